@@ -1,0 +1,17 @@
+"""simkit: Monte Carlo simulation and strategy analysis for four card games.
+
+Layers, each importing only the ones before it::
+
+    cards -> deck -> hands -> poker -> games -> analysis -> report, cli
+
+>>> import simkit
+>>> simkit.format_cards(simkit.parse_cards("As 10h"))
+'As Th'
+"""
+
+from .cards import format_cards, parse_cards
+from .deck import deal, deal_with_draws
+
+__version__ = "0.1.0"
+
+__all__ = ["deal", "deal_with_draws", "format_cards", "parse_cards"]

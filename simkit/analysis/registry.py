@@ -1,0 +1,99 @@
+"""The registry of analyses that ``simkit report`` runs, and the shapes of what they return.
+
+An analysis is a function decorated with :func:`analysis`.  It receives a :class:`Context`
+(sizes, seed, runner options) and returns an :class:`AnalysisResult`: named tables, named
+figures, and a :class:`TipResult` for every beginner tip of ``shared/rules/TIPS.md`` it
+measures.  The report writes ``results/<name>.csv``, ``results/<name>.png`` and one row per tip
+in ``results/REPORT.md``.
+
+Examples
+--------
+>>> @analysis("demo_exact", game="demo")
+... def _demo(ctx):
+...     return AnalysisResult(tables={"demo_exact": None})
+>>> "demo_exact" in ANALYSES
+True
+>>> del ANALYSES["demo_exact"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = ["ANALYSES", "AnalysisResult", "Context", "TipResult", "analysis", "Verdict"]
+
+Verdict = Literal["holds", "holds with a caveat", "does not hold", "not yet measured"]
+GAMES = ("cards", "diablo", "triple_draw", "in_between", "razz")
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every analysis may use: a scale for its sizes, a seed, and runner options.
+
+    ``scale`` multiplies each analysis's default trial counts (tests use a small one).
+    """
+
+    scale: float = 1.0
+    seed: int = 20261129
+    workers: int | None = None
+    scheduler: str | None = None
+    quiet: bool = False
+
+    def trials(self, default: int, minimum: int = 1000) -> int:
+        """Trials for a job whose full-size default is ``default``."""
+        return max(minimum, int(default * self.scale))
+
+
+@dataclass
+class TipResult:
+    """One beginner tip, measured.
+
+    ``figure`` is the headline number, ``se`` its standard error (``0.0`` when exact);
+    ``table`` and ``plot`` name files in results/ (without extension) that back the verdict.
+    """
+
+    tip: str  # "D1" … "R5"
+    claim: str
+    measure: str  # what figure is reported, in words ("EV per chip at spread 11")
+    figure: float
+    se: float
+    verdict: Verdict
+    detail: str = ""
+    table: str | None = None
+    plot: str | None = None
+
+
+@dataclass
+class AnalysisResult:
+    """Tables (pandas DataFrames), figures (matplotlib Figures) and tips of one analysis."""
+
+    tables: dict[str, Any] = field(default_factory=dict)
+    figures: dict[str, Any] = field(default_factory=dict)
+    tips: list[TipResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    name: str
+    game: str
+    func: Callable[[Context], AnalysisResult]
+    title: str = ""
+
+
+#: Every registered analysis by name, in registration order.
+ANALYSES: dict[str, Analysis] = {}
+
+
+def analysis(name: str, *, game: str, title: str = "") -> Callable:
+    """Register ``func(ctx) -> AnalysisResult`` as the analysis ``name`` of ``game``."""
+    if game not in GAMES and game != "demo":
+        raise ValueError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+
+    def register(func: Callable[[Context], AnalysisResult]) -> Callable:
+        ANALYSES[name] = Analysis(name=name, game=game, func=func, title=title or name)
+        return func
+
+    return register

@@ -1,0 +1,168 @@
+"""Dealing: batches of hands of distinct cards from a full deck or one with dead cards removed.
+
+Each hand is dealt by a partial Fisher-Yates shuffle of its own deck, so the first ``k`` cards
+are the hand and the cards after them are what the same deck would deal next (the draw cards
+of a draw game, the later streets of stud).  Hands never share state: every hand is a fresh,
+uniformly random ordered draw without replacement.
+
+The public functions validate their input, draw the random state from a ``SeedSequence`` and
+call a kernel; game kernels call :func:`_shuffle_prefix` directly on their own deck arrays.
+
+Examples
+--------
+>>> hands = deal(3, 5, seed=1)
+>>> hands.shape, hands.dtype
+((3, 5), dtype('int8'))
+>>> bool((deal(3, 5, seed=1) == hands).all())
+True
+>>> hands, draws = deal_with_draws(2, 5, 2, dead="As Ks", seed=1)
+>>> draws.shape
+(2, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+from numba import njit
+
+from .cards import CARD_DTYPE, N_CARDS, format_cards, parse_cards
+from .rng import SeedLike, _draw_below, stream_state
+
+__all__ = ["deal", "deal_with_draws", "live_deck"]
+
+
+def live_deck(dead: str | Iterable[int] | np.ndarray | None = None) -> np.ndarray:
+    """The cards left after removing ``dead`` (a card string or card integers), in order.
+
+    >>> live_deck("2c 2d").size
+    50
+    >>> live_deck([51, 51])
+    Traceback (most recent call last):
+    ...
+    ValueError: dead card 'As' is given twice
+    >>> live_deck([60])
+    Traceback (most recent call last):
+    ...
+    ValueError: dead card 60 is out of range 0..51
+    """
+    if dead is None:
+        return np.arange(N_CARDS, dtype=CARD_DTYPE)
+    if isinstance(dead, str):
+        dead_arr = parse_cards(dead)
+    else:
+        dead_arr = np.asarray(list(dead) if not isinstance(dead, np.ndarray) else dead).ravel()
+        if dead_arr.size and not np.issubdtype(dead_arr.dtype, np.integer):
+            raise ValueError(f"dead cards must be card integers or a card string, got {dead!r}")
+        for c in dead_arr.tolist():
+            if not 0 <= c < N_CARDS:
+                raise ValueError(f"dead card {c} is out of range 0..51")
+        values, counts = np.unique(dead_arr, return_counts=True)
+        if (counts > 1).any():
+            raise ValueError(f"dead card {format_cards([values[counts > 1][0]])!r} is given twice")
+    keep = np.ones(N_CARDS, dtype=bool)
+    keep[dead_arr.astype(np.int64)] = False
+    return np.flatnonzero(keep).astype(CARD_DTYPE)
+
+
+def _check_counts(n: int, k: int, extra: int, live: int) -> None:
+    for name, value in (("n", n), ("k", k), ("draws", extra)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise ValueError(f"{name} must be an integer, got {value!r}")
+        if value < 0:
+            raise ValueError(f"{name} must be non-negative, got {value}")
+    if k + extra > live:
+        raise ValueError(
+            f"cannot deal {k + extra} cards (k={k}, draws={extra}) from a live deck of {live}"
+        )
+
+
+@njit(cache=True, inline="always")
+def _shuffle_prefix(deck, m, state):
+    """Move a uniformly random ordered sample of ``m`` cards of ``deck`` to ``deck[:m]``.
+
+    The rest of ``deck`` keeps the remaining cards, so a later call continues from any order:
+    the result is uniform whatever order ``deck`` was in.
+    """
+    size = deck.shape[0]
+    for j in range(m):
+        i = j + _draw_below(state, size - j)
+        c = deck[i]
+        deck[i] = deck[j]
+        deck[j] = c
+
+
+@njit(cache=True)
+def _deal_kernel(live, state, out):
+    """Fill ``out`` (n, m) with one random ordered draw of ``m`` live cards per row."""
+    deck = live.copy()
+    m = out.shape[1]
+    for h in range(out.shape[0]):
+        _shuffle_prefix(deck, m, state)
+        for j in range(m):
+            out[h, j] = deck[j]
+
+
+def deal(
+    n: int,
+    k: int,
+    *,
+    dead: str | Iterable[int] | np.ndarray | None = None,
+    seed: SeedLike = None,
+) -> np.ndarray:
+    """Deal ``n`` hands of ``k`` distinct cards each.
+
+    Parameters
+    ----------
+    n
+        Number of hands.
+    k
+        Cards per hand.
+    dead
+        Cards that cannot be dealt (a card string or card integers).
+    seed
+        An int or ``numpy.random.SeedSequence``; the same seed deals the same hands.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(n, k)``, dtype ``int8``.
+
+    Examples
+    --------
+    >>> deal(2, 60)
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot deal 60 cards (k=60, draws=0) from a live deck of 52
+    """
+    return deal_with_draws(n, k, 0, dead=dead, seed=seed)[0]
+
+
+def deal_with_draws(
+    n: int,
+    k: int,
+    draws: int,
+    *,
+    dead: str | Iterable[int] | np.ndarray | None = None,
+    seed: SeedLike = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Deal ``n`` hands of ``k`` cards and the next ``draws`` cards of each hand's deck.
+
+    Returns
+    -------
+    hands, draw_cards
+        Arrays of shape ``(n, k)`` and ``(n, draws)``; no card appears twice in a row of the two.
+
+    Examples
+    --------
+    >>> deal_with_draws(-1, 5, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: n must be non-negative, got -1
+    """
+    live = live_deck(dead)
+    _check_counts(n, k, draws, live.size)
+    out = np.empty((n, k + draws), dtype=CARD_DTYPE)
+    _deal_kernel(live, stream_state(seed), out)
+    return out[:, :k], out[:, k:]
