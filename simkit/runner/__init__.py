@@ -1,1 +1,16 @@
-"""simkit.runner"""
+"""The Monte Carlo runner: chunked, seeded, resumable jobs on threads or a dask cluster.
+
+>>> from simkit.runner import run, stats
+>>> from simkit.runner.demo import UniformJob
+>>> t = run(UniformJob(p=0.3), 50_000, seed=2, chunk_size=10_000, quiet=True)
+>>> p, se = stats.proportion(t["below"], t["trials"])
+>>> abs(p - 0.3) < 4 * se
+True
+"""
+
+from . import stats
+from .backends import cluster, cpu_count
+from .chunks import DEFAULT_CHUNK_SIZE, ChunkPlan, chunk_seed
+from .engine import run
+
+__all__ = ["DEFAULT_CHUNK_SIZE", "ChunkPlan", "chunk_seed", "cluster", "cpu_count", "run", "stats"]

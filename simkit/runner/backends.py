@@ -1,0 +1,143 @@
+"""Where chunks run: a thread pool on this machine's cores, or a dask.distributed cluster.
+
+Both expose the same three things to the engine: ``submit(fn, *args) -> future``,
+``wait_first(futures) -> finished futures`` and ``slots`` (how many chunks run at once).
+
+- :class:`ThreadBackend`, the embedded default: no server, one thread per core over kernels
+  that release the GIL (``@njit(nogil=True)``).
+- :class:`DaskBackend`: a running scheduler (``scheduler="tcp://HOST:PORT"``) or a
+  ``LocalCluster`` of ``workers`` processes with one thread each and ``NUMBA_NUM_THREADS=1``.
+  Inside :func:`cluster` the same client serves every job, so a cluster starts once.
+
+Examples
+--------
+>>> with ThreadBackend(2) as b:
+...     f = b.submit(sum, [1, 2])
+...     [g.result() for g in b.wait_first([f])]
+[3]
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import contextlib
+import logging
+import os
+from collections.abc import Iterator
+
+__all__ = ["DaskBackend", "ThreadBackend", "cluster", "cpu_count"]
+
+
+def cpu_count() -> int:
+    """Cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+class ThreadBackend:
+    """Chunks on a pool of ``threads`` threads (default: every core)."""
+
+    def __init__(self, threads: int | None = None) -> None:
+        if threads is not None and (isinstance(threads, bool) or int(threads) != threads or threads < 1):
+            raise ValueError(f"threads must be a positive integer, got {threads!r}")
+        self.slots = int(threads) if threads is not None else cpu_count()
+        self._pool: cf.ThreadPoolExecutor | None = None
+
+    def __enter__(self) -> ThreadBackend:
+        self._pool = cf.ThreadPoolExecutor(self.slots, thread_name_prefix="simkit-chunk")
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        # On an error or Ctrl-C, drop the queued chunks; running ones end with their kernel.
+        self._pool.shutdown(wait=exc_type is None, cancel_futures=True)
+
+    def submit(self, fn, *args) -> cf.Future:
+        return self._pool.submit(fn, *args)
+
+    @staticmethod
+    def wait_first(futures) -> set:
+        return cf.wait(futures, return_when=cf.FIRST_COMPLETED).done
+
+
+_CLIENTS: dict[tuple, object] = {}
+
+
+def _check_workers(workers) -> int:
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a positive integer, got {workers!r}")
+    return workers
+
+
+@contextlib.contextmanager
+def cluster(workers: int | None = None, scheduler: str | None = None) -> Iterator[object]:
+    """Connect to ``scheduler`` or start a LocalCluster of ``workers`` processes, for a block.
+
+    Every :func:`simkit.runner.run` with the same ``workers`` and ``scheduler`` inside the
+    block uses this client instead of starting its own.  Yields ``None`` when both are
+    ``None`` (the embedded default needs no cluster).
+    """
+    if workers is None and scheduler is None:
+        yield None
+        return
+    key = (workers, scheduler)
+    if key in _CLIENTS:
+        yield _CLIENTS[key]
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:  # pragma: no cover - dask is an optional extra
+        raise ValueError("--workers and --scheduler need dask.distributed: pip install 'simkit[dask]'") from exc
+    with contextlib.ExitStack() as stack:
+        if scheduler is not None:
+            if not isinstance(scheduler, str) or "://" not in scheduler:
+                raise ValueError(f"scheduler must be an address like tcp://HOST:PORT, got {scheduler!r}")
+            try:
+                client = stack.enter_context(Client(scheduler, timeout="10s"))
+            except (OSError, TimeoutError) as exc:
+                raise ValueError(f"cannot reach the scheduler {scheduler!r}: {exc}") from exc
+        else:
+            local = stack.enter_context(
+                LocalCluster(
+                    n_workers=_check_workers(workers),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                    env={"NUMBA_NUM_THREADS": "1"},
+                )
+            )
+            client = stack.enter_context(Client(local))
+        _CLIENTS[key] = client
+        try:
+            yield client
+        finally:
+            del _CLIENTS[key]
+
+
+class DaskBackend:
+    """Chunks as tasks on a dask.distributed cluster (see :func:`cluster`)."""
+
+    def __init__(self, workers: int | None = None, scheduler: str | None = None) -> None:
+        self._key = (workers, scheduler)
+        self._stack = contextlib.ExitStack()
+        self.slots = 1
+
+    def __enter__(self) -> DaskBackend:
+        self._client = self._stack.enter_context(cluster(*self._key))
+        threads = self._client.nthreads()
+        self.slots = max(1, sum(threads.values()))
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self._stack.close()
+
+    def submit(self, fn, *args):
+        return self._client.submit(fn, *args, pure=False)
+
+    @staticmethod
+    def wait_first(futures) -> set:
+        from distributed import wait
+
+        return wait(list(futures), return_when="FIRST_COMPLETED").done

@@ -1,0 +1,130 @@
+"""Checkpoints: one atomically written file per finished chunk, under a manifest.
+
+A checkpoint directory holds ``manifest.json`` (job name, parameters, seed, trials, chunk size,
+simkit version) and ``chunk-<index>.npz`` for every finished chunk.  Every file is written to a
+temporary name and moved into place with :func:`os.replace`, so a run killed at any moment
+leaves only whole files.  A directory whose manifest describes another job, other parameters
+or another seed is refused, never mixed in.
+
+Examples
+--------
+>>> import tempfile
+>>> d = tempfile.mkdtemp()
+>>> cp = Checkpoint.open(d, {"job": "demo", "seed": 1, "trials": 10})
+>>> cp.save(0, {"hits": np.array([3])})
+>>> cp.done()
+[0]
+>>> Checkpoint.open(d, {"job": "demo", "seed": 1, "trials": 10}).load(0)["hits"]
+array([3])
+>>> Checkpoint.open(d, {"job": "demo", "seed": 2, "trials": 10})
+Traceback (most recent call last):
+...
+ValueError: checkpoint ... was made with seed 1, not 2; use another --checkpoint directory or delete this one
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["Checkpoint"]
+
+_MANIFEST = "manifest.json"
+_CHUNK_RE = re.compile(r"^chunk-(\d+)\.npz$")
+
+
+def _atomic_write(path: Path, write) -> None:
+    """Call ``write(fileobj)`` on a temporary file beside ``path``, then rename it to ``path``."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+class Checkpoint:
+    """A checkpoint directory bound to one manifest; use :meth:`open`."""
+
+    def __init__(self, path: Path, manifest: dict) -> None:
+        self.path = path
+        self.manifest = manifest
+
+    @classmethod
+    def open(cls, directory: str | os.PathLike, manifest: dict) -> Checkpoint:
+        """Open (or create) ``directory`` for a run described by ``manifest``.
+
+        Raises
+        ------
+        ValueError
+            If the directory holds a manifest that differs from ``manifest``, or is not a
+            directory.
+        """
+        path = Path(directory)
+        if path.exists() and not path.is_dir():
+            raise ValueError(f"checkpoint {str(path)!r} exists and is not a directory")
+        path.mkdir(parents=True, exist_ok=True)
+        # JSON round trip so that tuples and lists, ints and floats compare as stored.
+        manifest = json.loads(json.dumps(manifest, sort_keys=True))
+        mpath = path / _MANIFEST
+        if mpath.exists():
+            try:
+                stored = json.loads(mpath.read_text())
+            except (OSError, ValueError) as exc:
+                raise ValueError(f"checkpoint {str(path)!r} has an unreadable manifest: {exc}")
+            if stored != manifest:
+                raise ValueError(_mismatch(path, stored, manifest))
+        else:
+            stale = [p.name for p in path.iterdir() if _CHUNK_RE.match(p.name)]
+            if stale:
+                raise ValueError(
+                    f"checkpoint {str(path)!r} holds chunk files but no manifest; "
+                    "use another --checkpoint directory or delete this one"
+                )
+            text = json.dumps(manifest, sort_keys=True, indent=1).encode()
+            _atomic_write(mpath, lambda f: f.write(text))
+        for leftover in path.glob(".*.tmp"):  # from a run killed while writing
+            leftover.unlink(missing_ok=True)
+        return cls(path, manifest)
+
+    def _chunk_path(self, index: int) -> Path:
+        return self.path / f"chunk-{index:06d}.npz"
+
+    def done(self) -> list[int]:
+        """Indices of the chunks already written, in order."""
+        found = (_CHUNK_RE.match(p.name) for p in self.path.iterdir())
+        return sorted(int(m.group(1)) for m in found if m)
+
+    def save(self, index: int, result: dict[str, np.ndarray]) -> None:
+        """Write chunk ``index``'s result atomically."""
+        arrays = {k: np.asarray(v) for k, v in result.items()}
+        _atomic_write(self._chunk_path(index), lambda f: np.savez(f, **arrays))
+
+    def load(self, index: int) -> dict[str, np.ndarray]:
+        """Read chunk ``index``'s result back, exactly as saved."""
+        with np.load(self._chunk_path(index), allow_pickle=False) as data:
+            return {k: data[k] for k in data.files}
+
+
+def _mismatch(path: Path, stored: dict, wanted: dict) -> str:
+    for key in sorted(set(stored) | set(wanted)):
+        if stored.get(key) != wanted.get(key):
+            return (
+                f"checkpoint {str(path)!r} was made with {key} {_show(stored.get(key))}, "
+                f"not {_show(wanted.get(key))}; use another --checkpoint directory or delete this one"
+            )
+    return f"checkpoint {str(path)!r} was made for another run"  # pragma: no cover
+
+
+def _show(value) -> str:
+    return "(none)" if value is None else json.dumps(value, sort_keys=True)

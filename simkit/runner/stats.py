@@ -1,0 +1,135 @@
+"""Estimates with standard errors from the summable totals that Monte Carlo chunks return.
+
+Every Monte Carlo figure carries its standard error: a proportion from a count, a mean from a
+sum and a sum of squares, and a normal-approximation confidence interval around either.
+
+Examples
+--------
+>>> p, se = proportion(250, 1000)
+>>> round(p, 3), round(se, 4)
+(0.25, 0.0137)
+>>> m, se = mean_se(10.0, 30.0, 4)
+>>> m, round(se, 4)
+(2.5, 0.6455)
+>>> lo, hi = confidence_interval(0.25, 0.0137)
+>>> round(lo, 3), round(hi, 3)
+(0.223, 0.277)
+"""
+
+from __future__ import annotations
+
+from statistics import NormalDist
+
+import numpy as np
+
+__all__ = ["confidence_interval", "mean_se", "proportion", "z_score"]
+
+
+def _check_n(n) -> np.ndarray:
+    n_arr = np.asarray(n, dtype=np.float64)
+    if (n_arr <= 0).any():
+        raise ValueError(f"number of trials must be positive, got {n!r}")
+    return n_arr
+
+
+def proportion(count, n) -> tuple:
+    """The estimated probability ``count / n`` and its standard error ``sqrt(p (1 - p) / n)``.
+
+    Works elementwise on arrays (a histogram of counts over one ``n``).
+
+    Parameters
+    ----------
+    count
+        Number of successes (scalar or array).
+    n
+        Number of trials (> 0).
+
+    Returns
+    -------
+    p, se
+        Floats, or float arrays of ``count``'s shape.
+
+    Examples
+    --------
+    >>> p, se = proportion(np.array([0, 5, 10]), 10)
+    >>> p.tolist(), se.round(3).tolist()
+    ([0.0, 0.5, 1.0], [0.0, 0.158, 0.0])
+    >>> proportion(1, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: number of trials must be positive, got 0
+    """
+    n_arr = _check_n(n)
+    c = np.asarray(count, dtype=np.float64)
+    if (c < 0).any() or (c > n_arr).any():
+        raise ValueError(f"count must lie in 0..n, got count={count!r}, n={n!r}")
+    p = c / n_arr
+    se = np.sqrt(p * (1.0 - p) / n_arr)
+    if p.ndim == 0:
+        return float(p), float(se)
+    return p, se
+
+
+def mean_se(total, total_sq, n) -> tuple:
+    """The sample mean and its standard error from a sum, a sum of squares and a count.
+
+    Uses the unbiased variance ``(total_sq - n mean^2) / (n - 1)``; with ``n == 1`` the
+    standard error is ``nan`` (unknown).
+
+    Examples
+    --------
+    >>> m, se = mean_se(np.array([4.0, 0.0]), np.array([8.0, 2.0]), 2)
+    >>> m.tolist(), se.tolist()
+    ([2.0, 0.0], [0.0, 1.0])
+    """
+    n_arr = _check_n(n)
+    t = np.asarray(total, dtype=np.float64)
+    mean = t / n_arr
+    with np.errstate(invalid="ignore", divide="ignore"):
+        var = (np.asarray(total_sq, dtype=np.float64) - n_arr * mean * mean) / (n_arr - 1.0)
+    se = np.sqrt(np.maximum(var, 0.0) / n_arr)
+    if mean.ndim == 0:
+        return float(mean), float(se)
+    return mean, se
+
+
+def confidence_interval(estimate, se, level: float = 0.95) -> tuple:
+    """The two-sided normal-approximation interval ``estimate ± z se`` at ``level``.
+
+    Examples
+    --------
+    >>> lo, hi = confidence_interval(1.0, 0.5, level=0.6827)
+    >>> round(lo, 3), round(hi, 3)
+    (0.5, 1.5)
+    >>> confidence_interval(1.0, 0.5, level=1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: level must lie strictly between 0 and 1, got 1.0
+    """
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"level must lie strictly between 0 and 1, got {level!r}")
+    z = NormalDist().inv_cdf(0.5 + level / 2.0)
+    lo = np.asarray(estimate, dtype=np.float64) - z * np.asarray(se, dtype=np.float64)
+    hi = np.asarray(estimate, dtype=np.float64) + z * np.asarray(se, dtype=np.float64)
+    if lo.ndim == 0:
+        return float(lo), float(hi)
+    return lo, hi
+
+
+def z_score(estimate, se, expected) -> np.ndarray | float:
+    """``(estimate - expected) / se``; 0 where both the difference and ``se`` are 0.
+
+    Examples
+    --------
+    >>> z_score(0.52, 0.01, 0.5)
+    2.0...
+    >>> z_score(np.array([0.0, 0.1]), np.array([0.0, 0.05]), np.array([0.0, 0.0])).tolist()
+    [0.0, 2.0...]
+    """
+    diff = np.asarray(estimate, dtype=np.float64) - np.asarray(expected, dtype=np.float64)
+    s = np.asarray(se, dtype=np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        z = np.where(diff == 0.0, 0.0, diff / s)
+    if z.ndim == 0:
+        return float(z)
+    return z
