@@ -103,7 +103,8 @@ def cluster(workers: int | None = None, scheduler: str | None = None) -> Iterato
                     n_workers=_check_workers(workers),
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",  # any free port: 8787 may be taken
+                    scheduler_kwargs={"dashboard": False},
                     silence_logs=logging.ERROR,
                     env={"NUMBA_NUM_THREADS": "1"},
                 )

@@ -1,0 +1,344 @@
+"""The runner: chunk plan and seeds, estimates, bit-identical merges on every backend,
+bounded memory, checkpoints (including runs killed by SIGINT and SIGKILL), progress."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+
+from simkit.runner import ChunkPlan, chunk_seed, cluster, run, stats
+from simkit.runner import progress as progress_mod
+from simkit.runner.demo import UniformJob
+
+ENV = {**os.environ, "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", "/work/.numba_cache")}
+
+
+def same(a: dict, b: dict) -> bool:
+    """Bit-identical totals (floats compared by their bytes)."""
+    return a.keys() == b.keys() and all(
+        np.asarray(a[k]).tobytes() == np.asarray(b[k]).tobytes() for k in a
+    )
+
+
+# --- chunk plan and seeds -------------------------------------------------------------------
+
+def test_plan_depends_on_trials_and_chunk_size_only():
+    plan = ChunkPlan(1_000_001, 250_000)
+    assert len(plan) == 5
+    assert [plan.size(i) for i in range(5)] == [250_000] * 4 + [1]
+    assert sum(plan.size(i) for i in range(len(plan))) == plan.trials
+    assert len(ChunkPlan(7, 7)) == 1
+    with pytest.raises(ValueError, match="chunk index 5"):
+        plan.size(5)
+    with pytest.raises(ValueError, match="chunk_size must be a positive integer, got 0"):
+        ChunkPlan(10, 0)
+
+
+def test_chunk_seed_is_the_spawned_child():
+    children = np.random.SeedSequence(123).spawn(4)
+    for i, child in enumerate(children):
+        assert (chunk_seed(123, i).generate_state(4) == child.generate_state(4)).all()
+    assert (chunk_seed(123, 0).generate_state(4) != chunk_seed(124, 0).generate_state(4)).any()
+
+
+# --- estimates --------------------------------------------------------------------------------
+
+def test_estimates_agree_with_known_values():
+    t = run(UniformJob(p=0.3), 200_000, seed=11, chunk_size=30_000, quiet=True)
+    n = int(t["trials"])
+    assert n == 200_000 and int(t["hist"].sum()) == n
+    p, se = stats.proportion(t["below"], n)
+    assert abs(p - 0.3) < 4 * se and 0 < se < 0.002
+    mean, se_mean = stats.mean_se(t["sum"], t["sum_sq"], n)
+    assert abs(mean - 0.5) < 4 * se_mean
+    assert se_mean == pytest.approx(np.sqrt(1 / 12 / n), rel=0.02)
+    share, share_se = stats.proportion(t["hist"], n)
+    assert (np.abs(share - 0.1) < 4 * share_se).all()
+    lo, hi = stats.confidence_interval(p, se, level=0.95)
+    assert lo < p < hi and hi - lo == pytest.approx(2 * 1.959964 * se)
+
+
+def test_mean_se_matches_sample_variance():
+    x = np.random.default_rng(0).normal(3.0, 2.0, 1001)
+    mean, se = stats.mean_se(x.sum(), (x * x).sum(), x.size)
+    assert mean == pytest.approx(x.mean())
+    assert se == pytest.approx(x.std(ddof=1) / np.sqrt(x.size))
+
+
+# --- bit-identical results whatever runs the chunks --------------------------------------------
+
+@dataclass(frozen=True)
+class JitteryJob:
+    """UniformJob whose chunks sleep a seed-dependent time, so they finish out of order."""
+
+    inner: UniformJob = field(default_factory=UniformJob)
+    name: str = "jittery"
+
+    def params(self) -> dict:
+        return {"inner": self.inner.params()}
+
+    def run_chunk(self, trials, seed):
+        time.sleep(0.02 * (seed.generate_state(1)[0] % 5))
+        return self.inner.run_chunk(trials, seed)
+
+
+def test_same_seed_same_bits_for_any_thread_count_and_finish_order():
+    job = UniformJob(p=0.4)
+    base = run(job, 120_000, seed=3, chunk_size=7_000, threads=1, quiet=True)
+    for threads in (2, 4):
+        shuffled = run(JitteryJob(job), 120_000, seed=3, chunk_size=7_000, threads=threads, quiet=True)
+        assert same(base, shuffled)
+    assert same(base, run(job, 120_000, seed=3, chunk_size=7_000, quiet=True))  # all cores
+    other = run(job, 120_000, seed=4, chunk_size=7_000, quiet=True)
+    assert not same(base, other)
+
+
+def test_chunk_results_are_merged_in_chunk_order():
+    """Float sums depend on the order of addition; the runner adds in chunk order only."""
+    job = UniformJob()
+    plan = ChunkPlan(60_000, 1_000)
+    sums = [job.run_chunk(plan.size(i), chunk_seed(9, i))["sum"] for i in range(len(plan))]
+    forward = np.float64(0.0) + sums[0]
+    for s in sums[1:]:
+        forward = forward + s
+    t = run(JitteryJob(job), 60_000, seed=9, chunk_size=1_000, threads=4, quiet=True)
+    assert t["sum"].tobytes() == forward.tobytes()
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    """A real 2-process LocalCluster, started once through simkit.runner.cluster."""
+    pytest.importorskip("distributed")
+    with cluster(workers=2) as client:
+        yield client
+
+
+def test_dask_local_cluster_matches_embedded_run(dask_client):
+    job = UniformJob(p=0.2)
+    local = run(job, 100_000, seed=5, chunk_size=9_000, quiet=True)
+    on_dask = run(JitteryJob(job), 100_000, seed=5, chunk_size=9_000, workers=2, quiet=True)
+    assert same(local, on_dask)
+    # the workers are single-threaded processes with NUMBA_NUM_THREADS=1
+    assert set(dask_client.run(lambda: os.environ.get("NUMBA_NUM_THREADS")).values()) == {"1"}
+    assert set(dask_client.nthreads().values()) == {1} and len(dask_client.nthreads()) == 2
+    pids = dask_client.run(os.getpid)
+    assert os.getpid() not in pids.values()
+
+
+def test_dask_scheduler_address_with_one_worker():
+    distributed = pytest.importorskip("distributed")
+    job = UniformJob(p=0.7)
+    local = run(job, 50_000, seed=8, chunk_size=6_000, quiet=True)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0",
+        scheduler_kwargs={"dashboard": False},
+    ) as lc:
+        remote = run(job, 50_000, seed=8, chunk_size=6_000, scheduler=lc.scheduler_address, quiet=True)
+    assert same(local, remote)
+
+
+def test_bad_scheduler_address_is_a_value_error():
+    with pytest.raises(ValueError, match="scheduler must be an address like tcp://HOST:PORT, got 'nowhere'"):
+        run(UniformJob(), 10, scheduler="nowhere", quiet=True)
+
+
+# --- bounded memory -----------------------------------------------------------------------------
+
+_EVENTS: list = []
+_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class SlowFirstJob:
+    """Chunk 0 is slow; records how many chunks start before it finishes."""
+
+    name: str = "slow_first"
+
+    def params(self) -> dict:
+        return {}
+
+    def run_chunk(self, trials, seed):
+        index = seed.spawn_key[-1]
+        with _LOCK:
+            _EVENTS.append(("start", index))
+        if index == 0:
+            time.sleep(0.5)
+        with _LOCK:
+            _EVENTS.append(("end", index))
+        return {"n": np.int64(trials)}
+
+
+def test_chunks_in_flight_are_bounded_while_an_early_chunk_is_slow():
+    _EVENTS.clear()
+    t = run(SlowFirstJob(), 100, chunk_size=1, threads=2, quiet=True)
+    assert int(t["n"]) == 100
+    first_end = _EVENTS.index(("end", 0))
+    started = sum(1 for kind, _ in _EVENTS[:first_end] if kind == "start")
+    assert started <= 4  # 2 x threads: results wait for chunk 0 instead of piling up
+
+
+# --- checkpoints ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CountingJob:
+    """UniformJob that counts its calls in a file (so the count survives subprocesses)."""
+
+    log: str
+    name: str = "counting"
+
+    def params(self) -> dict:
+        return {}
+
+    def run_chunk(self, trials, seed):
+        with open(self.log, "a") as f:
+            f.write(f"{seed.spawn_key[-1]}\n")
+        return UniformJob().run_chunk(trials, seed)
+
+
+def test_checkpoint_resumes_without_recomputing(tmp_path):
+    log = str(tmp_path / "calls.txt")
+    cp = tmp_path / "cp"
+    job = CountingJob(log)
+    full = run(job, 50_000, seed=2, chunk_size=5_000, checkpoint=cp, quiet=True)
+    assert len(open(log).read().split()) == 10
+    assert len(list(cp.glob("chunk-*.npz"))) == 10
+    manifest = json.loads((cp / "manifest.json").read_text())
+    assert manifest["seed"] == 2 and manifest["trials"] == 50_000 and manifest["chunk_size"] == 5_000
+    again = run(job, 50_000, seed=2, chunk_size=5_000, checkpoint=cp, quiet=True)
+    assert same(full, again) and len(open(log).read().split()) == 10  # nothing rerun
+    for i in (0, 4, 9):  # as if the run had stopped before these chunks
+        (cp / f"chunk-{i:06d}.npz").unlink()
+    (cp / ".chunk-000004.npz.123.tmp").write_bytes(b"half a file")  # left by a killed write
+    resumed = run(job, 50_000, seed=2, chunk_size=5_000, checkpoint=cp, quiet=True)
+    assert same(full, resumed)
+    assert sorted(map(int, open(log).read().split()[10:])) == [0, 4, 9]
+    assert not list(cp.glob("*.tmp"))
+    assert same(full, run(UniformJob(), 50_000, seed=2, chunk_size=5_000, quiet=True))
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"seed": 3}, "was made with seed 2, not 3"),
+        ({"trials": 40_000}, "was made with trials 50000, not 40000"),
+        ({"chunk_size": 4_000}, "was made with chunk_size 5000, not 4000"),
+        ({"job": UniformJob(p=0.9)}, "was made with job \"counting\", not \"uniform\""),
+    ],
+)
+def test_checkpoint_of_another_run_is_refused(tmp_path, change, message):
+    cp = tmp_path / "cp"
+    args = {"job": CountingJob(str(tmp_path / "log")), "trials": 50_000, "seed": 2, "chunk_size": 5_000}
+    run(**args, checkpoint=cp, quiet=True)
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        run(**{**args, **change}, checkpoint=cp, quiet=True)
+
+
+def test_checkpoint_with_other_params_is_refused(tmp_path):
+    run(UniformJob(p=0.1), 1_000, checkpoint=tmp_path, quiet=True)
+    with pytest.raises(ValueError, match=r"was made with params \{.*\"p\": 0.1.*\}, not \{.*\"p\": 0.2"):
+        run(UniformJob(p=0.2), 1_000, checkpoint=tmp_path, quiet=True)
+
+
+def test_checkpoint_refuses_chunks_without_manifest_and_files(tmp_path):
+    (tmp_path / "chunk-000000.npz").write_bytes(b"")
+    with pytest.raises(ValueError, match="holds chunk files but no manifest"):
+        run(UniformJob(), 1_000, checkpoint=tmp_path, quiet=True)
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(ValueError, match="is not a directory"):
+        run(UniformJob(), 1_000, checkpoint=tmp_path / "file", quiet=True)
+
+
+_INTERRUPTED = """
+import sys
+from simkit.runner import run
+from simkit.runner.demo import UniformJob
+t = run(UniformJob(p=0.3, pause=0.25), 40_000, seed=7, chunk_size=1_000, threads=2,
+        checkpoint=sys.argv[1], quiet=True)
+print("finished")
+"""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+def test_interrupted_run_resumes_to_the_same_numbers(tmp_path, sig):
+    cp = tmp_path / "cp"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _INTERRUPTED, str(cp)], env=ENV,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.time() + 60
+    while not list(cp.glob("chunk-*.npz")) and time.time() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode != 0 and "finished" not in out
+    if sig == signal.SIGINT:
+        assert "KeyboardInterrupt" in err
+    done = len(list(cp.glob("chunk-*.npz")))
+    assert 1 <= done < 40
+    job = UniformJob(p=0.3, pause=0.0)
+    # the pause is part of the parameters: the checkpoint refuses a different job ...
+    with pytest.raises(ValueError, match="was made with params"):
+        run(job, 40_000, seed=7, chunk_size=1_000, checkpoint=cp, quiet=True)
+    # ... and the same command finishes it, with the numbers of an uninterrupted run
+    resumed = run(UniformJob(p=0.3, pause=0.25), 40_000, seed=7, chunk_size=1_000,
+                  checkpoint=cp, quiet=True)
+    assert len(list(cp.glob("chunk-*.npz"))) == 40
+    assert same(resumed, run(job, 40_000, seed=7, chunk_size=1_000, quiet=True))
+
+
+# --- progress -------------------------------------------------------------------------------------
+
+def test_progress_bar_shows_rate_and_eta_unless_quiet(capsys, monkeypatch):
+    monkeypatch.setattr(progress_mod, "DELAY", 0.0)
+    run(UniformJob(), 20_000, chunk_size=5_000, threads=1)
+    err = capsys.readouterr().err
+    assert "uniform" in err and "trials/s" in err and "20.0k/20.0k" in err and "<00:00" in err
+    run(UniformJob(), 20_000, chunk_size=5_000, threads=1, quiet=True)
+    assert capsys.readouterr().err == ""
+
+
+def test_short_jobs_stay_silent(capsys):
+    assert progress_mod.DELAY == pytest.approx(2.0)
+    run(UniformJob(), 20_000, chunk_size=5_000)
+    assert capsys.readouterr().err == ""
+
+
+# --- bad input --------------------------------------------------------------------------------
+
+def test_bad_arguments_name_the_bad_value():
+    with pytest.raises(ValueError, match="trials must be a positive integer, got -5"):
+        run(UniformJob(), -5)
+    with pytest.raises(ValueError, match="seed must be a non-negative integer, got 'x'"):
+        run(UniformJob(), 5, seed="x")
+    with pytest.raises(ValueError, match="threads must be a positive integer, got 0"):
+        run(UniformJob(), 5, threads=0)
+    with pytest.raises(ValueError, match="workers must be a positive integer, got 0"):
+        run(UniformJob(), 5, workers=0)
+    with pytest.raises(ValueError, match="is not a Monte Carlo job: it has no 'name'"):
+        run(object(), 5)
+
+
+@dataclass(frozen=True)
+class BadJob:
+    result: str
+    name: str = "bad"
+
+    def params(self):
+        return {}
+
+    def run_chunk(self, trials, seed):
+        return {"x": np.array([self.result])}
+
+
+def test_non_summable_results_are_refused():
+    with pytest.raises(ValueError, match="result 'x' has non-summable dtype"):
+        run(BadJob("a"), 5, quiet=True)
