@@ -261,7 +261,7 @@ _INTERRUPTED = """
 import sys
 from simkit.runner import run
 from simkit.runner.demo import UniformJob
-t = run(UniformJob(p=0.3, pause=0.25), 40_000, seed=7, chunk_size=1_000, threads=2,
+t = run(UniformJob(p=0.3, pause=0.25), 12_000, seed=7, chunk_size=1_000, threads=2,
         checkpoint=sys.argv[1], quiet=True)
 print("finished")
 """
@@ -283,16 +283,16 @@ def test_interrupted_run_resumes_to_the_same_numbers(tmp_path, sig):
     if sig == signal.SIGINT:
         assert "KeyboardInterrupt" in err
     done = len(list(cp.glob("chunk-*.npz")))
-    assert 1 <= done < 40
+    assert 1 <= done < 12
     job = UniformJob(p=0.3, pause=0.0)
     # the pause is part of the parameters: the checkpoint refuses a different job ...
     with pytest.raises(ValueError, match="was made with params"):
-        run(job, 40_000, seed=7, chunk_size=1_000, checkpoint=cp, quiet=True)
+        run(job, 12_000, seed=7, chunk_size=1_000, checkpoint=cp, quiet=True)
     # ... and the same command finishes it, with the numbers of an uninterrupted run
-    resumed = run(UniformJob(p=0.3, pause=0.25), 40_000, seed=7, chunk_size=1_000,
+    resumed = run(UniformJob(p=0.3, pause=0.25), 12_000, seed=7, chunk_size=1_000,
                   checkpoint=cp, quiet=True)
-    assert len(list(cp.glob("chunk-*.npz"))) == 40
-    assert same(resumed, run(job, 40_000, seed=7, chunk_size=1_000, quiet=True))
+    assert len(list(cp.glob("chunk-*.npz"))) == 12
+    assert same(resumed, run(job, 12_000, seed=7, chunk_size=1_000, quiet=True))
 
 
 # --- progress -------------------------------------------------------------------------------------
