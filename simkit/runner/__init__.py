@@ -11,6 +11,6 @@ True
 from . import stats
 from .backends import cluster, cpu_count
 from .chunks import DEFAULT_CHUNK_SIZE, ChunkPlan, chunk_seed
-from .engine import run
+from .engine import defaults, run
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "ChunkPlan", "chunk_seed", "cluster", "cpu_count", "run", "stats"]
+__all__ = ["DEFAULT_CHUNK_SIZE", "ChunkPlan", "chunk_seed", "cluster", "cpu_count", "defaults", "run", "stats"]

@@ -27,7 +27,11 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import os
+from pathlib import Path
 
 import numpy as np
 
@@ -37,7 +41,33 @@ from .checkpoint import Checkpoint
 from .chunks import DEFAULT_CHUNK_SIZE, ChunkPlan, chunk_seed
 from .progress import progress_bar
 
-__all__ = ["run"]
+__all__ = ["defaults", "run"]
+
+_DEFAULTS: dict = {"threads": None, "checkpoint_root": None}
+
+
+@contextlib.contextmanager
+def defaults(*, threads: int | None = None, checkpoint_root: str | os.PathLike | None = None):
+    """Defaults for every :func:`run` inside the block that does not set its own.
+
+    ``threads``: threads of the embedded runner.  ``checkpoint_root``: every run checkpoints
+    into its own subdirectory ``<job name>-<hash of its manifest>``, so a command that runs many
+    jobs (``simkit report``) resumes all of them.
+
+    >>> import tempfile
+    >>> from simkit.runner.demo import UniformJob
+    >>> root = tempfile.mkdtemp()
+    >>> with defaults(checkpoint_root=root):
+    ...     _ = run(UniformJob(), 100, quiet=True)
+    >>> [p.name.split("-")[0] for p in Path(root).iterdir()]
+    ['uniform']
+    """
+    saved = dict(_DEFAULTS)
+    _DEFAULTS.update(threads=threads, checkpoint_root=checkpoint_root)
+    try:
+        yield
+    finally:
+        _DEFAULTS.update(saved)
 
 
 def _run_chunk(job, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
@@ -122,6 +152,8 @@ def run(
     threads
         Threads of the embedded default (no ``workers``/``scheduler``); default every core.
 
+    See :func:`defaults` for defaults of ``threads`` and ``checkpoint`` set around a block.
+
     Returns
     -------
     dict
@@ -138,6 +170,12 @@ def run(
     _check_job(job)
     plan = ChunkPlan(trials, chunk_size or getattr(job, "chunk_size", None) or DEFAULT_CHUNK_SIZE)
     root = as_seed_sequence(seed)
+    if workers is None and scheduler is None and threads is None:
+        threads = _DEFAULTS["threads"]
+    if checkpoint is None and _DEFAULTS["checkpoint_root"] is not None:
+        text = json.dumps(_manifest(job, root, plan), sort_keys=True)
+        key = hashlib.sha256(text.encode()).hexdigest()[:16]
+        checkpoint = Path(_DEFAULTS["checkpoint_root"]) / f"{job.name}-{key}"
     if workers is not None or scheduler is not None:
         if threads is not None:
             raise ValueError("threads is for the embedded default; use workers with a cluster")

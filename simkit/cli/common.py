@@ -1,0 +1,217 @@
+"""What every simkit command shares: one-line usage errors, table output, Monte Carlo options.
+
+- :class:`Parser` prints a bad option or value as one line ``simkit: error: ...`` and exits
+  with status 2, never a traceback.
+- :func:`add_table_options` gives a command ``--format table|csv|json`` and ``--out FILE``;
+  :func:`emit` writes a DataFrame or dict in that format.
+- :func:`add_mc_options` gives a Monte Carlo command ``--trials --seed --workers --threads
+  --scheduler --checkpoint --chunk-size --quiet``; :func:`run_options` turns them into the
+  keyword arguments of :func:`simkit.runner.run`.
+
+Examples
+--------
+>>> p = Parser(prog="simkit demo")
+>>> add_table_options(p)
+>>> add_mc_options(p, trials=1000)
+>>> args = p.parse_args(["--trials", "1e4", "--format", "csv"])
+>>> args.trials, args.format, run_options(args)["seed"]
+(10000, 'csv', 0)
+>>> count("3_000")
+3000
+>>> count("many")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: 'many' is not a positive whole number
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+__all__ = [
+    "Parser",
+    "UsageError",
+    "add_mc_options",
+    "add_table_options",
+    "count",
+    "emit",
+    "int_in_range",
+    "run_options",
+]
+
+
+class UsageError(ValueError):
+    """A bad value given on the command line: reported as one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str):  # noqa: D102 - argparse hook
+        fail(message)
+
+
+def fail(message: str, status: int = 2):
+    """Print ``simkit: error: message`` (one line) and exit with ``status``."""
+    text = " ".join(str(message).split())
+    print(f"simkit: error: {text}", file=sys.stderr)
+    sys.exit(status)
+
+
+def count(text: str) -> int:
+    """A positive whole number: ``1000000``, ``1_000_000``, ``1e6`` or ``10**6``."""
+    value = None
+    s = text.strip().replace("_", "")
+    try:
+        if "**" in s:
+            base, exp = s.split("**")
+            value = int(base) ** int(exp)
+        elif s.isdigit():
+            value = int(s)
+        else:
+            f = float(s)
+            if f.is_integer():
+                value = int(f)
+    except (ValueError, OverflowError):
+        value = None
+    if value is None or value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return value
+
+
+def int_in_range(lo: int, hi: int, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number in ``lo..hi`` (e.g. a player count).
+
+    >>> int_in_range(2, 8, "player count")("9")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: player count must be 2..8, got '9'
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{what} must be {lo}..{hi}, got {text!r}")
+        return value
+
+    parse.__name__ = what
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, got {text!r}")
+    return value
+
+
+def _scheduler(text: str) -> str:
+    if "://" not in text:
+        raise argparse.ArgumentTypeError(f"scheduler must be an address like tcp://HOST:PORT, got {text!r}")
+    return text
+
+
+def add_table_options(p: argparse.ArgumentParser) -> None:
+    """``--format table|csv|json`` and ``--out FILE``."""
+    p.add_argument("--format", choices=("table", "csv", "json"), default="table",
+                   help="output format (default: table)")
+    p.add_argument("--out", metavar="FILE", help="write the output to FILE instead of stdout")
+
+
+def add_mc_options(p: argparse.ArgumentParser, *, trials: int, trials_help: str = "") -> None:
+    """The options of every Monte Carlo command; ``trials`` is the default trial count."""
+    g = p.add_argument_group("Monte Carlo options")
+    g.add_argument("--trials", type=count, default=trials, metavar="N",
+                   help=trials_help or f"number of trials, e.g. 1e6 (default: {trials:,})")
+    g.add_argument("--seed", type=_seed, default=0, metavar="S",
+                   help="random seed; the same seed gives the same numbers anywhere (default: 0)")
+    g.add_argument("--workers", type=count, metavar="N",
+                   help="run on a dask LocalCluster of N single-threaded processes")
+    g.add_argument("--scheduler", type=_scheduler, metavar="tcp://HOST:PORT",
+                   help="run on a running dask cluster")
+    g.add_argument("--threads", type=count, metavar="N",
+                   help="threads of the embedded default runner (default: every core)")
+    g.add_argument("--checkpoint", metavar="DIR",
+                   help="save finished chunks in DIR; the same command again resumes from them")
+    g.add_argument("--chunk-size", type=count, metavar="N",
+                   help="trials per chunk (default: the job's; part of what the seed means)")
+    g.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def run_options(args: argparse.Namespace) -> dict:
+    """The keyword arguments of :func:`simkit.runner.run` from the Monte Carlo options."""
+    if args.threads is not None and (args.workers is not None or args.scheduler is not None):
+        raise UsageError("--threads is for the embedded runner; it cannot go with --workers or --scheduler")
+    if args.workers is not None and args.scheduler is not None:
+        raise UsageError("give --workers (a new local cluster) or --scheduler (a running one), not both")
+    return {
+        "seed": args.seed,
+        "chunk_size": args.chunk_size,
+        "workers": args.workers,
+        "scheduler": args.scheduler,
+        "checkpoint": args.checkpoint,
+        "quiet": args.quiet,
+        "threads": args.threads,
+    }
+
+
+def _plain(value):
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    return str(value)
+
+
+def render(obj: pd.DataFrame | dict, fmt: str) -> str:
+    """``obj`` (a DataFrame, or a dict of one record) as text in format ``fmt``.
+
+    >>> print(render({"category": "flush", "count": 5108}, "json"))
+    {"category": "flush", "count": 5108}
+    >>> print(render(pd.DataFrame({"a": [1, 2]}), "csv"), end="")
+    a
+    1
+    2
+    """
+    if isinstance(obj, dict):
+        if fmt == "json":
+            return json.dumps(obj, default=_plain)
+        if fmt == "table":
+            width = max(len(str(k)) for k in obj)
+            return "\n".join(f"{str(k):<{width}}  {v}" for k, v in obj.items())
+        obj = pd.DataFrame([obj])
+    if fmt == "csv":
+        buf = io.StringIO()
+        obj.to_csv(buf, index=False)
+        return buf.getvalue()
+    if fmt == "json":
+        return obj.to_json(orient="records", indent=1)
+    return obj.to_string(index=False)
+
+
+def emit(obj: pd.DataFrame | dict, args: argparse.Namespace) -> None:
+    """Write ``obj`` in ``args.format`` to ``args.out`` (or stdout)."""
+    text = render(obj, args.format)
+    if not text.endswith("\n"):
+        text += "\n"
+    if args.out:
+        try:
+            Path(args.out).write_text(text)
+        except OSError as exc:
+            raise UsageError(f"cannot write --out {args.out!r}: {exc.strerror}") from exc
+    else:
+        sys.stdout.write(text)

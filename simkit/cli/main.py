@@ -1,0 +1,73 @@
+"""The ``simkit`` command: ``report``, ``enumerate``, ``eval``, ``sample`` and one group per game.
+
+Every command module exposes ``register(subparsers)``, which adds its subcommands with
+``set_defaults(func=handler)``; ``handler(args)`` does the work and returns an exit status (or
+``None`` for 0).  The core modules are listed in :data:`CORE_COMMANDS`; each game's module
+``simkit/cli/<game>.py`` adds its name to :data:`GAME_COMMANDS`.
+
+A bad option, card string, player count or family is one line ``simkit: error: ...`` with
+exit status 2, never a traceback; so is any ``ValueError`` from the library, which always
+names the bad value.
+
+Examples
+--------
+>>> main(["sample", "high", "--cards", "6"])
+Traceback (most recent call last):
+...
+SystemExit: 2
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from .. import __version__
+from .common import Parser, fail
+
+__all__ = ["CORE_COMMANDS", "GAME_COMMANDS", "build_parser", "main"]
+
+#: Modules of simkit.cli with the core commands.
+CORE_COMMANDS: list[str] = ["cards", "report"]
+#: Modules of simkit.cli with one command group per game; each game's module adds itself here.
+GAME_COMMANDS: list[str] = []
+
+
+def build_parser() -> Parser:
+    """The full ``simkit`` argument parser."""
+    parser = Parser(
+        prog="simkit",
+        description="Monte Carlo simulation and strategy analysis for Diablo, 2-7 Triple Draw, "
+        "In-Between and Razz.",
+    )
+    parser.add_argument("--version", action="version", version=f"simkit {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in CORE_COMMANDS + GAME_COMMANDS:
+        importlib.import_module(f"{__package__}.{name}").register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``simkit`` with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    args = build_parser().parse_args(argv)
+    from ..runner import cluster
+
+    try:
+        # One cluster for the whole command, however many jobs it runs.
+        with cluster(getattr(args, "workers", None), getattr(args, "scheduler", None)):
+            status = args.func(args)
+    except ValueError as exc:  # bad input named by the library (UsageError included)
+        fail(exc)
+    except KeyboardInterrupt:
+        where = getattr(args, "checkpoint", None)
+        hint = f"; run the same command again to resume from {where}" if where else ""
+        print(f"simkit: interrupted{hint}", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `simkit enumerate high | head`
+        sys.stderr.close()
+        return 0
+    return int(status or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""``simkit report``: every registered analysis at its default size, written to ``results/``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..analysis.registry import Context
+from .common import UsageError, add_mc_options, run_options
+
+#: ``--trials N`` scales every analysis so that a job whose default is this many trials runs N.
+REFERENCE_TRIALS = 1_000_000
+
+
+def _scale(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"scale must be a positive number, got {text!r}")
+    return value
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "report",
+        help="run every analysis and write results/ (CSV tables, PNG plots, REPORT.md)",
+        description="Run every registered analysis at its default size (a few minutes on two "
+        "cores) and write results/*.csv, results/*.png, results/tips.csv and results/REPORT.md.",
+    )
+    p.add_argument("--out", metavar="DIR", default="results", help="output directory (default: results)")
+    p.add_argument("--scale", type=_scale, help="multiply every analysis's trial counts by X")
+    p.add_argument("--only", nargs="+", metavar="NAME", help="run only these analyses")
+    add_mc_options(
+        p, trials=None,
+        trials_help=f"scale every analysis so that a {REFERENCE_TRIALS:,}-trial default runs N trials",
+    )
+    p.set_defaults(func=_report, seed=Context.seed)
+
+
+def _report(args) -> int:
+    from .. import report
+    from ..runner import defaults
+
+    run_options(args)  # checks that the runner options go together
+    if args.scale is not None and args.trials is not None:
+        raise UsageError("give --scale or --trials, not both")
+    if args.chunk_size is not None:
+        raise UsageError("--chunk-size is chosen by each analysis in a report")
+    scale = args.scale or (args.trials / REFERENCE_TRIALS if args.trials else 1.0)
+    ctx = Context(scale=scale, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
+                  quiet=args.quiet)
+    with defaults(threads=args.threads, checkpoint_root=args.checkpoint):
+        manifest = report.generate(args.out, ctx=ctx, only=args.only)
+    print(f"simkit report: wrote {len(manifest['files']) + 1} files to {args.out}/", file=sys.stderr)
+    return 0

@@ -1,0 +1,178 @@
+"""simkit report: the tip list, the files it writes, and that results/ is generated output."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import pandas as pd
+import pytest
+
+from simkit import report
+from simkit.analysis.registry import ANALYSES, AnalysisResult, Context, TipResult, analysis
+
+REPO = Path(__file__).resolve().parents[1]
+RESULTS = REPO / "results"
+ALL_TIPS = [f"D{i}" for i in range(1, 6)] + [f"T{i}" for i in range(1, 6)] + \
+    [f"I{i}" for i in range(1, 4)] + [f"R{i}" for i in range(1, 6)]
+
+
+def test_tips_are_read_from_the_shared_rules():
+    if not report.TIPS_PATH.is_file():
+        pytest.skip("shared/rules/TIPS.md is not beside the repository")
+    tips = report.load_tips()
+    assert [t.id for t in tips] == ALL_TIPS
+    d4 = next(t for t in tips if t.id == "D4")
+    assert d4.game == "diablo" and d4.claim.startswith("You may exchange at most two cards")
+    assert d4.measure.startswith("improvement odds of a pair drawing 2")
+    assert all(t.claim and t.measure for t in tips)
+
+
+def test_embedded_tips_match_the_shared_rules():
+    fallback = report.load_tips(Path("/nonexistent/TIPS.md"))
+    assert [t.id for t in fallback] == ALL_TIPS
+    assert {t.game for t in fallback} == {"diablo", "triple_draw", "in_between", "razz"}
+    if report.TIPS_PATH.is_file():
+        assert [t.claim for t in fallback] == [t.claim for t in report.load_tips()]
+
+
+@pytest.fixture
+def demo_analyses():
+    """Two small analyses of Diablo and Razz that measure D2 and R5; removed afterwards."""
+
+    @analysis("test_report_diablo", game="diablo", title="Demo: deuces")
+    def _diablo(ctx: Context) -> AnalysisResult:
+        df = pd.DataFrame({"deuces": [0, 1, 2], "win": [0.2, 0.35, 0.5]})
+        fig, ax = plt.subplots()
+        ax.plot(df.deuces, df.win)
+        tip = TipResult("D2", "Every 2 is worth gold.", "win probability with 2 deuces vs none",
+                        0.3, 0.0123, "holds", detail="by 30 points", table="test_deuces",
+                        plot="test_deuces")
+        return AnalysisResult({"test_deuces": df}, {"test_deuces": fig}, [tip], ["a note"])
+
+    @analysis("test_report_razz", game="razz")
+    def _razz(ctx: Context) -> AnalysisResult:
+        tip = TipResult("R5", "", "chips per hand", -1.5, 0.0, "does not hold")
+        return AnalysisResult({"test_razz": pd.DataFrame({"x": [ctx.seed]})}, {}, [tip])
+
+    yield ["test_report_diablo", "test_report_razz"]
+    for name in ("test_report_diablo", "test_report_razz", "test_report_bad"):
+        ANALYSES.pop(name, None)
+
+
+def test_report_writes_tables_plots_tips_and_markdown(tmp_path, demo_analyses):
+    (tmp_path / "keep.txt").write_text("not the report's")
+    manifest = report.generate(tmp_path, ctx=Context(seed=5, quiet=True), only=demo_analyses)
+    names = {p.name for p in tmp_path.iterdir()}
+    assert names == {"keep.txt", "manifest.json", "test_deuces.csv", "test_deuces.png",
+                     "test_razz.csv", "tips.csv", "REPORT.md"}
+    assert pd.read_csv(tmp_path / "test_razz.csv")["x"].tolist() == [5]
+    for name, digest in manifest["files"].items():
+        assert hashlib.sha256((tmp_path / name).read_bytes()).hexdigest() == digest
+    assert json.loads((tmp_path / "manifest.json").read_text()) == manifest
+    assert manifest["complete"] is False and manifest["seed"] == 5
+
+    tips = pd.read_csv(tmp_path / "tips.csv")
+    assert tips["tip"].tolist() == ALL_TIPS
+    d2 = tips.set_index("tip").loc["D2"]
+    assert (d2["figure"], d2["se"], d2["verdict"], d2["plot"]) == (0.3, 0.0123, "holds", "test_deuces")
+    r5 = tips.set_index("tip").loc["R5"]
+    assert r5.verdict == "does not hold" and r5.claim  # claim taken from TIPS.md when empty
+    assert (tips.verdict == "not yet measured").sum() == 16
+
+    md = (tmp_path / "REPORT.md").read_text()
+    heads = re.findall(r"^## (.+)$", md, flags=re.M)
+    assert heads == list(report.GAME_TITLES.values())
+    rows = re.findall(r"^\| ([DTIR]\d) \|", md, flags=re.M)
+    assert rows == ALL_TIPS
+    d2_row = next(line for line in md.splitlines() if line.startswith("| D2 |"))
+    assert "| 0.300 | 0.012 |" in d2_row and "holds: by 30 points" in d2_row
+    assert "[test_deuces](test_deuces.csv)" in d2_row and "[test_deuces](test_deuces.png)" in d2_row
+    assert "| -1.5 | exact | does not hold |" in md
+    assert md.count("| not yet measured |") == 16
+    assert "![test_deuces](test_deuces.png)" in md and "- a note" in md
+
+    # a second report removes what the first wrote, and only that
+    report.generate(tmp_path, ctx=Context(quiet=True), only=["test_report_razz"])
+    assert not (tmp_path / "test_deuces.png").exists() and (tmp_path / "keep.txt").exists()
+
+
+def test_report_refuses_unknown_or_twice_measured_tips(tmp_path, demo_analyses):
+    @analysis("test_report_bad", game="diablo")
+    def _bad(ctx):
+        return AnalysisResult(tips=[TipResult("D9", "", "", 0.0, 0.0, "holds")])
+
+    with pytest.raises(ValueError, match="measures tip 'D9', which TIPS.md does not list"):
+        report.generate(tmp_path, ctx=Context(quiet=True), only=["test_report_bad"])
+
+    @analysis("test_report_bad", game="diablo")
+    def _twice(ctx):
+        return AnalysisResult(tips=[TipResult("D2", "", "", 0.0, 0.0, "holds")])
+
+    with pytest.raises(ValueError, match="tip D2 is measured by both 'test_report_diablo' and 'test_report_bad'"):
+        report.generate(tmp_path, ctx=Context(quiet=True), only=["test_report_diablo", "test_report_bad"])
+    with pytest.raises(ValueError, match="unknown analysis 'nope'"):
+        report.generate(tmp_path, only=["nope"])
+
+
+def test_estimates_are_shown_to_the_precision_of_their_error():
+    assert report.format_estimate(0.5, 0.25) == ("0.50", "0.25")
+    assert report.format_estimate(123.456, 3.2) == ("123.5", "3.2")
+    assert report.format_estimate(123.456, 32.0) == ("123", "32")
+    assert report.format_estimate(float("nan"), float("nan")) == ("—", "—")
+    assert report.format_estimate(0.0625, 0.0) == ("0.0625", "exact")
+
+
+# --- the committed results/ ----------------------------------------------------------------------
+
+committed = pytest.mark.skipif(not (RESULTS / "manifest.json").is_file(), reason="no results/ yet")
+
+
+@committed
+def test_committed_results_are_untouched_generator_output():
+    manifest = json.loads((RESULTS / "manifest.json").read_text())
+    assert manifest["generator"] == "simkit report" and manifest["complete"] is True
+    on_disk = {p.name for p in RESULTS.iterdir() if p.is_file()} - {"manifest.json"}
+    assert on_disk == set(manifest["files"]), "results/ holds files the report did not write"
+    for name, digest in manifest["files"].items():
+        got = hashlib.sha256((RESULTS / name).read_bytes()).hexdigest()
+        assert got == digest, f"results/{name} was edited after `simkit report` wrote it"
+
+
+@committed
+def test_committed_results_are_from_the_committed_code():
+    manifest = json.loads((RESULTS / "manifest.json").read_text())
+    report.discover()
+    assert manifest["analyses"] == list(ANALYSES), "results/ misses analyses: run `simkit report`"
+    assert manifest["code_fingerprint"] == report.code_fingerprint(), (
+        "the code or TIPS.md changed since results/ was generated: run `simkit report` and commit results/"
+    )
+
+
+@committed
+def test_committed_exact_tables_regenerate_identically(tmp_path):
+    """The exact (non-random) tables of the foundation analysis, regenerated bit for bit."""
+    report.discover()
+    exact = [n for n, a in ANALYSES.items() if a.game == "cards"]
+    report.generate(tmp_path, ctx=Context(quiet=True, scale=0.01), only=exact)
+    csvs = [p.name for p in tmp_path.glob("cards_*exact*.csv")]
+    assert csvs
+    for name in csvs:
+        assert (tmp_path / name).read_bytes() == (RESULTS / name).read_bytes(), name
+
+
+@pytest.mark.slow
+@committed
+def test_full_report_regenerates_identically(tmp_path):
+    """Same code, same seed: every committed table again, bit for bit (minutes)."""
+    manifest = json.loads((RESULTS / "manifest.json").read_text())
+    report.generate(tmp_path, ctx=Context(seed=manifest["seed"], scale=manifest["scale"], quiet=True))
+    for name in manifest["files"]:
+        if name.endswith(".csv"):
+            assert (tmp_path / name).read_bytes() == (RESULTS / name).read_bytes(), name
