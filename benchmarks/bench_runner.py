@@ -1,0 +1,129 @@
+"""Runner benchmark: flat memory (issue item 3) and scaling over cores (item 9).
+
+Measures the reference job (``simkit sample``: random hands counted by category):
+
+1. peak resident memory of a whole process running it at 10^6 and at 10^8 trials (each in a
+   fresh process; the two must lie within 10 %);
+2. trials/s with 1 and 2 threads of the embedded runner and on a 2-worker dask LocalCluster
+   (cluster start-up not timed); scaling 1 -> 2 cores must reach 1.7x.
+
+Writes benchmarks/RESULTS_runner.md.  A benchmark, not a test: run it on an otherwise idle
+machine, e.g.::
+
+    python benchmarks/bench_runner.py                      # full: 10^6 vs 10^8, about a minute
+    python benchmarks/bench_runner.py --big 1e7 --rate-trials 4e6   # quicker
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+_CHILD = """
+import json, resource, sys, time
+from simkit.analysis.cards import sample
+family, cards, trials = sys.argv[1], int(sys.argv[2]), int(float(sys.argv[3]))
+sample(family, cards, 20_000, quiet=True, threads=2)          # compile and load first
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+t0 = time.perf_counter()
+table = sample(family, cards, trials, seed=1, quiet=True, threads=2)
+secs = time.perf_counter() - t0
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"trials": trials, "seconds": secs, "base_kib": base, "peak_kib": peak,
+                  "max_abs_z": float(table["z"].abs().max())}))
+"""
+
+
+def memory(family: str, cards: int, trials: int) -> dict:
+    """Peak RSS of a fresh process that runs ``trials`` trials of the reference job."""
+    p = subprocess.run([sys.executable, "-c", _CHILD, family, str(cards), str(trials)],
+                       capture_output=True, text=True, check=True)
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def rate(family: str, cards: int, trials: int, repeats: int, **options) -> tuple[float, float]:
+    """Best and median trials/s over ``repeats`` runs."""
+    from simkit.analysis.cards import sample
+
+    sample(family, cards, 50_000, quiet=True, **options)  # warm up (compile, cluster imports)
+    rates = []
+    for r in range(repeats):
+        t0 = time.perf_counter()
+        sample(family, cards, trials, seed=100 + r, quiet=True, **options)
+        rates.append(trials / (time.perf_counter() - t0))
+    rates.sort()
+    return rates[-1], rates[len(rates) // 2]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--family", default="high")
+    ap.add_argument("--cards", type=int, default=7)
+    ap.add_argument("--small", type=float, default=1e6)
+    ap.add_argument("--big", type=float, default=1e8)
+    ap.add_argument("--rate-trials", type=float, default=2e7)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--out", default=str(HERE / "RESULTS_runner.md"))
+    args = ap.parse_args()
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(HERE.parent / ".numba_cache"))
+
+    from simkit.runner import cluster
+
+    fam, k = args.family, args.cards
+    small = memory(fam, k, int(args.small))
+    big = memory(fam, k, int(args.big))
+    growth = big["peak_kib"] / small["peak_kib"] - 1
+
+    n = int(args.rate_trials)
+    one = rate(fam, k, n, args.repeats, threads=1)
+    two = rate(fam, k, n, args.repeats, threads=2)
+    with cluster(workers=2):
+        dask2 = rate(fam, k, n, args.repeats, workers=2)
+    scaling = two[0] / one[0]
+
+    load = os.getloadavg()
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
+                if line.startswith("model name")), platform.processor())
+    lines = [
+        "# Runner benchmark",
+        "",
+        f"Reference job `simkit sample {fam} --cards {k}` (deal, evaluate, count categories). "
+        f"Command: `python benchmarks/bench_runner.py --big {args.big:g} --rate-trials {args.rate_trials:g}`.",
+        f"Machine: {os.cpu_count()} cores ({cpu}), Python {platform.python_version()}; "
+        f"load average at the end {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f} "
+        "(other processes share these cores, so rates are lower bounds).",
+        "",
+        "## Flat memory (item 3)",
+        "",
+        "| trials | seconds | peak RSS (MiB) | after warm-up (MiB) | max abs z vs exact |",
+        "| ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for m in (small, big):
+        lines.append(f"| {m['trials']:.0e} | {m['seconds']:.1f} | {m['peak_kib'] / 1024:.1f} | "
+                     f"{m['base_kib'] / 1024:.1f} | {m['max_abs_z']:.2f} |")
+    verdict = "within 10 %" if abs(growth) <= 0.10 else "NOT within 10 %"
+    lines += ["", f"Peak memory at {big['trials']:.0e} trials vs {small['trials']:.0e}: "
+              f"{growth:+.1%} ({verdict}).", "",
+              "## Scaling (item 9)", "",
+              f"{n:,} trials per run, best (median) of {args.repeats}; cluster start-up not timed.", "",
+              "| runner | trials/s best | trials/s median | vs 1 thread |",
+              "| --- | ---: | ---: | ---: |"]
+    for label, r in (("embedded, 1 thread", one), ("embedded, 2 threads", two),
+                     ("dask LocalCluster, 2 workers", dask2)):
+        lines.append(f"| {label} | {r[0]:,.0f} | {r[1]:,.0f} | {r[0] / one[0]:.2f}x |")
+    lines += ["", f"Scaling 1 -> 2 cores (embedded): {scaling:.2f}x "
+              f"({'meets' if scaling >= 1.7 else 'misses'} the 1.7x target)."]
+    Path(args.out).write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
