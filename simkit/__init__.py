@@ -11,7 +11,16 @@ Layers, each importing only the ones before it::
 
 from .cards import format_cards, parse_cards
 from .deck import deal, deal_with_draws
+from .hands import category_counts, describe, evaluate
 
 __version__ = "0.1.0"
 
-__all__ = ["deal", "deal_with_draws", "format_cards", "parse_cards"]
+__all__ = [
+    "category_counts",
+    "deal",
+    "deal_with_draws",
+    "describe",
+    "evaluate",
+    "format_cards",
+    "parse_cards",
+]

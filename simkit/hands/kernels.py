@@ -1,0 +1,298 @@
+"""Compiled evaluators: one hand in registers, a few loads from :mod:`simkit.hands.tables`.
+
+Per-hand functions take the cards as scalars and the family's table tuple ``T`` (from
+:func:`simkit.hands.tables.kernel_tables`) and return the strength (greater is better).  Game
+kernels call them directly; the batch kernels at the bottom serve :func:`simkit.evaluate`.
+
+Family ids (the order of :data:`simkit.hands.codes.FAMILIES`): 0 high, 1 deuces_wild,
+2 deuce_to_seven, 3 ace_to_five, 4 ace_to_six, 5 eight_or_better.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+from numba import njit, prange
+
+from .tables import BIN5, BIN7
+
+HIGH, DEUCES_WILD, DEUCE_TO_SEVEN, ACE_TO_FIVE, ACE_TO_SIX, EIGHT_OR_BETTER = range(6)
+
+
+@njit(cache=True, inline="always")
+def _cswap(a, b):
+    return min(a, b), max(a, b)
+
+
+@njit(cache=True, inline="always")
+def _slot5(c0, c1, c2, c3, c4):
+    """Colex slot of the rank multiset of five cards (a 9-comparator sorting network)."""
+    r0 = np.int64(c0) >> 2
+    r1 = np.int64(c1) >> 2
+    r2 = np.int64(c2) >> 2
+    r3 = np.int64(c3) >> 2
+    r4 = np.int64(c4) >> 2
+    r0, r1 = _cswap(r0, r1)
+    r3, r4 = _cswap(r3, r4)
+    r2, r4 = _cswap(r2, r4)
+    r2, r3 = _cswap(r2, r3)
+    r0, r3 = _cswap(r0, r3)
+    r0, r2 = _cswap(r0, r2)
+    r1, r4 = _cswap(r1, r4)
+    r1, r3 = _cswap(r1, r3)
+    r1, r2 = _cswap(r1, r2)
+    return BIN5[0, r0] + BIN5[1, r1] + BIN5[2, r2] + BIN5[3, r3] + BIN5[4, r4]
+
+
+@njit(cache=True, inline="always")
+def _slot7(c0, c1, c2, c3, c4, c5, c6):
+    """Colex slot of the rank multiset of seven cards (a 16-comparator sorting network)."""
+    r0 = np.int64(c0) >> 2
+    r1 = np.int64(c1) >> 2
+    r2 = np.int64(c2) >> 2
+    r3 = np.int64(c3) >> 2
+    r4 = np.int64(c4) >> 2
+    r5 = np.int64(c5) >> 2
+    r6 = np.int64(c6) >> 2
+    r0, r6 = _cswap(r0, r6)
+    r2, r3 = _cswap(r2, r3)
+    r4, r5 = _cswap(r4, r5)
+    r0, r2 = _cswap(r0, r2)
+    r1, r4 = _cswap(r1, r4)
+    r3, r6 = _cswap(r3, r6)
+    r0, r1 = _cswap(r0, r1)
+    r2, r5 = _cswap(r2, r5)
+    r3, r4 = _cswap(r3, r4)
+    r1, r2 = _cswap(r1, r2)
+    r4, r6 = _cswap(r4, r6)
+    r2, r3 = _cswap(r2, r3)
+    r4, r5 = _cswap(r4, r5)
+    r1, r2 = _cswap(r1, r2)
+    r3, r4 = _cswap(r3, r4)
+    r5, r6 = _cswap(r5, r6)
+    return (BIN7[0, r0] + BIN7[1, r1] + BIN7[2, r2] + BIN7[3, r3]
+            + BIN7[4, r4] + BIN7[5, r5] + BIN7[6, r6])
+
+
+@njit(cache=True, inline="always")
+def _suited5(c0, c1, c2, c3, c4):
+    """All five cards of one suit."""
+    return ((c0 ^ c1) | (c0 ^ c2) | (c0 ^ c3) | (c0 ^ c4)) & 3 == 0
+
+
+@njit(cache=True, inline="always")
+def _flush_suit7(c0, c1, c2, c3, c4, c5, c6):
+    """The suit holding five or more of seven cards, or -1.
+
+    Suit counts sit in 4-bit fields; adding 3 to each field sets its top bit exactly when the
+    count is 5 or more (counts never exceed 7).
+    """
+    counts = ((1 << ((c0 & 3) << 2)) + (1 << ((c1 & 3) << 2)) + (1 << ((c2 & 3) << 2))
+              + (1 << ((c3 & 3) << 2)) + (1 << ((c4 & 3) << 2)) + (1 << ((c5 & 3) << 2))
+              + (1 << ((c6 & 3) << 2)))
+    hit = (counts + 0x3333) & 0x8888
+    if hit == 0:
+        return -1
+    suit = 0
+    while (hit >> (4 * suit + 3)) & 1 == 0:
+        suit += 1
+    return suit
+
+
+@njit(cache=True, inline="always")
+def _eval5_plain(c0, c1, c2, c3, c4, T):
+    """Families whose five-card value ignores suits (A-5, eight-or-better)."""
+    return np.int32(T[0][_slot5(c0, c1, c2, c3, c4)])
+
+
+@njit(cache=True, inline="always")
+def _eval5_suited(c0, c1, c2, c3, c4, T):
+    """Families where a five-card flush changes the value (high, 2-7, A-6)."""
+    slot = _slot5(c0, c1, c2, c3, c4)
+    if _suited5(c0, c1, c2, c3, c4):
+        return np.int32(T[1][slot])
+    return np.int32(T[0][slot])
+
+
+@njit(cache=True, inline="always")
+def _eval5_deuces_wild(c0, c1, c2, c3, c4, T):
+    """Deuces wild (R-D2): the suited table applies when the natural cards share a suit."""
+    mask = 0
+    if c0 >= 4:
+        mask |= 1 << (c0 & 3)
+    if c1 >= 4:
+        mask |= 1 << (c1 & 3)
+    if c2 >= 4:
+        mask |= 1 << (c2 & 3)
+    if c3 >= 4:
+        mask |= 1 << (c3 & 3)
+    if c4 >= 4:
+        mask |= 1 << (c4 & 3)
+    slot = _slot5(c0, c1, c2, c3, c4)
+    if mask & (mask - 1) == 0:
+        return np.int32(T[1][slot])
+    return np.int32(T[0][slot])
+
+
+# Named per family, so game kernels read as the rules do.
+_eval5_high = _eval5_suited
+_eval5_deuce_to_seven = _eval5_suited
+_eval5_ace_to_six = _eval5_suited
+_eval5_ace_to_five = _eval5_plain
+_eval5_eight_or_better = _eval5_plain
+
+
+@njit(cache=True, inline="always")
+def _eval7_plain(c0, c1, c2, c3, c4, c5, c6, T):
+    """Best five of seven where suits never matter (A-5, eight-or-better)."""
+    return np.int32(T[2][_slot7(c0, c1, c2, c3, c4, c5, c6)])
+
+
+@njit(cache=True, inline="always")
+def _eval7_high(c0, c1, c2, c3, c4, c5, c6, T):
+    """Best five of seven, standard high: the rank-multiset best or the flush suit's best."""
+    best = T[2][_slot7(c0, c1, c2, c3, c4, c5, c6)]
+    suit = _flush_suit7(c0, c1, c2, c3, c4, c5, c6)
+    if suit >= 0:
+        mask = 0
+        if c0 & 3 == suit:
+            mask |= 1 << (c0 >> 2)
+        if c1 & 3 == suit:
+            mask |= 1 << (c1 >> 2)
+        if c2 & 3 == suit:
+            mask |= 1 << (c2 >> 2)
+        if c3 & 3 == suit:
+            mask |= 1 << (c3 >> 2)
+        if c4 & 3 == suit:
+            mask |= 1 << (c4 >> 2)
+        if c5 & 3 == suit:
+            mask |= 1 << (c5 >> 2)
+        if c6 & 3 == suit:
+            mask |= 1 << (c6 >> 2)
+        f = T[3][mask]
+        if f > best:
+            best = f
+    return np.int32(best)
+
+
+@njit(cache=True, inline="always")
+def _eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T):
+    """Best A-6 low of seven: by rank multiset unless five cards share a suit.
+
+    With no five cards of one suit no five-card choice is a flush, so the rank-multiset table is
+    exact; otherwise (about 3 % of hands) the 21 five-card subsets are tried.
+    """
+    if _flush_suit7(c0, c1, c2, c3, c4, c5, c6) < 0:
+        return np.int32(T[2][_slot7(c0, c1, c2, c3, c4, c5, c6)])
+    return _best_subset7(c0, c1, c2, c3, c4, c5, c6, T)
+
+
+# The 21 ways to keep five of seven positions.
+SUBSETS_5_OF_7 = np.array(list(combinations(range(7), 5)), dtype=np.int64)
+
+
+@njit(cache=True)
+def _best_subset7(c0, c1, c2, c3, c4, c5, c6, T):
+    """Best of the 21 five-card subsets of seven cards, with the suited five-card rule."""
+    c = (np.int64(c0), np.int64(c1), np.int64(c2), np.int64(c3), np.int64(c4), np.int64(c5),
+         np.int64(c6))
+    best = np.int32(0)
+    for s in range(21):
+        v = _eval5_suited(c[SUBSETS_5_OF_7[s, 0]], c[SUBSETS_5_OF_7[s, 1]],
+                          c[SUBSETS_5_OF_7[s, 2]], c[SUBSETS_5_OF_7[s, 3]],
+                          c[SUBSETS_5_OF_7[s, 4]], T)
+        if v > best:
+            best = v
+    return best
+
+
+_eval7_ace_to_five = _eval7_plain
+_eval7_eight_or_better = _eval7_plain
+
+
+@njit(cache=True, nogil=True)
+def _first_invalid_row(hands):
+    """Index of the first row with a card outside 0..51 or a repeated card, else -1."""
+    for i in range(hands.shape[0]):
+        seen = np.uint64(0)
+        for j in range(hands.shape[1]):
+            c = np.int64(hands[i, j])
+            if c < 0 or c >= 52:
+                return i
+            bit = np.uint64(1) << np.uint64(c)
+            if seen & bit:
+                return i
+            seen |= bit
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _evaluate5_into(hands, family, T, out):
+    """Strengths of ``hands`` (n, 5) into ``out`` (n,)."""
+    n = hands.shape[0]
+    if family == DEUCES_WILD:
+        for i in range(n):
+            out[i] = _eval5_deuces_wild(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                                        hands[i, 4], T)
+    elif family == ACE_TO_FIVE or family == EIGHT_OR_BETTER:
+        for i in range(n):
+            out[i] = _eval5_plain(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                                  hands[i, 4], T)
+    else:
+        for i in range(n):
+            out[i] = _eval5_suited(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                                   hands[i, 4], T)
+
+
+@njit(cache=True, nogil=True)
+def _evaluate7_into(hands, family, T, out):
+    """Best-of-seven strengths of ``hands`` (n, 7) into ``out`` (n,)."""
+    n = hands.shape[0]
+    if family == HIGH:
+        for i in range(n):
+            out[i] = _eval7_high(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                                 hands[i, 4], hands[i, 5], hands[i, 6], T)
+    elif family == ACE_TO_SIX:
+        for i in range(n):
+            out[i] = _eval7_ace_to_six(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                                       hands[i, 4], hands[i, 5], hands[i, 6], T)
+    else:
+        for i in range(n):
+            out[i] = _eval7_plain(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                                  hands[i, 4], hands[i, 5], hands[i, 6], T)
+
+
+@njit(cache=True, parallel=True)
+def _enumerate_counts(n_cards, family, T, n_strengths):
+    """Histogram of strengths over every ``n_cards``-card hand (5 or 7) of the 52-card deck.
+
+    The outer loop over the lowest card runs in parallel; each worker keeps its own histogram.
+    """
+    per_first = np.zeros((52, n_strengths), dtype=np.int64)
+    for first in prange(52):
+        a = np.int64(first)  # a signed index: unsigned prange indices would mix into floats
+        hist = per_first[a]
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    for e in range(d + 1, 52):
+                        if n_cards == 5:
+                            if family == DEUCES_WILD:
+                                v = _eval5_deuces_wild(a, b, c, d, e, T)
+                            elif family == ACE_TO_FIVE or family == EIGHT_OR_BETTER:
+                                v = _eval5_plain(a, b, c, d, e, T)
+                            else:
+                                v = _eval5_suited(a, b, c, d, e, T)
+                            hist[v] += 1
+                        else:
+                            for f in range(e + 1, 52):
+                                for g in range(f + 1, 52):
+                                    if family == HIGH:
+                                        v = _eval7_high(a, b, c, d, e, f, g, T)
+                                    elif family == ACE_TO_SIX:
+                                        v = _eval7_ace_to_six(a, b, c, d, e, f, g, T)
+                                    else:
+                                        v = _eval7_plain(a, b, c, d, e, f, g, T)
+                                    hist[v] += 1
+    return per_first.sum(axis=0)
