@@ -16,7 +16,7 @@ Examples
 >>> CATEGORIES[cat], ranks
 ('two_pair', [7, 0, 11])
 >>> describe_base(base_hand([2, 3, 4, 6, 12], False, "ace_to_five"), "ace_to_five")
-'8-5-4-3-A, eight-low'
+'8-6-5-4-A, eight-low'
 """
 
 from __future__ import annotations
