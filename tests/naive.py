@@ -269,13 +269,26 @@ eight_or_better5 = _checked(_eight_or_better5)
 # best of seven and the family table
 # ---------------------------------------------------------------------------------------------
 
-def best_of(five: Reference) -> Reference:
-    """Best five-card hand of any number of cards: the maximum over all five-card subsets."""
+def best_of(five: Reference, suitless: bool = False) -> Reference:
+    """Best five-card hand of any number of cards: the maximum over all five-card subsets.
+
+    ``suitless``: the family ignores suits altogether (no flushes: A-5 R-Z1, eight-or-better
+    R-Z6), so the result depends only on the ranks and is cached by the sorted ranks.
+    """
     core = getattr(five, "core", five)
+    cache: dict[tuple[int, ...], tuple[Key, str]] = {}
+
+    def best_uncached(cards: list[int]) -> tuple[Key, str]:
+        return max((core(sub) for sub in combinations(cards, 5)), key=lambda kn: kn[0])
 
     def best(cards: Sequence[int]) -> tuple[Key, str]:
         cards = _check(cards, (5, 6, 7))
-        return max((core(sub) for sub in combinations(cards, 5)), key=lambda kn: kn[0])
+        if not suitless:
+            return best_uncached(cards)
+        ranks = tuple(sorted(c >> 2 for c in cards))
+        if ranks not in cache:
+            cache[ranks] = best_uncached(cards)
+        return cache[ranks]
 
     best.__name__ = f"best_{five.__name__}"
     return best
@@ -292,9 +305,12 @@ FIVE: dict[str, Reference] = {
 
 #: (family, number of cards) -> reference evaluator.
 REFERENCES: dict[tuple[str, int], Reference] = {(f, 5): ev for f, ev in FIVE.items()}
-REFERENCES.update(
-    {(f, 7): best_of(FIVE[f]) for f in ("high", "ace_to_five", "ace_to_six", "eight_or_better")}
-)
+REFERENCES.update({
+    ("high", 7): best_of(high5),
+    ("ace_to_five", 7): best_of(ace_to_five5, suitless=True),
+    ("ace_to_six", 7): best_of(ace_to_six5),
+    ("eight_or_better", 7): best_of(eight_or_better5, suitless=True),
+})
 
 
 def evaluate(cards: Sequence[int] | str, family: str) -> tuple[Key, str]:

@@ -80,6 +80,13 @@ def name(cards: str, family: str, impl: str) -> str:
     return str(simkit.hands.category_names(strengths, family)[0])
 
 
+def simkit_counts(family: str, n_cards: int) -> tuple[dict, int]:
+    """simkit.category_counts as ``({category: count}, distinct strengths)``, zeros dropped."""
+    df = simkit.category_counts(family, n_cards)
+    counts = {str(c): int(n) for c, n in zip(df["category"], df["count"]) if n}
+    return counts, int(df.attrs["distinct"])
+
+
 def low_counts(counts: Counter) -> int:
     return sum(v for k, v in counts.items() if k.endswith("-low"))
 
@@ -383,8 +390,10 @@ def test_all_five_card_hands(family, five_card_classes):
 @pytest.mark.parametrize("family", FIVE_FAMILIES)
 def test_five_card_category_counts(family, five_card_classes):
     expected = ref_counts(family, five_card_classes)
-    got = {k: int(v) for k, v in dict(simkit.category_counts(family, 5)).items() if v}
+    got, distinct = simkit_counts(family, 5)
     assert got == dict(expected)
+    keys, _ = ref_on_classes(family, five_card_classes)
+    assert distinct == len(set(keys))
     if family == "high":
         assert got == HIGH5_COUNTS
 
@@ -433,8 +442,9 @@ def test_random_seven_card_hands(family, k):
 # ---------------------------------------------------------------------------------------------
 
 def test_seven_card_high_published_counts():
-    got = {k: int(v) for k, v in dict(simkit.category_counts("high", 7)).items() if v}
+    got, distinct = simkit_counts("high", 7)
     assert got == HIGH7_COUNTS
+    assert distinct == 4_824  # published: distinct values of best-five-of-seven hands
     assert sum(got.values()) == 133_784_560
 
 
