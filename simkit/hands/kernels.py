@@ -101,38 +101,50 @@ def _flush_suit7(c0, c1, c2, c3, c4, c5, c6):
 
 
 @njit(cache=True, inline="always")
+def _key5(c0, c1, c2, c3, c4, T):
+    """Slot of the five cards' rank multiset in the additive-key table."""
+    k = T[6]
+    return k[c0] + k[c1] + k[c2] + k[c3] + k[c4]
+
+
+@njit(cache=True, inline="always")
+def _rank_mask5(c0, c1, c2, c3, c4):
+    return ((1 << (np.int64(c0) >> 2)) | (1 << (np.int64(c1) >> 2)) | (1 << (np.int64(c2) >> 2))
+            | (1 << (np.int64(c3) >> 2)) | (1 << (np.int64(c4) >> 2)))
+
+
+@njit(cache=True, inline="always")
 def _eval5_plain(c0, c1, c2, c3, c4, T):
     """Families whose five-card value ignores suits (A-5, eight-or-better)."""
-    return np.int32(T[0][_slot5(c0, c1, c2, c3, c4)])
+    return np.int32(T[4][_key5(c0, c1, c2, c3, c4, T)])
 
 
 @njit(cache=True, inline="always")
 def _eval5_suited(c0, c1, c2, c3, c4, T):
-    """Families where a five-card flush changes the value (high, 2-7, A-6)."""
-    slot = _slot5(c0, c1, c2, c3, c4)
-    if _suited5(c0, c1, c2, c3, c4):
-        return np.int32(T[1][slot])
-    return np.int32(T[0][slot])
+    """Families where a five-card flush changes the value (high, 2-7, A-6).
+
+    Both lookups are made and one is selected, so the loop has no branch to mispredict.
+    """
+    by_key = T[4][_key5(c0, c1, c2, c3, c4, T)]
+    by_mask = T[5][_rank_mask5(c0, c1, c2, c3, c4)]
+    return np.int32(by_mask if _suited5(c0, c1, c2, c3, c4) else by_key)
+
+
+@njit(cache=True, inline="always")
+def _natural_suits(c):
+    """Bit of the card's suit, or 0 for a deuce (a wild card has no suit to match)."""
+    return (np.int64(c) >= 4) << (np.int64(c) & 3)
 
 
 @njit(cache=True, inline="always")
 def _eval5_deuces_wild(c0, c1, c2, c3, c4, T):
     """Deuces wild (R-D2): the suited table applies when the natural cards share a suit."""
-    mask = 0
-    if c0 >= 4:
-        mask |= 1 << (c0 & 3)
-    if c1 >= 4:
-        mask |= 1 << (c1 & 3)
-    if c2 >= 4:
-        mask |= 1 << (c2 & 3)
-    if c3 >= 4:
-        mask |= 1 << (c3 & 3)
-    if c4 >= 4:
-        mask |= 1 << (c4 & 3)
-    slot = _slot5(c0, c1, c2, c3, c4)
-    if mask & (mask - 1) == 0:
-        return np.int32(T[1][slot])
-    return np.int32(T[0][slot])
+    mask = (_natural_suits(c0) | _natural_suits(c1) | _natural_suits(c2) | _natural_suits(c3)
+            | _natural_suits(c4))
+    key = _key5(c0, c1, c2, c3, c4, T)  # a deuce's key is 0: the sum is the naturals'
+    plain = T[4][key]
+    suited = T[7][key]
+    return np.int32(suited if mask & (mask - 1) == 0 else plain)
 
 
 # Named per family, so game kernels read as the rules do.

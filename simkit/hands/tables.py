@@ -12,13 +12,20 @@ Per family the tables are, in this order (:func:`kernel_tables`):
 ``by_ranks5``  five cards by rank multiset, not suited;
 ``suited5``    five suited cards (flushes), or, in deuces wild, suited naturals;
 ``by_ranks7``  the best five of seven by rank multiset, ignoring suits;
-``flush7``     the best five of the cards of one suit, by 13-bit rank mask (high only).
+``flush7``     the best five of the cards of one suit, by 13-bit rank mask (high only);
+``by_key5``    five cards by the sum of their ranks' :data:`RANK_KEYS5` (not suited);
+``flush_mask5`` five suited cards by 13-bit rank mask;
+``card_keys5`` the key of each card (``RANK_KEYS5`` of its rank), for the sum;
+``suited_key5`` deuces wild only: suited naturals by key sum (a deuce's key is 0).
+
+The additive keys are a faster perfect hash than sorting: five table loads and four additions
+give a slot in a 360,919-entry table (722 kB, L2 resident) without any comparison.
 
 Examples
 --------
 >>> t = kernel_tables("high")
 >>> [a.size for a in t]
-[6188, 6188, 50388, 8192]
+[6188, 6188, 50388, 8192, 360919, 8192, 52, 1]
 >>> int(strength_codes("high").size)
 7462
 """
@@ -48,6 +55,27 @@ def _binomial_offsets(n: int) -> np.ndarray:
 
 BIN5 = _binomial_offsets(5)
 BIN7 = _binomial_offsets(7)
+
+#: Rank keys whose sums over any five-card rank multiset (at most four of a rank) are all
+#: distinct: each key is the smallest that keeps the sums of every multiset of up to five
+#: cards of the ranks so far distinct (a greedy search; checked in :func:`_key_slots`).
+RANK_KEYS5 = np.array(
+    [0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415], dtype=np.int32
+)
+KEY_TABLE_SIZE5 = 4 * 79415 + 43258 + 1
+
+
+def _key_slots() -> tuple[np.ndarray, np.ndarray]:
+    """Colex slots and key sums of every possible five-card rank multiset; checks uniqueness."""
+    slots, sums = [], []
+    for ranks in combinations_with_replacement(range(13), 5):
+        if _possible(list(ranks)):
+            slots.append(colex(ranks))
+            sums.append(int(RANK_KEYS5[list(ranks)].sum()))
+    sums_arr = np.array(sums)
+    if np.unique(sums_arr).size != sums_arr.size or sums_arr.max() >= KEY_TABLE_SIZE5:
+        raise AssertionError("RANK_KEYS5 do not hash five-card rank multisets perfectly")
+    return np.array(slots), sums_arr
 
 
 def colex(sorted_ranks) -> int:
@@ -136,10 +164,10 @@ def _best_of_seven(by_ranks5, out):
 
 
 @lru_cache(maxsize=None)
-def kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The four lookup tables of ``family`` (see the module docstring), as ``uint16`` arrays.
+def kernel_tables(family: str) -> tuple[np.ndarray, ...]:
+    """The lookup tables of ``family`` (see the module docstring), in that order.
 
-    Every family gets the same four-array tuple so that kernels share one signature; tables a
+    Every family gets the same eight-array tuple so that kernels share one signature; tables a
     family does not use are a single zero.
     """
     codes = strength_codes(family)
@@ -159,9 +187,22 @@ def kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.n
             ranks = [r for r in range(13) if mask >> r & 1]
             if len(ranks) >= 5:
                 flush7[mask] = max(suited5[colex(sub)] for sub in combinations(ranks, 5))
-    for t in (by_ranks5, suited5, by_ranks7, flush7):
+    slots, sums = _key_slots()
+    by_key5 = np.zeros(KEY_TABLE_SIZE5, dtype=np.uint16)
+    by_key5[sums] = by_ranks5[slots]
+    flush_mask5 = np.zeros(1 << 13, dtype=np.uint16)
+    for ranks in combinations(range(13), 5):
+        flush_mask5[sum(1 << r for r in ranks)] = suited5[colex(ranks)]
+    card_keys5 = np.repeat(RANK_KEYS5, 4)
+    suited_key5 = empty
+    if family == "deuces_wild":
+        suited_key5 = np.zeros(KEY_TABLE_SIZE5, dtype=np.uint16)
+        suited_key5[sums] = suited5[slots]
+    tables = (by_ranks5, suited5, by_ranks7, flush7, by_key5, flush_mask5, card_keys5,
+              suited_key5)
+    for t in tables:
         t.flags.writeable = False
-    return by_ranks5, suited5, by_ranks7, flush7
+    return tables
 
 
 def decode(strength: int, family: str) -> tuple[int, list[int]]:
