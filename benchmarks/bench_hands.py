@@ -1,0 +1,203 @@
+"""Hand evaluators and the deck sampler against their peers, on the same hands, in one run.
+
+Every evaluator sees the same pre-generated random hands (converted once, outside the timing,
+into each peer's own card format) and runs single-threaded on its fastest public path:
+
+- simkit: ``simkit.evaluate(hands, family)`` on a whole array (input checks included);
+- treys: ``Evaluator().evaluate(hand, board)`` per hand;
+- phevaluator: ``evaluate_5cards`` / ``evaluate_7cards`` per hand (its C core);
+- eval7: ``eval7.evaluate(cards)`` per hand (Cython);
+- PokerKit: ``StandardHighHand`` / ``StandardLowHand`` / ``RegularLowHand`` /
+  ``EightOrBetterLowHand`` per hand (5 cards: the constructor; 7: ``from_game``).
+
+Peers are timed on a prefix of the hands for about ``--budget`` seconds each.  The sampler is
+compared with numpy's vectorised partial shuffle (``argpartition`` of uniform keys).
+
+Usage::
+
+    python benchmarks/bench_hands.py [--hands 4000000] [--budget 1.5] [--out benchmarks/RESULTS_hands.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable
+
+os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+
+import numpy as np
+
+import simkit
+from simkit.cards import format_cards
+from simkit.hands import CARD_COUNTS, FAMILIES
+
+
+def best_rate(func: Callable[[], object], n: int, repeats: int = 3) -> float:
+    """Items per second of ``func`` (which handles ``n`` items), best of ``repeats``."""
+    func()  # compile / warm caches
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.perf_counter()
+        func()
+        best = min(best, time.perf_counter() - t)
+    return n / best
+
+
+def peer_rate(evaluate_one: Callable[[object], object], inputs: list, budget: float) -> float:
+    """Hands per second of a per-hand peer evaluator, run for about ``budget`` seconds."""
+    for x in inputs[:100]:
+        evaluate_one(x)
+    done = 0
+    start = time.perf_counter()
+    while done < len(inputs):
+        for x in inputs[done : done + 1000]:
+            evaluate_one(x)
+        done = min(done + 1000, len(inputs))
+        if time.perf_counter() - start > budget:
+            break
+    return done / (time.perf_counter() - start)
+
+
+def peers_high(hands: np.ndarray, k: int, budget: float) -> dict[str, float]:
+    """Per-hand rates of the high-hand peers on the first hands of ``hands``."""
+    text = [format_cards(h).split() for h in hands[:200_000]]
+    rates: dict[str, float] = {}
+    try:
+        from treys import Card as TCard
+        from treys import Evaluator
+
+        ev = Evaluator()
+        tin = [[TCard.new(c) for c in h] for h in text]
+        rates["treys"] = peer_rate(lambda h: ev.evaluate(h[:2], h[2:]), tin, budget)
+    except ImportError:
+        pass
+    try:
+        from phevaluator import Card as PCard
+        from phevaluator import evaluate_5cards, evaluate_7cards
+
+        pin = [[PCard(c).id_ for c in h] for h in text]
+        fn = evaluate_5cards if k == 5 else evaluate_7cards
+        rates["phevaluator"] = peer_rate(lambda h: fn(*h), pin, budget)
+    except ImportError:
+        pass
+    try:
+        import eval7
+
+        ein = [[eval7.Card(c) for c in h] for h in text]
+        rates["eval7"] = peer_rate(eval7.evaluate, ein, budget)
+    except ImportError:
+        pass
+    rates.update(peers_pokerkit(text, "high", k, budget))
+    return rates
+
+
+def peers_pokerkit(text: list[list[str]], family: str, k: int, budget: float) -> dict[str, float]:
+    """PokerKit's rate for the family it has a hand class for."""
+    try:
+        import pokerkit as pk
+    except ImportError:
+        return {}
+    cls = {
+        "high": pk.StandardHighHand,
+        "deuce_to_seven": pk.StandardLowHand,
+        "ace_to_five": pk.RegularLowHand,
+        "eight_or_better": pk.EightOrBetterLowHand,
+    }.get(family)
+    if cls is None:
+        return {}
+    pin = ["".join(h) for h in text[:50_000]]
+
+    def one(cards: str) -> object:
+        try:
+            return cls(cards) if k == 5 else cls.from_game(cards)
+        except ValueError:  # no qualifying low, or not a valid five-card hand
+            return None
+
+    return {"PokerKit": peer_rate(one, pin, budget)}
+
+
+def sampler_rates(n: int) -> dict[str, float]:
+    rng = np.random.default_rng(1)
+
+    def numpy_deal() -> np.ndarray:
+        keys = rng.random((n // 10, 52))
+        return np.argpartition(keys, 5, axis=1)[:, :5]
+
+    return {
+        "simkit": best_rate(lambda: simkit.deal(n, 5, seed=1), n),
+        "numpy argpartition": best_rate(numpy_deal, n // 10),
+    }
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    import numba
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (
+        f"{cpu}, {os.cpu_count()} cores; Python {platform.python_version()}, numpy {np.__version__}, "
+        f"numba {numba.__version__}; load average at start {load:.2f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=4_000_000)
+    parser.add_argument("--budget", type=float, default=1.5, help="seconds per peer")
+    parser.add_argument("--out", default="benchmarks/RESULTS_hands.md")
+    args = parser.parse_args(argv)
+
+    lines = [
+        "## Hand evaluators and sampler",
+        "",
+        f"Machine: {machine()}.",
+        f"Command: `python benchmarks/bench_hands.py --hands {args.hands} --budget {args.budget}`"
+        f" ({time.strftime('%Y-%m-%d')}). Single thread; hands per second, higher is better.",
+        "",
+        "| what | cards | simkit (M/s) | peer | peer (M/s) | simkit / peer |",
+        "| --- | --- | ---: | --- | ---: | ---: |",
+    ]
+    for k in (5, 7):
+        hands = simkit.deal(args.hands, k, seed=20261129)
+        for family in FAMILIES:
+            if k not in CARD_COUNTS[family]:
+                continue
+            ours = best_rate(lambda: simkit.evaluate(hands, family), len(hands))
+            if family == "high":
+                peers = peers_high(hands, k, args.budget)
+            else:
+                text = [format_cards(h).split() for h in hands[:50_000]]
+                peers = peers_pokerkit(text, family, k, args.budget)
+            if not peers:
+                lines.append(f"| {family} | {k} | {ours / 1e6:.1f} | (no peer) | | |")
+            for name, rate in peers.items():
+                lines.append(
+                    f"| {family} | {k} | {ours / 1e6:.1f} | {name} | {rate / 1e6:.4f} | "
+                    f"{ours / rate:,.0f}× |"
+                )
+            print(lines[-1], flush=True)
+    rates = sampler_rates(10_000_000)
+    peer = rates["numpy argpartition"]
+    lines.append(
+        f"| deal 5 of 52 | 5 | {rates['simkit'] / 1e6:.1f} | numpy argpartition | "
+        f"{peer / 1e6:.2f} | {rates['simkit'] / peer:,.1f}× |"
+    )
+    print(lines[-1])
+    text = "\n".join(lines) + "\n"
+    with open(args.out, "w") as f:
+        f.write(text)
+    print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
