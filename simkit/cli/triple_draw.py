@@ -1,0 +1,91 @@
+"""``simkit triple-draw``: draw odds, best discards, equity and strategy matches for 2-7 Triple Draw.
+
+Examples
+--------
+>>> main_args = ["triple-draw", "draw-odds", "8s 7h 3d 2c Ks", "--keep", "8s 7h 3d 2c",
+...              "--draws", "1", "--targets", "8", "--format", "csv"]
+>>> from simkit.cli.main import main
+>>> main(main_args)  # doctest: +ELLIPSIS
+target,keep,discard,outs,draws_total,probability,se,exact,method
+8-low,8s 7h 3d 2c,Ks,12,47,0.2553...,0.0,True,exact enumeration
+0
+"""
+
+from __future__ import annotations
+
+from .common import UsageError, add_mc_options, add_table_options, emit, int_in_range, run_options
+
+_FAMILY_CHOICES = ("deuce_to_seven", "ace_to_five")
+
+
+def _hand(text: str):
+    from ..cards import parse_cards
+
+    try:
+        return parse_cards(text)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def register(sub) -> None:
+    group = sub.add_parser("triple-draw", help="2-7 Triple Draw: draw odds, equity, strategy matches",
+                           description="2-7 Triple Draw (R-T1..R-T5).")
+    cmds = group.add_subparsers(dest="td_command", metavar="COMMAND", required=True)
+
+    p = cmds.add_parser("draw-odds", help="chance of finishing 7-low, 8-low … from a hand",
+                        description="For each target, the chance of finishing at it or better. The "
+                        "unseen deck is the 47 cards not in HAND (less --dead). One draw is exact; two "
+                        "draws are exact where feasible; otherwise Monte Carlo with its standard error "
+                        "(the 'exact' column says which).")
+    p.add_argument("hand", nargs="+", metavar="HAND", help="five cards, e.g. '8s 7h 3d 2c Ks'")
+    p.add_argument("--keep", metavar="CARDS", help="cards kept at the first draw (default: the best "
+                   "keep for each target)")
+    p.add_argument("--draws", type=int_in_range(0, 3, "draws"), default=1, help="draws left, 0-3 (default 1)")
+    p.add_argument("--targets", default="7,8,9,10", help="top cards of the targets (default 7,8,9,10)")
+    p.add_argument("--dead", metavar="CARDS", help="other cards known to be out of the deck")
+    p.add_argument("--family", choices=_FAMILY_CHOICES, default="deuce_to_seven",
+                   help="deuce_to_seven (default) or ace_to_five (the A-5 variant, R-T5)")
+    add_table_options(p)
+    add_mc_options(p, trials=20_000, trials_help="Monte Carlo samples where not exact (default 20,000)")
+    p.set_defaults(func=_draw_odds)
+
+    p = cmds.add_parser("best-discard", help="every sensible discard of a hand, best first",
+                        description="The discards of HAND ranked by the chance of reaching --target "
+                        "(or the expected final rank, --target rank).")
+    p.add_argument("hand", nargs="+", metavar="HAND")
+    p.add_argument("--draws", type=int_in_range(1, 3, "draws"), default=1)
+    p.add_argument("--target", default="8", help="top card of the target, or 'rank' (default 8)")
+    p.add_argument("--dead", metavar="CARDS")
+    p.add_argument("--family", choices=_FAMILY_CHOICES, default="deuce_to_seven")
+    add_table_options(p)
+    add_mc_options(p, trials=20_000)
+    p.set_defaults(func=_best_discard)
+
+
+def _targets(text: str) -> list[str]:
+    items = [t for t in text.replace(" ", ",").split(",") if t]
+    if not items:
+        raise UsageError(f"--targets needs at least one top card, got {text!r}")
+    return items
+
+
+def _draw_odds(args) -> None:
+    from ..games.triple_draw.solver import draw_odds
+
+    hand = _hand(" ".join(args.hand))
+    if hand.size != 5:
+        raise UsageError(f"HAND must have 5 cards, got {hand.size}")
+    opts = run_options(args)
+    df = draw_odds(hand, args.keep, args.draws, _targets(args.targets), dead=args.dead,
+                   family=args.family, trials=args.trials, seed=opts["seed"])
+    emit(df, args)
+
+
+def _best_discard(args) -> None:
+    from ..games.triple_draw.solver import discard_options
+
+    hand = _hand(" ".join(args.hand))
+    if hand.size != 5:
+        raise UsageError(f"HAND must have 5 cards, got {hand.size}")
+    emit(discard_options(hand, args.draws, args.target, dead=args.dead, family=args.family,
+                         trials=args.trials, seed=args.seed), args)

@@ -1,0 +1,157 @@
+"""2-7 Triple Draw facts in code: targets ("8-low or better"), card values, hand features.
+
+Hands are ranked by :mod:`simkit.hands` (family ``deuce_to_seven``, R-T1: aces high, straights
+and flushes count and are bad); the A-5 variant (R-T5) uses ``ace_to_five`` (aces low,
+straights and flushes ignored).  This module adds what a drawing player thinks in:
+
+- a card's *low value* ``v`` (0 = the best card): the rank in 2-7 (deuce 0 … ace 12), the
+  rank moved up by one with the ace at 0 in A-5;
+- a *target* "X-low or better": a hand with five different values, all at most X, that is
+  neither a straight nor a flush (2-7).  Because the order of R-T1 puts every such hand above
+  every pair, straight and flush, a hand reaches the target exactly when its strength is at
+  least the strength of the worst X-low (:func:`target_threshold`), e.g. 8-7-6-5-3 for
+  8-low (8-7-6-5-4 is a straight).
+
+Examples
+--------
+>>> target_value("8"), target_value("10"), target_value("7", "ace_to_five")
+(6, 8, 6)
+>>> worst_low("8"), worst_low("5", "ace_to_five")
+('8c 7d 6h 5s 3c', '5c 4d 3h 2s Ac')
+>>> t = target_threshold("8")
+>>> from simkit.cards import parse_cards
+>>> import simkit
+>>> int(simkit.evaluate(parse_cards("8s 6h 5d 4c 2s"), "deuce_to_seven")) >= t
+True
+>>> int(simkit.evaluate(parse_cards("9s 5h 4d 3c 2s"), "deuce_to_seven")) >= t
+False
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from ...cards import RANK_CHARS, SUIT_CHARS, parse_cards
+
+__all__ = [
+    "DEFAULT_TARGETS",
+    "FAMILIES",
+    "TARGET_NAMES",
+    "target_threshold",
+    "target_value",
+    "value_to_rank",
+    "worst_low",
+]
+
+#: The hand families of the game and its A-5 variant (R-T1, R-T5).
+FAMILIES = ("deuce_to_seven", "ace_to_five")
+#: The targets of the draw-odds tables: 7-low, 8-low, 9-low, 10-low or better (2-7).
+DEFAULT_TARGETS = ("7", "8", "9", "10")
+#: Display names of targets by top card letter.
+TARGET_NAMES = {"5": "5-low", "6": "6-low", "7": "7-low", "8": "8-low", "9": "9-low",
+                "10": "10-low", "T": "10-low", "J": "J-low", "Q": "Q-low", "K": "K-low"}
+
+_FAMILY_ID = {"deuce_to_seven": 2, "ace_to_five": 3}  # ids of simkit.hands.kernels
+
+
+def family_id(family: str) -> int:
+    """The kernel id of ``family`` (only the game's two families).
+
+    >>> family_id("high")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown family 'high' for triple draw; expected deuce_to_seven or ace_to_five
+    """
+    if family not in _FAMILY_ID:
+        raise ValueError(f"unknown family {family!r} for triple draw; expected deuce_to_seven or ace_to_five")
+    return _FAMILY_ID[family]
+
+
+def target_value(top: str | int, family: str = "deuce_to_seven") -> int:
+    """The low value of a target's top card (``"8"`` or ``8`` for 8-low).
+
+    >>> target_value("K")
+    11
+    >>> target_value("6")
+    Traceback (most recent call last):
+    ...
+    ValueError: target '6' is not possible in deuce_to_seven: the best hand is 7-low
+    """
+    family_id(family)
+    text = str(top).strip().upper()
+    if text.endswith("-LOW"):
+        text = text[:-4]
+    text = {"10": "T", "B": "J", "D": "Q"}.get(text, text)
+    if len(text) != 1 or text not in RANK_CHARS:
+        raise ValueError(f"unknown target {top!r}: expected a top card such as 7, 8, 9, 10, J")
+    rank = RANK_CHARS.index(text)
+    if family == "deuce_to_seven":
+        if rank < 5 or rank == 12:
+            raise ValueError(f"target {top!r} is not possible in deuce_to_seven: the best hand is 7-low")
+        return rank
+    value = 0 if rank == 12 else rank + 1
+    if value < 4:
+        raise ValueError(f"target {top!r} is not possible in ace_to_five: the best hand is 5-low")
+    return value
+
+
+def value_to_rank(v: int, family: str = "deuce_to_seven") -> int:
+    """The card rank (0 = deuce … 12 = ace) of low value ``v``."""
+    return v if family == "deuce_to_seven" else (12 if v == 0 else v - 1)
+
+
+def worst_low(top: str | int, family: str = "deuce_to_seven") -> str:
+    """The worst hand that is still ``top``-low, as cards of mixed suits."""
+    x = target_value(top, family)
+    values = [x, x - 1, x - 2, x - 3, x - 5] if family == "deuce_to_seven" else [x, x - 1, x - 2, x - 3, x - 4]
+    ranks = [value_to_rank(v, family) for v in values]
+    return " ".join(RANK_CHARS[r] + SUIT_CHARS[i % 4] for i, r in enumerate(ranks))
+
+
+@lru_cache(maxsize=None)
+def target_threshold(top: str | int, family: str = "deuce_to_seven") -> int:
+    """The strength of the worst ``top``-low: a hand reaches the target iff its strength is at
+    least this (R-T1)."""
+    from ...hands import evaluate
+
+    return int(evaluate(parse_cards(worst_low(top, family))[None, :], family)[0])
+
+
+def thresholds(targets, family: str = "deuce_to_seven") -> np.ndarray:
+    """Strength thresholds of several targets, int32."""
+    return np.array([target_threshold(t, family) for t in targets], dtype=np.int32)
+
+
+def target_values(targets, family: str = "deuce_to_seven") -> np.ndarray:
+    """Low values of several targets' top cards, int64."""
+    return np.array([target_value(t, family) for t in targets], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _value(card, ace_low):
+    """Low value of a card: the rank (2-7) or the rank shifted so that the ace is 0 (A-5)."""
+    r = np.int64(card) >> 2
+    if ace_low:
+        return 0 if r == 12 else r + 1
+    return r
+
+
+@njit(cache=True, inline="always")
+def _is_straight_mask(mask):
+    """Five consecutive values in a 13-bit value mask (2-7 straights; the ace is high only)."""
+    for lo in range(9):
+        if (mask >> lo) & 0x1F == 0x1F:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
