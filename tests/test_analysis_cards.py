@@ -34,9 +34,10 @@ def test_sample_job_needs_a_known_family_and_size():
         SampleJob("deuces_wild", 7)
 
 
-@pytest.mark.parametrize("family, n_cards", [("high", 5), ("deuces_wild", 5), ("eight_or_better", 5)])
-def test_sampled_frequencies_agree_with_enumeration(family, n_cards):
-    t = sample(family, n_cards, 400_000, seed=31, quiet=True)
+@pytest.mark.parametrize("family, n_cards, seed", [("high", 5, 1), ("deuces_wild", 5, 2), ("eight_or_better", 7, 3)])
+def test_sampled_frequencies_agree_with_enumeration(family, n_cards, seed):
+    """Issue item 8: within 3 standard errors (each seed fixed in advance, one per family)."""
+    t = sample(family, n_cards, 400_000, seed=seed, quiet=True)
     exact = exact_table(family, n_cards)
     assert t["category"].tolist() == exact["category"].tolist()
     assert t["exact"].tolist() == exact["probability"].tolist()

@@ -111,13 +111,17 @@ def test_enumerate_prints_the_exact_counts(capsys, tmp_path):
     assert list(df.columns) == ["category", "count", "probability"]
     assert dict(zip(df.category, df["count"])) == HIGH5
     assert df["count"].sum() == 2_598_960
-    status, out, _ = cli(["enumerate", "high", "--cards", "7", "--format", "json"], capsys)
+    status, out, _ = cli(["enumerate", "deuces_wild", "--format", "json"], capsys)
     records = json.loads(out)
-    assert sum(r["count"] for r in records) == 133_784_560
-    assert {r["category"]: r["count"] for r in records} == dict(simkit.category_counts("high", 7))
+    assert sum(r["count"] for r in records) == 2_598_960
+    exact = simkit.category_counts("deuces_wild", 5)
+    assert {r["category"]: r["count"] for r in records} == dict(zip(exact["category"], exact["count"]))
+    assert records[0]["category"] == "five_of_a_kind" and records[0]["count"] == 672
     target = tmp_path / "table.txt"
     status, out, _ = cli(["enumerate", "ace_to_five", "--out", str(target)], capsys)
-    assert status == 0 and out == "" and "category" in target.read_text()
+    assert status == 0 and out == ""
+    lines = target.read_text().splitlines()
+    assert lines[0].split() == ["category", "count", "probability"] and lines[1].split()[0] == "5-low"
 
 
 def test_eval_gives_strength_category_description(capsys):
@@ -181,15 +185,15 @@ def test_checkpoint_of_other_parameters_is_refused_in_one_line(capsys, tmp_path)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
-def test_interrupted_sample_resumes_to_the_uninterrupted_numbers(sig, tmp_path):
+def test_interrupted_sample_resumes_to_the_uninterrupted_numbers(sig, tmp_path, capsys):
     cp = tmp_path / "cp"
-    argv = [sys.executable, "-m", "simkit", "sample", "high", "--cards", "7", "--trials", "400000",
-            "--chunk-size", "10000", "--threads", "1", "--seed", "12", "--format", "csv", "--quiet"]
-    proc = subprocess.Popen([*argv, "--checkpoint", str(cp)], env=ENV, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    argv = ["sample", "high", "--cards", "7", "--trials", "400000", "--chunk-size", "10000",
+            "--threads", "1", "--seed", "12", "--format", "csv", "--quiet"]
+    proc = subprocess.Popen([sys.executable, "-m", "simkit", *argv, "--checkpoint", str(cp)],
+                            env=ENV, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 120
     while not list(cp.glob("chunk-*.npz")) and time.time() < deadline and proc.poll() is None:
-        time.sleep(0.02)
+        time.sleep(0.01)
     proc.send_signal(sig)
     out, err = proc.communicate(timeout=120)
     done = len(list(cp.glob("chunk-*.npz")))
@@ -199,20 +203,46 @@ def test_interrupted_sample_resumes_to_the_uninterrupted_numbers(sig, tmp_path):
         assert err.strip() == f"simkit: interrupted; run the same command again to resume from {cp}"
     else:
         assert proc.returncode == -signal.SIGKILL
-    resumed = subprocess.run([*argv, "--checkpoint", str(cp)], env=ENV, capture_output=True,
-                             text=True, timeout=300)
-    assert resumed.returncode == 0, resumed.stderr
+    # the same command again finishes the run ...
+    status, resumed, err = cli([*argv, "--checkpoint", str(cp)], capsys)
+    assert status == 0, err
     assert len(list(cp.glob("chunk-*.npz"))) == 40
-    straight = subprocess.run(argv, env=ENV, capture_output=True, text=True, timeout=300)
-    assert resumed.stdout == straight.stdout and "high_card" in straight.stdout
+    # ... with the numbers of a run never interrupted
+    status, straight, _ = cli(argv, capsys)
+    assert resumed == straight and "high_card" in straight
 
 
 # --- report ---------------------------------------------------------------------------------------
 
-def test_report_command_writes_results(capsys, tmp_path):
-    status, out, err = cli(["report", "--only", "cards_exact", "--out", str(tmp_path / "r"), "--quiet"], capsys)
-    assert status == 0, err
-    names = {p.name for p in (tmp_path / "r").iterdir()}
-    assert {"REPORT.md", "tips.csv", "manifest.json", "cards_exact_categories.csv",
-            "cards_exact_categories.png"} <= names
-    assert json.loads((tmp_path / "r" / "manifest.json").read_text())["seed"] == 20261129
+def test_report_command_passes_its_options_to_the_analyses(capsys, tmp_path):
+    from simkit.analysis.registry import ANALYSES, AnalysisResult, analysis
+    from simkit.runner import run, stats
+    from simkit.runner.demo import UniformJob
+
+    seen = {}
+
+    @analysis("test_cli_report", game="in_between")
+    def _demo(ctx):
+        seen["ctx"] = ctx
+        t = run(UniformJob(p=0.25), ctx.trials(100_000), seed=ctx.seed, workers=ctx.workers,
+                scheduler=ctx.scheduler, quiet=ctx.quiet)
+        p, se = stats.proportion(t["below"], t["trials"])
+        return AnalysisResult({"test_cli_share": pd.DataFrame({"p": [p], "se": [se]})})
+
+    out = tmp_path / "r"
+    try:
+        status, _, err = cli(["report", "--only", "test_cli_report", "--out", str(out), "--quiet",
+                              "--trials", "20000", "--checkpoint", str(tmp_path / "cp")], capsys)
+        assert status == 0, err
+        ctx = seen["ctx"]
+        assert (ctx.scale, ctx.seed, ctx.quiet, ctx.workers) == (0.02, 20261129, True, None)
+        assert ctx.trials(100_000) == 2_000
+        assert len(list((tmp_path / "cp").glob("uniform-*/chunk-*.npz"))) == 1  # checkpointed
+        assert {"REPORT.md", "tips.csv", "manifest.json", "test_cli_share.csv"} <= {p.name for p in out.iterdir()}
+        status, _, err = cli(["report", "--only", "test_cli_report", "--out", str(out), "--quiet",
+                              "--scale", "0.5", "--seed", "3"], capsys)
+        assert status == 0 and (seen["ctx"].scale, seen["ctx"].seed) == (0.5, 3)
+        status, _, err = cli(["report", "--scale", "1", "--trials", "10", "--quiet"], capsys)
+        one_line_error(status, err, "--scale or --trials")
+    finally:
+        ANALYSES.pop("test_cli_report")

@@ -23,7 +23,7 @@ import importlib
 import sys
 
 from .. import __version__
-from .common import Parser, fail
+from .common import Parser, fail, run_options
 
 __all__ = ["CORE_COMMANDS", "GAME_COMMANDS", "build_parser", "main"]
 
@@ -53,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     from ..runner import cluster
 
     try:
+        if hasattr(args, "workers"):
+            run_options(args)  # options that do not go together fail before a cluster starts
         # One cluster for the whole command, however many jobs it runs.
         with cluster(getattr(args, "workers", None), getattr(args, "scheduler", None)):
             status = args.func(args)
