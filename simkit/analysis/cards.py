@@ -90,8 +90,8 @@ def _categories(family: str) -> tuple[list[str], np.ndarray]:
 def _sample_kernel(n, n_cards, family, T, category_of, state, counts):
     """Deal ``n`` random hands of ``n_cards`` cards and add 1 to ``counts`` at each category.
 
-    Every hand is a fresh uniform draw from the full deck (``_shuffle_prefix`` from any deck
-    order), the same hands :func:`simkit.deal` gives for the same state.
+    Every hand is a fresh uniform draw from the full deck: ``_shuffle_prefix`` works from any
+    deck order, so one deck array serves every hand.
     """
     deck = np.arange(52, dtype=np.int8)
     for _ in range(n):
