@@ -43,11 +43,12 @@ from numba import njit
 from ...cards import format_cards, parse_cards
 from ...deck import _shuffle_prefix, live_deck
 from ...hands import kernel_tables, strength_codes
-from ...hands.kernels import _enumerate_counts, _eval5_plain, _eval5_suited
+from ...hands.kernels import _enumerate_counts
 from ...rng import SeedLike, stream_state
 from .rules import (
     DEFAULT_TARGETS,
     TARGET_NAMES,
+    _eval,
     _is_straight_mask,
     _popcount,
     _value,
@@ -55,7 +56,7 @@ from .rules import (
     target_threshold,
     target_value,
 )
-from .table import _appear_probs, keep_table
+from .table import _appear_probs, _table_keep, keep_table
 
 __all__ = ["DrawChoice", "best_discard", "discard_options", "draw_odds", "rank_percentiles"]
 
@@ -80,13 +81,6 @@ def rank_percentiles(family: str = "deuce_to_seven") -> np.ndarray:
     pct = (below + 0.5 * (hist - 1.0).clip(min=0.0)) / (comb(52, 5) - 1)
     pct.setflags(write=False)
     return pct
-
-
-@njit(cache=True, inline="always")
-def _eval(c0, c1, c2, c3, c4, fam, T):
-    if fam == DEUCE_TO_SEVEN:
-        return _eval5_suited(c0, c1, c2, c3, c4, T)
-    return _eval5_plain(c0, c1, c2, c3, c4, T)
 
 
 @njit(cache=True)
@@ -263,34 +257,6 @@ def _two_draw_exact(kept, deck, x, ace_low, suits_count, binom):
         for i in range(j + 1, m):
             idx[i] = idx[i - 1] + 1
     return total / count
-
-
-@njit(cache=True)
-def _table_keep(hand, x, d, ace_low, suits_count, keep_tab):
-    """Positions kept by the rank-model table for X-low with ``d`` draws left (one card per
-    value; a made flush of five values drops its highest card)."""
-    vmask = 0
-    for i in range(5):
-        v = _value(hand[i], ace_low)
-        if v <= x:
-            vmask |= 1 << v
-    want = np.int64(keep_tab[x, d, vmask])
-    keep = 0
-    got = 0
-    for i in range(5):
-        v = _value(hand[i], ace_low)
-        if (want >> v) & 1 and not (got >> v) & 1:
-            keep |= 1 << i
-            got |= 1 << v
-    if suits_count and keep == 31:
-        s = hand[0] & 3
-        if (hand[1] & 3) == s and (hand[2] & 3) == s and (hand[3] & 3) == s and (hand[4] & 3) == s:
-            hi = 0
-            for i in range(1, 5):
-                if _value(hand[i], ace_low) > _value(hand[hi], ace_low):
-                    hi = i
-            keep &= ~(1 << hi)
-    return keep
 
 
 @njit(cache=True)

@@ -37,7 +37,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from .rules import _is_straight_mask, _popcount
+from .rules import _is_straight_mask, _popcount, _value
 
 __all__ = ["KeepTable", "keep_table"]
 
@@ -131,6 +131,34 @@ def _solve(x, straights, appear, keep, value):
     # d = 0 keeps everything it holds
     for s in range(n_masks):
         keep[0, s] = s
+
+
+@njit(cache=True)
+def _table_keep(hand, x, d, ace_low, suits_count, keep_tab):
+    """Positions kept by the rank-model table for X-low with ``d`` draws left (one card per
+    value; a made flush of five values drops its highest card)."""
+    vmask = 0
+    for i in range(5):
+        v = _value(hand[i], ace_low)
+        if v <= x:
+            vmask |= 1 << v
+    want = np.int64(keep_tab[x, d, vmask])
+    keep = 0
+    got = 0
+    for i in range(5):
+        v = _value(hand[i], ace_low)
+        if (want >> v) & 1 and not (got >> v) & 1:
+            keep |= 1 << i
+            got |= 1 << v
+    if suits_count and keep == 31:
+        s = hand[0] & 3
+        if (hand[1] & 3) == s and (hand[2] & 3) == s and (hand[3] & 3) == s and (hand[4] & 3) == s:
+            hi = 0
+            for i in range(1, 5):
+                if _value(hand[i], ace_low) > _value(hand[hi], ace_low):
+                    hi = i
+            keep &= ~(1 << hi)
+    return keep
 
 
 @lru_cache(maxsize=None)
