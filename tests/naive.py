@@ -269,28 +269,44 @@ eight_or_better5 = _checked(_eight_or_better5)
 # best of seven and the family table
 # ---------------------------------------------------------------------------------------------
 
-def best_of(five: Reference, suitless: bool = False) -> Reference:
+def ranks_only(cards: Sequence[int]) -> tuple:
+    """Cache key for families that ignore suits (A-5 R-Z1, eight-or-better R-Z6): the ranks."""
+    return tuple(sorted(c >> 2 for c in cards))
+
+
+def ranks_and_flush_suit(cards: Sequence[int]) -> tuple:
+    """Cache key for families where suits matter only through flushes (high, A-6 R-Z6).
+
+    A five-card subset is valued by its ranks and whether its five suits agree; a suited
+    subset can only come from a suit holding five or more of the cards (with seven cards at
+    most one suit does).  So the ranks plus the ranks of that suit's cards fix the value.
+    """
+    suits = Counter(c & 3 for c in cards)
+    flush_suits = [s for s, n in suits.items() if n >= 5]
+    flush = tuple(sorted(c >> 2 for c in cards if (c & 3) in flush_suits))
+    return ranks_only(cards), flush
+
+
+def best_of(five: Reference, cache_key: Callable[[Sequence[int]], tuple]) -> Reference:
     """Best five-card hand of any number of cards: the maximum over all five-card subsets.
 
-    ``suitless``: the family ignores suits altogether (no flushes: A-5 R-Z1, eight-or-better
-    R-Z6), so the result depends only on the ranks and is cached by the sorted ranks.
+    Results are cached by ``cache_key(cards)``, which must determine the value of every
+    five-card subset (see :func:`ranks_only`, :func:`ranks_and_flush_suit`); only speed.
     """
     core = getattr(five, "core", five)
-    cache: dict[tuple[int, ...], tuple[Key, str]] = {}
-
-    def best_uncached(cards: list[int]) -> tuple[Key, str]:
-        return max((core(sub) for sub in combinations(cards, 5)), key=lambda kn: kn[0])
+    cache: dict[tuple, tuple[Key, str]] = {}
 
     def best(cards: Sequence[int]) -> tuple[Key, str]:
         cards = _check(cards, (5, 6, 7))
-        if not suitless:
-            return best_uncached(cards)
-        ranks = tuple(sorted(c >> 2 for c in cards))
-        if ranks not in cache:
-            cache[ranks] = best_uncached(cards)
-        return cache[ranks]
+        k = cache_key(cards)
+        if k not in cache:
+            cache[k] = max((core(sub) for sub in combinations(cards, 5)), key=lambda kn: kn[0])
+        return cache[k]
 
     best.__name__ = f"best_{five.__name__}"
+    best.uncached = lambda cards: max(  # type: ignore[attr-defined]
+        (core(sub) for sub in combinations(_check(cards, (5, 6, 7)), 5)), key=lambda kn: kn[0]
+    )
     return best
 
 
@@ -306,10 +322,10 @@ FIVE: dict[str, Reference] = {
 #: (family, number of cards) -> reference evaluator.
 REFERENCES: dict[tuple[str, int], Reference] = {(f, 5): ev for f, ev in FIVE.items()}
 REFERENCES.update({
-    ("high", 7): best_of(high5),
-    ("ace_to_five", 7): best_of(ace_to_five5, suitless=True),
-    ("ace_to_six", 7): best_of(ace_to_six5),
-    ("eight_or_better", 7): best_of(eight_or_better5, suitless=True),
+    ("high", 7): best_of(high5, ranks_and_flush_suit),
+    ("ace_to_five", 7): best_of(ace_to_five5, ranks_only),
+    ("ace_to_six", 7): best_of(ace_to_six5, ranks_and_flush_suit),
+    ("eight_or_better", 7): best_of(eight_or_better5, ranks_only),
 })
 
 

@@ -218,6 +218,18 @@ def test_reference_deuces_wild_counts(five_card_classes):
     assert counts["high_card"] == (792 - 8) * 1020
 
 
+@pytest.mark.parametrize("family", ["high", "ace_to_five", "ace_to_six", "eight_or_better"])
+def test_reference_seven_card_cache_is_only_speed(family):
+    ref = naive.REFERENCES[family, 7]
+    hands = simkit.deal(3_000, 7, seed=5).tolist()
+    # Flush-heavy hands too: seven cards from one suit plus the aces.
+    pool = [4 * r + 2 for r in range(13)] + [48, 49, 51]
+    rng = np.random.default_rng(5)
+    hands += [rng.choice(pool, 7, replace=False).tolist() for _ in range(1_000)]
+    for row in hands:
+        assert ref(row) == ref.uncached(row), row
+
+
 # ---------------------------------------------------------------------------------------------
 # worked examples of the rule documents, for the reference and for simkit
 # ---------------------------------------------------------------------------------------------
@@ -446,6 +458,57 @@ def test_seven_card_high_published_counts():
     assert got == HIGH7_COUNTS
     assert distinct == 4_824  # published: distinct values of best-five-of-seven hands
     assert sum(got.values()) == 133_784_560
+
+
+# ---------------------------------------------------------------------------------------------
+# seven cards, exhaustively, where suits play no part (A-5 R-Z1, eight-or-better R-Z6)
+# ---------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def seven_card_rank_multisets() -> tuple[np.ndarray, np.ndarray]:
+    """One hand per multiset of 7 ranks (no rank more than 4 times) and how many of the
+    133,784,560 seven-card hands have those ranks (the product of C(4, multiplicity))."""
+    from itertools import combinations_with_replacement
+    from math import comb
+
+    reps, weights = [], []
+    for ranks in combinations_with_replacement(range(13), 7):
+        counts = Counter(ranks)
+        if max(counts.values()) > 4:
+            continue
+        reps.append([4 * r + s for r, m in sorted(counts.items()) for s in range(m)])
+        w = 1
+        for m in counts.values():
+            w *= comb(4, m)
+        weights.append(w)
+    return np.array(reps, dtype=np.int8), np.array(weights, dtype=np.int64)
+
+
+@lru_cache(maxsize=None)
+def ref_on_rank_multisets(family: str) -> tuple[list, list]:
+    return naive.evaluate_many(seven_card_rank_multisets()[0], family)
+
+
+@pytest.mark.parametrize("family", ["ace_to_five", "eight_or_better"])
+def test_all_seven_card_rank_sets(family):
+    reps, weights = seven_card_rank_multisets()
+    assert weights.sum() == 133_784_560
+    keys, names = ref_on_rank_multisets(family)
+    strengths = simkit.evaluate(reps, family)
+    assert_same_order(keys, strengths, reps, family)
+    assert_same_names(names, simkit.hands.category_names(strengths, family), reps, family)
+
+
+@pytest.mark.parametrize("family", ["ace_to_five", "eight_or_better"])
+def test_seven_card_counts_suitless(family):
+    reps, weights = seven_card_rank_multisets()
+    keys, names = ref_on_rank_multisets(family)
+    expected: Counter = Counter()
+    for n, w in zip(names, weights.tolist()):
+        expected[n] += w
+    got, distinct = simkit_counts(family, 7)
+    assert got == dict(expected)
+    assert distinct == len(set(keys))
 
 
 # ---------------------------------------------------------------------------------------------
