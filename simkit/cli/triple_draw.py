@@ -61,6 +61,27 @@ def register(sub) -> None:
     add_mc_options(p, trials=20_000)
     p.set_defaults(func=_best_discard)
 
+    p = cmds.add_parser("equity", help="all-in equity of given hands, drawing three times",
+                        description="Equity (share of the pot) of each HAND when every seat draws "
+                        "three times by the same strategy and nobody bets. Seats draw in the order "
+                        "given (the first HAND is left of the dealer); --players adds random hands.")
+    p.add_argument("hands", nargs="+", metavar="HAND", help="five cards each, quoted: '7s 5h 4d 3c 2s'")
+    p.add_argument("--players", type=int_in_range(2, 6, "player count"), help="table size (default: the hands given)")
+    p.add_argument("--strategy", default="table", help="draw strategy: rule, rule7, table, table7, pat (default table)")
+    p.add_argument("--family", choices=_FAMILY_CHOICES, default="deuce_to_seven")
+    add_table_options(p)
+    add_mc_options(p, trials=100_000)
+    p.set_defaults(func=_equity)
+
+    p = cmds.add_parser("starting-hands", help="equity of starting hands grouped by structure",
+                        description="Equity of random starting hands against random opponents, by "
+                        "group: different cards 7 or lower, a 2, an ace, a pair, a straight or flush draw.")
+    p.add_argument("--opponents", type=int_in_range(1, 5, "opponents"), default=1)
+    p.add_argument("--strategy", default="table")
+    add_table_options(p)
+    add_mc_options(p, trials=200_000)
+    p.set_defaults(func=_starting_hands)
+
 
 def _targets(text: str) -> list[str]:
     items = [t for t in text.replace(" ", ",").split(",") if t]
@@ -89,3 +110,25 @@ def _best_discard(args) -> None:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
     emit(discard_options(hand, args.draws, args.target, dead=args.dead, family=args.family,
                          trials=args.trials, seed=args.seed), args)
+
+
+def _equity(args) -> None:
+    from ..games.triple_draw.equity import equity
+
+    hands = []
+    for text in args.hands:
+        h = _hand(text)
+        if h.size != 5:
+            raise UsageError(f"each HAND has 5 cards (quote them), got {text!r}")
+        hands.append(text)
+    if len(hands) < 2 and args.players is None:
+        raise UsageError("give two or more hands, or --players")
+    emit(equity(hands, args.players, strategy=args.strategy, family=args.family,
+                trials=args.trials, **run_options(args)), args)
+
+
+def _starting_hands(args) -> None:
+    from ..games.triple_draw.equity import starting_hand_equity
+
+    emit(starting_hand_equity(args.opponents, strategy=args.strategy, trials=args.trials,
+                              **run_options(args)), args)

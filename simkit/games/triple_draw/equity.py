@@ -154,12 +154,14 @@ def _equity_kernel(n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_t
 @dataclass(frozen=True)
 class EquityJob:
     """``n_players`` seats drawing by ``strategy`` (a preset of :mod:`.draws`); the first
-    seats hold ``hands`` (card strings), the others random cards."""
+    seats hold ``hands`` (card strings), the others random cards; ``strategies`` overrides
+    the strategy of the first seats."""
 
     n_players: int
     strategy: str = "table"
     hands: tuple[str, ...] = ()
     family: str = "deuce_to_seven"
+    strategies: tuple[str, ...] = ()
     name: str = "triple_draw_equity"
 
     def params(self) -> dict:
@@ -170,7 +172,8 @@ class EquityJob:
         fixed = np.full((n, 5), -1, dtype=np.int64)
         for s, h in enumerate(self.hands):
             fixed[s] = parse_cards(h, n=5)
-        kinds, params = draw_table([self.strategy] * n, self.family)
+        specs = list(self.strategies) + [self.strategy] * (n - len(self.strategies))
+        kinds, params = draw_table(specs, self.family)
         seat_out = np.zeros((n, 4), dtype=np.float64)
         group_out = np.zeros((N_GROUPS, 3), dtype=np.float64)
         _equity_kernel(n, fixed, kinds, params, family_id(self.family), kernel_tables(self.family),
@@ -188,7 +191,8 @@ def _check_players(n: int) -> None:
 
 
 def equity(hands, n_players: int | None = None, *, strategy: str = "table",
-           family: str = "deuce_to_seven", trials: int = 100_000, seed=0, **run_opts) -> pd.DataFrame:
+           family: str = "deuce_to_seven", trials: int = 100_000, seed=0,
+           strategies: tuple[str, ...] = (), **run_opts) -> pd.DataFrame:
     """Equity of given hands (the first seats, in draw order) against each other and any
     random hands up to ``n_players``, every seat drawing by ``strategy``.
 
@@ -211,7 +215,9 @@ def equity(hands, n_players: int | None = None, *, strategy: str = "table",
         if cards & seen:
             raise ValueError(f"hand {i + 1} {h!r} shares a card with an earlier hand")
         seen |= cards
-    tot = run(EquityJob(n, strategy, tuple(hands), family), trials, seed=seed, **run_opts)
+    draw_table([strategy, *strategies], family)  # names checked before any work
+    tot = run(EquityJob(n, strategy, tuple(hands), family, tuple(strategies)), trials, seed=seed,
+              **run_opts)
     t = int(tot["trials"])
     eq, se = stats.mean_se(tot["equity"], tot["equity_sq"], t)
     return pd.DataFrame({
