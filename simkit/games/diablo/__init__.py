@@ -4,6 +4,11 @@ Modules:
 
 - :mod:`.rules` hand categories, the exact pat-hand distribution, draw limits (R-D1, R-D2, R-D6);
 - :mod:`.solver` exact draw odds and the best keep of a hand, by enumeration;
+- :mod:`.keeps` the best keep of all 2,598,960 hands at once (the players' draw policy), and
+  the table by rank pattern;
+- :mod:`.draw` compiled helpers to draw by that policy inside kernels;
+- :mod:`.improve` a single pair's improvement odds, exactly (tip D4);
+- :mod:`.showdown` showdown shares of dealt hands against 1-6 drawing opponents (D2, D3);
 
 >>> from simkit.games.diablo import draw_odds
 >>> float(draw_odds("Ah 2c 9h 7h 5h").set_index("category").loc["flush", "at_least"])

@@ -1,0 +1,157 @@
+"""Showdown equity of dealt hands when everybody draws by the exact policy (tips D2, D3).
+
+Each trial deals a hand to the hero and to six opponents from one shuffled deck; every
+player draws by :func:`~.keeps.policy_table` (the keep with the best expected showdown
+share), the hero first, and nobody folds.  The hero's hand is classed by its category as
+dealt and the deuces it holds; for each class the job sums the hero's showdown share against
+the first ``n`` opponents (1 for a win, ``1/k`` for a ``k``-way tie, 0 for a loss) for
+``n = 1 … 6``, its square (for the standard error), and the final category.  The share
+against one opponent is also the hero's *standing*: the percentile of its final hand among
+the final hands of others (above counts 1, equal 1/2).
+
+Examples
+--------
+>>> t = showdown_table(20_000, seed=1, quiet=True)
+>>> r = t[(t.opponents == 1)].set_index(["pat_category", "deuces"])
+>>> 0.0 < float(r.loc[("two_pair", 0), "win"]) < 1.0
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from simkit.deck import _shuffle_prefix
+from simkit.hands.kernels import _eval5_deuces_wild
+from simkit.rng import stream_state
+from simkit.runner import run, stats
+
+from .draw import _draw_policy
+from .keeps import policy_table
+from .rules import CATEGORIES, category_of_strength, tables
+
+__all__ = ["ShowdownJob", "showdown_table", "tabulate"]
+
+MAX_OPP = 6
+N_CLASSES = 50  # category as dealt (10) x deuces held (0..4)
+
+
+@njit(cache=True, nogil=True)
+def _showdown_kernel(n, mask_table, T, cat_of, state, count, share, share_sq, final_cat):
+    deck = np.arange(52, dtype=np.int64)
+    h = np.zeros(5 * (MAX_OPP + 1), dtype=np.int64)
+    s = np.zeros(MAX_OPP + 1, dtype=np.int64)
+    for _ in range(n):
+        _shuffle_prefix(deck, 49, state)  # 35 dealt, at most 14 drawn (standard rules)
+        for j in range(35):
+            h[j] = deck[j]
+        deuces = 0
+        for j in range(5):
+            if h[j] < 4:
+                deuces += 1
+        cls = 5 * cat_of[_eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)] + deuces
+        pos = 35
+        for p in range(MAX_OPP + 1):
+            pos += _draw_policy(h, 5 * p, mask_table, deck, pos)
+            o = 5 * p
+            s[p] = _eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
+        count[cls] += 1
+        final_cat[cls, cat_of[s[0]]] += 1
+        best = -1
+        ties = 0
+        for k in range(1, MAX_OPP + 1):
+            if s[k] > best:
+                best = s[k]
+                ties = 1 if s[k] == s[0] else 0
+            elif s[k] == best and s[k] == s[0]:
+                ties += 1
+            if s[0] > best:
+                w = 1.0
+            elif s[0] == best:
+                w = 1.0 / (1 + ties)
+            else:
+                w = 0.0
+            share[cls, k - 1] += w
+            share_sq[cls, k - 1] += w * w
+
+
+@dataclass(frozen=True)
+class ShowdownJob:
+    """Showdown shares by dealt class against 1-6 opponents, everyone drawing by the policy."""
+
+    name: str = "diablo_showdown"
+    chunk_size: int = 1 << 16
+
+    def params(self) -> dict:
+        return {"opponents": MAX_OPP, "policy": "equity2"}
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        out = {
+            "count": np.zeros(N_CLASSES, dtype=np.int64),
+            "share": np.zeros((N_CLASSES, MAX_OPP)),
+            "share_sq": np.zeros((N_CLASSES, MAX_OPP)),
+            "final_cat": np.zeros((N_CLASSES, 10), dtype=np.int64),
+        }
+        _showdown_kernel(trials, policy_table().mask, tables(), category_of_strength(),
+                         stream_state(seed), out["count"], out["share"], out["share_sq"],
+                         out["final_cat"])
+        return out
+
+
+def _rows(tot: dict, groups: list[tuple[dict, np.ndarray]]) -> pd.DataFrame:
+    n_total = int(tot["trials"])
+    rows = []
+    for key, members in groups:
+        n = int(tot["count"][members].sum())
+        if n < 2:
+            continue
+        for k in range(MAX_OPP):
+            win, se = stats.mean_se(tot["share"][members, k].sum(),
+                                    tot["share_sq"][members, k].sum(), n)
+            rows.append({**key, "hands": n, "frequency": n / n_total, "opponents": k + 1,
+                         "win": win, "win_se": se, "fair": 1.0 / (k + 2)})
+    return pd.DataFrame(rows)
+
+
+def showdown_table(trials: int, by: str = "class", **run_options) -> pd.DataFrame:
+    """Run :class:`ShowdownJob` and tabulate it: one row per dealt group and opponent count.
+
+    Parameters
+    ----------
+    trials
+        Deals to simulate.
+    by
+        ``"class"``: category as dealt and deuces held; ``"deuces"``: deuces held only.
+    run_options
+        Passed to :func:`simkit.runner.run` (seed, workers, quiet, …).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``pat_category`` (for ``by="class"``), ``deuces``, ``hands`` (trials in the group),
+        ``frequency``, ``opponents``, ``win`` (mean showdown share; with one opponent it is
+        the percentile among final hands) and ``win_se``, ``fair`` (``1/(n+1)``).  Groups
+        dealt fewer than twice are left out.  ``df.attrs["final_cat"]`` holds the hero's
+        final-category counts per class (category as dealt x 5 + deuces).
+    """
+    return tabulate(run(ShowdownJob(), trials, **run_options), by)
+
+
+def tabulate(tot: dict, by: str = "class") -> pd.DataFrame:
+    """The table of :func:`showdown_table` from the totals of a :class:`ShowdownJob` run."""
+    if by not in ("class", "deuces"):
+        raise ValueError(f"by must be 'class' or 'deuces', got {by!r}")
+    classes = np.arange(N_CLASSES)
+    if by == "class":
+        groups = [({"pat_category": CATEGORIES[c // 5], "deuces": c % 5}, np.array([c]))
+                  for c in classes]
+    else:
+        groups = [({"deuces": d}, classes[classes % 5 == d]) for d in range(5)]
+    df = _rows(tot, groups)
+    df.attrs["final_cat"] = tot["final_cat"]
+    df.attrs["trials"] = int(tot["trials"])
+    return df
