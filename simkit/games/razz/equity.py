@@ -1,0 +1,399 @@
+"""All-in equity of known stud hands from any street, by Monte Carlo or exact enumeration.
+
+Every hand still in is dealt to seven cards and the pot is shared at showdown (R-Z1; Stud
+Hi-Lo halves, R-Z6); a hand's *equity* is its expected share of the pot, its *scoop* the
+chance to win the whole pot alone.  Known cards of folded players (their upcards) are dead:
+they cannot be dealt.  ``?`` stands for a card that has been dealt but is not known, in a
+hand (an opponent's down card) or among the dead cards (a folded player's down card).
+
+Unknown cards need no drawing of their own: whatever they are, the cards still to come are a
+uniform draw from the cards not known to be elsewhere, so a hand's ``?`` cards are drawn like
+its cards to come, and unknown dead cards only count towards the size of the deck.  The size
+matters for R-Z4: when the deck cannot give every hand still in its seventh-street card, one
+community card is turned up and is the seventh card of every such hand.
+
+When few cards are unknown (at most ``exact_limit`` equally likely deals, e.g. heads-up from
+fifth street on) every deal is enumerated and the equities are exact (standard error 0).
+
+Examples
+--------
+>>> df = equity(["As 2d 3c 4h 5s 9d", "Ks Qd Jh Tc 9s 8c"], trials=1000, seed=1)
+>>> df.attrs["method"], df["equity"].round(3).tolist()
+('exact', [1.0, 0.0])
+>>> df = equity(["As 2d / 3c", "? ? / Kh"], trials=20_000, seed=1)
+>>> df.attrs["method"], bool(df.equity[0] > 0.7), bool(abs(df.equity.sum() - 1) < 1e-9)
+('monte carlo', True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from math import comb
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from ...cards import CARD_DTYPE, format_cards
+from ...deck import _shuffle_prefix, live_deck
+from ...rng import SeedLike, stream_state
+from .rules import Hand, check_variant, format_hand, parse_dead, parse_hand, variant_code
+from .showdown import UNITS, _hand_values, _pot_shares, tables
+
+__all__ = ["EXACT_LIMIT", "EquityJob", "Spot", "equity", "prepare"]
+
+#: Enumerate every deal when there are at most this many.
+EXACT_LIMIT = 3_000_000
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A prepared equity problem: what the kernels need, as plain tuples.
+
+    ``base`` holds each hand's known cards followed by ``-1`` up to seven; hand ``i`` draws
+    ``n_draw[i]`` private cards into the slots after its ``n_known[i]`` known ones and, if
+    ``takes_community[i]``, gets the community card as its seventh (R-Z4).  ``live`` is the
+    deck the cards come from.
+    """
+
+    base: tuple
+    n_known: tuple
+    n_draw: tuple
+    takes_community: tuple
+    live: tuple
+    variant: str
+
+    @property
+    def community(self) -> bool:
+        return any(self.takes_community)
+
+    def arrays(self):
+        return (np.array(self.base, dtype=CARD_DTYPE).reshape(-1, 7),
+                np.array(self.n_known, dtype=np.int64), np.array(self.n_draw, dtype=np.int64),
+                np.array(self.takes_community, dtype=np.bool_),
+                np.array(self.live, dtype=CARD_DTYPE))
+
+    def deals(self) -> int:
+        """The number of equally likely deals of the unknown cards (what exact enumeration
+        visits)."""
+        pool = len(self.live)
+        total = 1
+        for k in self.n_draw:
+            total *= comb(pool, k)
+            pool -= k
+        if self.community:
+            total *= pool
+        return total
+
+
+def prepare(hands: Sequence[str | Hand], dead: str | None = None, *,
+            variant: str = "razz") -> Spot:
+    """Check hands and dead cards and work out who draws what (R-Z4 included).
+
+    >>> s = prepare(["? ? ?"] * 8)
+    >>> s.community, s.n_draw[:2]
+    (True, (6, 6))
+    >>> prepare(["As 2d 3c", "As 5h 6h"])
+    Traceback (most recent call last):
+    ...
+    ValueError: card 'As' is in more than one hand or among the dead cards
+    """
+    check_variant(variant)
+    parsed = [h if isinstance(h, Hand) else parse_hand(h) for h in hands]
+    if not 1 <= len(parsed) <= 8:
+        raise ValueError(f"give 1 to 8 hands, got {len(parsed)}")
+    dead_cards, dead_unknown = parse_dead(dead)
+    seen = np.concatenate([h.known for h in parsed] + [dead_cards]).astype(np.int64)
+    values, counts = np.unique(seen, return_counts=True)
+    if (counts > 1).any():
+        raise ValueError(f"card {format_cards([values[counts > 1][0]])!r} is in more than one "
+                         "hand or among the dead cards")
+    live = live_deck(seen)
+    dealt = sum(h.n_cards for h in parsed) + dead_cards.size + dead_unknown
+    left = 52 - dealt
+    before7 = sum(max(0, 6 - h.n_cards) for h in parsed)
+    need7 = sum(1 for h in parsed if h.n_cards < 7)
+    community = before7 + need7 > left  # R-Z4
+    if before7 + (1 if community and need7 else need7) > left:
+        raise ValueError(f"the deck of {left} unseen cards cannot deal these hands to seven "
+                         f"cards (they need {before7 + need7})")
+    base = np.full((len(parsed), 7), -1, dtype=np.int64)
+    n_draw, takes = [], []
+    for i, h in enumerate(parsed):
+        base[i, : h.known.size] = h.known
+        shares_seventh = community and h.n_cards < 7
+        takes.append(bool(shares_seventh))
+        n_draw.append(7 - h.known.size - int(shares_seventh))
+    return Spot(tuple(base.ravel().tolist()), tuple(int(h.known.size) for h in parsed),
+                tuple(n_draw), tuple(takes), tuple(live.tolist()), variant)
+
+
+@njit(cache=True, inline="always")
+def _deal_from(deck, hands, n_known, n_draw, takes, community, n):
+    k = 0
+    for i in range(n):
+        for j in range(n_draw[i]):
+            hands[i, n_known[i] + j] = deck[k]
+            k += 1
+    if community:
+        c = deck[k]
+        for i in range(n):
+            if takes[i]:
+                hands[i, 6] = c
+
+
+@njit(cache=True, nogil=True)
+def _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state,
+               share, share_sq, scoop):
+    """Add ``trials`` random deals' pot shares (in UNITS), squares and scoops per hand."""
+    n = base.shape[0]
+    hands = base.copy()
+    deck = live.copy()
+    community = False
+    m = 0
+    for i in range(n):
+        m += n_draw[i]
+        if takes[i]:
+            community = True
+    if community:
+        m += 1
+    hi = np.zeros(n, np.int64)
+    lo = np.zeros(n, np.int64)
+    sh = np.zeros(n, np.int64)
+    for _ in range(trials):
+        _shuffle_prefix(deck, m, state)
+        _deal_from(deck, hands, n_known, n_draw, takes, community, n)
+        _hand_values(hands, n, variant, T, T8, hi, lo)
+        _pot_shares(hi, lo, n, variant, sh)
+        for i in range(n):
+            s = sh[i]
+            share[i] += s
+            share_sq[i] += s * s
+            if s == UNITS:
+                scoop[i] += 1
+
+
+@njit(cache=True)
+def _next_combination(comb_, k, n):
+    """Advance ``comb_[:k]`` (ascending indices < n) to the next combination; False at the end."""
+    j = k - 1
+    while j >= 0 and comb_[j] == n - k + j:
+        j -= 1
+    if j < 0:
+        return False
+    comb_[j] += 1
+    for t in range(j + 1, k):
+        comb_[t] = comb_[t - 1] + 1
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8,
+                  share, share_sq, scoop):
+    """Visit every deal of the unknown cards once; return how many there were.
+
+    Level ``l`` chooses ``sizes[l]`` cards, as an ascending combination, from the cards the
+    earlier levels left: one level per hand that draws, and a last one for the community card.
+    Every deal (an unordered choice per hand) is visited exactly once and all are equally
+    likely.
+    """
+    n = base.shape[0]
+    L = live.shape[0]
+    hands = base.copy()
+    community = False
+    for i in range(n):
+        if takes[i]:
+            community = True
+    # Levels: (owner, size); owner -1 = community card.
+    owners = np.empty(n + 1, np.int64)
+    sizes = np.empty(n + 1, np.int64)
+    nlev = 0
+    for i in range(n):
+        if n_draw[i] > 0:
+            owners[nlev] = i
+            sizes[nlev] = n_draw[i]
+            nlev += 1
+    if community:
+        owners[nlev] = -1
+        sizes[nlev] = 1
+        nlev += 1
+    used = np.zeros(L, np.bool_)
+    avail = np.zeros((nlev + 1, L), np.int64)
+    n_avail = np.zeros(nlev + 1, np.int64)
+    combs = np.zeros((nlev + 1, 8), np.int64)
+    hi = np.zeros(n, np.int64)
+    lo = np.zeros(n, np.int64)
+    sh = np.zeros(n, np.int64)
+    count = 0
+
+    level = 0
+    if nlev > 0:
+        # enter level 0
+        na = 0
+        for p in range(L):
+            if not used[p]:
+                avail[0, na] = p
+                na += 1
+        n_avail[0] = na
+        for j in range(sizes[0]):
+            combs[0, j] = j
+            used[avail[0, j]] = True
+    while True:
+        if level < nlev - 1:
+            level += 1
+            na = 0
+            for p in range(L):
+                if not used[p]:
+                    avail[level, na] = p
+                    na += 1
+            n_avail[level] = na
+            for j in range(sizes[level]):
+                combs[level, j] = j
+                used[avail[level, j]] = True
+            continue
+        # A full deal: place the cards and score it.
+        for lv in range(nlev):
+            o = owners[lv]
+            if o >= 0:
+                for j in range(sizes[lv]):
+                    hands[o, n_known[o] + j] = live[avail[lv, combs[lv, j]]]
+            else:
+                c = live[avail[lv, combs[lv, 0]]]
+                for i in range(n):
+                    if takes[i]:
+                        hands[i, 6] = c
+        _hand_values(hands, n, variant, T, T8, hi, lo)
+        _pot_shares(hi, lo, n, variant, sh)
+        count += 1
+        for i in range(n):
+            s = sh[i]
+            share[i] += s
+            share_sq[i] += s * s
+            if s == UNITS:
+                scoop[i] += 1
+        if nlev == 0:  # nothing unknown: the one deal is scored
+            break
+        # Advance the deepest level that can, backtracking.
+        while level >= 0:
+            for j in range(sizes[level]):
+                used[avail[level, combs[level, j]]] = False
+            if _next_combination(combs[level], sizes[level], n_avail[level]):
+                for j in range(sizes[level]):
+                    used[avail[level, combs[level, j]]] = True
+                break
+            level -= 1
+        if level < 0:
+            break
+    return count
+
+
+@dataclass(frozen=True)
+class EquityJob:
+    """A Monte Carlo job (see :mod:`simkit.runner`) for one :class:`Spot`."""
+
+    spot: Spot
+    name: str = "razz-equity"
+
+    def params(self) -> dict:
+        return asdict(self)
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        base, n_known, n_draw, takes, live = self.spot.arrays()
+        n = base.shape[0]
+        share = np.zeros(n, np.int64)
+        share_sq = np.zeros(n, np.int64)
+        scoop = np.zeros(n, np.int64)
+        T, T8 = tables(self.spot.variant)
+        _equity_mc(base, n_known, n_draw, takes, live, variant_code(self.spot.variant), T, T8,
+                   trials, stream_state(seed), share, share_sq, scoop)
+        return {"share": share, "share_sq": share_sq, "scoop": scoop}
+
+
+def exact_totals(spot: Spot) -> dict[str, np.ndarray]:
+    """The totals of :class:`EquityJob` over every deal (``"trials"`` = number of deals)."""
+    base, n_known, n_draw, takes, live = spot.arrays()
+    n = base.shape[0]
+    share = np.zeros(n, np.int64)
+    share_sq = np.zeros(n, np.int64)
+    scoop = np.zeros(n, np.int64)
+    T, T8 = tables(spot.variant)
+    count = _equity_exact(base, n_known, n_draw, takes, live, variant_code(spot.variant), T, T8,
+                          share, share_sq, scoop)
+    return {"share": share, "share_sq": share_sq, "scoop": scoop, "trials": np.int64(count)}
+
+
+def summarize(totals: dict[str, np.ndarray], exact: bool) -> dict[str, np.ndarray]:
+    """Equity and scoop chance per hand, with standard errors (0 when exact)."""
+    n = float(totals["trials"])
+    eq = totals["share"] / (UNITS * n)
+    sc = totals["scoop"] / n
+    if exact:
+        return {"equity": eq, "se": np.zeros_like(eq), "scoop": sc, "scoop_se": np.zeros_like(sc)}
+    second = totals["share_sq"] / (UNITS * UNITS * n)
+    var = np.maximum(second - eq * eq, 0.0) * n / max(n - 1.0, 1.0)
+    return {"equity": eq, "se": np.sqrt(var / n), "scoop": sc,
+            "scoop_se": np.sqrt(sc * (1 - sc) / n)}
+
+
+def equity(
+    hands: Sequence[str | Hand],
+    dead: str | None = None,
+    *,
+    variant: str = "razz",
+    trials: int = 200_000,
+    seed: SeedLike = 0,
+    exact: bool | str = "auto",
+    exact_limit: int = EXACT_LIMIT,
+    **run_options,
+) -> pd.DataFrame:
+    """All-in equity of every hand, from the street the hands are on.
+
+    Parameters
+    ----------
+    hands
+        One card string per player still in (see :func:`~simkit.games.razz.rules.parse_hand`):
+        ``"As 2d / 3c"``, ``"? ? / Kh 9c"`` …; 1 to 8 hands.
+    dead
+        Cards out of play, e.g. folded upcards ``"Kc Qh"``; ``?`` for unknown ones.
+    variant
+        ``razz``, ``private``, ``stud-high``, ``stud-hilo`` or ``ace-to-six`` (R-Z6).
+    trials, seed
+        Monte Carlo deals and seed (ignored when the result is exact).
+    exact
+        ``"auto"``: enumerate when there are at most ``exact_limit`` deals; ``True``: always
+        (may be slow); ``False``: never.
+    run_options
+        Passed to :func:`simkit.runner.run` (``workers``, ``threads``, ``quiet`` …).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per hand: ``hand``, ``equity``, ``se``, ``scoop``, ``scoop_se``; ``attrs``
+        holds ``method`` (``exact`` or ``monte carlo``), ``deals`` and ``variant``.
+
+    Examples
+    --------
+    >>> equity(["As 2d 3c"], variant="stud8")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown variant 'stud8'; expected one of razz, private, stud-high, stud-hilo, ace-to-six
+    """
+    spot = prepare(hands, dead, variant=variant)
+    if exact not in (True, False, "auto"):
+        raise ValueError(f"exact must be True, False or 'auto', got {exact!r}")
+    n_deals = spot.deals()
+    use_exact = exact is True or (exact == "auto" and n_deals <= exact_limit)
+    if use_exact:
+        totals = exact_totals(spot)
+    else:
+        from ...runner import run
+
+        run_options.setdefault("quiet", True)
+        totals = run(EquityJob(spot), trials, seed=seed, **run_options)
+    s = summarize(totals, use_exact)
+    names = [h if isinstance(h, str) else format_hand(h) for h in hands]
+    df = pd.DataFrame({"hand": [" ".join(str(x).split()) for x in names], **s})
+    df.attrs.update(method="exact" if use_exact else "monte carlo",
+                    deals=int(totals["trials"]), variant=variant)
+    return df

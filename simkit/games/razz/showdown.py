@@ -1,0 +1,115 @@
+"""Showdown values and pot shares of seven-card hands, for every variant, inside kernels.
+
+:func:`_values` gives a hand's showdown strength (greater is better) in the variant's family,
+and for Stud Hi-Lo also its eight-or-better low (0 = no qualifying low, R-Z6).
+:func:`_pot_shares` turns the values of the hands still in into their shares of one pot in
+whole :data:`UNITS` (1/1680 of a pot): a hand tying with ``k`` others gets ``1/(k+1)`` (R-Z1);
+in Hi-Lo half goes to the best high and half to the best qualifying low, ties split within a
+half, and with no qualifying low the high takes all (R-Z6).  1680 = 2 * lcm(1..8) makes every
+share of up to eight players a whole number, so Monte Carlo sums are exact integers.
+
+The tables ``T`` (the variant's family) and ``T8`` (eight_or_better, used by Stud Hi-Lo only)
+come from :func:`tables`.
+
+>>> import numpy as np
+>>> from simkit.cards import parse_cards
+>>> T, T8 = tables("razz")
+>>> anna = parse_cards("Ad 3s 6h 8c 9s 9d Qc"); dan = parse_cards("2c 4d 7h 7s 8d Th Ks")
+>>> hands = np.stack([anna, dan])
+>>> hi = np.zeros(2, np.int64); lo = np.zeros(2, np.int64); out = np.zeros(2, np.int64)
+>>> _hand_values(hands, 2, 0, T, T8, hi, lo); _pot_shares(hi, lo, 2, 0, out); out.tolist()
+[1680, 0]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...hands import kernel_tables
+from ...hands.kernels import (
+    _eval7_ace_to_five,
+    _eval7_ace_to_six,
+    _eval7_eight_or_better,
+    _eval7_high,
+)
+from .rules import FAMILY_OF, V_A6, V_HIGH, V_HILO, check_variant
+
+__all__ = ["UNITS", "tables"]
+
+#: Pot shares are counted in 1/1680 of a pot: 2 * lcm(1..8).
+UNITS = 1680
+
+
+def tables(variant: str):
+    """The evaluator tables ``(T, T8)`` a kernel needs for ``variant``.
+
+    >>> [len(t) for t in tables("stud-hilo")]
+    [4, 4]
+    """
+    check_variant(variant)
+    return kernel_tables(FAMILY_OF[variant]), kernel_tables("eight_or_better")
+
+
+@njit(cache=True, inline="always")
+def _value(variant, c0, c1, c2, c3, c4, c5, c6, T):
+    """The showdown strength of seven cards (the high one in Hi-Lo); greater is better."""
+    if variant == V_HIGH or variant == V_HILO:
+        return np.int64(_eval7_high(c0, c1, c2, c3, c4, c5, c6, T))
+    if variant == V_A6:
+        return np.int64(_eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T))
+    return np.int64(_eval7_ace_to_five(c0, c1, c2, c3, c4, c5, c6, T))
+
+
+@njit(cache=True, inline="always")
+def _low8(c0, c1, c2, c3, c4, c5, c6, T8):
+    """The eight-or-better low of seven cards, 0 when there is none (R-Z6)."""
+    return np.int64(_eval7_eight_or_better(c0, c1, c2, c3, c4, c5, c6, T8))
+
+
+@njit(cache=True)
+def _hand_values(hands, n, variant, T, T8, hi, lo):
+    """Values of the first ``n`` rows of ``hands`` (rows of seven cards) into ``hi``/``lo``."""
+    for i in range(n):
+        h = hands[i]
+        hi[i] = _value(variant, h[0], h[1], h[2], h[3], h[4], h[5], h[6], T)
+        if variant == V_HILO:
+            lo[i] = _low8(h[0], h[1], h[2], h[3], h[4], h[5], h[6], T8)
+        else:
+            lo[i] = 0
+
+
+@njit(cache=True, inline="always")
+def _split(values, n, amount, out):
+    """Add ``amount`` split evenly among the best of ``values[:n]`` to ``out``; return how
+    many tied (``amount`` is a multiple of every tie count up to 8)."""
+    best = values[0]
+    for i in range(1, n):
+        if values[i] > best:
+            best = values[i]
+    k = 0
+    for i in range(n):
+        if values[i] == best:
+            k += 1
+    each = amount // k
+    for i in range(n):
+        if values[i] == best:
+            out[i] += each
+    return k
+
+
+@njit(cache=True)
+def _pot_shares(hi, lo, n, variant, out):
+    """Shares of one pot, in :data:`UNITS`, of ``n`` hands still in (``out`` is overwritten)."""
+    for i in range(n):
+        out[i] = 0
+    if variant == V_HILO:
+        any_low = False
+        for i in range(n):
+            if lo[i] > 0:
+                any_low = True
+        if any_low:
+            _split(hi, n, UNITS // 2, out)
+            _split(lo, n, UNITS // 2, out)
+            return
+    _split(hi, n, UNITS, out)
