@@ -131,9 +131,10 @@ def _choose_keep(hand, d, kind, params, ace_low, suits_count, keep_tab):
     return keep
 
 
-def choose_keep(hand: np.ndarray, draws_left: int, strategy: str = "rule",
+def choose_keep(hand: np.ndarray, draws_left: int, strategy: str | tuple = "rule",
                 family: str = "deuce_to_seven") -> int:
-    """The kept positions of ``hand`` (five card integers) as a 5-bit mask, for a preset."""
+    """The kept positions of ``hand`` (five card integers) as a 5-bit mask, for a preset or
+    a ``(preset, overrides)`` spec of :func:`draw_table`."""
     if not 1 <= draws_left <= 3:
         raise ValueError(f"draws_left must be 1, 2 or 3, got {draws_left!r}")
     kinds, params = draw_table([strategy], family)
