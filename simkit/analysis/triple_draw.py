@@ -38,7 +38,7 @@ def _fig():
 
 @analysis("triple_draw_draw_odds", game=GAME, title="2-7 Triple Draw: draw odds of kept holdings")
 def draw_odds_analysis(ctx: Context) -> AnalysisResult:
-    trials = ctx.trials(400, minimum=100)
+    trials = ctx.trials(300, minimum=100)
     sizes = (1, 2, 3, 4, 5) if ctx.scale >= 0.5 else (3, 4)
     df = holding_odds_table("10" if ctx.scale >= 0.5 else "8", sizes, trials=trials, seed=ctx.seed)
     plt = _fig()
@@ -209,3 +209,118 @@ def straights_aces(ctx: Context) -> AnalysisResult:
                 f"{Z} SE (an ace is only bad when kept)."),
         table="triple_draw_t3")
     return AnalysisResult(tables={"triple_draw_t2": t2, "triple_draw_t3": t3}, tips=[tip2, tip3])
+
+
+# --- full games: win rates, T4, T5, variants --------------------------------------------------
+
+def _running(per_hand: np.ndarray):
+    """Running mean and standard error of a per-hand series."""
+    x = per_hand.astype(np.float64)
+    k = np.arange(1, x.size + 1)
+    mean = np.cumsum(x) / k
+    var = np.maximum(np.cumsum(x * x) / k - mean * mean, 0.0) * k / np.maximum(k - 1, 1)
+    return k, mean, np.sqrt(var / k)
+
+
+@analysis("triple_draw_win_rates", game=GAME, title="2-7 Triple Draw: strategy win rates")
+def win_rates(ctx: Context) -> AnalysisResult:
+    from ..games.triple_draw.engine import play
+    from ..games.triple_draw.match import match
+
+    hands = ctx.trials(150_000, minimum=2000)
+    rows = []
+    for field in ("loose", "station"):
+        for n in range(2, 7):
+            df = match(n, ["tight", field], hands=hands, seed=ctx.seed + n, **_opts(ctx))
+            rows.append({"players": n, "player": "tight", "field": field,
+                         "chips_per_hand": df.chips_per_hand[0], "se": df.se[0], "hands": hands,
+                         "field_chips_per_hand": df.chips_per_hand[1:].mean()})
+    table = pd.DataFrame(rows)
+    plt = _fig()
+    fig, ax = plt.subplots(figsize=(7, 4))
+    n_plot = ctx.trials(200_000, minimum=2000)
+    for field, color in (("loose", "C0"), ("station", "C1")):
+        r = play(6, ["tight", field], n_hands=n_plot, seed=ctx.seed, keep_per_hand=n_plot)
+        k, mean, se = _running(r.per_hand[:, 0])
+        ax.plot(k, mean, color=color, label=f"tight vs 5 {field}")
+        ax.fill_between(k[100:], (mean - 2 * se)[100:], (mean + 2 * se)[100:], color=color, alpha=0.2)
+    ax.set_xscale("log")
+    ax.axhline(0.0, color="grey", lw=0.8)
+    ax.set_xlabel("hands played")
+    ax.set_ylabel("chips per hand (± 2 SE)")
+    ax.legend()
+    fig.tight_layout()
+    return AnalysisResult(tables={"triple_draw_win_rates": table},
+                          figures={"triple_draw_win_rate_curve": fig})
+
+
+@analysis("triple_draw_t4_t5", game=GAME, title="2-7 Triple Draw: reading draws (T4) and sunk costs (T5)")
+def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
+    from ..games.triple_draw.engine import play
+    from ..games.triple_draw.match import VARIANTS, match, match_totals
+
+    hands = ctx.trials(300_000, minimum=3000)
+    tot = match_totals(6, ["tight", "loose", "station", "tight-rule", "check-call", "loose"],
+                       hands=hands, seed=ctx.seed, **_opts(ctx))
+    ds = tot["dstats"].reshape(3, 6, 4)
+    rows = []
+    for d in range(3):
+        for c in range(6):
+            n = ds[d, c, 0]
+            if n > 0:
+                p8, se8 = ds[d, c, 1] / n, np.sqrt(ds[d, c, 1] / n * (1 - ds[d, c, 1] / n) / n)
+                p10, se10 = ds[d, c, 2] / n, np.sqrt(ds[d, c, 2] / n * (1 - ds[d, c, 2] / n) / n)
+                rows.append({"draw": d + 1, "cards_drawn": c, "players": int(n), "p_8_low": p8,
+                             "se_8": se8, "p_10_low": p10, "se_10": se10, "pot_share": ds[d, c, 3] / n})
+    t4 = pd.DataFrame(rows)
+    pat1 = t4[(t4.draw == 1) & (t4.cards_drawn == 0)].iloc[0]
+    late2 = t4[(t4.draw == 3) & (t4.cards_drawn == 2)].iloc[0]
+    # pot share lies in [0, 1]: its standard error is at most sqrt(share (1 - share) / n)
+    se_a = float(np.sqrt(pat1.pot_share * (1 - pat1.pot_share) / pat1.players))
+    se_b = float(np.sqrt(late2.pot_share * (1 - late2.pot_share) / late2.players))
+    gap, gap_se = float(pat1.pot_share - late2.pot_share), float(np.hypot(se_a, se_b))
+    good = pat1.p_10_low - Z * pat1.se_10 > 0.5 and gap > Z * gap_se
+    rare = late2.p_10_low + Z * late2.se_10 < 0.25
+    v4 = "holds" if good and rare else ("holds with a caveat" if good or rare else "does not hold")
+    tip4 = TipResult(
+        "T4", "Watch how many cards others draw: who stands pat early probably has a good hand; who "
+        "still draws two at the last draw rarely does.",
+        "pot share at the end: stood pat at draw 1 minus drew two at draw 3", gap, gap_se, v4,
+        detail=(f"Players still in at the end of 6-handed games (mixed field): stood pat at draw 1 "
+                f"-> 10-low or better {pat1.p_10_low:.3f} (8-low {pat1.p_8_low:.3f} ± {pat1.se_8:.3f}), "
+                f"pot share {pat1.pot_share:.3f}; drew two at draw 3 -> 10-low or better "
+                f"{late2.p_10_low:.3f} ± {late2.se_10:.3f} (8-low {late2.p_8_low:.3f}), pot share "
+                f"{late2.pot_share:.3f}. Rule: holds if the early pat player finishes 10-low or better "
+                f"more than half the time and wins a larger pot share by {Z} SE (SE bounded by the "
+                f"binomial), and the late two-card drawer finishes 10-low or better less than a "
+                f"quarter of the time by {Z} SE; caveat if only one side does. Caveat in any case: "
+                f"the figures depend on the field (these players stand pat on 9- or 10-low, so an "
+                f"early pat is a made hand by construction)."),
+        table="triple_draw_t4")
+    # T5: three pot-odds callers and three sunk-cost callers at one table, seats alternating
+    n5 = ctx.trials(300_000, minimum=3000)
+    r = play(6, ["pot-odds", "sunk-cost", "pot-odds", "sunk-cost", "pot-odds", "sunk-cost"],
+             n_hands=n5, seed=ctx.seed + 5, keep_per_hand=n5)
+    diff = (r.per_hand[:, 0::2].sum(axis=1) - r.per_hand[:, 1::2].sum(axis=1)) / 3.0
+    d_mean, d_se = float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(diff.size))
+    t5 = r.table()
+    t5["calls"] = ["pot odds", "pot odds or chips in"] * 3
+    v5 = "holds" if d_mean > Z * d_se else ("does not hold" if d_mean < -Z * d_se else "holds with a caveat")
+    tip5 = TipResult(
+        "T5", "Don't call just because you already have chips in the pot.",
+        "chips per hand: pot-odds caller minus sunk-cost caller (same table)", d_mean, d_se, v5,
+        detail=(f"Six-handed, three tight players who call by pot odds only against three identical "
+                f"players who also call whenever their own chips are 15% of the pot or more: "
+                f"{d_mean:+.3f} ± {d_se:.3f} chips per hand per player ({n5} hands). Rule: holds if the "
+                f"pot-odds caller is ahead by more than {Z} SE, does not hold if behind by more than "
+                f"{Z} SE, else a caveat (no measurable difference)."),
+        table="triple_draw_t5")
+    # variants (R-T5): tight against loose, four players
+    vrows = []
+    vh = ctx.trials(100_000, minimum=2000)
+    for v in VARIANTS:
+        df = match(4, ["tight", "loose"], variant=v, hands=vh, seed=ctx.seed, **_opts(ctx))
+        vrows.append({"variant": v, "players": 4, "tight_chips_per_hand": df.chips_per_hand[0],
+                      "se": df.se[0], "hands": vh})
+    return AnalysisResult(tables={"triple_draw_t4": t4, "triple_draw_t5": t5,
+                                  "triple_draw_variants": pd.DataFrame(vrows)}, tips=[tip4, tip5])
