@@ -379,7 +379,7 @@ def _legal(st, seat):
         return
     kind = st[S_KIND]
     if st[S_BETS] == 0:
-        st[L_AGG] = BET if level == 0 else COMPLETE
+        st[L_AGG] = BET if level == 0 and not bring else COMPLETE
         lo = st[S_MIN]
         hi = lo if kind == FIXED else (st[S_MAX] if kind != NO_LIMIT else _BIG)
     else:
