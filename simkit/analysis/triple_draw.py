@@ -281,7 +281,8 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
     gap, gap_se = float(pat1.pot_share - late2.pot_share), float(np.hypot(se_a, se_b))
     good = pat1.p_10_low - Z * pat1.se_10 > 0.5 and gap > Z * gap_se
     rare = late2.p_10_low + Z * late2.se_10 < 0.25
-    v4 = "holds" if good and rare else ("holds with a caveat" if good or rare else "does not hold")
+    # both sides holding still leaves the stated caveat: the reading depends on the field
+    v4 = "holds with a caveat" if good or rare else "does not hold"
     tip4 = TipResult(
         "T4", "Watch how many cards others draw: who stands pat early probably has a good hand; who "
         "still draws two at the last draw rarely does.",
@@ -293,7 +294,7 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
                 f"{late2.pot_share:.3f}. Rule: holds if the early pat player finishes 10-low or better "
                 f"more than half the time and wins a larger pot share by {Z} SE (SE bounded by the "
                 f"binomial), and the late two-card drawer finishes 10-low or better less than a "
-                f"quarter of the time by {Z} SE; caveat if only one side does. Caveat in any case: "
+                f"quarter of the time by {Z} SE; a caveat in any case: "
                 f"the figures depend on the field (these players stand pat on 9- or 10-low, so an "
                 f"early pat is a made hand by construction)."),
         table="triple_draw_t4")

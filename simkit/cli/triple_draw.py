@@ -82,6 +82,20 @@ def register(sub) -> None:
     add_mc_options(p, trials=200_000)
     p.set_defaults(func=_starting_hands)
 
+    p = cmds.add_parser("match", help="chips per hand of player A against a field of B",
+                        description="Full games with betting and draws: PLAYER (seat 0) against the "
+                        "field FIELD in the other seats, chips per hand with standard errors. Players: "
+                        "tight, tight-rule, loose, station, check-call, random, pot-odds, sunk-cost.")
+    p.add_argument("player", metavar="PLAYER")
+    p.add_argument("field", metavar="FIELD")
+    p.add_argument("--players", type=int_in_range(2, 6, "player count"), default=6)
+    p.add_argument("--variant", default="triple-draw",
+                   help="triple-draw (default), single-draw-nl, a5-triple-draw, ante")
+    p.add_argument("--stacks", type=int, default=200, help="chips per seat at the start of each hand")
+    add_table_options(p)
+    add_mc_options(p, trials=1_000_000, trials_help="hands to play (default 1,000,000)")
+    p.set_defaults(func=_match)
+
 
 def _targets(text: str) -> list[str]:
     items = [t for t in text.replace(" ", ",").split(",") if t]
@@ -132,3 +146,12 @@ def _starting_hands(args) -> None:
 
     emit(starting_hand_equity(args.opponents, strategy=args.strategy, trials=args.trials,
                               **run_options(args)), args)
+
+
+def _match(args) -> None:
+    from ..games.triple_draw.match import match
+
+    if args.stacks < 1:
+        raise UsageError(f"--stacks must be positive, got {args.stacks}")
+    emit(match(args.players, [args.player, args.field], variant=args.variant, hands=args.trials,
+               stacks=args.stacks, **run_options(args)), args)
