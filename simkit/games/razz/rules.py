@@ -26,7 +26,7 @@ Examples
 --------
 >>> h = parse_hand("As 2d / 3c")
 >>> h.known.tolist(), h.unknown, h.n_cards
-([48, 1, 4], 0, 3)
+([51, 1, 4], 0, 3)
 >>> parse_hand("? ? / Kh 9c").n_cards
 4
 >>> check_variant("stud8")

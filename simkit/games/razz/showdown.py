@@ -1,7 +1,7 @@
 """Showdown values and pot shares of seven-card hands, for every variant, inside kernels.
 
-:func:`_values` gives a hand's showdown strength (greater is better) in the variant's family,
-and for Stud Hi-Lo also its eight-or-better low (0 = no qualifying low, R-Z6).
+:func:`_hand_values` gives hands' showdown strengths (greater is better) in the variant's
+family, and for Stud Hi-Lo also their eight-or-better lows (0 = no qualifying low, R-Z6).
 :func:`_pot_shares` turns the values of the hands still in into their shares of one pot in
 whole :data:`UNITS` (1/1680 of a pot): a hand tying with ``k`` others gets ``1/(k+1)`` (R-Z1);
 in Hi-Lo half goes to the best high and half to the best qualifying low, ties split within a
@@ -44,38 +44,41 @@ UNITS = 1680
 def tables(variant: str):
     """The evaluator tables ``(T, T8)`` a kernel needs for ``variant``.
 
-    >>> [len(t) for t in tables("stud-hilo")]
-    [4, 4]
+    >>> T, T8 = tables("stud-hilo")
+    >>> isinstance(T, tuple) and isinstance(T8, tuple)
+    True
     """
     check_variant(variant)
     return kernel_tables(FAMILY_OF[variant]), kernel_tables("eight_or_better")
 
 
 @njit(cache=True, inline="always")
-def _value(variant, c0, c1, c2, c3, c4, c5, c6, T):
-    """The showdown strength of seven cards (the high one in Hi-Lo); greater is better."""
-    if variant == V_HIGH or variant == V_HILO:
-        return np.int64(_eval7_high(c0, c1, c2, c3, c4, c5, c6, T))
-    if variant == V_A6:
-        return np.int64(_eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T))
-    return np.int64(_eval7_ace_to_five(c0, c1, c2, c3, c4, c5, c6, T))
-
-
-@njit(cache=True, inline="always")
-def _low8(c0, c1, c2, c3, c4, c5, c6, T8):
-    """The eight-or-better low of seven cards, 0 when there is none (R-Z6)."""
-    return np.int64(_eval7_eight_or_better(c0, c1, c2, c3, c4, c5, c6, T8))
-
-
-@njit(cache=True)
 def _hand_values(hands, n, variant, T, T8, hi, lo):
-    """Values of the first ``n`` rows of ``hands`` (rows of seven cards) into ``hi``/``lo``."""
-    for i in range(n):
-        h = hands[i]
-        hi[i] = _value(variant, h[0], h[1], h[2], h[3], h[4], h[5], h[6], T)
-        if variant == V_HILO:
-            lo[i] = _low8(h[0], h[1], h[2], h[3], h[4], h[5], h[6], T8)
-        else:
+    """Values of the first ``n`` rows of ``hands`` (rows of seven cards) into ``hi``/``lo``:
+    the variant's strength (the high one in Hi-Lo) and, in Hi-Lo, the eight-or-better low
+    (0 = none; 0 for every other variant).
+
+    One loop per family, the branch outside it: a branch per evaluation stops Numba from
+    pruning the reference counts of the table tuple and costs tenfold.
+    """
+    if variant == V_HIGH or variant == V_HILO:
+        for i in range(n):
+            hi[i] = _eval7_high(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                                hands[i, 4], hands[i, 5], hands[i, 6], T)
+    elif variant == V_A6:
+        for i in range(n):
+            hi[i] = _eval7_ace_to_six(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                                      hands[i, 4], hands[i, 5], hands[i, 6], T)
+    else:
+        for i in range(n):
+            hi[i] = _eval7_ace_to_five(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                                       hands[i, 4], hands[i, 5], hands[i, 6], T)
+    if variant == V_HILO:
+        for i in range(n):
+            lo[i] = _eval7_eight_or_better(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                                           hands[i, 4], hands[i, 5], hands[i, 6], T8)
+    else:
+        for i in range(n):
             lo[i] = 0
 
 
