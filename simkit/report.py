@@ -129,7 +129,11 @@ def format_estimate(figure: float, se: float) -> tuple[str, str]:
 
 
 def code_fingerprint(tips_path: str | Path | None = None) -> str:
-    """sha256 over the package's source files and the tips: what a report depends on."""
+    """sha256 over the package's source files and the tips: what a report depends on.
+
+    >>> len(code_fingerprint()) == 64 and code_fingerprint() == code_fingerprint()
+    True
+    """
     h = hashlib.sha256()
     pkg = REPO / "simkit"
     for f in sorted(pkg.rglob("*.py")):
@@ -141,7 +145,11 @@ def code_fingerprint(tips_path: str | Path | None = None) -> str:
 
 
 def discover() -> None:
-    """Import every module of :mod:`simkit.analysis`, so that their analyses register."""
+    """Import every module of :mod:`simkit.analysis`, so that their analyses register.
+
+    >>> discover(); "cards_exact" in ANALYSES
+    True
+    """
     from . import analysis
 
     for mod in pkgutil.iter_modules(analysis.__path__):

@@ -186,6 +186,22 @@ def test_chunks_in_flight_are_bounded_while_an_early_chunk_is_slow():
     assert started <= 4  # 2 x threads: results wait for chunk 0 instead of piling up
 
 
+def test_memory_does_not_grow_with_trials():
+    """Results stream out of chunks: 100x the trials, the same peak of traced allocations."""
+    import tracemalloc
+
+    def peak(trials: int) -> int:
+        tracemalloc.start()
+        run(UniformJob(), trials, chunk_size=1 << 14, threads=1, quiet=True)
+        _, top = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return top
+
+    peak(1 << 14)  # first-call allocations (imports, caches) out of the way
+    small, big = peak(10 * (1 << 14)), peak(1000 * (1 << 14))
+    assert big < 1.1 * small + 256 * 1024, (small, big)
+
+
 # --- checkpoints ----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -204,7 +204,11 @@ def render(obj: pd.DataFrame | dict, fmt: str) -> str:
 
 
 def emit(obj: pd.DataFrame | dict, args: argparse.Namespace) -> None:
-    """Write ``obj`` in ``args.format`` to ``args.out`` (or stdout)."""
+    """Write ``obj`` in ``args.format`` to ``args.out`` (or stdout).
+
+    >>> emit({"strength": 7461}, argparse.Namespace(format="table", out=None))
+    strength  7461
+    """
     text = render(obj, args.format)
     if not text.endswith("\n"):
         text += "\n"

@@ -34,7 +34,12 @@ GAME_COMMANDS: list[str] = ["diablo", "triple_draw", "razz"]
 
 
 def build_parser() -> Parser:
-    """The full ``simkit`` argument parser."""
+    """The full ``simkit`` argument parser.
+
+    >>> args = build_parser().parse_args(["enumerate", "high", "--cards", "7"])
+    >>> args.family, args.cards, args.format
+    ('high', 7, 'table')
+    """
     parser = Parser(
         prog="simkit",
         description="Monte Carlo simulation and strategy analysis for Diablo, 2-7 Triple Draw, "

@@ -77,6 +77,15 @@ def cluster(workers: int | None = None, scheduler: str | None = None) -> Iterato
     Every :func:`simkit.runner.run` with the same ``workers`` and ``scheduler`` inside the
     block uses this client instead of starting its own.  Yields ``None`` when both are
     ``None`` (the embedded default needs no cluster).
+
+    >>> with cluster() as client:
+    ...     client is None
+    True
+    >>> with cluster(workers=0):
+    ...     pass
+    Traceback (most recent call last):
+    ...
+    ValueError: workers must be a positive integer, got 0
     """
     if workers is None and scheduler is None:
         yield None
