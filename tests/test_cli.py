@@ -246,3 +246,31 @@ def test_report_command_passes_its_options_to_the_analyses(capsys, tmp_path):
         one_line_error(status, err, "--scale or --trials")
     finally:
         ANALYSES.pop("test_cli_report")
+
+
+def _leaf_parsers(parser, prefix=()):
+    """Every runnable (sub)command parser with its command words."""
+    import argparse
+
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        yield prefix, parser
+    for action in subs:
+        for name, sub in action.choices.items():
+            yield from _leaf_parsers(sub, (*prefix, name))
+
+
+def test_every_command_keeps_the_option_contract():
+    """Issue item 6: table commands take --format/--out; Monte Carlo commands take the runner's
+    options (game command groups included)."""
+    leaves = list(_leaf_parsers(cli_main.build_parser()))
+    assert len(leaves) >= 4
+    for words, parser in leaves:
+        options = {s for a in parser._actions for s in a.option_strings}
+        if "--format" in options or ("--out" in options and words != ("report",)):  # report: --out DIR
+            assert {"--format", "--out"} <= options, words
+            fmt = next(a for a in parser._actions if "--format" in a.option_strings)
+            if fmt.choices is not None:
+                assert {"table", "csv", "json"} <= set(fmt.choices), words
+        if "--trials" in options:
+            assert {"--seed", "--workers", "--scheduler", "--checkpoint", "--quiet"} <= options, words
