@@ -80,7 +80,7 @@ def player_tables(players, family: str = "deuce_to_seven"):
     return kinds, params, dkinds, dparams
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _play_kernel(n, structure, stacks, kinds, params, dkinds, dparams, fam, T, ace_low,
                  suits_count, keep_tab, keep_val, xs, cdf, thr, n_draws, first_dealer, n_hands,
                  state, net_sum, net_sq, per_hand, dstats, rec_cards, rec_keep, flags):

@@ -88,7 +88,7 @@ def _decode(g: int) -> dict:
             "sf_draw": g % 2}
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _equity_kernel(n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_tab, trials,
                    state, seat_out, group_out):
     """``trials`` deals; per seat (equity, equity^2, wins, ties) into ``seat_out`` (n, 4);
