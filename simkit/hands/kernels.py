@@ -15,64 +15,19 @@ from itertools import combinations
 import numpy as np
 from numba import njit, prange
 
-from .tables import BIN5, BIN7
 
 HIGH, DEUCES_WILD, DEUCE_TO_SEVEN, ACE_TO_FIVE, ACE_TO_SIX, EIGHT_OR_BETTER = range(6)
 
 
-@njit(cache=True, inline="always")
-def _cswap(a, b):
-    return min(a, b), max(a, b)
-
-
-@njit(cache=True, inline="always")
-def _slot5(c0, c1, c2, c3, c4):
-    """Colex slot of the rank multiset of five cards (a 9-comparator sorting network)."""
-    r0 = np.int64(c0) >> 2
-    r1 = np.int64(c1) >> 2
-    r2 = np.int64(c2) >> 2
-    r3 = np.int64(c3) >> 2
-    r4 = np.int64(c4) >> 2
-    r0, r1 = _cswap(r0, r1)
-    r3, r4 = _cswap(r3, r4)
-    r2, r4 = _cswap(r2, r4)
-    r2, r3 = _cswap(r2, r3)
-    r0, r3 = _cswap(r0, r3)
-    r0, r2 = _cswap(r0, r2)
-    r1, r4 = _cswap(r1, r4)
-    r1, r3 = _cswap(r1, r3)
-    r1, r2 = _cswap(r1, r2)
-    return BIN5[0, r0] + BIN5[1, r1] + BIN5[2, r2] + BIN5[3, r3] + BIN5[4, r4]
-
-
-@njit(cache=True, inline="always")
-def _slot7(c0, c1, c2, c3, c4, c5, c6):
-    """Colex slot of the rank multiset of seven cards (a 16-comparator sorting network)."""
-    r0 = np.int64(c0) >> 2
-    r1 = np.int64(c1) >> 2
-    r2 = np.int64(c2) >> 2
-    r3 = np.int64(c3) >> 2
-    r4 = np.int64(c4) >> 2
-    r5 = np.int64(c5) >> 2
-    r6 = np.int64(c6) >> 2
-    r0, r6 = _cswap(r0, r6)
-    r2, r3 = _cswap(r2, r3)
-    r4, r5 = _cswap(r4, r5)
-    r0, r2 = _cswap(r0, r2)
-    r1, r4 = _cswap(r1, r4)
-    r3, r6 = _cswap(r3, r6)
-    r0, r1 = _cswap(r0, r1)
-    r2, r5 = _cswap(r2, r5)
-    r3, r4 = _cswap(r3, r4)
-    r1, r2 = _cswap(r1, r2)
-    r4, r6 = _cswap(r4, r6)
-    r2, r3 = _cswap(r2, r3)
-    r4, r5 = _cswap(r4, r5)
-    r1, r2 = _cswap(r1, r2)
-    r3, r4 = _cswap(r3, r4)
-    r5, r6 = _cswap(r5, r6)
-    return (BIN7[0, r0] + BIN7[1, r1] + BIN7[2, r2] + BIN7[3, r3]
-            + BIN7[4, r4] + BIN7[5, r5] + BIN7[6, r6])
+# Offsets into the two table arrays (simkit.hands.tables.LAYOUT; checked by the tests).
+BY_KEY5 = 0
+FLUSH_MASK5 = 360919
+FLUSH7 = 369111
+BY_KEY7 = 377303
+SUITED_KEY5 = 555948
+CARD_KEYS5 = 0
+CARD_KEYS7 = 52
+ROW_OFFSETS7 = 104
 
 
 @njit(cache=True, inline="always")
@@ -82,29 +37,11 @@ def _suited5(c0, c1, c2, c3, c4):
 
 
 @njit(cache=True, inline="always")
-def _flush_suit7(c0, c1, c2, c3, c4, c5, c6):
-    """The suit holding five or more of seven cards, or -1.
-
-    Suit counts sit in 4-bit fields; adding 3 to each field sets its top bit exactly when the
-    count is 5 or more (counts never exceed 7).
-    """
-    counts = ((1 << ((c0 & 3) << 2)) + (1 << ((c1 & 3) << 2)) + (1 << ((c2 & 3) << 2))
-              + (1 << ((c3 & 3) << 2)) + (1 << ((c4 & 3) << 2)) + (1 << ((c5 & 3) << 2))
-              + (1 << ((c6 & 3) << 2)))
-    hit = (counts + 0x3333) & 0x8888
-    if hit == 0:
-        return -1
-    suit = 0
-    while (hit >> (4 * suit + 3)) & 1 == 0:
-        suit += 1
-    return suit
-
-
-@njit(cache=True, inline="always")
 def _key5(c0, c1, c2, c3, c4, T):
-    """Slot of the five cards' rank multiset in the additive-key table."""
-    k = T[6]
-    return k[c0] + k[c1] + k[c2] + k[c3] + k[c4]
+    """Sum of the five cards' rank keys: the slot of their rank multiset."""
+    k = T[1]
+    return (k[CARD_KEYS5 + c0] + k[CARD_KEYS5 + c1] + k[CARD_KEYS5 + c2] + k[CARD_KEYS5 + c3]
+            + k[CARD_KEYS5 + c4])
 
 
 @njit(cache=True, inline="always")
@@ -116,7 +53,7 @@ def _rank_mask5(c0, c1, c2, c3, c4):
 @njit(cache=True, inline="always")
 def _eval5_plain(c0, c1, c2, c3, c4, T):
     """Families whose five-card value ignores suits (A-5, eight-or-better)."""
-    return np.int32(T[4][_key5(c0, c1, c2, c3, c4, T)])
+    return np.int32(T[0][BY_KEY5 + _key5(c0, c1, c2, c3, c4, T)])
 
 
 @njit(cache=True, inline="always")
@@ -125,8 +62,8 @@ def _eval5_suited(c0, c1, c2, c3, c4, T):
 
     Both lookups are made and one is selected, so the loop has no branch to mispredict.
     """
-    by_key = T[4][_key5(c0, c1, c2, c3, c4, T)]
-    by_mask = T[5][_rank_mask5(c0, c1, c2, c3, c4)]
+    by_key = T[0][BY_KEY5 + _key5(c0, c1, c2, c3, c4, T)]
+    by_mask = T[0][FLUSH_MASK5 + _rank_mask5(c0, c1, c2, c3, c4)]
     return np.int32(by_mask if _suited5(c0, c1, c2, c3, c4) else by_key)
 
 
@@ -142,8 +79,8 @@ def _eval5_deuces_wild(c0, c1, c2, c3, c4, T):
     mask = (_natural_suits(c0) | _natural_suits(c1) | _natural_suits(c2) | _natural_suits(c3)
             | _natural_suits(c4))
     key = _key5(c0, c1, c2, c3, c4, T)  # a deuce's key is 0: the sum is the naturals'
-    plain = T[4][key]
-    suited = T[7][key]
+    plain = T[0][BY_KEY5 + key]
+    suited = T[0][SUITED_KEY5 + key]
     return np.int32(suited if mask & (mask - 1) == 0 else plain)
 
 
@@ -156,33 +93,55 @@ _eval5_eight_or_better = _eval5_plain
 
 
 @njit(cache=True, inline="always")
+def _key7(c0, c1, c2, c3, c4, c5, c6, T):
+    """Sum of the seven card keys: rank key in the low 32 bits, suit counts (4 bits each) above."""
+    k = T[1]
+    return (k[CARD_KEYS7 + c0] + k[CARD_KEYS7 + c1] + k[CARD_KEYS7 + c2] + k[CARD_KEYS7 + c3]
+            + k[CARD_KEYS7 + c4] + k[CARD_KEYS7 + c5] + k[CARD_KEYS7 + c6])
+
+
+@njit(cache=True, inline="always")
+def _by_key7(key, T):
+    """Best five of seven by rank multiset, from the row-displaced key table."""
+    rank_key = key & 0xFFFFFFFF
+    return T[0][BY_KEY7 + T[1][ROW_OFFSETS7 + (rank_key >> 12)] + (rank_key & 4095)]
+
+
+@njit(cache=True, inline="always")
+def _flush_suit(key):
+    """The suit holding five or more of seven cards, or -1.
+
+    Adding 3 to each 4-bit suit count sets its top bit exactly when the count is 5 or more
+    (counts never exceed 7).
+    """
+    hit = ((key >> 32) + 0x3333) & 0x8888
+    if hit == 0:
+        return -1
+    suit = 0
+    while (hit >> (4 * suit + 3)) & 1 == 0:
+        suit += 1
+    return suit
+
+
+@njit(cache=True, inline="always")
 def _eval7_plain(c0, c1, c2, c3, c4, c5, c6, T):
     """Best five of seven where suits never matter (A-5, eight-or-better)."""
-    return np.int32(T[2][_slot7(c0, c1, c2, c3, c4, c5, c6)])
+    return np.int32(_by_key7(_key7(c0, c1, c2, c3, c4, c5, c6, T), T))
 
 
 @njit(cache=True, inline="always")
 def _eval7_high(c0, c1, c2, c3, c4, c5, c6, T):
     """Best five of seven, standard high: the rank-multiset best or the flush suit's best."""
-    best = T[2][_slot7(c0, c1, c2, c3, c4, c5, c6)]
-    suit = _flush_suit7(c0, c1, c2, c3, c4, c5, c6)
+    key = _key7(c0, c1, c2, c3, c4, c5, c6, T)
+    best = _by_key7(key, T)
+    suit = _flush_suit(key)
     if suit >= 0:
-        mask = 0
-        if c0 & 3 == suit:
-            mask |= 1 << (c0 >> 2)
-        if c1 & 3 == suit:
-            mask |= 1 << (c1 >> 2)
-        if c2 & 3 == suit:
-            mask |= 1 << (c2 >> 2)
-        if c3 & 3 == suit:
-            mask |= 1 << (c3 >> 2)
-        if c4 & 3 == suit:
-            mask |= 1 << (c4 >> 2)
-        if c5 & 3 == suit:
-            mask |= 1 << (c5 >> 2)
-        if c6 & 3 == suit:
-            mask |= 1 << (c6 >> 2)
-        f = T[3][mask]
+        mask = np.int64(0)
+        for c in (np.int64(c0), np.int64(c1), np.int64(c2), np.int64(c3), np.int64(c4),
+                  np.int64(c5), np.int64(c6)):
+            if (c & 3) == suit:
+                mask |= np.int64(1) << (c >> 2)
+        f = T[0][FLUSH7 + mask]
         if f > best:
             best = f
     return np.int32(best)
@@ -195,8 +154,9 @@ def _eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T):
     With no five cards of one suit no five-card choice is a flush, so the rank-multiset table is
     exact; otherwise (about 3 % of hands) the 21 five-card subsets are tried.
     """
-    if _flush_suit7(c0, c1, c2, c3, c4, c5, c6) < 0:
-        return np.int32(T[2][_slot7(c0, c1, c2, c3, c4, c5, c6)])
+    key = _key7(c0, c1, c2, c3, c4, c5, c6, T)
+    if _flush_suit(key) < 0:
+        return np.int32(_by_key7(key, T))
     return _best_subset7(c0, c1, c2, c3, c4, c5, c6, T)
 
 

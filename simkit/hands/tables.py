@@ -7,25 +7,33 @@ colexicographic number ``sum(C(r_i + i, i + 1))`` is a perfect hash of the multi
 holds the family's *strength*: the rank of the hand class among all classes of the family,
 0 for the weakest, so that greater is always better.
 
-Per family the tables are, in this order (:func:`kernel_tables`):
+Kernels hash a hand's rank multiset faster than by sorting: every rank has a key
+(:data:`RANK_KEYS5`, :data:`RANK_KEYS7`) whose sums over any five (seven) cards are all
+distinct, so five (seven) loads and additions give a slot.  Five-card sums index a
+360,919-entry table directly; seven-card sums (up to 7,825,759) are folded into 178,645 slots by
+row displacement.  A seven-card key also carries the suit counts in its upper 32 bits.
 
-``by_ranks5``  five cards by rank multiset, not suited;
-``suited5``    five suited cards (flushes), or, in deuces wild, suited naturals;
-``by_ranks7``  the best five of seven by rank multiset, ignoring suits;
-``flush7``     the best five of the cards of one suit, by 13-bit rank mask (high only);
-``by_key5``    five cards by the sum of their ranks' :data:`RANK_KEYS5` (not suited);
-``flush_mask5`` five suited cards by 13-bit rank mask;
-``card_keys5`` the key of each card (``RANK_KEYS5`` of its rank), for the sum;
-``suited_key5`` deuces wild only: suited naturals by key sum (a deuce's key is 0).
+:func:`kernel_tables` returns two arrays, ``(values, keys)``, so that compiled functions pass
+them cheaply (a tuple of many arrays is copied on every call).  ``values`` (``uint16``
+strengths) and ``keys`` (``int64``) are laid out at the fixed offsets of :data:`LAYOUT`, the
+same for every family, which :mod:`simkit.hands.kernels` uses as constants:
 
-The additive keys are a faster perfect hash than sorting: five table loads and four additions
-give a slot in a 360,919-entry table (722 kB, L2 resident) without any comparison.
+=================  =====================================================================
+``by_key5``        five cards by rank-key sum (not suited)
+``flush_mask5``    five suited cards by 13-bit rank mask
+``flush7``         best five of one suit's cards, by 13-bit rank mask (high only)
+``by_key7``        best five of seven by rank multiset, at ``row_offsets7[k >> 12] + (k & 4095)``
+``suited_key5``    deuces wild only: suited naturals by rank-key sum (a deuce's key is 0)
+``card_keys5``     (keys) each card's five-card rank key
+``card_keys7``     (keys) each card's seven-card rank key plus ``1 << (32 + 4 * suit)``
+``row_offsets7``   (keys) the row displacement of ``by_key7``
+=================  =====================================================================
 
 Examples
 --------
->>> t = kernel_tables("high")
->>> [a.size for a in t]
-[6188, 6188, 50388, 8192, 360919, 8192, 52, 1]
+>>> values, keys = kernel_tables("high")
+>>> values.size, keys.size
+(916867, 2015)
 >>> int(strength_codes("high").size)
 7462
 """
@@ -41,7 +49,7 @@ from numba import njit
 
 from .codes import FAMILIES, FAMILY_CARDS, strength_code, unpack
 
-__all__ = ["BIN5", "BIN7", "kernel_tables", "strength_codes", "colex"]
+__all__ = ["LAYOUT", "colex", "colex_tables", "kernel_tables", "strength_codes"]
 
 
 def _binomial_offsets(n: int) -> np.ndarray:
@@ -63,6 +71,84 @@ RANK_KEYS5 = np.array(
     [0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415], dtype=np.int32
 )
 KEY_TABLE_SIZE5 = 4 * 79415 + 43258 + 1
+
+
+#: The same for seven cards (maximum sum 7,825,759; checked in :func:`_key7_layout`).
+RANK_KEYS7 = np.array(
+    [0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181], dtype=np.int64
+)
+ROW_SHIFT7 = 12
+
+
+@njit(cache=True)
+def _displace_rows(keys, shift):
+    """Row-displacement compression of a sparse key set (first fit, fullest rows first).
+
+    Keys are cut into rows of ``2**shift``; each row gets an offset so that
+    ``offset[key >> shift] + (key & (2**shift - 1))`` is distinct for all keys.
+    Returns the offsets and the compressed table size.
+    """
+    width = 1 << shift
+    n_rows = (keys.max() >> shift) + 1
+    counts = np.zeros(n_rows, dtype=np.int64)
+    for k in keys:
+        counts[k >> shift] += 1
+    start = np.zeros(n_rows + 1, dtype=np.int64)
+    start[1:] = np.cumsum(counts)
+    cols = np.empty(keys.size, dtype=np.int64)
+    fill = start[:-1].copy()
+    for k in keys:
+        q = k >> shift
+        cols[fill[q]] = k & (width - 1)
+        fill[q] += 1
+    capacity = 8 * keys.size + 2 * width  # far more than first fit ever needs; guarded below
+    used = np.zeros(capacity, dtype=np.bool_)
+    offsets = np.zeros(n_rows, dtype=np.int64)
+    first_free = 0
+    size = 0
+    for q in np.argsort(-counts, kind="mergesort"):
+        if counts[q] == 0:
+            continue
+        lo = cols[start[q]:start[q + 1]].min()
+        d = max(0, first_free - lo)
+        while True:
+            fits = True
+            for t in range(start[q], start[q + 1]):
+                if used[d + cols[t]]:
+                    fits = False
+                    break
+            if fits:
+                break
+            d += 1
+            if d + width >= capacity:
+                raise ValueError("row displacement ran out of room")
+        offsets[q] = d
+        for t in range(start[q], start[q + 1]):
+            used[d + cols[t]] = True
+            size = max(size, d + cols[t] + 1)
+        while used[first_free]:
+            first_free += 1
+    return offsets, size
+
+
+@lru_cache(maxsize=None)
+def _key7_layout() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Colex slots and compressed key slots of every seven-card rank multiset, and offsets."""
+    slots, sums = [], []
+    for ranks in combinations_with_replacement(range(13), 7):
+        if _possible(list(ranks)):
+            slots.append(colex(ranks))
+            sums.append(int(RANK_KEYS7[list(ranks)].sum()))
+    sums_arr = np.array(sums, dtype=np.int64)
+    if np.unique(sums_arr).size != sums_arr.size:
+        raise AssertionError("RANK_KEYS7 do not hash seven-card rank multisets perfectly")
+    offsets, size = _displace_rows(sums_arr, ROW_SHIFT7)
+    keyed = offsets[sums_arr >> ROW_SHIFT7] + (sums_arr & ((1 << ROW_SHIFT7) - 1))
+    if np.unique(keyed).size != keyed.size or keyed.max() >= size:
+        raise AssertionError("row displacement left a collision")
+    if size > 178645 or offsets.size != 1911:
+        raise AssertionError("the seven-card key table no longer fits LAYOUT")
+    return np.array(slots), keyed, offsets.astype(np.int32)
 
 
 def _key_slots() -> tuple[np.ndarray, np.ndarray]:
@@ -163,46 +249,74 @@ def _best_of_seven(by_ranks5, out):
                                 out[slot7] = best
 
 
-@lru_cache(maxsize=None)
-def kernel_tables(family: str) -> tuple[np.ndarray, ...]:
-    """The lookup tables of ``family`` (see the module docstring), in that order.
+#: Offsets of each table in ``values`` / ``keys`` (mirrored as constants in kernels.py).
+LAYOUT = {
+    "by_key5": 0,
+    "flush_mask5": KEY_TABLE_SIZE5,
+    "flush7": KEY_TABLE_SIZE5 + (1 << 13),
+    "by_key7": KEY_TABLE_SIZE5 + (2 << 13),
+    "suited_key5": KEY_TABLE_SIZE5 + (2 << 13) + 178645,
+    "values_size": 2 * KEY_TABLE_SIZE5 + (2 << 13) + 178645,
+    "card_keys5": 0,
+    "card_keys7": 52,
+    "row_offsets7": 104,
+    "keys_size": 104 + 1911,
+}
 
-    Every family gets the same eight-array tuple so that kernels share one signature; tables a
-    family does not use are a single zero.
+
+@lru_cache(maxsize=None)
+def colex_tables(family: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Strengths by colex slot: five cards unsuited, five suited, best five of seven.
+
+    The source of every kernel table; handy for exhaustive loops over rank multisets.
     """
     codes = strength_codes(family)
     plain, suited = _codes5(family)
     by_ranks5 = np.searchsorted(codes, plain).astype(np.uint16)
     suited5 = np.searchsorted(codes, suited).astype(np.uint16)
     # Slots of impossible multisets (five of one rank) hold code 0 -> strength 0; never read.
-    empty = np.zeros(1, dtype=np.uint16)
-    by_ranks7 = empty
-    flush7 = empty
+    by_ranks7 = np.zeros(comb(19, 7), dtype=np.uint16)
     if 7 in FAMILY_CARDS[family]:
-        by_ranks7 = np.zeros(comb(19, 7), dtype=np.uint16)
         _best_of_seven(by_ranks5, by_ranks7)
+    return by_ranks5, suited5, by_ranks7
+
+
+@lru_cache(maxsize=None)
+def kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray]:
+    """The two arrays ``(values, keys)`` the compiled evaluators of ``family`` read.
+
+    See the module docstring for the layout; regions a family does not use stay zero.
+    """
+    by_ranks5, suited5, by_ranks7 = colex_tables(family)
+    values = np.zeros(LAYOUT["values_size"], dtype=np.uint16)
+    keys = np.zeros(LAYOUT["keys_size"], dtype=np.int64)
+
+    slots, sums = _key_slots()
+    values[LAYOUT["by_key5"] + sums] = by_ranks5[slots]
+    for ranks in combinations(range(13), 5):
+        values[LAYOUT["flush_mask5"] + sum(1 << r for r in ranks)] = suited5[colex(ranks)]
+    if family == "deuces_wild":
+        values[LAYOUT["suited_key5"] + sums] = suited5[slots]
+    keys[LAYOUT["card_keys5"]:LAYOUT["card_keys5"] + 52] = np.repeat(RANK_KEYS5, 4)
+
+    if 7 in FAMILY_CARDS[family]:
+        slots7, keyed7, row_offsets7 = _key7_layout()
+        values[LAYOUT["by_key7"] + keyed7] = by_ranks7[slots7]
+        cards = np.arange(52)
+        keys[LAYOUT["card_keys7"]:LAYOUT["card_keys7"] + 52] = (
+            RANK_KEYS7[cards >> 2] + (np.int64(1) << (32 + 4 * (cards & 3)))
+        )
+        keys[LAYOUT["row_offsets7"]:LAYOUT["row_offsets7"] + row_offsets7.size] = row_offsets7
     if family == "high":
-        flush7 = np.zeros(1 << 13, dtype=np.uint16)
         for mask in range(1 << 13):
             ranks = [r for r in range(13) if mask >> r & 1]
             if len(ranks) >= 5:
-                flush7[mask] = max(suited5[colex(sub)] for sub in combinations(ranks, 5))
-    slots, sums = _key_slots()
-    by_key5 = np.zeros(KEY_TABLE_SIZE5, dtype=np.uint16)
-    by_key5[sums] = by_ranks5[slots]
-    flush_mask5 = np.zeros(1 << 13, dtype=np.uint16)
-    for ranks in combinations(range(13), 5):
-        flush_mask5[sum(1 << r for r in ranks)] = suited5[colex(ranks)]
-    card_keys5 = np.repeat(RANK_KEYS5, 4)
-    suited_key5 = empty
-    if family == "deuces_wild":
-        suited_key5 = np.zeros(KEY_TABLE_SIZE5, dtype=np.uint16)
-        suited_key5[sums] = suited5[slots]
-    tables = (by_ranks5, suited5, by_ranks7, flush7, by_key5, flush_mask5, card_keys5,
-              suited_key5)
-    for t in tables:
-        t.flags.writeable = False
-    return tables
+                values[LAYOUT["flush7"] + mask] = max(
+                    suited5[colex(sub)] for sub in combinations(ranks, 5)
+                )
+    values.flags.writeable = False
+    keys.flags.writeable = False
+    return values, keys
 
 
 def decode(strength: int, family: str) -> tuple[int, list[int]]:
