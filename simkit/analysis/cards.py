@@ -130,6 +130,8 @@ class SampleJob:
     family: str
     n_cards: int
     name: str = "sample"
+    #: Trials per chunk: about 30 ms of one core, so scheduling costs stay small on a cluster.
+    chunk_size: int = 1 << 20
 
     def __post_init__(self) -> None:
         hands.check_family(self.family, self.n_cards)

@@ -1,7 +1,8 @@
 """Where chunks run: a thread pool on this machine's cores, or a dask.distributed cluster.
 
-Both expose the same three things to the engine: ``submit(fn, *args) -> future``,
-``wait_first(futures) -> finished futures`` and ``slots`` (how many chunks run at once).
+Both expose the same things to the engine: ``submit(fn, *args) -> future``,
+``wait_first(futures) -> finished futures``, ``slots`` (how many chunks run at once) and
+``depth`` (chunks kept in flight per slot, enough to hide the backend's latency).
 
 - :class:`ThreadBackend`, the embedded default: no server, one thread per core over kernels
   that release the GIL (``@njit(nogil=True)``).
@@ -43,6 +44,7 @@ class ThreadBackend:
         if threads is not None and (isinstance(threads, bool) or int(threads) != threads or threads < 1):
             raise ValueError(f"threads must be a positive integer, got {threads!r}")
         self.slots = int(threads) if threads is not None else cpu_count()
+        self.depth = 2
         self._pool: cf.ThreadPoolExecutor | None = None
 
     def __enter__(self) -> ThreadBackend:
@@ -133,6 +135,7 @@ class DaskBackend:
         self._key = (workers, scheduler)
         self._stack = contextlib.ExitStack()
         self.slots = 1
+        self.depth = 4  # a task's round trip to a worker takes milliseconds
 
     def __enter__(self) -> DaskBackend:
         self._client = self._stack.enter_context(cluster(*self._key))

@@ -10,9 +10,9 @@ A job is a picklable object (a frozen dataclass at module top level) with
 
 Chunk ``i`` gets the ``i``-th child of ``SeedSequence(seed)`` (:mod:`.chunks`).  Results are
 added up strictly in chunk order, whatever order the chunks finish in, so float sums too are
-bit-identical on any number of threads, processes or machines.  At most ``2 x slots`` chunk
-results are held at once (running or waiting for an earlier chunk), so memory does not grow
-with the number of trials.
+bit-identical on any number of threads, processes or machines.  At most ``depth x slots``
+chunks are in flight at once (running, or finished and waiting for an earlier chunk; depth 2
+on threads, 4 on dask), so memory does not grow with the number of trials.
 
 Examples
 --------
@@ -192,7 +192,7 @@ def run(
     initial = sum(plan.size(i) for i in done)
 
     with progress_bar(plan.trials, job.name, initial=initial, quiet=quiet) as bar, backend:
-        window = 2 * backend.slots
+        window = backend.depth * backend.slots
         todo = iter(i for i in range(len(plan)) if i not in done)
         running: dict[object, int] = {}
         finished: dict[int, dict[str, np.ndarray]] = {}
