@@ -40,9 +40,13 @@ Examples
 
 from __future__ import annotations
 
+import hashlib
+import os
+import tempfile
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -194,11 +198,51 @@ def _codes5(family: str) -> tuple[np.ndarray, np.ndarray]:
     return plain, suited
 
 
+def _cache_file(family: str) -> Path | None:
+    """Where the built tables of ``family`` are kept between processes, or None.
+
+    The folder is ``SIMKIT_CACHE_DIR``, else ``NUMBA_CACHE_DIR``, else ``~/.cache/simkit``; the
+    name carries a digest of the code that builds the tables, so a change rebuilds them.
+    """
+    root = os.environ.get("SIMKIT_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR")
+    folder = Path(root) if root else Path.home() / ".cache" / "simkit"
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for name in ("codes.py", "tables.py"):
+        digest.update((here / name).read_bytes())
+    return folder / f"simkit-tables-{family}-{digest.hexdigest()[:16]}.npz"
+
+
+def _load_or_build(family: str, build) -> dict[str, np.ndarray]:
+    """The arrays ``build()`` returns, from the disk cache when it holds them."""
+    path = _cache_file(family)
+    try:
+        with np.load(path) as data:
+            return {k: data[k] for k in data.files}
+    except (OSError, ValueError, KeyError):
+        pass
+    arrays = build()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz")
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, **arrays)
+        os.replace(tmp, path)  # atomic: a reader sees the old file or the whole new one
+    except OSError:
+        pass  # a read-only home still works, only slower
+    return arrays
+
+
 @lru_cache(maxsize=None)
 def strength_codes(family: str) -> np.ndarray:
     """Every distinct strength code of ``family``, ascending: strength ``s`` is ``codes[s]``."""
     if family not in FAMILIES:
         raise ValueError(f"unknown family {family!r}; expected one of {', '.join(FAMILIES)}")
+    return _cached(family)["codes"]
+
+
+@lru_cache(maxsize=None)
+def _build_codes(family: str) -> np.ndarray:
     plain, suited = _codes5(family)
     valid = []
     for ranks in combinations_with_replacement(range(13), 5):
@@ -270,7 +314,7 @@ def colex_tables(family: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
     The source of every kernel table; handy for exhaustive loops over rank multisets.
     """
-    codes = strength_codes(family)
+    codes = _build_codes(family)
     plain, suited = _codes5(family)
     by_ranks5 = np.searchsorted(codes, plain).astype(np.uint16)
     suited5 = np.searchsorted(codes, suited).astype(np.uint16)
@@ -282,11 +326,31 @@ def colex_tables(family: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=None)
+def _cached(family: str) -> dict[str, np.ndarray]:
+    def build() -> dict[str, np.ndarray]:
+        values, keys = _build_kernel_tables(family)
+        return {"codes": _build_codes(family), "values": values, "keys": keys}
+
+    return _load_or_build(family, build)
+
+
+@lru_cache(maxsize=None)
 def kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray]:
     """The two arrays ``(values, keys)`` the compiled evaluators of ``family`` read.
 
-    See the module docstring for the layout; regions a family does not use stay zero.
+    See the module docstring for the layout; regions a family does not use stay zero.  Built
+    once and kept in a disk cache (see :func:`_cache_file`).
     """
+    if family not in FAMILIES:
+        raise ValueError(f"unknown family {family!r}; expected one of {', '.join(FAMILIES)}")
+    data = _cached(family)
+    values, keys = data["values"], data["keys"]
+    values.flags.writeable = False
+    keys.flags.writeable = False
+    return values, keys
+
+
+def _build_kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray]:
     by_ranks5, suited5, by_ranks7 = colex_tables(family)
     values = np.zeros(LAYOUT["values_size"], dtype=np.uint16)
     keys = np.zeros(LAYOUT["keys_size"], dtype=np.int64)
@@ -314,8 +378,6 @@ def kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray]:
                 values[LAYOUT["flush7"] + mask] = max(
                     suited5[colex(sub)] for sub in combinations(ranks, 5)
                 )
-    values.flags.writeable = False
-    keys.flags.writeable = False
     return values, keys
 
 
