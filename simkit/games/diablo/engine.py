@@ -1,0 +1,303 @@
+"""One Diablo deal and the Diablo rule, compiled, on the betting engine of :mod:`simkit.poker`.
+
+A deal (:func:`_play_deal`) goes as the rules say (diablo.de.txt, "Ablauf eines Spiels"):
+
+1. every seat with chips antes (none when the pot is a Diablo pot, R-D4/R-D5) and gets five
+   cards, dealt from the dealer's left; seats without chips are out (R-P4);
+2. the first betting round starts left of the dealer; the first bet makes the opener (R-D3).
+   If everybody checks the deal is void: the pot stays for the next deal (R-D4);
+3. the players still in draw, from the dealer's left: each keeps what its draw policy keeps
+   (:mod:`.keeps`; 0-2 cards, R-D6; the draw-three variant up to 3, or 4 keeping an ace).
+   When the stub runs short (only possible drawing three), the discards of the players who
+   already drew are shuffled into a new stub; a player's own discards are not among them;
+4. the second round starts with the opener, or the next player still in on their left
+   (R-D3, ``FIRST_OPENER``);
+5. showdown with the deuces-wild evaluator; side pots, ties and the odd chip by
+   :mod:`simkit.poker.pots` (R-D7, R-P3).
+
+The Diablo rule (:func:`_diablo_rule`, R-D5): an opener who wins no share of the pot, also
+after folding, pays a new pot equal to the pot just won (at most the cap, at most their
+chips); the next deal is played for it without ante.
+
+Decisions: the opening decision follows the seat's opening threshold (:mod:`.strategies`):
+open when the hand as dealt reaches ``open_floor`` (or, below it, with probability
+``bluff``), else check; every other decision is the poker threshold rule on the seat's
+*score* (before the draw the expected showdown share against two random hands of the
+policy's keep, after it the final hand's share).  A *script* (rows ``seat, action, to``)
+replaces all decisions, and fixed keeps replace the draw policy, to replay a given hand.
+
+Examples
+--------
+See :func:`simkit.games.diablo.play.play_series` for a hand played from Python.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simkit.deck import _shuffle_prefix
+from simkit.hands.kernels import _eval5_deuces_wild
+from simkit.poker.actions import BET, CHECK, NO_ACTION
+from simkit.poker.betting import _apply_legal, _legal, _n_in_hand, _post_antes, _pot, _reset, \
+    _start_round
+from simkit.poker.history import NO_SHOWDOWN, SHOWDOWN, VOID
+from simkit.poker.pots import _pay, _settle
+from simkit.poker.strategies import CHECK_CALL, P_SIZE, RANDOM, _decide, _view
+from simkit.poker.table_state import L_AGG, L_MAX_TO, L_MIN_TO, S_LEVEL, S_OPENER, S_ROUND, \
+    S_SEATS, S_TO_ACT, ST_ACTIVE, ST_ALL_IN, ST_OUT, STACK, STATUS, TOTAL
+from simkit.rng import _uniform
+
+from .draw import _hand_colex, _sort5
+
+__all__ = ["C_ANTE", "C_CAP", "C_DEALERS_CHOICE", "C_DIABLO", "C_DRAW3", "C_JACKS",
+           "C_JJ_FLOOR", "C_MAX_DEALS", "C_SESSION", "ERR_SCRIPT", "N_CFG"]
+
+# Configuration entries (int64 array ``cfg``).
+C_ANTE = 0  # ante per seat (R-D6)
+C_DIABLO = 1  # 1: the Diablo rule (R-D5); 0: plain deuces wild (Varianten)
+C_CAP = 2  # cap on the Diablo pot, 0 = none (Varianten: Obergrenze)
+C_DRAW3 = 3  # 1: draw up to three, four keeping an ace (Varianten: Mehr tauschen)
+C_JACKS = 4  # 1: opening needs a pair of jacks or better (Varianten: Buben oder besser)
+C_DEALERS_CHOICE = 5  # 1: after a series the deal passes left of who started it
+C_SESSION = 6  # series per session (stacks carry over inside a session), 1 = fresh stacks
+C_MAX_DEALS = 7  # safety: deals per series before it is abandoned
+C_JJ_FLOOR = 8  # strength of the weakest pair of jacks
+N_CFG = 9
+
+ERR_SCRIPT = -10  # a scripted action belongs to another seat or the script ran out
+
+
+@njit(cache=True)
+def _opening(st, seat, pat, open_floor, bluff, cfg, params, rng):
+    """The opening decision (R-D3) of a threshold player: open or check."""
+    want = pat[seat] >= open_floor[seat]
+    if not want and bluff[seat] > 0.0:
+        want = _uniform(rng) < bluff[seat]
+    if want and cfg[C_JACKS] != 0 and pat[seat] < cfg[C_JJ_FLOOR]:
+        want = False
+    if not want:
+        return CHECK, 0
+    to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * _pot(st) + 0.5)
+    return BET, min(max(to, st[L_MIN_TO]), st[L_MAX_TO])
+
+
+@njit(cache=True)
+def _betting(st, kinds, params, scores, draws, rng, pat, open_floor, bluff, cfg,
+             script, sp, force):
+    """Play the current round to its end; return ``(players still in or an error, sp)``.
+
+    ``force`` (int64[3]: seat, mode, done) makes ``seat``'s first chance to open an open
+    (mode 1) or a check (mode 2), once; mode 0 = no forcing.
+    """
+    while True:
+        seat = st[S_TO_ACT]
+        if seat < 0:
+            break
+        _legal(st, seat)
+        can_open = st[S_ROUND] == 0 and st[S_OPENER] < 0 and st[L_AGG] != NO_ACTION
+        if script.shape[0] > 0:
+            if sp >= script.shape[0] or script[sp, 0] != seat:
+                return ERR_SCRIPT, sp
+            action = script[sp, 1]
+            to = script[sp, 2]
+            sp += 1
+        elif can_open and force[1] != 0 and force[2] == 0 and seat == force[0]:
+            force[2] = 1
+            if force[1] == 1:
+                to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * _pot(st) + 0.5)
+                action, to = BET, min(max(to, st[L_MIN_TO]), st[L_MAX_TO])
+            else:
+                action, to = CHECK, 0
+        elif can_open and kinds[seat] != RANDOM and kinds[seat] != CHECK_CALL:
+            action, to = _opening(st, seat, pat, open_floor, bluff, cfg, params, rng)
+        else:
+            _view(st, seat, draws)
+            action, to = _decide(kinds, params, scores, st, rng, seat)
+            if can_open and action == BET and cfg[C_JACKS] != 0 and pat[seat] < cfg[C_JJ_FLOOR]:
+                action, to = CHECK, 0
+        rc = _apply_legal(st, seat, action, to)
+        if rc < 0:
+            return rc, sp
+    return _n_in_hand(st), sp
+
+
+@njit(cache=True)
+def _in_hand(st, s):
+    x = st[STATUS + s]
+    return x == ST_ACTIVE or x == ST_ALL_IN
+
+
+@njit(cache=True)
+def _exchange(h, o, m, src, spos, disc, nd):
+    """Keep the cards of ``h[o:o+5]`` at the positions in ``m``, discard the rest into
+    ``disc[nd:]`` and fill from ``src[spos:]``; return the number of cards exchanged."""
+    k = 0
+    n_out = 0
+    for p in range(5):
+        c = h[o + p]
+        if (m >> p) & 1:
+            h[o + k] = c
+            k += 1
+        else:
+            disc[nd + n_out] = c
+            n_out += 1
+    for j in range(n_out):
+        h[o + k + j] = src[spos + j]
+    return n_out
+
+
+@njit(cache=True)
+def _draw_round(st, n, dealer, h, deck, pos, mask_table, fixed_keep, draws, rng):
+    """Every player still in draws, from the dealer's left (rules step 3); returns nothing.
+
+    ``fixed_keep[s] >= 0`` keeps those positions of seat ``s``'s hand as dealt instead of
+    asking the policy (which keeps positions of the sorted hand).
+    """
+    src = deck
+    spos = pos
+    disc = np.empty(4 * n, dtype=np.int64)
+    nd = 0
+    for k in range(n):
+        s = (dealer + 1 + k) % n
+        if not _in_hand(st, s):
+            continue
+        o = 5 * s
+        if fixed_keep[s] >= 0:
+            m = fixed_keep[s]
+        else:
+            _sort5(h, o)
+            m = mask_table[_hand_colex(h, o)]
+        need = 5
+        for p in range(5):
+            need -= (m >> p) & 1
+        if spos + need > src.shape[0]:
+            # The stub is short (drawing three): the earlier discards become the new stub.
+            left = src.shape[0] - spos
+            pile = np.empty(left + nd, dtype=np.int64)
+            for j in range(left):
+                pile[j] = src[spos + j]
+            tail = disc[:nd].copy()
+            _shuffle_prefix(tail, nd, rng)
+            for j in range(nd):
+                pile[left + j] = tail[j]
+            src = pile
+            spos = 0
+            nd = 0
+        d = _exchange(h, o, m, src, spos, disc, nd)
+        nd += d
+        spos += d
+        draws[s] = d
+
+
+@njit(cache=True)
+def _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, players, tabs, deck,
+               fixed_deck, fixed_keep, script, force, rng, h, pat, dd, final, scores, draws,
+               payout):
+    """Play one deal (module docstring) on ``st``; return ``(outcome, script position)``.
+
+    ``players`` = (kinds, params, open_floor, bluff); ``tabs`` = (T, mask_table,
+    keep_value, final_value): the evaluator tables, the draw policy, the pre-draw score of
+    every hand by colex number and the post-draw score of every strength.  ``fixed_deck``
+    (52 cards) replaces the shuffle when given.  Outcomes: ``NO_SHOWDOWN``, ``SHOWDOWN``,
+    ``VOID`` or a negative error.  ``payout`` is what each seat won (credited to ``st``);
+    ``pat``, ``dd`` and ``final`` hold each seat's strength as dealt (-1: not dealt in), its
+    deuces as dealt and its final strength.
+    """
+    kinds, params, open_floor, bluff = players
+    T, mask_table, keep_value, final_value = tabs
+    n = st[S_SEATS]
+    _reset(st, stacks, dealer, dead)
+    if not diablo_pot:
+        _post_antes(st, cfg[C_ANTE])
+    if fixed_deck.shape[0] == 52:
+        for j in range(52):
+            deck[j] = fixed_deck[j]
+    else:
+        _shuffle_prefix(deck, 52, rng)
+    pos = 0
+    for k in range(n):
+        s = (dealer + 1 + k) % n
+        draws[0, s] = -1
+        draws[1, s] = -1
+        pat[s] = -1
+        dd[s] = 0
+        final[s] = 0
+        scores[0, s] = 0.0
+        scores[1, s] = 0.0
+        if st[STATUS + s] == ST_OUT:
+            continue
+        o = 5 * s
+        for j in range(5):
+            h[o + j] = deck[pos + j]
+            if h[o + j] < 4:
+                dd[s] += 1
+        pos += 5
+        pat[s] = _eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
+        c = h[o:o + 5].copy()
+        _sort5(c, 0)
+        scores[0, s] = keep_value[_hand_colex(c, 0)]
+    sp = 0
+    _start_round(st, structure, 0, -1)
+    n_in, sp = _betting(st, kinds, params, scores[0], draws[0], rng, pat, open_floor, bluff,
+                        cfg, script, sp, force)
+    if n_in < 0:
+        return n_in, sp
+    if st[S_OPENER] < 0:
+        for s in range(n):
+            payout[s] = 0
+        return VOID, sp
+    if n_in >= 2:
+        _draw_round(st, n, dealer, h, deck, pos, mask_table, fixed_keep, draws[1], rng)
+        for s in range(n):
+            if _in_hand(st, s):
+                o = 5 * s
+                final[s] = _eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
+                scores[1, s] = final_value[final[s]]
+        _start_round(st, structure, 1, -1)
+        n_in, sp = _betting(st, kinds, params, scores[1], draws[1], rng, pat, open_floor,
+                            bluff, cfg, script, sp, force)
+        if n_in < 0:
+            return n_in, sp
+    _settle(st, final, payout)
+    _pay(st, payout)
+    return (SHOWDOWN if _n_in_hand(st) >= 2 else NO_SHOWDOWN), sp
+
+
+@njit(cache=True)
+def _diablo_rule(st, cfg, payout, stacks_out):
+    """R-D5 after an opened deal: copy the stacks to ``stacks_out`` and return
+    ``(opener, pot, penalty)``; ``penalty`` > 0 is the new pot the opener pays (taken from
+    ``stacks_out``), 0 when the opener won a share (or the rule is off, or they have no
+    chips: an opener short of chips pays all they have, capped by ``cfg[C_CAP]``)."""
+    n = st[S_SEATS]
+    pot = 0
+    for s in range(n):
+        pot += payout[s]
+        stacks_out[s] = st[STACK + s]
+    opener = st[S_OPENER]
+    if cfg[C_DIABLO] == 0 or opener < 0 or payout[opener] > 0:
+        return opener, pot, 0
+    pay = pot
+    if cfg[C_CAP] > 0 and pay > cfg[C_CAP]:
+        pay = cfg[C_CAP]
+    if pay > stacks_out[opener]:
+        pay = stacks_out[opener]
+    stacks_out[opener] -= pay
+    return opener, pot, pay
+
+
+@njit(cache=True)
+def _next_dealer(stacks, dealer):
+    """The next seat with chips left of ``dealer`` (the deal passes left)."""
+    n = stacks.shape[0]
+    for k in range(1, n + 1):
+        s = (dealer + k) % n
+        if stacks[s] > 0:
+            return s
+    return (dealer + 1) % n
+
+
+@njit(cache=True)
+def _committed(st, s):
+    return st[TOTAL + s]

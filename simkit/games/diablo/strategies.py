@@ -1,0 +1,126 @@
+"""Diablo players: an opening threshold by category, and the shared threshold rule for the rest.
+
+A Diablo player is a :class:`Player`:
+
+- ``open_at``: the weakest hand, *as dealt*, it opens with (R-D3: the first bet of the first
+  round makes the opener): one of :data:`OPEN_LEVELS` (``"pair"``, ``"jacks"`` …
+  ``"quads"``), or ``"never"``; with probability ``bluff`` it opens a weaker hand anyway;
+- every other decision (calling and raising before the draw, betting after it) follows the
+  compiled threshold rule of :mod:`simkit.poker.strategies` with the ``params`` given
+  (default :data:`REASONABLE`), on Diablo's *score*: the expected showdown share against two
+  random hands (before the draw, the value of the best keep; after it, the final hand's share).
+
+``kind`` may also be ``"random"`` or ``"check-call"`` (the poker kinds; the opening threshold
+does not apply to them, only the jacks-or-better rule does).
+
+Examples
+--------
+>>> p = players(["trips", Player("two_pair", bluff=0.05), "never"])
+>>> bool(p.open_floor[0] > p.open_floor[1]), float(p.bluff[1]), int(p.open_floor[2]) > 10**6
+(True, 0.05, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from simkit.hands.tables import decode, strength_codes
+from simkit.poker.strategies import KIND_NAMES, N_PARAMS, PARAM_NAMES, strategy_table
+
+from .rules import FAMILY, category_floor
+
+__all__ = ["NEVER", "OPEN_LEVELS", "Player", "PlayerArrays", "REASONABLE", "open_floor",
+           "players"]
+
+#: Opening thresholds, weakest first: the hand as dealt must be at least this good.
+OPEN_LEVELS = ("pair", "jacks", "aces", "two_pair", "trips", "straight", "flush",
+               "full_house", "quads")
+#: Strength above every hand: the player never opens.
+NEVER = 1 << 30
+
+#: A reasonable player after the opening decision: raise or bet after the draw with a share
+#: of 0.85 against two hands (about medium trips), 0.04 more per bet already made; call with
+#: 0.55 (a good pair with a draw, a made two pair); no pot-odds calls, no bluffs, bets half
+#: the pot, trusts a player who stands pat a little (0.05 per such opponent).
+REASONABLE = {"P_OPEN": 1.0, "P_BET": 0.85, "P_STEP": 0.04, "P_CALL": 0.55, "P_ODDS": 0.0,
+              "P_SUNK": 0.0, "P_BLUFF": 0.0, "P_SIZE": 0.5, "P_PAT": 0.05}
+
+
+@lru_cache(maxsize=None)
+def open_floor(level: str) -> int:
+    """The weakest strength of an opening level (``NEVER`` for ``"never"``).
+
+    >>> from simkit.hands import describe
+    >>> describe(open_floor("jacks"), "deuces_wild")
+    'pair of jacks'
+    """
+    if level == "never":
+        return NEVER
+    if level not in OPEN_LEVELS:
+        raise ValueError(f"unknown opening level {level!r}; expected one of "
+                         f"{', '.join(OPEN_LEVELS)} or never")
+    if level in ("jacks", "aces"):
+        rank = 9 if level == "jacks" else 12
+        for s in range(strength_codes(FAMILY).size):
+            cat, tie = decode(s, FAMILY)
+            if cat == 1 and tie[0] >= rank:
+                return s
+    names = {"pair": "one_pair", "trips": "three_of_a_kind", "quads": "four_of_a_kind"}
+    return category_floor(names.get(level, level))
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat's strategy (module docstring)."""
+
+    open_at: str = "trips"
+    bluff: float = 0.0
+    kind: str = "tight"
+    params: Mapping[str, float] = field(default_factory=dict)
+
+    def __post_init__(self):
+        open_floor(self.open_at)
+        if not 0.0 <= self.bluff <= 1.0:
+            raise ValueError(f"bluff must be a probability 0..1, got {self.bluff!r}")
+        if self.kind not in KIND_NAMES:
+            raise ValueError(f"unknown strategy kind {self.kind!r}; choose from {', '.join(KIND_NAMES)}")
+
+
+class PlayerArrays(NamedTuple):
+    """What the kernels take: poker kinds and parameter rows, opening floors, bluff rates."""
+
+    kinds: np.ndarray
+    params: np.ndarray
+    open_floor: np.ndarray
+    bluff: np.ndarray
+
+
+def players(specs: Sequence[Player | str]) -> PlayerArrays:
+    """Arrays for a table of players (a :class:`Player` or an opening level per seat).
+
+    >>> players(["trips"] * 2).kinds.tolist()
+    [2, 2]
+    >>> players(["sometimes"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown opening level 'sometimes'; expected one of pair, jacks, aces, two_pair, trips, straight, flush, full_house, quads or never
+    """
+    ps = [s if isinstance(s, Player) else Player(str(s)) for s in specs]
+    table = []
+    for p in ps:
+        over = dict(REASONABLE) if p.kind in ("tight", "loose-aggressive") else {}
+        over.update(p.params)
+        for name in over:
+            if name not in PARAM_NAMES:
+                raise ValueError(f"unknown strategy parameter {name!r}")
+        table.append((p.kind, over) if over else p.kind)
+    kinds, params = strategy_table(table)
+    assert params.shape[1] == N_PARAMS
+    floors = np.array([open_floor(p.open_at) for p in ps], dtype=np.int64)
+    bluff = np.array([p.bluff for p in ps], dtype=np.float64)
+    return PlayerArrays(kinds, params, floors, bluff)
