@@ -146,3 +146,26 @@ def test_engine_matches_pokerkit_on_same_deals_and_check_call(n):
             stacks = [200] * n
             pk = _pokerkit_stacks(cards[h], keeps[h], n, h % n, stacks)
             assert (pk - 200).tolist() == r.per_hand[h].tolist(), f"hand {h}"
+
+
+@pytest.mark.parametrize("variant", ["single-draw-nl", "a5-triple-draw", "ante"])
+def test_variants_conserve_chips_and_use_their_rules(variant):
+    from simkit.games.triple_draw.match import variant_setup
+
+    setup = variant_setup(variant)
+    r = play(4, ["tight", "loose", "station", "random"], n_hands=2000, seed=7, record=50,
+             stacks=[200, 35, 200, 60], **setup)
+    assert r.net.sum() == 0
+    cards, keeps = r.records
+    assert cards.shape[2] == setup["n_draws"] + 1 and keeps.shape[1] == setup["n_draws"]
+    if variant == "a5-triple-draw":
+        # aces low, straights ignored (R-T5): the wheel is the best hand
+        wheel = simkit.evaluate(parse_cards("5s 4h 3d 2c Ah")[None, :], "ace_to_five")
+        seven = simkit.evaluate(parse_cards("7s 5h 4d 3c 2h")[None, :], "ace_to_five")
+        assert wheel[0] > seven[0]
+    if variant == "ante":
+        # everyone antes (R-T5): a seat that folds without blinding still loses a chip, so a
+        # net of exactly 0 becomes rare; without the ante it is common
+        with_ante = play(4, ["tight"], n_hands=2000, seed=3, keep_per_hand=2000, **setup)
+        without = play(4, ["tight"], n_hands=2000, seed=3, keep_per_hand=2000)
+        assert (with_ante.per_hand == 0).mean() < 0.02 < 0.2 < (without.per_hand == 0).mean()
