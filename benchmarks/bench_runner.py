@@ -49,22 +49,31 @@ def memory(family: str, cards: int, trials: int) -> dict:
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
-def rate(family: str, cards: int, trials: int, repeats: int, **options) -> tuple[float, float, float]:
-    """Best and median trials/s over ``repeats`` runs, and trials per CPU-second of this
-    process (median; meaningless for a cluster, whose work runs in other processes)."""
+def rates(family: str, cards: int, trials: int, repeats: int, configs: dict) -> dict:
+    """Per runner configuration: best and median trials/s and median trials per CPU-second of
+    this process (meaningless for a cluster, whose work runs in other processes).
+
+    The configurations take turns in every repeat, so a burst of load from other processes
+    hits them alike; the best of the repeats is the least disturbed run.
+    """
     from simkit.analysis.cards import sample
 
-    sample(family, cards, 50_000, quiet=True, **options)  # warm up (compile, cluster imports)
-    rates, per_cpu = [], []
+    walls = {name: [] for name in configs}
+    cpus = {name: [] for name in configs}
+    for options in configs.values():
+        sample(family, cards, 50_000, quiet=True, **options)  # warm up (compile, imports)
     for r in range(repeats):
-        c0, t0 = os.times(), time.perf_counter()
-        sample(family, cards, trials, seed=100 + r, quiet=True, **options)
-        wall, c1 = time.perf_counter() - t0, os.times()
-        rates.append(trials / wall)
-        per_cpu.append(trials / max(1e-9, (c1.user - c0.user) + (c1.system - c0.system)))
-    rates.sort()
-    per_cpu.sort()
-    return rates[-1], rates[len(rates) // 2], per_cpu[len(per_cpu) // 2]
+        for name, options in configs.items():
+            c0, t0 = os.times(), time.perf_counter()
+            sample(family, cards, trials, seed=100 + r, quiet=True, **options)
+            wall, c1 = time.perf_counter() - t0, os.times()
+            walls[name].append(trials / wall)
+            cpus[name].append(trials / max(1e-9, (c1.user - c0.user) + (c1.system - c0.system)))
+    out = {}
+    for name in configs:
+        w, c = sorted(walls[name]), sorted(cpus[name])
+        out[name] = (w[-1], w[len(w) // 2], c[len(c) // 2])
+    return out
 
 
 def main() -> None:
@@ -74,7 +83,7 @@ def main() -> None:
     ap.add_argument("--small", type=float, default=1e6)
     ap.add_argument("--big", type=float, default=1e8)
     ap.add_argument("--rate-trials", type=float, default=5e7)
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--out", default=str(HERE / "RESULTS_runner.md"))
     args = ap.parse_args()
     os.environ.setdefault("NUMBA_CACHE_DIR", str(HERE.parent / ".numba_cache"))
@@ -87,10 +96,10 @@ def main() -> None:
     growth = big["peak_kib"] / small["peak_kib"] - 1
 
     n = int(args.rate_trials)
-    one = rate(fam, k, n, args.repeats, threads=1)
-    two = rate(fam, k, n, args.repeats, threads=2)
     with cluster(workers=2):
-        dask2 = rate(fam, k, n, args.repeats, workers=2)
+        r = rates(fam, k, n, args.repeats,
+                  {"one": {"threads": 1}, "two": {"threads": 2}, "dask2": {"workers": 2}})
+    one, two, dask2 = r["one"], r["two"], r["dask2"]
     scaling = two[0] / one[0]
 
     load = os.getloadavg()
@@ -117,7 +126,8 @@ def main() -> None:
     lines += ["", f"Peak memory at {big['trials']:.0e} trials vs {small['trials']:.0e}: "
               f"{growth:+.1%} ({verdict}).", "",
               "## Scaling (item 9)", "",
-              f"{n:,} trials per run, best (median) of {args.repeats}; cluster start-up not timed.", "",
+              f"{n:,} trials per run, best (median) of {args.repeats} repeats, the three runners taking "
+              "turns; cluster start-up not timed.", "",
               "| runner | trials/s best | trials/s median | vs 1 thread | trials per CPU-second |",
               "| --- | ---: | ---: | ---: | ---: |"]
     for label, r in (("embedded, 1 thread", one), ("embedded, 2 threads", two),
