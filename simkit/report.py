@@ -156,6 +156,20 @@ def discover() -> None:
         importlib.import_module(f"{analysis.__name__}.{mod.name}")
 
 
+def analysis_order() -> list[str]:
+    """Every registered analysis, by game, then module, then order within its module.
+
+    The order never depends on which module happened to be imported first.
+    """
+    games = list(GAME_TITLES)
+
+    def key(name: str) -> tuple:
+        a = ANALYSES[name]
+        return (games.index(a.game) if a.game in games else len(games), a.func.__module__)
+
+    return sorted(ANALYSES, key=key)  # stable: a module keeps its own order
+
+
 def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -188,10 +202,10 @@ def generate(
     """
     ctx = ctx or Context()
     discover()
-    names = list(ANALYSES) if only is None else list(only)
-    for name in names:
+    for name in only or []:
         if name not in ANALYSES:
             raise ValueError(f"unknown analysis {name!r}; known: {', '.join(ANALYSES)}")
+    names = [n for n in analysis_order() if only is None or n in only]
     tips = load_tips(tips_path)
     tip_ids = {t.id for t in tips}
     out = Path(out)
