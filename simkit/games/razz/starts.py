@@ -1,0 +1,206 @@
+"""Every three-card Razz start by rank pattern, against 1 to 7 random opponents.
+
+Suits never matter in A-5 low (R-Z1, R-C2): a start is its multiset of three ranks, 455 of them
+(286 of three different ranks, 156 with a pair, 13 trips).  Each is played all-in to the
+showdown against ``k`` opponents dealt at random (all stay; R-Z4's community card when eight
+play).  The table gives the start's equity (expected share of the pot, R-Z1 ties split) with
+its standard error, and how many of the 22,100 three-card deals have the pattern.
+
+Patterns are written as Razz players say them, highest card first, ace low: ``3-2-A``,
+``K-K-7``.
+
+Examples
+--------
+>>> pats = patterns()
+>>> len(pats), int(pats.deals.sum()), pats.iloc[0].pattern
+(455, 22100, '3-2-A')
+>>> t = start_table(opponents=(1,), trials=2000, seed=1, quiet=True)
+>>> row = t[t.pattern == "3-2-A"].iloc[0]
+>>> bool(row.equity > 0.7), bool(row.se > 0)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from ...cards import CARD_DTYPE
+from ...rng import SeedLike, stream_state
+from .equity import _equity_mc, summarize
+from .rules import check_variant, variant_code
+from .showdown import tables
+
+__all__ = ["StartsJob", "patterns", "pattern_name", "razz_value", "start_table"]
+
+#: Razz value of each card rank index (0 = deuce … 12 = ace): A = 1, 2 … K = 13.
+RAZZ_VALUE = np.array([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1], dtype=np.int64)
+_VALUE_CHARS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
+
+
+def razz_value(rank: int) -> int:
+    """Razz value of a card rank index: A = 1, 2 = 2 … K = 13.
+
+    >>> razz_value(12), razz_value(0), razz_value(11)
+    (1, 2, 13)
+    """
+    return int(RAZZ_VALUE[rank])
+
+
+def pattern_name(values: Sequence[int]) -> str:
+    """``"K-7-A"`` for Razz values ``(1, 7, 13)`` in any order.
+
+    >>> pattern_name([1, 2, 3])
+    '3-2-A'
+    """
+    return "-".join(_VALUE_CHARS.get(v, str(v)) for v in sorted(values, reverse=True))
+
+
+@lru_cache(maxsize=None)
+def patterns() -> pd.DataFrame:
+    """The 455 rank patterns, best-looking first (by highest card, then the next …, pairs
+    after no pair): ``pattern``, ``high`` (highest Razz value), ``pairing`` (``none``,
+    ``pair``, ``trips``), ``deals`` (three-card deals with the pattern), ``cards`` (one
+    representative start as card integers)."""
+    rows = []
+    for vals in combinations_with_replacement(range(1, 14), 3):
+        distinct = len(set(vals))
+        pairing = {3: "none", 2: "pair", 1: "trips"}[distinct]
+        deals = {3: 64, 2: 24, 1: 4}[distinct]
+        # one representative: suits c, d, h in order (suits never matter in A-5)
+        cards = [4 * (12 if v == 1 else v - 2) + s for s, v in enumerate(vals)]
+        desc = tuple(sorted(vals, reverse=True))
+        rows.append({"pattern": pattern_name(vals), "high": desc[0], "pairing": pairing,
+                     "deals": deals, "cards": tuple(cards),
+                     "_key": (3 - distinct, desc)})
+    df = pd.DataFrame(rows).sort_values("_key", kind="stable").drop(columns="_key")
+    return df.reset_index(drop=True)
+
+
+@njit(cache=True, nogil=True)
+def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq, scoop):
+    """``trials`` showdowns for every start (row of ``starts``) and opponent count.
+
+    The start is hand 0; opponents get seven random cards; with eight hands the deck runs
+    short and the seventh card is a community card (R-Z4).
+    """
+    for p in range(starts.shape[0]):
+        live = np.empty(49, starts.dtype)
+        k = 0
+        for c in range(52):
+            if c != starts[p, 0] and c != starts[p, 1] and c != starts[p, 2]:
+                live[k] = c
+                k += 1
+        for j in range(opponents.shape[0]):
+            n = opponents[j] + 1
+            base = np.full((n, 7), -1, starts.dtype)
+            base[0, 0] = starts[p, 0]
+            base[0, 1] = starts[p, 1]
+            base[0, 2] = starts[p, 2]
+            n_known = np.zeros(n, np.int64)
+            n_known[0] = 3
+            n_draw = np.empty(n, np.int64)
+            takes = np.zeros(n, np.bool_)
+            community = 3 + 6 * (n - 1) + n > 49  # R-Z4: eight players
+            for i in range(n):
+                n_draw[i] = 7 - n_known[i]
+                if community:
+                    n_draw[i] -= 1
+                    takes[i] = True
+            s = np.zeros(n, np.int64)
+            sq = np.zeros(n, np.int64)
+            sc = np.zeros(n, np.int64)
+            _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state,
+                       s, sq, sc)
+            share[p, j] += s[0]
+            share_sq[p, j] += sq[0]
+            scoop[p, j] += sc[0]
+
+
+@dataclass(frozen=True)
+class StartsJob:
+    """Monte Carlo job: trials = showdowns per (start, opponent count) cell."""
+
+    opponents: tuple = (1, 2, 3, 4, 5, 6, 7)
+    variant: str = "razz"
+    name: str = "razz-starts"
+    chunk_size: int = 2000
+
+    def params(self) -> dict:
+        return asdict(self)
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        starts = np.array(patterns().cards.tolist(), dtype=CARD_DTYPE)
+        opp = np.array(self.opponents, dtype=np.int64)
+        shape = (starts.shape[0], opp.size)
+        share, share_sq, scoop = (np.zeros(shape, np.int64) for _ in range(3))
+        T, T8 = tables(self.variant)
+        _starts_mc(starts, opp, variant_code(self.variant), T, T8, trials, stream_state(seed),
+                   share, share_sq, scoop)
+        return {"share": share, "share_sq": share_sq, "scoop": scoop}
+
+
+def start_table(
+    opponents: Sequence[int] = (1, 2, 3, 4, 5, 6, 7),
+    *,
+    variant: str = "razz",
+    trials: int = 20_000,
+    seed: SeedLike = 0,
+    **run_options,
+) -> pd.DataFrame:
+    """Equity of every start against each number of random opponents (long format).
+
+    Parameters
+    ----------
+    opponents
+        Opponent counts, each 1..7.
+    variant
+        ``razz`` or ``private`` (A-5 low, where suits do not matter).
+    trials
+        Showdowns per start and opponent count.
+    seed, run_options
+        Seed and :func:`simkit.runner.run` options.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``pattern, high, pairing, deals, opponents, equity, se, scoop, scoop_se, fair``
+        (``fair`` = 1 / players, the equity of an average start).
+
+    Examples
+    --------
+    >>> start_table(opponents=(8,))
+    Traceback (most recent call last):
+    ...
+    ValueError: opponents must each be 1..7, got (8,)
+    """
+    from ...runner import run
+
+    check_variant(variant)
+    if variant not in ("razz", "private"):
+        raise ValueError(f"the start table is for A-5 low (razz, private), got {variant!r}: "
+                         "suits matter in the other variants")
+    opponents = tuple(int(k) for k in opponents)
+    if not opponents or any(not 1 <= k <= 7 for k in opponents):
+        raise ValueError(f"opponents must each be 1..7, got {opponents}")
+    run_options.setdefault("quiet", True)
+    totals = run(StartsJob(opponents, variant), trials, seed=seed, **run_options)
+    s = summarize(totals, exact=False)
+    pats = patterns().drop(columns="cards")
+    frames = []
+    for j, k in enumerate(opponents):
+        f = pats.copy()
+        f["opponents"] = k
+        for key in ("equity", "se", "scoop", "scoop_se"):
+            f[key] = s[key][:, j]
+        f["fair"] = 1.0 / (k + 1)
+        frames.append(f)
+    out = pd.concat(frames, ignore_index=True)
+    out.attrs.update(trials=int(totals["trials"]), variant=variant)
+    return out
