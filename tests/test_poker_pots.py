@@ -16,15 +16,20 @@ from simkit.poker.table_state import S_TO_ACT, Table, new_state
 def reference_pots(contrib, folded, dead):
     """Pots as (eligible seats, chips), built chip level by chip level: the l-th chip of every
     seat that put in at least l chips goes to a pot that only the players still in who put in
-    at least l chips may win (R-P3).  Chips above every remaining player's commitment stay with
-    the highest pot; dead chips go to the main pot, which every player still in may win."""
+    at least l chips may win (R-P3).  A chip at a level no player still in reached goes back to
+    its owner (a pot of one); dead chips go to the main pot, which every player still in may
+    win."""
     n = len(contrib)
     live = [s for s in range(n) if not folded[s]]
     pots = [[frozenset(live), dead]]
     for level in range(1, max(contrib) + 1):
         chips = sum(1 for c in contrib if c >= level)
         eligible = frozenset(s for s in live if contrib[s] >= level)
-        if not eligible or eligible == pots[-1][0]:
+        if not eligible:
+            for s in range(n):
+                if contrib[s] >= level:
+                    pots.append([frozenset([s]), 1])
+        elif eligible == pots[-1][0]:
             pots[-1][1] += chips
         else:
             pots.append([eligible, chips])
@@ -46,6 +51,9 @@ def reference_payouts(contrib, folded, strengths, dealer, dead=0, low=None):
     out = [0] * n
     for eligible, amount in reference_pots(contrib, folded, dead):
         if amount == 0:
+            continue
+        if len(eligible) == 1 and folded[next(iter(eligible))]:  # an uncalled chip goes back
+            out[next(iter(eligible))] += amount
             continue
         qualified = [s for s in eligible if low is not None and low[s] > 0]
         if qualified:
@@ -79,10 +87,11 @@ def test_settle_matches_the_reference(case):
     got = settle(contrib, folded, strengths, dealer, dead).tolist()
     assert got == reference_payouts(contrib, folded, strengths, dealer, dead)
     assert sum(got) == sum(contrib) + dead  # chips are conserved exactly
-    assert all(got[s] == 0 for s in range(len(got)) if folded[s])  # R-P2
     top = max(contrib[s] for s in range(len(got)) if not folded[s])
-    if max(contrib) <= top:  # (in real play nobody folds more chips than the last caller)
-        for s in range(len(got)):  # R-P3: from each opponent at most what you put in
+    for s in range(len(got)):
+        if folded[s]:  # R-P2: nothing won, only own chips nobody still in matched come back
+            assert got[s] == max(contrib[s] - top, 0)
+        else:  # R-P3: from each opponent at most what you put in
             assert got[s] <= sum(min(c, contrib[s]) for c in contrib) + dead
 
 
@@ -153,6 +162,26 @@ def test_all_ins_played_through_the_engine_settle_like_the_reference():
     _settle_split(st, strengths, lo, payout)
     assert payout.tolist() == reference_payouts([20, 50, 80, 80], [False] * 4, [9, 5, 7, 1], 3,
                                                 low=[1, 0, 3, 2])
+
+
+def test_small_blind_folding_to_a_short_all_in_big_blind_gets_its_unmatched_chip_back():
+    """Heads-up, the big blind went all-in on the ante and posted nothing; the small blind
+    must call the full blind (the usual rule), folds, and its blind was matched by nobody:
+    the all-in player wins the antes, the small blind's chip goes back (R-P3)."""
+    from simkit.poker.actions import FOLD
+    from simkit.poker.betting import _post_antes
+    from simkit.poker.structure import triple_draw_27
+    s = triple_draw_27(ante=1)
+    st = new_state(2)
+    _reset(st, np.array([1, 12]), 1, 0)
+    _post_antes(st, 1)
+    assert _start_round(st, s, 0, -1) == 1
+    assert _apply(st, 1, FOLD, 0) == 0
+    payout = np.zeros(2, dtype=np.int64)
+    _settle(st, np.array([0, 0]), payout)
+    assert payout.tolist() == [2, 1]
+    _pay(st, payout)
+    assert Table(st).stack.tolist() == [2, 11]
 
 
 def test_uncontested_pot_goes_to_the_last_player_without_a_showdown():

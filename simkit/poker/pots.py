@@ -3,9 +3,11 @@
 The pot is cut into layers at the commitments of the players still in: the layer between two
 such levels holds, from every seat, folded or not, the part of its commitment between the two
 levels, and only the players still in who reached the top of the layer may win it (R-P3: a
-player wins from each opponent at most what they put in themselves).  Chips above the highest
-such level (an uncalled bet) belong to the top layer, dead chips (carried pots) to the
-bottom one.  Folded players never win (R-P2).  Each layer goes to the best strength among its
+player wins from each opponent at most what they put in themselves).  Dead chips (carried
+pots) belong to the bottom layer.  Folded players never win (R-P2).  Chips above the highest
+commitment of any player still in were matched by nobody: they go back to whoever put them
+in.  In betting that can only happen through forced bets, to a small blind that folded to a
+big blind all-in for less; R-P3 leaves nobody else who may win them.  Each layer goes to the best strength among its
 eligible players (int strengths, greater is better); ties split it evenly and the chips that
 do not divide go one each to the tied players in order from the dealer's left (R-P3).
 
@@ -59,13 +61,13 @@ def _next_level(st, prev):
 
 
 @njit(cache=True)
-def _layer(st, prev, level, top):
-    """Chips of all seats between ``prev`` and ``level`` (no upper bound for the top layer)."""
+def _layer(st, prev, level):
+    """Chips of all seats between ``prev`` and ``level``."""
     amount = 0
     for s in range(st[S_SEATS]):
         t = st[TOTAL + s]
         if t > prev:
-            amount += (t if top or t < level else level) - prev
+            amount += (t if t < level else level) - prev
     return amount
 
 
@@ -111,7 +113,7 @@ def _settle_layers(st, hi, lo, split, payout):
     level = _next_level(st, -1)
     while level >= 0:
         nxt = _next_level(st, level)
-        amount = _layer(st, prev, level, nxt < 0)
+        amount = _layer(st, prev, level)
         if first:  # dead chips belong to the main pot
             amount += st[S_DEAD]
             first = False
@@ -125,6 +127,9 @@ def _settle_layers(st, hi, lo, split, payout):
             _award(st, amount, hi, level, False, payout)
         prev = level
         level = nxt
+    for s in range(st[S_SEATS]):  # chips nobody still in matched go back (R-P3)
+        if st[TOTAL + s] > prev:
+            payout[s] += st[TOTAL + s] - prev
 
 
 @njit(cache=True)
