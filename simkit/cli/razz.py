@@ -3,9 +3,11 @@
 Subcommands::
 
     simkit razz equity HAND HAND ... [--dead CARDS] [--variant V] --trials N --seed S
-    simkit razz starts [--opponents 1-7] [--variant V] --trials N
-    simkit razz upcards START [--opponents K]
-    simkit razz match STRATEGY STRATEGY ... --trials N
+    simkit razz starts [--opponents K ...] [--wide] --trials N
+    simkit razz upcards START [--opponents K] --trials N
+    simkit razz dead-cards START [--opponents K] --trials N
+    simkit razz low-odds HAND [--dead CARDS]
+    simkit razz match STRATEGY STRATEGY ... --hands N
 
 A hand is a card string, optionally ``down / up``, with ``?`` for unknown cards:
 ``"As 2d / 3c"``, ``"? ? / Kh"``.  Variants (R-Z6): razz, private, stud-high, stud-hilo,
@@ -49,6 +51,86 @@ def register(sub) -> None:
     add_table_options(p)
     add_mc_options(p, trials=200_000)
     p.set_defaults(func=_equity)
+
+    p = cmds.add_parser(
+        "starts", help="equity of all 455 three-card starts against 1-7 random opponents",
+        description="Every start by rank pattern (suits do not matter in A-5), all-in against "
+        "random opponents who never fold; equity and standard error per opponent count.")
+    p.add_argument("--opponents", type=int_in_range(1, 7, "opponents"), nargs="+",
+                   default=[1, 2, 3, 4, 5, 6, 7], metavar="K", help="opponent counts (default 1-7)")
+    p.add_argument("--wide", action="store_true",
+                   help="one row per start, one equity column per opponent count")
+    add_table_options(p)
+    add_mc_options(p, trials=20_000, trials_help="showdowns per start and opponent count "
+                   "(default: 20,000)")
+    p.set_defaults(func=_starts)
+
+    p = cmds.add_parser(
+        "upcards", help="equity of a start as the opponents' upcards go from high to low (R3)")
+    p.add_argument("start", metavar="START", help="three cards, e.g. 'As 2d / 4c'")
+    p.add_argument("--opponents", type=int_in_range(1, 7, "opponents"), default=4, metavar="K")
+    add_table_options(p)
+    add_mc_options(p, trials=100_000, trials_help="deals per scenario (default: 100,000)")
+    p.set_defaults(func=_upcards)
+
+    p = cmds.add_parser("dead-cards", help="value of one dead card of each rank for a start (R3)")
+    p.add_argument("start", metavar="START", help="three cards, e.g. 'As 2d / 4c'")
+    p.add_argument("--opponents", type=int_in_range(1, 7, "opponents"), default=2, metavar="K")
+    add_table_options(p)
+    add_mc_options(p, trials=200_000, trials_help="deals per dead card (default: 200,000)")
+    p.set_defaults(func=_dead_cards)
+
+    p = cmds.add_parser("low-odds", help="exact chance a hand ends X-low or better (R4)")
+    p.add_argument("hand", metavar="HAND", help="3 to 7 known cards, e.g. 'As 2d 4c 4h'")
+    p.add_argument("--dead", metavar="CARDS", help="cards out of play")
+    add_table_options(p)
+    p.set_defaults(func=_low_odds)
+
+
+def _check_start(text: str) -> None:
+    from ..games.razz.rules import parse_hand
+
+    h = parse_hand(text)
+    if h.unknown or h.known.size != 3:
+        raise UsageError(f"START must be three known cards, got {text!r}")
+
+
+def _starts(args) -> None:
+    from ..games.razz.starts import start_table
+
+    df = start_table(tuple(dict.fromkeys(args.opponents)), trials=args.trials, **run_options(args))
+    if args.wide:
+        eq = df.pivot_table(index="pattern", columns="opponents", values="equity", sort=False)
+        se = df.pivot_table(index="pattern", columns="opponents", values="se", sort=False)
+        eq.columns = [f"equity_{k}" for k in eq.columns]
+        se.columns = [f"se_{k}" for k in se.columns]
+        first = df.drop_duplicates("pattern").set_index("pattern")[["high", "pairing", "deals"]]
+        df = first.join(eq).join(se).reset_index()
+    emit(df, args)
+
+
+def _upcards(args) -> None:
+    from ..games.razz.upcards import upcard_effect
+
+    _check_start(args.start)
+    opts = run_options(args)
+    seed = opts.pop("seed")
+    emit(upcard_effect(args.start, args.opponents, trials=args.trials, seed=seed, **opts), args)
+
+
+def _dead_cards(args) -> None:
+    from ..games.razz.upcards import dead_card_values
+
+    _check_start(args.start)
+    opts = run_options(args)
+    seed = opts.pop("seed")
+    emit(dead_card_values(args.start, args.opponents, trials=args.trials, seed=seed, **opts), args)
+
+
+def _low_odds(args) -> None:
+    from ..games.razz.pairs import low_odds
+
+    emit(low_odds(args.hand, args.dead), args)
 
 
 def _equity(args) -> None:
