@@ -1,0 +1,284 @@
+"""Stake policies: how much a seat stakes, compiled into the simulator as (kind, parameter).
+
+Every compiled policy passes when the spread is below its ``min_spread`` and otherwise asks
+for a stake that the engine then fits to the rules: at most the pot and the seat's own chips
+(R-I2), at least the minimum stake of the variant (R-I4).
+
+============== ============================================================ ===============
+kind           stake when playing                                          parameter
+============== ============================================================ ===============
+fixed          ``param`` chips ("pass below spread k": ``pass_below``)      chips
+pot_fraction   ``floor(param * pot)``                                       fraction of pot
+kelly          ``floor(param * f * chips)``, ``f`` the Kelly fraction        multiplier
+               (0.5 = half-Kelly; passes by itself when EV <= 0)
+pay_twice      ``floor(param * pot)`` but never more than the seat can pay   fraction of pot
+               on a post (``chips // 2``; ``// 3`` on a triple post)
+random         uniform in ``0 .. floor(param * max stake)``                 share of max
+============== ============================================================ ===============
+
+A seat's odds model is the full deck less its own posts, or with ``counting`` every card seen
+since the last shuffle too (see :mod:`.engine`).  A :class:`PythonPolicy` wraps a user's
+function of a :class:`Decision`; it runs through the slower Python path of the simulator.
+
+Examples
+--------
+>>> kelly(0.5).label, pot_fraction(0.25, min_spread=9).label
+('kelly:0.5', 'pot_fraction:0.25@9')
+>>> parse_policy("pay_twice:1@8+count")
+Policy(kind='pay_twice', param=1.0, min_spread=8, counting=True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from numba import njit
+
+from ...rng import _draw_below
+from .kelly import _kelly
+
+__all__ = [
+    "KINDS",
+    "Decision",
+    "Policy",
+    "PythonPolicy",
+    "fixed",
+    "half_kelly",
+    "kelly",
+    "never",
+    "parse_policy",
+    "pass_below",
+    "pay_twice",
+    "pot_fraction",
+    "random_stake",
+]
+
+FIXED, POT_FRACTION, KELLY, PAY_TWICE, RANDOM, PYTHON = 0, 1, 2, 3, 4, -1
+#: Compiled policy kinds by name.
+KINDS = {"fixed": FIXED, "pot_fraction": POT_FRACTION, "kelly": KELLY, "pay_twice": PAY_TWICE,
+         "random": RANDOM}
+#: A stake pays off only from spread 8 with a full deck (EV per chip (8 s - 56) / 50).
+DEFAULT_MIN_SPREAD = 8
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A compiled stake policy: ``kind`` (a name of :data:`KINDS`), its parameter, the least
+    spread it plays, and whether it counts the cards seen."""
+
+    kind: str
+    param: float
+    min_spread: int = 0
+    counting: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown policy kind {self.kind!r}; expected one of {', '.join(KINDS)}")
+        p = float(self.param)
+        if not math.isfinite(p) or p < 0:
+            raise ValueError(f"policy parameter must be a finite number >= 0, got {self.param!r}")
+        if self.kind in ("pot_fraction", "pay_twice", "random") and p > 1:
+            raise ValueError(f"{self.kind} takes a fraction in [0, 1], got {self.param!r}")
+        if self.kind == "fixed" and p != int(p):
+            raise ValueError(f"a fixed stake is a whole number of chips, got {self.param!r}")
+        if isinstance(self.min_spread, bool) or int(self.min_spread) != self.min_spread or not 0 <= self.min_spread <= 12:
+            raise ValueError(f"min_spread must be an integer in 0..12, got {self.min_spread!r}")
+        object.__setattr__(self, "param", p)
+        object.__setattr__(self, "min_spread", int(self.min_spread))
+        object.__setattr__(self, "counting", bool(self.counting))
+
+    @property
+    def code(self) -> int:
+        return KINDS[self.kind]
+
+    @property
+    def label(self) -> str:
+        """A short name, the form :func:`parse_policy` reads."""
+        p = f"{self.param:g}"
+        s = f"{self.kind}:{p}"
+        default_k = 0 if self.kind in ("kelly", "random") else DEFAULT_MIN_SPREAD
+        if self.min_spread != default_k:
+            s += f"@{self.min_spread}"
+        if self.counting:
+            s += "+count"
+        return s
+
+
+def fixed(stake: int, min_spread: int = DEFAULT_MIN_SPREAD, counting: bool = False) -> Policy:
+    """Stake ``stake`` chips from spread ``min_spread`` on."""
+    return Policy("fixed", stake, min_spread, counting)
+
+
+def pass_below(k: int, stake: int = 1) -> Policy:
+    """Pass below spread ``k``, otherwise stake ``stake`` chips."""
+    return Policy("fixed", stake, k)
+
+
+def never() -> Policy:
+    """Always pass."""
+    return Policy("fixed", 0, 0)
+
+
+def pot_fraction(fraction: float, min_spread: int = DEFAULT_MIN_SPREAD, counting: bool = False) -> Policy:
+    """Stake ``floor(fraction * pot)`` from spread ``min_spread`` on (``1.0``: the whole pot)."""
+    return Policy("pot_fraction", fraction, min_spread, counting)
+
+
+def kelly(multiplier: float = 1.0, counting: bool = False, min_spread: int = 0) -> Policy:
+    """Stake ``floor(multiplier * f * chips)``, ``f`` the Kelly fraction of the seat's odds."""
+    return Policy("kelly", multiplier, min_spread, counting)
+
+
+def half_kelly(counting: bool = False) -> Policy:
+    """Half the Kelly stake."""
+    return kelly(0.5, counting)
+
+
+def pay_twice(fraction: float = 1.0, min_spread: int = DEFAULT_MIN_SPREAD, counting: bool = False) -> Policy:
+    """"Never more than you can pay twice": ``floor(fraction * pot)`` capped at ``chips // 2``."""
+    return Policy("pay_twice", fraction, min_spread, counting)
+
+
+def random_stake(share: float = 1.0, min_spread: int = 0) -> Policy:
+    """A uniformly random stake from 0 to ``share`` of the most the seat may stake."""
+    return Policy("random", share, min_spread)
+
+
+def parse_policy(text: str) -> Policy:
+    """Read ``kind[:param][@min_spread][+count]``; also ``kelly``, ``half_kelly``, ``never``,
+    ``pass_below:K`` (stake 1 from spread K).
+
+    >>> parse_policy("half_kelly")
+    Policy(kind='kelly', param=0.5, min_spread=0, counting=False)
+    >>> parse_policy("pot:0.5")
+    Policy(kind='pot_fraction', param=0.5, min_spread=8, counting=False)
+    >>> parse_policy("bluff")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown policy 'bluff'; expected fixed, pot_fraction, kelly, half_kelly, pay_twice, random, pass_below or never, as kind[:param][@min_spread][+count]
+    """
+    raw = text
+    s = text.strip().lower().replace("-", "_")
+    counting = s.endswith("+count")
+    if counting:
+        s = s[: -len("+count")]
+    k = None
+    if "@" in s:
+        s, ks = s.split("@", 1)
+        try:
+            k = int(ks)
+        except ValueError:
+            raise ValueError(f"bad min_spread {ks!r} in policy {raw!r}") from None
+    name, _, ps = s.partition(":")
+    aliases = {"pot": "pot_fraction", "half_kelly": "half_kelly", "kelly": "kelly"}
+    name = aliases.get(name, name)
+    try:
+        param = float(ps) if ps else None
+    except ValueError:
+        raise ValueError(f"bad parameter {ps!r} in policy {raw!r}") from None
+    if name == "half_kelly":
+        return Policy("kelly", 0.5 if param is None else param / 2, 0 if k is None else k, counting)
+    if name == "never":
+        return never()
+    if name == "pass_below":
+        if param is None:
+            raise ValueError(f"pass_below needs a spread, as pass_below:K, in {raw!r}")
+        return Policy("fixed", 1, int(param), counting)
+    defaults = {"fixed": 1.0, "pot_fraction": 1.0, "kelly": 1.0, "pay_twice": 1.0, "random": 1.0}
+    if name not in defaults:
+        raise ValueError(
+            f"unknown policy {raw!r}; expected fixed, pot_fraction, kelly, half_kelly, pay_twice, "
+            "random, pass_below or never, as kind[:param][@min_spread][+count]"
+        )
+    if k is None:
+        k = 0 if name in ("kelly", "random") else DEFAULT_MIN_SPREAD
+    return Policy(name, defaults[name] if param is None else param, k, counting)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a Python policy sees when it must stake (all integers are chips or values).
+
+    ``low``/``high`` are the post values (1 for a low-counted ace), ``spread`` the values
+    between; the probabilities come from the policy's odds model (``counting`` or not);
+    ``post_penalty`` is 2, or 3 on the second stake of three posts; the stake must lie in
+    ``min_stake .. max_stake`` (``max_stake = min(pot, chips)``).
+    """
+
+    seat: int
+    round: int
+    stage: int
+    low: int
+    high: int
+    spread: int
+    pot: int
+    chips: int
+    ante: int
+    min_stake: int
+    max_stake: int
+    post_penalty: int
+    p_between: float
+    p_post: float
+    p_outside: float
+
+    @property
+    def ev_per_chip(self) -> float:
+        return self.p_between - self.p_outside - self.post_penalty * self.p_post
+
+    @property
+    def kelly_fraction(self) -> float:
+        return float(_kelly(self.p_between, self.p_post, self.p_outside, float(self.post_penalty)))
+
+
+@dataclass(frozen=True)
+class PythonPolicy:
+    """A user's policy: ``func(decision) -> stake``; optionally ``split(decision) -> bool``
+    for the pairs variant (default: never split).  ``counting`` picks the odds it is shown.
+
+    Simulations with such a seat run the engine as plain Python (same rules, same random
+    stream), so they are much slower; ``func`` should be a module-level function to run on
+    worker processes.
+    """
+
+    func: Callable[[Decision], int]
+    counting: bool = False
+    split: Callable[[Decision], bool] | None = None
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if not callable(self.func):
+            raise ValueError(f"a Python policy needs a callable, got {self.func!r}")
+
+    @property
+    def label(self) -> str:
+        return self.name or f"python:{getattr(self.func, '__name__', 'policy')}"
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _policy_stake(kind, param, min_spread, spread, pb, pp, po, mult, pot, chips, state):
+    """The stake a compiled policy asks for, already within ``0 .. min(pot, chips)``."""
+    cap = pot if pot < chips else chips
+    if cap <= 0 or spread < min_spread:
+        return 0
+    s = 0
+    if kind == FIXED:
+        s = int(param)
+    elif kind == POT_FRACTION:
+        s = int(math.floor(param * pot))
+    elif kind == KELLY:
+        s = int(math.floor(param * _kelly(pb, pp, po, float(mult)) * chips))
+    elif kind == PAY_TWICE:
+        s = int(math.floor(param * pot))
+        most = chips // mult
+        if s > most:
+            s = most
+    elif kind == RANDOM:
+        top = int(math.floor(param * cap))
+        s = _draw_below(state, top + 1)
+    if s > cap:
+        s = cap
+    if s < 0:
+        s = 0
+    return s

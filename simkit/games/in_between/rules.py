@@ -1,0 +1,318 @@
+"""In-Between rules in one place: card values, spreads, the variants and settling one stake.
+
+Values (R-I1): a card's value is its rank plus two, so ``2 .. 14`` with the ace high.  In the
+low-ace variant (R-I4) an ace dealt as a player's FIRST card may count ``1``; every later ace
+(the second post, the third card) is always ``14`` ("Spätere Asse sind immer hoch").  So a third
+ace never hits a low-ace post: it lies above the higher post, outside, unless that post is an
+ace too.
+
+The third card wins even money when strictly between the posts, loses the stake when outside,
+and costs twice the stake when equal to either post; in the three-posts variant the post on the
+second stake costs three times (R-I4).  A player who cannot pay the post in full pays all they
+own (R-I2).  The spread is the number of values strictly between the posts, 0 for a pair or
+adjacent posts (nothing can win there: the player should pass, R-I1).
+
+Examples
+--------
+>>> spread(4, 11)
+6
+>>> settle("4c Jh", "9d", stake=5, pot=12, chips=100)  # the rule document's Anna
+Settlement(outcome='between', player_delta=5, pot_after=7)
+>>> settle("4c Jh", "4d", stake=5, pot=12, chips=100).player_delta
+-10
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from ...cards import parse_card, parse_cards
+
+__all__ = [
+    "OUTCOMES",
+    "PAIRS_MODES",
+    "Settlement",
+    "Variant",
+    "card_value",
+    "check_stake",
+    "settle",
+    "spread",
+]
+
+ACE = 12  # rank index of the ace
+LOW_ACE_VALUE = 1
+#: Outcome codes of :func:`_settle`, index = code.
+OUTCOMES = ("pass", "between", "outside", "post")
+PASS, BETWEEN, OUTSIDE, POST = 0, 1, 2, 3
+#: The pairs variant (R-I4): off, split a pair for another ante, or the ante back on a pair or
+#: adjacent posts.
+PAIRS_MODES = ("none", "split", "ante_back")
+
+
+def card_value(card: int, *, low: bool = False) -> int:
+    """The value of card integer ``card``: ``rank + 2`` (ace 14), or 1 for an ace with ``low``.
+
+    >>> card_value(51), card_value(51, low=True), card_value(0)
+    (14, 1, 2)
+    >>> card_value(0, low=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: only an ace may count low, not card 0 (2c)
+    """
+    if not 0 <= int(card) < 52:
+        raise ValueError(f"card {card} is out of range 0..51")
+    rank = int(card) >> 2
+    if low:
+        if rank != ACE:
+            from ...cards import format_cards
+
+            raise ValueError(f"only an ace may count low, not card {card} ({format_cards([card])})")
+        return LOW_ACE_VALUE
+    return rank + 2
+
+
+@njit(cache=True, inline="always")
+def _spread(low, high):
+    """Values strictly between two post values (0 for a pair or adjacent posts)."""
+    s = high - low - 1
+    return s if s > 0 else 0
+
+
+def spread(low: int, high: int) -> int:
+    """The number of values strictly between post values ``low`` and ``high`` (any order).
+
+    >>> spread(2, 14), spread(7, 8), spread(9, 9), spread(1, 14)
+    (11, 0, 0, 12)
+    """
+    for v in (low, high):
+        if not 1 <= int(v) <= 14:
+            raise ValueError(f"post value {v} is out of range 1..14")
+    lo, hi = sorted((int(low), int(high)))
+    return int(_spread(lo, hi))
+
+
+@njit(cache=True, inline="always")
+def _settle(low, high, third, stake, mult, chips):
+    """Settle ``stake`` on posts ``low <= high`` against third-card value ``third``.
+
+    Returns ``(outcome, player_delta)``; the pot changes by ``-player_delta``.  ``mult`` is the
+    post penalty (2, or 3 on the second stake of three posts); a player who cannot pay it pays
+    ``chips``, all they own (R-I2).
+    """
+    if stake <= 0:
+        return PASS, 0
+    if low < third < high:
+        return BETWEEN, stake
+    if third == low or third == high:
+        loss = mult * stake
+        if loss > chips:
+            loss = chips
+        return POST, -loss
+    return OUTSIDE, -stake
+
+
+class Settlement(NamedTuple):
+    """What one stake did: the outcome, the player's chip change and the pot after it."""
+
+    outcome: str
+    player_delta: int
+    pot_after: int
+
+
+def check_stake(stake, pot: int, chips: int, *, minimum: int = 0, who: str = "the player") -> int:
+    """Check that ``stake`` is a legal number of chips (R-I2) and return it as an int.
+
+    A stake is a whole number from 0 (pass) to the chips in the pot, and never more than the
+    player owns; ``minimum`` is the least the variant demands (already capped by pot and chips).
+
+    >>> check_stake(5, pot=12, chips=100)
+    5
+    >>> check_stake(13, pot=12, chips=100)
+    Traceback (most recent call last):
+    ...
+    ValueError: the player staked 13 chips, more than the 12 in the pot (R-I2)
+    >>> check_stake(-1, pot=12, chips=100)
+    Traceback (most recent call last):
+    ...
+    ValueError: the player staked -1 chips; a stake cannot be negative
+    """
+    if isinstance(stake, (bool, np.bool_)) or not isinstance(stake, (int, np.integer)):
+        if isinstance(stake, (float, np.floating)) and float(stake).is_integer():
+            stake = int(stake)
+        else:
+            raise ValueError(f"{who} staked {stake!r}; a stake is a whole number of chips")
+    stake = int(stake)
+    if stake < 0:
+        raise ValueError(f"{who} staked {stake} chips; a stake cannot be negative")
+    if stake > pot:
+        raise ValueError(f"{who} staked {stake} chips, more than the {pot} in the pot (R-I2)")
+    if stake > chips:
+        raise ValueError(f"{who} staked {stake} chips but owns only {chips} (R-I2)")
+    if stake < minimum:
+        raise ValueError(f"{who} staked {stake} chips, below the minimum stake of {minimum} (R-I4)")
+    return stake
+
+
+def _one_card(card) -> int:
+    if isinstance(card, str):
+        return parse_card(card)
+    return int(card)
+
+
+def settle(
+    posts,
+    third,
+    *,
+    stake: int,
+    pot: int,
+    chips: int,
+    low_ace: bool = False,
+    post_penalty: int = 2,
+) -> Settlement:
+    """Settle one stake by the rules (R-I1, R-I2): the outcome, the chip change and the new pot.
+
+    Parameters
+    ----------
+    posts
+        The two post cards, first card first (a card string such as ``"4c Jh"`` or two card
+        integers).
+    third
+        The third card (a string or card integer).
+    stake, pot, chips
+        The stake, the chips in the pot and the player's own chips before the stake.
+    low_ace
+        Count a first-card ace low (value 1) (R-I4); a third-card ace is always high.
+    post_penalty
+        What a post costs in stakes: 2, or 3 for the second stake of three posts (R-I4).
+
+    Raises
+    ------
+    ValueError
+        For an illegal stake (negative, above the pot, above own chips) or bad cards.
+
+    Examples
+    --------
+    >>> settle("4c Jh", "Kd", stake=5, pot=12, chips=100)
+    Settlement(outcome='outside', player_delta=-5, pot_after=17)
+    >>> settle("4c Jh", "Jd", stake=5, pot=12, chips=7)  # cannot pay 10: pays all 7 (R-I2)
+    Settlement(outcome='post', player_delta=-7, pot_after=19)
+    >>> settle("Ac 9h", "As", stake=4, pot=12, chips=20, low_ace=True)  # third ace is high
+    Settlement(outcome='outside', player_delta=-4, pot_after=16)
+    """
+    cards = parse_cards(posts, n=2) if isinstance(posts, str) else [int(c) for c in posts]
+    if len(cards) != 2:
+        raise ValueError(f"expected two post cards, got {posts!r}")
+    t = _one_card(third)
+    if t in (int(cards[0]), int(cards[1])):
+        raise ValueError("the third card cannot be one of the posts")
+    if post_penalty not in (2, 3):
+        raise ValueError(f"post_penalty must be 2 or 3, got {post_penalty!r}")
+    for name, v in (("pot", pot), ("chips", chips)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+            raise ValueError(f"{name} must be a non-negative integer, got {v!r}")
+    stake = check_stake(stake, pot, chips)
+    v1 = card_value(int(cards[0]), low=bool(low_ace) and (int(cards[0]) >> 2) == ACE)
+    v2 = card_value(int(cards[1]))
+    lo, hi = min(v1, v2), max(v1, v2)
+    outcome, delta = _settle(lo, hi, card_value(t), stake, post_penalty, chips)
+    return Settlement(OUTCOMES[outcome], int(delta), int(pot - delta))
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The rule variants of R-I4, all off by default (the dealer's game of R-I3).
+
+    Attributes
+    ----------
+    low_ace
+        A first-card ace may count low; the engine counts it low when that gives the better
+        expected value per chip under the seat's odds model (ties: high).
+    two_pass
+        Twice through the deck instead of a shuffle every round; the dealer's game then ends
+        when the deck runs out the second time (the round is finished first), and ``rounds`` is
+        not used.
+    ante_all
+        Everyone, the dealer too, antes ``ante`` each round; the dealer deals to himself and
+        plays last; the deal passes left every round; the game ends when the pot is won or
+        after ``rounds`` rounds, when the pot is split among the players of the last round.
+    ante
+        The ante ("Grundeinsatz") of every variant that uses one (ante_all, split pairs, ante
+        back, minimum stake, the second stake of three posts).
+    hidden
+        Both cards dealt face down; a player who passes never shows them.
+    min_stake
+        Every stake is at least the ante (capped by the pot and own chips); pairs and adjacent
+        posts too, unless the pairs variant settles them.
+    pairs
+        ``"none"``; ``"split"``: with a pair, pay another ante and play each card as the first
+        card of a new hand (one split per turn); ``"ante_back"`` (needs ``ante_all``): a pair or
+        adjacent posts take the ante back from the pot and are not played.
+    three_posts
+        Three posts: a stake on the first gap, then a second stake (at least the ante, at most
+        the pot) on the second gap, where a post costs three stakes.
+
+    Examples
+    --------
+    >>> Variant(pairs="ante_back").check()
+    Traceback (most recent call last):
+    ...
+    ValueError: pairs='ante_back' needs ante_all=True: only an ante can be paid back
+    """
+
+    low_ace: bool = False
+    two_pass: bool = False
+    ante_all: bool = False
+    ante: int = 1
+    hidden: bool = False
+    min_stake: bool = False
+    pairs: str = "none"
+    three_posts: bool = False
+
+    def check(self) -> Variant:
+        """Raise ValueError for a bad value or a combination the engine does not play."""
+        if isinstance(self.ante, bool) or not isinstance(self.ante, (int, np.integer)) or self.ante < 1:
+            raise ValueError(f"ante must be a positive integer, got {self.ante!r}")
+        if self.pairs not in PAIRS_MODES:
+            raise ValueError(f"pairs must be one of {', '.join(PAIRS_MODES)}, got {self.pairs!r}")
+        if self.pairs == "ante_back" and not self.ante_all:
+            raise ValueError("pairs='ante_back' needs ante_all=True: only an ante can be paid back")
+        if self.three_posts and self.pairs != "none":
+            raise ValueError("three_posts cannot be combined with the pairs variant")
+        if self.three_posts and self.hidden:
+            raise ValueError("three_posts cannot be combined with hidden cards")
+        return self
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_names(cls, names, *, ante: int = 1) -> Variant:
+        """Build a variant from names such as ``["low_ace", "pairs=split"]`` (the CLI form).
+
+        >>> Variant.from_names(["low-ace", "pairs=split"]).pairs
+        'split'
+        >>> Variant.from_names(["wild"])
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown variant 'wild'; expected low_ace, two_pass, ante_all, hidden, min_stake, three_posts, pairs=split or pairs=ante_back
+        """
+        flags = ("low_ace", "two_pass", "ante_all", "hidden", "min_stake", "three_posts")
+        kw: dict = {"ante": ante}
+        for raw in names:
+            name = raw.strip().replace("-", "_")
+            if not name:
+                continue
+            if name in flags:
+                kw[name] = True
+            elif name.startswith("pairs=") and name[6:] in PAIRS_MODES:
+                kw["pairs"] = name[6:]
+            else:
+                raise ValueError(
+                    f"unknown variant {raw!r}; expected {', '.join(flags)}, "
+                    "pairs=split or pairs=ante_back"
+                )
+        return cls(**kw).check()
