@@ -302,7 +302,8 @@ def _tip_rows(tips: list[Tip], measured: dict[str, tuple[str, TipResult]]) -> li
     for t in tips:
         if t.id in measured:
             analysis_name, r = measured[t.id]
-            rows.append(dict(tip=t.id, game=t.game, claim=r.claim or t.claim, measure=r.measure,
+            # The claim is always TIPS.md's wording; the analysis says what it measured.
+            rows.append(dict(tip=t.id, game=t.game, claim=t.claim, measure=r.measure,
                              figure=r.figure, se=r.se, verdict=r.verdict, detail=r.detail,
                              table=r.table or "", plot=r.plot or "", analysis=analysis_name))
         else:
