@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
+
 from .common import UsageError, add_mc_options, add_table_options, emit, run_options
 
 _FAMILY_HELP = "hand family: high, deuces_wild, deuce_to_seven, ace_to_five, ace_to_six, eight_or_better"
 
 
 def _n_cards(text: str) -> int:
-    import argparse
-
     if text not in ("5", "7"):
         raise argparse.ArgumentTypeError(f"must be 5 or 7, got {text!r}")
     return int(text)
