@@ -157,3 +157,243 @@ def _showdown(ctx: Context) -> AnalysisResult:
         tables={"diablo_showdown_by_class": by_class, "diablo_showdown_by_deuces": by_deuces},
         figures={"diablo_showdown": fig},
         tips=[d3_verdict(by_class)], notes=notes)
+
+
+# --- the game itself: opening thresholds (D1), their equilibrium -------------------------------
+
+PLAYER_COUNTS = (3, 4, 5, 6, 7)
+
+
+def _ro(ctx: Context) -> dict:
+    return {"workers": ctx.workers, "scheduler": ctx.scheduler, "quiet": ctx.quiet}
+
+
+def d1_verdict(sweeps: pd.DataFrame) -> TipResult:
+    """Tip D1 from the threshold sweeps (seat 0's level vs everybody else at trips)."""
+    from simkit.games.diablo.strategies import OPEN_LEVELS
+
+    order = {lv: i for i, lv in enumerate(OPEN_LEVELS)}
+    trips = order["trips"]
+    looser, tighter, parts = [], [], []
+    for n, t in sweeps.groupby("players"):
+        t = t.set_index("level")
+        ref, ref_se = t.loc["trips", "net"], t.loc["trips", "se"]
+        best = t["net"].idxmax()
+        for lv, row in t.iterrows():
+            if row.net - ref > 2 * np.hypot(row.se, ref_se):
+                (looser if order[lv] < trips else tighter).append(n)
+        parts.append(f"{n} players: best {best} ({t.loc[best, 'net']:+.2f}±{t.loc[best, 'se']:.2f} "
+                     f"chips/series; trips {ref:+.2f}±{ref_se:.2f}; pair of jacks "
+                     f"{t.loc['jacks', 'net']:+.2f}±{t.loc['jacks', 'se']:.2f})")
+    looser, tighter = sorted(set(looser)), sorted(set(tighter))
+    counts = sorted(sweeps.players.unique())
+    if looser and len(looser) == len(counts):
+        verdict = "does not hold"
+    elif looser:
+        verdict = "holds with a caveat"
+    elif tighter:
+        verdict = "holds with a caveat"
+    else:
+        verdict = "holds"
+    caveat = ""
+    if tighter:
+        caveat += f" Opening even tighter than trips is better with {tighter} players."
+    if looser:
+        caveat += f" Opening looser than trips is better with {looser} players."
+    t5 = sweeps[sweeps.players == 5].set_index("level")
+    fig = float(t5.loc["trips", "net"] - t5.loc["jacks", "net"])
+    se = float(np.hypot(t5.loc["trips", "se"], t5.loc["jacks", "se"]))
+    detail = ("Seat 0 opens at each threshold, everybody else opens at trips and calls "
+              "reasonably; chips per series: " + "; ".join(parts) + "." + caveat +
+              " Rule: a threshold beats trips if it gains more than 2 SE; holds if none does, "
+              "holds with a caveat if only tighter ones (or looser ones at some player counts) "
+              "do, does not hold if a looser one does at every player count.")
+    return TipResult("D1", "Opening is dangerous: open only with a hand that will probably win, "
+                     "e.g. three of a kind or better.",
+                     "chips per series gained by opening at trips instead of a pair of jacks "
+                     "(5 players)", fig, se, verdict, detail, table="diablo_opening_sweep",
+                     plot="diablo_opening")
+
+
+@analysis("diablo_opening", game="diablo", title="Diablo: opening thresholds and their equilibrium")
+def _opening(ctx: Context) -> AnalysisResult:
+    from simkit.games.diablo.strategies import OPEN_LEVELS
+    from simkit.games.diablo.studies import equilibrium, threshold_sweep
+
+    plt = _plt()
+    series = ctx.trials(20_000)
+    sweeps_all, eq_rows = [], []
+    for n in PLAYER_COUNTS:
+        cache = {"trips": threshold_sweep(n, OPEN_LEVELS, "trips", series, seed=ctx.seed, **_ro(ctx))}
+        eq = equilibrium(n, "trips", OPEN_LEVELS, series, seed=ctx.seed, sweeps=cache, **_ro(ctx))
+        eq_rows.append(eq)
+        for others, t in cache.items():
+            sweeps_all.append(t)
+    sweeps = pd.concat(sweeps_all, ignore_index=True)
+    vs_trips = sweeps[sweeps.others == "trips"].reset_index(drop=True)
+    eq = pd.concat(eq_rows, ignore_index=True)
+    best = (vs_trips.loc[vs_trips.groupby("players")["net"].idxmax(),
+                         ["players", "level", "net", "se"]].rename(columns={"level": "best_level"}))
+    final = eq.groupby("players").tail(1)[["players", "others", "best", "gain", "gain_se", "result"]]
+    best = best.merge(final.rename(columns={"others": "equilibrium"})[["players", "equilibrium", "result"]],
+                      on="players")
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.2), constrained_layout=True)
+    x = np.arange(len(OPEN_LEVELS))
+    for n in PLAYER_COUNTS:
+        t = vs_trips[vs_trips.players == n].set_index("level").loc[list(OPEN_LEVELS)]
+        axes[0].errorbar(x, t.net, yerr=2 * t.se, marker="o", ms=3, capsize=2, label=f"{n} players")
+        axes[1].errorbar(x, t.open_net, yerr=2 * t.open_net_se, marker="o", ms=3, capsize=2,
+                         label=f"{n} players")
+    for ax, title in ((axes[0], "seat 0's chips per series (others open at trips)"),
+                      (axes[1], "seat 0's chips per game it opened (Diablo payment included)")):
+        ax.axhline(0, color="k", lw=0.8)
+        ax.set_xticks(x, OPEN_LEVELS, rotation=30, fontsize=8)
+        ax.set_xlabel("seat 0 opens with at least")
+        ax.set_title(title, fontsize=10)
+        ax.legend(fontsize=7)
+    axes[0].set_ylabel("chips (±2 SE)")
+    notes = [
+        f"{series:,} series per point (fresh stacks of 100, R-D6 limits, a random first dealer); "
+        "the same seed for every threshold (common random numbers).",
+        "Equilibrium: iterated best response over the opening levels; a deviation counts only "
+        "if it gains more than 2 SE. Result per player count: "
+        + "; ".join(f"{r.players}: {r.others} ({r.result})" for r in final.itertuples()) + ".",
+    ]
+    return AnalysisResult(
+        tables={"diablo_opening_sweep": sweeps, "diablo_opening_best": best,
+                "diablo_equilibrium": eq},
+        figures={"diablo_opening": fig}, tips=[d1_verdict(vs_trips)], notes=notes)
+
+
+# --- series, chips by deuces (D2), bluffs (D5) --------------------------------------------------
+
+def d2_verdict(deuces: pd.DataFrame) -> TipResult:
+    """Tip D2 from the chips and pots won per dealt hand by deuces held (engine)."""
+    t = deuces.set_index("deuces")
+    steps = []
+    ok = True
+    for d in (1, 2):
+        if d not in t.index or d - 1 not in t.index:
+            continue
+        diff = t.loc[d, "net"] - t.loc[d - 1, "net"]
+        se = np.hypot(t.loc[d, "net_se"], t.loc[d - 1, "net_se"])
+        steps.append(f"{d - 1}->{d} deuces: {diff:+.2f}±{se:.2f} chips")
+        ok = ok and diff > 2 * se and t.loc[d, "win"] > t.loc[d - 1, "win"]
+    above = all(t.loc[d, "net"] > 0 for d in t.index if d >= 1)
+    verdict = "holds" if ok and above else ("holds with a caveat" if ok else "does not hold")
+    rows = "; ".join(f"{d} deuces: wins {r.win:.3f}±{r.win_se:.3f} of pots, "
+                     f"{r.net:+.2f}±{r.net_se:.2f} chips per deal" for d, r in t.iterrows())
+    fig = float(t.loc[1, "net"] - t.loc[0, "net"])
+    se = float(np.hypot(t.loc[1, "net_se"], t.loc[0, "net_se"]))
+    detail = ("5 players, everybody opening at trips and calling reasonably, the Diablo rule on; "
+              f"per dealt hand: {rows}. Steps: {'; '.join(steps)}. Rule: holds if each extra "
+              "deuce (0->1->2) raises the chips per deal by more than 2 SE and the share of pots "
+              "won, and a hand with a deuce makes chips on average; holds with a caveat if it "
+              "raises them but a deuce alone does not make chips; else does not hold.")
+    return TipResult("D2", "Every 2 in your hand is worth gold.",
+                     "chips per deal holding one deuce minus holding none (5 players)", fig, se,
+                     verdict, detail, table="diablo_chips_by_deuces", plot="diablo_series")
+
+
+def d5_verdict(bluffs: pd.DataFrame) -> TipResult:
+    """Tip D5 from the bluff values with and without the Diablo rule."""
+    parts, costly, worse = [], [], []
+    for n, t in bluffs.groupby("players"):
+        on = t[t.diablo].iloc[0]
+        off = t[~t.diablo].iloc[0]
+        diff = on.ev - off.ev
+        se = np.hypot(on.ev_se, off.ev_se)
+        costly.append(on.ev < -2 * on.ev_se)
+        worse.append(diff < -2 * se)
+        parts.append(f"{n} players: {on.ev:+.2f}±{on.ev_se:.2f} with the rule, "
+                     f"{off.ev:+.2f}±{off.ev_se:.2f} without")
+    if all(costly) and all(worse):
+        verdict = "holds"
+    elif any(costly):
+        verdict = "holds with a caveat"
+    else:
+        verdict = "does not hold"
+    five = bluffs[(bluffs.players == 5) & bluffs.diablo].iloc[0]
+    detail = ("Everybody opens at trips; the first time in a series that seat 0 may open with "
+              "a weaker hand it opens anyway (bluff) or checks, same seed; value = difference "
+              "of its chips over the series: " + "; ".join(parts) + ". Rule: holds if the bluff "
+              "loses more than 2 SE with the rule and more than without it (by 2 SE) at every "
+              "player count; holds with a caveat if it loses with the rule only somewhere; "
+              "else does not hold.")
+    return TipResult("D5", "The opener has much to lose and so rarely bluffs.",
+                     "chips per bluff opening under the Diablo rule (5 players)",
+                     float(five.ev), float(five.ev_se), verdict, detail,
+                     table="diablo_bluff_value", plot="diablo_bluff_value")
+
+
+@analysis("diablo_game", game="diablo", title="Diablo: series, pots, chips by deuces, bluffs")
+def _game(ctx: Context) -> AnalysisResult:
+    from simkit.games.diablo.studies import bluff_ev, series_table
+
+    plt = _plt()
+    series = ctx.trials(20_000)
+    keep: dict = {}
+    table = series_table(PLAYER_COUNTS, ("jacks", "two_pair", "trips", "straight"), series,
+                         seed=ctx.seed, keep=keep, **_ro(ctx))
+    deuces = keep[(5, "trips")].deuces
+    bl = pd.DataFrame([bluff_ev(n, "trips", series, diablo, seed=ctx.seed, **_ro(ctx))
+                       for n in (3, 5, 7) for diablo in (True, False)])
+    lengths = pd.concat([r.lengths.assign(players=n, level=lv) for (n, lv), r in keep.items()],
+                        ignore_index=True)
+    pots = pd.concat([r.pots.assign(players=n, level=lv) for (n, lv), r in keep.items()],
+                     ignore_index=True)
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.2), constrained_layout=True)
+    for n in PLAYER_COUNTS:
+        t = lengths[(lengths.players == n) & (lengths.level == "trips") & (lengths.series > 0)]
+        axes[0].semilogy(t.games, t.share, marker="o", ms=3, label=f"{n} players")
+        p = pots[(pots.players == n) & (pots.level == "trips") & (pots.games >= 30)]
+        axes[1].plot(p.game, p.mean_pot, marker="o", ms=3, label=f"{n} players")
+    axes[0].set_xlabel("games in the series")
+    axes[0].set_ylabel("share of series")
+    axes[0].set_title("Series length (everybody opens at trips)", fontsize=10)
+    axes[1].set_xlabel("game number in the series (points with >= 30 games)")
+    axes[1].set_ylabel("mean pot")
+    axes[1].set_title("Pot growth within a series", fontsize=10)
+    for ax in axes[:2]:
+        ax.legend(fontsize=7)
+    for lv in ("jacks", "two_pair", "trips", "straight"):
+        t = table[table.level == lv]
+        axes[2].errorbar(t.players, t.opener_net, yerr=2 * t.se_opener_net, marker="o", ms=3,
+                         capsize=2, label=f"open at {lv}")
+    axes[2].axhline(0, color="k", lw=0.8)
+    axes[2].set_xlabel("players")
+    axes[2].set_ylabel("opener's chips per game (±2 SE)")
+    axes[2].set_title("Chips to and from the opener", fontsize=10)
+    axes[2].legend(fontsize=7)
+    fig2, ax = plt.subplots(figsize=(6, 4), constrained_layout=True)
+    for diablo, label in ((True, "Diablo rule"), (False, "no Diablo rule (deuces wild)")):
+        t = bl[bl.diablo == diablo]
+        ax.errorbar(t.players, t.ev, yerr=2 * t.ev_se, marker="o", capsize=3, label=label)
+    ax.axhline(0, color="k", lw=0.8)
+    ax.set_xlabel("players")
+    ax.set_ylabel("chips per bluff opening (±2 SE)")
+    ax.set_title("Opening below one's threshold (D5)", fontsize=10)
+    ax.legend(fontsize=8)
+    notes = [f"{series:,} series per row; everybody at one opening level, reasonable calls.",
+             "carried_to_openers: share of the carried Diablo pots that the opener of the game "
+             "that carried them won back (the rest went to others)."]
+    return AnalysisResult(
+        tables={"diablo_series": table, "diablo_series_lengths": lengths,
+                "diablo_series_pots": pots, "diablo_chips_by_deuces": deuces,
+                "diablo_bluff_value": bl},
+        figures={"diablo_series": fig, "diablo_bluff_value": fig2},
+        tips=[d2_verdict(deuces), d5_verdict(bl)], notes=notes)
+
+
+@analysis("diablo_variants", game="diablo", title="Diablo: the variants")
+def _variants(ctx: Context) -> AnalysisResult:
+    from simkit.games.diablo.studies import variants_table
+
+    series = ctx.trials(20_000)
+    t = variants_table(5, "pair", series, seed=ctx.seed, **_ro(ctx))
+    notes = [f"5 players opening with any pair, {series:,} series per variant; tight_net: seat 0 "
+             "alone opening at trips. 'Declare your hand' (Hand ansagen) is about human error "
+             "(cards do not speak for themselves) and is not simulated.",
+             "Dealer's choice only changes who deals after a series; it is compared with the "
+             "standard rule over sessions of 20 chained series."]
+    return AnalysisResult(tables={"diablo_variants": t}, notes=notes)

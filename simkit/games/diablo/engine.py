@@ -87,8 +87,9 @@ def _betting(st, kinds, params, scores, draws, rng, pat, open_floor, bluff, cfg,
              script, sp, force):
     """Play the current round to its end; return ``(players still in or an error, sp)``.
 
-    ``force`` (int64[3]: seat, mode, done) makes ``seat``'s first chance to open an open
-    (mode 1) or a check (mode 2), once; mode 0 = no forcing.
+    ``force`` (int64[3]: seat, mode, done): the first time ``seat`` may open holding a hand
+    below its opening threshold, it opens anyway (mode 1, a bluff) or checks (mode 2), and
+    ``done`` is set; mode 0 = no forcing.
     """
     while True:
         seat = st[S_TO_ACT]
@@ -102,7 +103,8 @@ def _betting(st, kinds, params, scores, draws, rng, pat, open_floor, bluff, cfg,
             action = script[sp, 1]
             to = script[sp, 2]
             sp += 1
-        elif can_open and force[1] != 0 and force[2] == 0 and seat == force[0]:
+        elif (can_open and force[1] != 0 and force[2] == 0 and seat == force[0]
+              and pat[seat] < open_floor[seat]):
             force[2] = 1
             if force[1] == 1:
                 to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * _pot(st) + 0.5)

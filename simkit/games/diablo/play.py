@@ -129,8 +129,10 @@ def _stacks(stacks, n: int) -> np.ndarray:
 class SeriesJob:
     """Play Diablo series: one trial is one series (runner contract, :mod:`simkit.runner`).
 
-    ``force = (seat, mode)``: at ``seat``'s first chance to open in each series it opens
-    (mode 1) or checks (mode 2) whatever its hand; (-1, 0) = no forcing (tip D5).
+    ``force = (seat, mode)``: the first time in a series that ``seat`` may open with a hand
+    below its threshold, it opens anyway (mode 1, a bluff) or checks (mode 2); the series
+    results of the forced seat in those series are summed apart (``forced*``, tip D5);
+    (-1, 0) = no forcing.
     """
 
     players: tuple = ("trips", "trips", "trips", "trips", "trips")
@@ -167,7 +169,8 @@ class SeriesResult:
     seats: pd.DataFrame
     deuces: pd.DataFrame
     lengths: pd.DataFrame
-    pots: pd.DataFrame
+    pots: pd.DataFrame  # mean pot by game number in the series
+    final_pots: pd.DataFrame  # final pot of a series by powers of two [from, to)
 
 
 def _ms(tot, key, key2, n):
@@ -182,12 +185,13 @@ def summarize(totals: dict) -> SeriesResult:
     rows = dict(cnt)
     for name, n in (("len", n_series), ("deals", n_series), ("final_pot", n_series),
                     ("first_pot", n_series), ("growth", n_series), ("opener_net", n_games),
-                    ("pot", n_games)):
-        m, se = _ms(acc, name, name + "2", n)
+                    ("pot", n_games), ("forced_net", max(int(acc["forced"]), 1))):
+        m, se = _ms(acc, name, name + "2", n) if n > 1 else (float("nan"), float("nan"))
         rows[f"mean_{name}"], rows[f"se_{name}"] = m, se
     rows["opener_win_rate"], rows["se_opener_win_rate"] = stats.proportion(cnt["opener_wins"], n_games)
     rows["penalty_rate"], rows["se_penalty_rate"] = stats.proportion(cnt["penalties"], n_games)
     rows["void_rate"], rows["se_void_rate"] = stats.proportion(cnt["voids"], max(cnt["deals"], 1))
+    rows["forced"] = int(acc["forced"])
     rows["dead_to_opener"] = acc["dead_to_opener"]
     rows["dead_to_others"] = acc["dead_to_others"]
     seat = totals["seat"]
@@ -218,9 +222,11 @@ def summarize(totals: dict) -> SeriesResult:
     pots = pd.DataFrame({"game": np.arange(1, POT_GAMES + 1), "games": pg[:, 0],
                          "mean_pot": np.where(pg[:, 0] > 0, pg[:, 1] / np.maximum(pg[:, 0], 1), np.nan)})
     ph = totals["pot_hist"]
-    pots.attrs["pot_hist"] = ph
+    final_pots = pd.DataFrame({"from": 2 ** np.arange(ph.size), "to": 2 ** np.arange(1, ph.size + 1),
+                               "series": ph, "share": ph / max(ph.sum(), 1)})
     return SeriesResult(totals, pd.Series(rows), pd.DataFrame(srows), pd.DataFrame(drows),
-                        lengths, pots[pots.games > 0])
+                        lengths, pots[pots.games > 0].reset_index(drop=True),
+                        final_pots[final_pots.series > 0].reset_index(drop=True))
 
 
 def simulate(players, n_series: int, rules: Rules | None = None, stacks=100,

@@ -5,9 +5,10 @@ A *deal* is one shuffle (void when everybody checks, R-D4); a *game* is an opene
 series counts as one unit and each game in it counts too.  :func:`_series_kernel` plays
 ``n`` series and adds up summable statistics (:data:`COUNTS`, :data:`SUMS`, per seat
 :data:`SEAT_SUMS`, by deuces dealt, histograms of series length and final pot, the mean pot
-by game number).  Stacks start fresh every ``session`` series (1 = every series), and the
-deal passes left after every deal (with dealer's choice: after a series, left of the player
-who dealt its first game).  Chips are checked after every deal: stacks plus the pot on the
+by game number, and the series result of a forced seat, tip D5).  Stacks start fresh every ``session`` series (1 = every series; then
+every series starts with a dealer drawn at random, so that seats are alike); the deal passes
+left after every deal (with dealer's choice: after a series, left of the player who dealt its
+first game).  Chips are checked after every deal: stacks plus the pot on the
 table always add up to the chips at the start.
 
 Safety valves, counted in ``abandoned``: a series still running after ``max_deals`` deals
@@ -46,7 +47,7 @@ COUNTS = ("series", "games", "deals", "voids", "showdowns", "opener_wins", "pena
 #: Float sums (``acc``): ``x`` and ``x2`` pairs per series or per game.
 SUMS = ("len", "len2", "deals", "deals2", "final_pot", "final_pot2", "first_pot", "first_pot2",
         "growth", "growth2", "opener_net", "opener_net2", "penalty", "penalty2", "pot", "pot2",
-        "dead_to_opener", "dead_to_others")
+        "dead_to_opener", "dead_to_others", "forced", "forced_net", "forced_net2")
 #: Per-seat float sums (``seat[s, k]``).
 SEAT_SUMS = ("net", "net2", "opened", "open_net", "open_net2", "penalty", "dealt", "won",
              "series_opened")
@@ -62,7 +63,8 @@ S = {name: i for i, name in enumerate(SEAT_SUMS)}
  K_CAPPED, K_SHORT_PAY, K_SHORT_END, K_ABANDONED, K_SESSIONS, K_BUSTS, K_MAX_POT, K_MAX_LEN,
  K_CHIP_ERRORS, K_ERRORS, K_MAX_DEALS) = range(len(COUNTS))
 (A_LEN, A_LEN2, A_DEALS, A_DEALS2, A_FINAL, A_FINAL2, A_FIRST, A_FIRST2, A_GROWTH, A_GROWTH2,
- A_ONET, A_ONET2, A_PEN, A_PEN2, A_POT, A_POT2, A_DEAD_OPENER, A_DEAD_OTHERS) = range(len(SUMS))
+ A_ONET, A_ONET2, A_PEN, A_PEN2, A_POT, A_POT2, A_DEAD_OPENER, A_DEAD_OTHERS, A_FORCED,
+ A_FORCED_NET, A_FORCED_NET2) = range(len(SUMS))
 (S_NET, S_NET2, S_OPENED, S_OPEN_NET, S_OPEN_NET2, S_PENALTY, S_DEALT, S_WON,
  S_SERIES_OPENED) = range(len(SEAT_SUMS))
 
@@ -180,6 +182,9 @@ def _series_kernel(n_series, structure, cfg, start, players, tabs, force, rng,
             if stacks[dealer] <= 0:
                 dealer = _next_dealer(stacks, dealer)
         in_session += 1
+        if cfg[C_SESSION] == 1:
+            # independent series: every seat is equally likely to deal first
+            dealer = _draw_below(rng, n)
         for s in range(n):
             before[s] = stacks[s]
             opened_in_series[s] = 0
@@ -295,6 +300,11 @@ def _series_kernel(n_series, structure, cfg, start, players, tabs, force, rng,
             while b < POT_BINS - 1 and (final_pot >> (b + 1)) > 0:
                 b += 1
             pot_hist[b] += 1
+        if frc[2] != 0:
+            net = stacks[frc[0]] - before[frc[0]]
+            acc[A_FORCED] += 1
+            acc[A_FORCED_NET] += net
+            acc[A_FORCED_NET2] += net * net
         for s in range(n):
             net = stacks[s] - before[s]
             seat[s, S_NET] += net

@@ -1,0 +1,218 @@
+"""Diablo studies on the engine: opening thresholds, their equilibrium, bluffs, series, variants.
+
+Every figure is a Monte Carlo mean over independent series (fresh stacks of 100, a random
+first dealer) with its standard error.  Sweeps over a seat's threshold use the same seed for
+every threshold (common random numbers), so their differences are less noisy than the
+standard errors suggest.
+
+- :func:`threshold_sweep` seat 0 opens at each level of :data:`OPEN_LEVELS`, the others at a
+  fixed level: seat 0's chips per series and per game it opened (tip D1);
+- :func:`equilibrium` iterated best response over the opening levels: everybody plays ``T``;
+  the best level against ``T`` becomes the new ``T``, until no level beats ``T`` by more
+  than two standard errors (a symmetric equilibrium of the parametric strategies);
+- :func:`bluff_ev` the value of opening a hand below one's threshold, with and without the
+  Diablo rule (tip D5);
+- :func:`series_table` series length, pot growth and the chips that flow to and from
+  openers, by player count and threshold;
+- :func:`variants_table` the same for the variants of the rules.
+
+Examples
+--------
+>>> t = threshold_sweep(3, levels=("jacks", "trips"), series=2000, seed=1, quiet=True)
+>>> list(t.level), bool((t.se > 0).all())
+(['jacks', 'trips'], True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+
+from simkit.runner import run
+
+from .play import Rules, SeriesJob, summarize
+from .strategies import OPEN_LEVELS, Player
+
+__all__ = ["bluff_ev", "equilibrium", "series_table", "threshold_sweep", "variants_table",
+           "VARIANTS"]
+
+
+def _check_players(n: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 3 <= n <= 7:
+        raise ValueError(f"Diablo is for 3-7 players, got {n!r}")
+
+
+def threshold_sweep(n_players: int, levels=OPEN_LEVELS, others: str | Player = "trips",
+                    series: int = 20_000, rules: Rules | None = None, seed: int = 0,
+                    **run_options) -> pd.DataFrame:
+    """Seat 0's result for each opening level against ``n_players - 1`` players at ``others``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``players``, ``level``, ``others``, ``net`` (seat 0's chips per series) and ``se``,
+        ``open_rate`` (games it opened / all games), ``open_net`` (its chips per game it
+        opened, the Diablo payment included) and ``open_net_se``, ``mean_len`` (games per
+        series).
+    """
+    _check_players(n_players)
+    rules = rules or Rules()
+    rows = []
+    other = others if isinstance(others, Player) else Player(str(others))
+    for level in levels:
+        job = SeriesJob((Player(level),) + (other,) * (n_players - 1), rules)
+        r = summarize(run(job, series, seed=seed, **run_options))
+        s = r.seats.iloc[0]
+        rows.append({"players": n_players, "level": level, "others": other.open_at,
+                     "net": s.net_per_series, "se": s.se, "open_rate": s.opened_per_game,
+                     "open_net": s.open_net, "open_net_se": s.open_net_se,
+                     "mean_len": r.summary["mean_len"]})
+    return pd.DataFrame(rows)
+
+
+def equilibrium(n_players: int, start: str = "trips", levels=OPEN_LEVELS, series: int = 20_000,
+                rules: Rules | None = None, seed: int = 0, max_iter: int = 6,
+                sweeps: dict | None = None, **run_options) -> pd.DataFrame:
+    """Iterated best response over the opening levels (module docstring).
+
+    ``sweeps`` may hold sweeps already made, keyed by the others' level (they are reused
+    and new ones are added).  Returns one row per iteration: ``others`` (the level everybody
+    plays), ``best`` (the best reply), ``gain`` (its chips per series over playing
+    ``others`` too) and ``gain_se``, ``stable`` (no reply gains more than 2 SE) and, in the
+    last row, ``result``: ``"equilibrium"``, ``"cycle"`` or ``"no convergence"``.
+    """
+    _check_players(n_players)
+    if start not in levels:
+        raise ValueError(f"start level {start!r} is not among the levels {list(levels)}")
+    sweeps = {} if sweeps is None else sweeps
+    current, seen, rows = start, [], []
+    result = "no convergence"
+    for it in range(max_iter):
+        if current not in sweeps:
+            sweeps[current] = threshold_sweep(n_players, levels, current, series, rules, seed,
+                                              **run_options)
+        t = sweeps[current].set_index("level")
+        best = t["net"].idxmax()
+        gain = float(t.loc[best, "net"] - t.loc[current, "net"])
+        gain_se = float(np.hypot(t.loc[best, "se"], t.loc[current, "se"]))
+        stable = best == current or gain <= 2.0 * gain_se
+        rows.append({"players": n_players, "iteration": it, "others": current, "best": best,
+                     "gain": gain, "gain_se": gain_se, "stable": stable})
+        seen.append(current)
+        if stable:
+            result = "equilibrium"
+            break
+        if best in seen:
+            result = "cycle"
+            break
+        current = best
+    df = pd.DataFrame(rows)
+    df["result"] = ""
+    df.loc[df.index[-1], "result"] = result
+    return df
+
+
+def bluff_ev(n_players: int, level: str = "trips", series: int = 20_000, diablo: bool = True,
+             seed: int = 0, **run_options) -> dict:
+    """Chips per occasion of opening a hand below one's threshold instead of checking.
+
+    Everybody plays ``level``; seat 0, the first time in a series it may open with a hand it
+    would not open, opens anyway (a bluff) in one run and checks in another (same seed);
+    the difference of its series results is the bluff's value.
+    """
+    _check_players(n_players)
+    rules = Rules(diablo=diablo)
+    out = {}
+    for mode, name in ((1, "bluff"), (2, "check")):
+        job = SeriesJob((Player(level),) * n_players, rules, force=(0, mode))
+        s = summarize(run(job, series, seed=seed, **run_options)).summary
+        out[name], out[f"{name}_se"], out[f"{name}_n"] = (s["mean_forced_net"],
+                                                          s["se_forced_net"], s["forced"])
+    out["ev"] = out["bluff"] - out["check"]
+    out["ev_se"] = float(np.hypot(out["bluff_se"], out["check_se"]))
+    out.update(players=n_players, diablo=diablo, level=level)
+    return out
+
+
+def _series_row(r, **key) -> dict:
+    s = r.summary
+    lh = r.lengths.set_index("games")["series"]
+    n = max(int(s["series"]), 1)
+    return {**key, "series": int(s["series"]), "games": int(s["games"]),
+            "mean_len": s["mean_len"], "se_len": s["se_len"],
+            "p_len_2plus": lh[lh.index >= 2].sum() / n, "p_len_3plus": lh[lh.index >= 3].sum() / n,
+            "p_len_5plus": lh[lh.index >= 5].sum() / n, "longest": int(s["max_len"]),
+            "mean_final_pot": s["mean_final_pot"], "se_final_pot": s["se_final_pot"],
+            "mean_growth": s["mean_growth"], "se_growth": s["se_growth"],
+            "largest_pot": int(s["max_pot"]), "opener_win_rate": s["opener_win_rate"],
+            "se_opener_win_rate": s["se_opener_win_rate"], "opener_net": s["mean_opener_net"],
+            "se_opener_net": s["se_opener_net"],
+            "penalty_per_game": s["penalty_chips"] / max(int(s["games"]), 1),
+            "carried_to_openers": s["dead_to_opener"] / max(s["dead_to_opener"] + s["dead_to_others"], 1e-12),
+            "void_rate": s["void_rate"], "busts_per_series": s["busts"] / n,
+            "abandoned": int(s["abandoned"]), "chip_errors": int(s["chip_errors"])}
+
+
+def series_table(player_counts=(3, 4, 5, 6, 7), levels=("jacks", "two_pair", "trips", "straight"),
+                 series: int = 20_000, rules: Rules | None = None, seed: int = 0,
+                 keep: dict | None = None, **run_options) -> pd.DataFrame:
+    """Series length, pot growth and chip flow, everybody at one level, by player count.
+
+    Columns (means with ``se_*``): ``mean_len`` games per series, ``p_len_2plus`` … the tail,
+    ``longest``; ``mean_final_pot`` (the pot the winning opener takes), ``mean_growth``
+    (final pot / first pot), ``largest_pot``; ``opener_win_rate``, ``opener_net`` (the
+    opener's chips per game, payment included), ``penalty_per_game``, ``carried_to_openers``
+    (share of carried Diablo pots won by that game's opener), ``void_rate``.  ``keep`` (a
+    dict) receives each run's :class:`~.play.SeriesResult` under ``(players, level)``.
+    """
+    rules = rules or Rules()
+    rows = []
+    for n in player_counts:
+        _check_players(n)
+        for level in levels:
+            r = summarize(run(SeriesJob((Player(level),) * n, rules), series, seed=seed,
+                              **run_options))
+            if keep is not None:
+                keep[(n, level)] = r
+            rows.append(_series_row(r, players=n, level=level))
+    return pd.DataFrame(rows)
+
+
+#: The rule variants of diablo.de.txt ("Varianten") that change the simulated game.
+VARIANTS = {
+    "standard": Rules(),
+    "cap 20": Rules(cap=20),
+    "draw three": Rules(draw_three=True),
+    "jacks or better": Rules(jacks_or_better=True),
+    "deuces wild (no Diablo rule)": Rules(diablo=False),
+    "dealer's choice (series of 20)": Rules(dealers_choice=True, session=20),
+    "standard (series of 20)": Rules(session=20),
+}
+
+
+def variants_table(n_players: int = 5, level: str = "pair", series: int = 20_000,
+                   seed: int = 0, variants: dict | None = None, **run_options) -> pd.DataFrame:
+    """:func:`series_table` columns for every variant, everybody opening at ``level``, plus
+    seat 0's chips per series when it alone opens at ``trips`` (``tight_net``, ``tight_se``).
+
+    The default level is a pair, so that jacks or better binds.  Dealer's choice only
+    changes who deals after a series, so it is compared over sessions of 20 chained series.
+    """
+    _check_players(n_players)
+    rows = []
+    for name, rules in (variants or VARIANTS).items():
+        r = summarize(run(SeriesJob((Player(level),) * n_players, rules), series, seed=seed,
+                          **run_options))
+        row = _series_row(r, variant=name, players=n_players, level=level)
+        t = summarize(run(SeriesJob((Player("trips"),) + (Player(level),) * (n_players - 1),
+                                    rules), series, seed=seed, **run_options))
+        row["tight_net"] = t.seats.iloc[0].net_per_series
+        row["tight_se"] = t.seats.iloc[0].se
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _replace_rules(rules: Rules, **changes) -> Rules:
+    return replace(rules, **changes)
