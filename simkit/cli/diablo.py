@@ -4,14 +4,26 @@ Subcommands:
 
 - ``draw-odds HAND --keep CARDS`` the exact distribution of the final category of one keep;
 - ``best-keep HAND`` every allowed keep of a hand, ranked by an objective;
+- ``keeps`` the best keep for every starting rank pattern (or a summary by deuces held);
+- ``open`` one seat's chips by opening threshold against a table at a fixed threshold (D1);
+- ``equilibrium`` the thresholds where nobody gains by changing their own;
+- ``series`` series length, pot growth and opener chip flow for a table;
+- ``match`` a match of given players: chips per series and win rate of every seat;
+- ``bluff`` the value of opening below one's threshold, with and without the Diablo rule;
+- ``variants`` the variants of the rules side by side.
 
 A keep that exchanges more than two cards is refused (exit status 2) unless
-``--variant draw-three`` is given.
+``--variant draw-three`` is given.  Players are written ``LEVEL[:key=value,...]``: an
+opening level (pair, jacks, aces, two_pair, trips, straight, flush, full_house, quads,
+never) and optionally ``bluff=0.1``, ``kind=loose-aggressive`` or a threshold parameter such
+as ``P_CALL=0.6``.
 """
 
 from __future__ import annotations
 
-from .common import UsageError, add_table_options, emit
+import contextlib
+
+from .common import UsageError, add_mc_options, add_table_options, emit, int_in_range, run_options
 
 _VARIANT_HELP = ("draw rule: standard (exchange 0-2 cards) or draw-three (up to 3, 4 when the "
                  "one card kept is an ace)")
@@ -48,6 +60,223 @@ def register(sub) -> None:
                    help=_VARIANT_HELP)
     add_table_options(p)
     p.set_defaults(func=_best_keep)
+
+    _sim_commands(cmds)
+
+
+def _rules_options(p) -> None:
+    g = p.add_argument_group("rules (R-D6 defaults; variants of diablo.de.txt)")
+    g.add_argument("--ante", type=int, default=1, help="ante per player (default 1)")
+    g.add_argument("--stacks", type=int, default=100, help="chips per player (default 100)")
+    g.add_argument("--cap", type=int, default=0, help="cap on the pot an opener pays (0: none)")
+    g.add_argument("--draw-three", action="store_true", help="draw up to 3 (4 keeping an ace)")
+    g.add_argument("--jacks-or-better", action="store_true", help="open only with jacks or better")
+    g.add_argument("--no-diablo", action="store_true", help="plain deuces wild: no Diablo rule")
+    g.add_argument("--dealers-choice", action="store_true",
+                   help="after a series the deal passes left of who dealt its first game")
+    g.add_argument("--session", type=int, default=1,
+                   help="series played before the stacks start fresh (default 1)")
+
+
+def _rules(args):
+    from simkit.games.diablo.play import Rules
+
+    if args.stacks < 1:
+        raise UsageError(f"--stacks must be at least 1, got {args.stacks}")
+    return Rules(ante=args.ante, cap=args.cap, draw_three=args.draw_three,
+                 jacks_or_better=args.jacks_or_better, diablo=not args.no_diablo,
+                 dealers_choice=args.dealers_choice, session=args.session)
+
+
+def parse_player(text: str):
+    """A player from ``LEVEL[:key=value,...]`` (module docstring).
+
+    >>> parse_player("two_pair:bluff=0.1,P_CALL=0.6")
+    Player(open_at='two_pair', bluff=0.1, kind='tight', params={'P_CALL': 0.6})
+    """
+    from simkit.games.diablo.strategies import Player
+
+    level, _, rest = text.partition(":")
+    kw: dict = {"params": {}}
+    for item in filter(None, rest.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise UsageError(f"player option {item!r} in {text!r} must be key=value")
+        if key == "bluff":
+            try:
+                kw["bluff"] = float(value)
+            except ValueError:
+                raise UsageError(f"bluff must be a number, got {value!r} in {text!r}") from None
+        elif key == "kind":
+            kw["kind"] = value
+        else:
+            try:
+                kw["params"][key] = float(value)
+            except ValueError:
+                raise UsageError(f"{key} must be a number, got {value!r} in {text!r}") from None
+    return Player(level.strip(), **kw)
+
+
+@contextlib.contextmanager
+def _mc(args):
+    """Run options for commands that run several jobs: a checkpoint directory holds one
+    subdirectory per job (the runner's ``defaults``)."""
+    from simkit.runner import defaults
+
+    opts = run_options(args)
+    root = opts.pop("checkpoint")
+    if root is None:
+        yield opts
+        return
+    with defaults(threads=opts.get("threads"), checkpoint_root=root):
+        yield opts
+
+
+_PLAYERS = int_in_range(3, 7, "player count")
+
+
+def _sim_commands(cmds) -> None:
+    from simkit.games.diablo.strategies import OPEN_LEVELS
+
+    levels = list(OPEN_LEVELS) + ["never"]
+
+    p = cmds.add_parser("keeps", help="best keep for every starting rank pattern",
+                        description="The best keep of every hand (exact; objective: showdown "
+                        "share against two random hands), by rank pattern, or a summary of "
+                        "how many cards are drawn by deuces held and category as dealt.")
+    p.add_argument("--deuces", type=int_in_range(0, 4, "deuces"), default=None,
+                   help="only patterns with this many deuces")
+    p.add_argument("--summary", action="store_true", help="draw counts by deuces and category")
+    p.add_argument("--variant", choices=("standard", "draw-three"), default="standard",
+                   help=_VARIANT_HELP)
+    add_table_options(p)
+    p.set_defaults(func=_keeps)
+
+    p = cmds.add_parser("open", help="chips by opening threshold (tip D1)",
+                        description="Seat 0 opens at each threshold, everybody else at "
+                        "--others; seat 0's chips per series and per game it opened.")
+    p.add_argument("--players", type=_PLAYERS, default=5)
+    p.add_argument("--others", default="trips", help="the other players (default trips)")
+    p.add_argument("--levels", nargs="+", choices=levels, default=list(OPEN_LEVELS))
+    _rules_options(p)
+    add_table_options(p)
+    add_mc_options(p, trials=20_000, trials_help="series per threshold (default 20,000)")
+    p.set_defaults(func=_open)
+
+    p = cmds.add_parser("equilibrium", help="opening thresholds nobody gains by changing",
+                        description="Iterated best response over the opening thresholds.")
+    p.add_argument("--players", type=_PLAYERS, default=5)
+    p.add_argument("--start", choices=OPEN_LEVELS, default="trips")
+    p.add_argument("--max-iter", type=int, default=6)
+    _rules_options(p)
+    add_table_options(p)
+    add_mc_options(p, trials=20_000, trials_help="series per threshold and step (default 20,000)")
+    p.set_defaults(func=_equilibrium)
+
+    p = cmds.add_parser("series", help="series length, pot growth, chips to and from openers",
+                        description="Everybody opens at --level; one row per player count.")
+    p.add_argument("--players", type=_PLAYERS, nargs="+", default=[3, 4, 5, 6, 7])
+    p.add_argument("--level", nargs="+", choices=levels, default=["trips"])
+    p.add_argument("--lengths", action="store_true",
+                   help="print the distribution of games per series instead")
+    _rules_options(p)
+    add_table_options(p)
+    add_mc_options(p, trials=20_000, trials_help="series per row (default 20,000)")
+    p.set_defaults(func=_series)
+
+    p = cmds.add_parser("match", help="a match of given players: chips per series per seat",
+                        description="Play series with the given players (3-7, one per seat).")
+    p.add_argument("players", nargs="+", metavar="PLAYER", help="e.g. trips two_pair:bluff=0.1")
+    _rules_options(p)
+    add_table_options(p)
+    add_mc_options(p, trials=20_000, trials_help="series (default 20,000)")
+    p.set_defaults(func=_match)
+
+    p = cmds.add_parser("bluff", help="value of opening below one's threshold (tip D5)",
+                        description="Seat 0 opens (or checks) a hand below its threshold the "
+                        "first time it may in a series; with and without the Diablo rule.")
+    p.add_argument("--players", type=_PLAYERS, nargs="+", default=[3, 5, 7])
+    p.add_argument("--level", choices=OPEN_LEVELS, default="trips")
+    add_table_options(p)
+    add_mc_options(p, trials=20_000, trials_help="series per run (default 20,000)")
+    p.set_defaults(func=_bluff)
+
+    p = cmds.add_parser("variants", help="the variants of the rules side by side",
+                        description="Series statistics under every variant of diablo.de.txt.")
+    p.add_argument("--players", type=_PLAYERS, default=5)
+    p.add_argument("--level", choices=levels, default="pair")
+    add_table_options(p)
+    add_mc_options(p, trials=20_000, trials_help="series per variant (default 20,000)")
+    p.set_defaults(func=_variants)
+
+
+def _keeps(args) -> None:
+    from simkit.games.diablo.keeps import keep_summary, pattern_table
+
+    if args.summary:
+        emit(keep_summary(args.variant), args)
+    else:
+        emit(pattern_table(args.variant, deuces=args.deuces), args)
+
+
+def _open(args) -> None:
+    from simkit.games.diablo.studies import threshold_sweep
+
+    with _mc(args) as opts:
+        emit(threshold_sweep(args.players, args.levels, parse_player(args.others), args.trials,
+                             _rules(args), **opts), args)
+
+
+def _equilibrium(args) -> None:
+    from simkit.games.diablo.studies import equilibrium
+
+    with _mc(args) as opts:
+        emit(equilibrium(args.players, args.start, series=args.trials, rules=_rules(args),
+                         max_iter=args.max_iter, **opts), args)
+
+
+def _series(args) -> None:
+    from simkit.games.diablo.studies import series_table
+
+    keep: dict = {}
+    with _mc(args) as opts:
+        t = series_table(args.players, args.level, args.trials, _rules(args), keep=keep, **opts)
+    if args.lengths:
+        import pandas as pd
+
+        t = pd.concat([r.lengths[r.lengths.series > 0].assign(players=n, level=lv)
+                       for (n, lv), r in keep.items()], ignore_index=True)
+    emit(t, args)
+
+
+def _match(args) -> None:
+    from simkit.games.diablo.play import simulate
+
+    if not 3 <= len(args.players) <= 7:
+        raise UsageError(f"Diablo is for 3-7 players, got {len(args.players)}")
+    players = [parse_player(p) for p in args.players]
+    with _mc(args) as opts:
+        r = simulate(players, args.trials, _rules(args), stacks=args.stacks, **opts)
+    t = r.seats.assign(player=args.players)
+    emit(t[["seat", "player"] + [c for c in t.columns if c not in ("seat", "player")]], args)
+
+
+def _bluff(args) -> None:
+    import pandas as pd
+
+    from simkit.games.diablo.studies import bluff_ev
+
+    with _mc(args) as opts:
+        rows = [bluff_ev(n, args.level, args.trials, diablo, **opts)
+                for n in args.players for diablo in (True, False)]
+    emit(pd.DataFrame(rows), args)
+
+
+def _variants(args) -> None:
+    from simkit.games.diablo.studies import variants_table
+
+    with _mc(args) as opts:
+        emit(variants_table(args.players, args.level, args.trials, **opts), args)
 
 
 def _hand(tokens: list[str]):
