@@ -9,7 +9,8 @@ Python-strategy path (:func:`simkit.poker.play_hand` with Python callables) for 
 
 Usage::
 
-    python benchmarks/bench_poker.py [--hands 300000] [--repeats 3] [--out benchmarks/RESULTS_poker.md]
+    python benchmarks/bench_poker.py [--hands 300000] [--repeats 3]
+                                     [--out benchmarks/RESULTS_poker.md]
 """
 
 from __future__ import annotations

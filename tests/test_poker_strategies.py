@@ -284,6 +284,16 @@ def test_strategy_table_validates():
 
 # --- the betting-only simulator and the results frame --------------------------------------
 
+@pytest.mark.parametrize("structure", STRUCTURES)
+def test_every_compiled_strategy_only_takes_legal_actions(structure):
+    """The kernel stops with an error on an illegal decision; short and deep stacks."""
+    specs = ["random", "check-call", "tight", "loose-aggressive", ("random", [0, 1, 3] + [0] * 6),
+             ("loose-aggressive", {"P_SIZE": 3.0, "P_BLUFF": 0.5})]
+    df = simulate_hands(structure, 40_000, specs, stacks=[3, 10, 40, 200, 7, 1000], seed=6)
+    net = df.filter(like="net_").to_numpy()
+    assert (net.sum(axis=1) + df["carried"].to_numpy() == 0).all()
+
+
 def test_simulate_hands_conserves_chips_and_is_reproducible():
     structure = razz()
     a = simulate_hands(structure, 3_000, ["random", "tight", "loose-aggressive", "check-call"],

@@ -18,7 +18,8 @@ Rules implemented (ruling ids in brackets):
   are not actions, so the big blind gets its option; the bring-in is an action, so when all
   just call it the round ends [R-Z2].
 - Checking is allowed only with nothing to call; folding only when facing a bet.
-- Fixed limit: every bet or raise is exactly the round's bet; spread limit: bet, or raise by,
+- Fixed limit: every bet or raise is exactly the round's bet (a raise goes to the level to
+  call plus the bet, also after a short all-in); spread limit: bet, or raise by,
   ``R_MIN..R_MAX``; no limit: bet at least ``R_MIN``, raise by at least the last full raise.
   ``R_CAP`` raises after the bet (a big blind or a completion counts as the bet) [R-T4,
   R-Z3, R-D6, R-T5].
@@ -33,8 +34,8 @@ Rules implemented (ruling ids in brackets):
   with no chips are out [R-P4]. Heads-up the dealer posts the small blind and acts first in
   the first round [R-T2].
 
-``_apply`` returns 0 or a negative error code and never changes the state on an error.
-
+``_apply`` returns 0 or a negative error code (``ERR_*``); on an error it changes nothing but
+the legal-action scratch row.
 
 >>> import numpy as np
 >>> from simkit.poker.structure import diablo

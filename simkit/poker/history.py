@@ -153,8 +153,10 @@ def results_frame(net: np.ndarray, outcome: np.ndarray, winner: np.ndarray, pot:
     >>> import numpy as np
     >>> df = results_frame(np.array([[3, -3]]), np.array([1]), np.array([0]), np.array([6]),
     ...                    np.array([0]))
-    >>> df.iloc[0].to_dict()
-    {'net_0': 3, 'net_1': -3, 'showdown': True, 'void': False, 'winner': 0, 'pot': 6, 'carried': 0, 'opener': 0}
+    >>> list(df.columns)
+    ['net_0', 'net_1', 'showdown', 'void', 'winner', 'pot', 'carried', 'opener']
+    >>> df.loc[0, "showdown"], int(df.loc[0, "winner"]), int(df.loc[0, "carried"])
+    (np.True_, 0, 0)
     """
     net = np.asarray(net)
     outcome = np.asarray(outcome)

@@ -1,15 +1,15 @@
 """Showdown payouts: main and side pots, ties, the odd chip, hi-lo splits.
 
-The pot is cut into layers at the commitments of the players still in: the layer between two
-such levels holds, from every seat, folded or not, the part of its commitment between the two
-levels, and only the players still in who reached the top of the layer may win it (R-P3: a
-player wins from each opponent at most what they put in themselves).  Dead chips (carried
-pots) belong to the bottom layer.  Folded players never win (R-P2).  Chips above the highest
-commitment of any player still in were matched by nobody: they go back to whoever put them
-in.  In betting that can only happen through forced bets, to a small blind that folded to a
-big blind all-in for less; R-P3 leaves nobody else who may win them.  Each layer goes to the best strength among its
-eligible players (int strengths, greater is better); ties split it evenly and the chips that
-do not divide go one each to the tied players in order from the dealer's left (R-P3).
+The pot is cut into layers at the commitments of the players still in: the layer between two such levels holds,
+from every seat, folded or not, the part of its commitment between the two levels, and only the
+players still in who reached the top of the layer may win it (R-P3: a player wins from each
+opponent at most what they put in themselves). Dead chips (carried pots) belong to the bottom
+layer. Folded players never win (R-P2). Chips above the highest commitment of any player still
+in were matched by nobody: they go back to whoever put them in. In betting that can only happen
+through forced bets, to a small blind that folded to a big blind all-in for less; R-P3 leaves
+nobody else who may win them. Each layer goes to the best strength among its eligible players
+(int strengths, greater is better); ties split it evenly and the chips that do not divide go
+one each to the tied players in order from the dealer's left (R-P3).
 
 For hi-lo games (Stud Hi-Lo, R-Z6) :func:`_settle_split` halves every layer between the best
 high and the best qualifying low (a low strength > 0; 0 means no qualifying low, and then high

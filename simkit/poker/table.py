@@ -27,7 +27,7 @@ from .history import NO_SHOWDOWN, SHOWDOWN, VOID, results_frame
 from .pots import _pay, _settle
 from .strategies import _decide, _view, strategy_table
 from .structure import F_ANTE, F_VOID_UNOPENED, Structure
-from .table_state import S_OPENER, S_SEATS, S_TO_ACT, STACK, _new_state
+from .table_state import S_OPENER, S_TO_ACT, STACK, _new_state
 
 __all__ = ["simulate_hands"]
 
