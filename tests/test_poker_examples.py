@@ -246,8 +246,9 @@ def test_razz_worked_example_bring_in_completion_pot_16_and_showdown():
     payout = np.zeros(4, dtype=np.int64)
     _settle(st, np.array([anna, 0, 0, dan]), payout)
     assert payout.tolist() == [16, 0, 0, 0]
-    text = format_history(st, NAMES, payout)
+    text = format_history(st, NAMES, payout, round_names=["Third street", "Fourth street"])
     assert "Ben brings in 2" in text and "Dan completes to 5" in text and "(pot 16)" in text
+    assert "Third street:" in text and "Fourth street:" in text and "Round 3:" in text
 
 
 def test_razz_all_calling_the_bring_in_ends_the_round():

@@ -81,7 +81,8 @@ def _describe(name: str, action: int, chips: int, to: int, flags: int) -> str:
 
 
 def format_history(st: np.ndarray, names: Sequence[str] | None = None,
-                   payout: Sequence[int] | None = None) -> str:
+                   payout: Sequence[int] | None = None,
+                   round_names: Sequence[str] | None = None) -> str:
     """The recorded actions of the hand in state ``st`` as text, one action a line.
 
     Parameters
@@ -92,6 +93,8 @@ def format_history(st: np.ndarray, names: Sequence[str] | None = None,
         Seat names; default ``Seat 0``, ``Seat 1``, …
     payout
         What each seat won at the end (from ``pots._settle``); adds the result lines.
+    round_names
+        Headings of the betting rounds (e.g. ``["Third street", ...]``); default "Round 1" ….
 
     Returns
     -------
@@ -122,7 +125,10 @@ def format_history(st: np.ndarray, names: Sequence[str] | None = None,
             if current is not None:
                 lines.append(f"  (pot {pot})")
             current = r[G_ROUND]
-            lines.append(f"Round {int(current) + 1}:")
+            k = int(current)
+            heading = round_names[k] if round_names is not None and k < len(round_names) \
+                else f"Round {k + 1}"
+            lines.append(f"{heading}:")
         pot += int(r[G_CHIPS])
         lines.append("  " + _describe(names[r[G_SEAT]], int(r[G_ACTION]), int(r[G_CHIPS]),
                                       int(r[G_TO]), int(r[G_FLAGS])))
