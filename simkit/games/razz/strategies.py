@@ -1,0 +1,350 @@
+"""What Razz strategies see and decide: hand-strength scores, card features, the tips player.
+
+Every seat plays one of the shared compiled strategies of :mod:`simkit.poker.strategies`
+(``random``, ``check-call``, ``tight``, ``loose-aggressive``) or ``tips``, written here.
+
+**Score** (what the shared threshold strategies see): the percentile of the player's own
+cards among all hands of as many cards, exact over every rank multiset weighted by how many
+deals make it (:func:`score_tables`).  Hands are ordered by the best low so far among the
+cards 8 or lower (R1): more different ranks (up to five) first, then the lowest highest card,
+the next … (a made 8-low, R-Z1, from five such ranks on); ties by the low so far among all
+cards.  Stud high orders by pairs, trips … (straights and
+flushes not counted before the showdown), Hi-Lo takes the better of the high percentile and
+the eight-or-better low-so-far percentile.  Scores never look at other players' cards.
+
+**Features** (:func:`_features`, for ``tips``): different ranks 8 or lower among the own
+cards, the highest of the first three cards, whether those are three different ranks.
+
+**tips** follows the beginner tips R1, R2, R4 and not the habit R5 warns against:
+
+- third street: play three different cards 8 or lower (R1), complete or raise with three
+  different cards 5 or lower; fold a start with a K or Q (R2; ``T_KQ`` = 0 instead plays a
+  K or Q with two different cards 8 or lower like any playable start); fold everything else
+  (the bring-in posts its forced bet and checks when it can);
+- later streets: with as many different low cards as there are cards (up to five: a made
+  8-low) bet and raise; one short (paired or bricked): check, on fourth street call at most
+  ``T_PAIR_BETS`` bets (R4: "don't pay much to find out"), on fifth and sixth call when the
+  pot is at least ``T_ODDS`` times the call, never on seventh; otherwise check or fold;
+- ``T_SUNK`` > 0 adds the habit of R5: call instead of folding when the own chips are at
+  least that share of the pot.
+
+>>> kinds, params = razz_strategy_table(["tips", "tight", ("tips", {"T_KQ": 0})])
+>>> kinds.tolist(), float(params[2, T_KQ])
+([10, 2, 10], 0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import comb, prod
+
+import numpy as np
+from numba import njit
+
+from ...poker.actions import BRING_IN, CALL, CHECK, FOLD, NO_ACTION
+from ...poker.strategies import KIND_NAMES, N_PARAMS, _decide, strategy_table
+from ...poker.table_state import (
+    L_AGG,
+    L_BRING_IN,
+    L_CHECK,
+    L_MIN_TO,
+    V_BETS,
+    V_MY_TOTAL,
+    V_POT,
+    V_ROUND,
+    V_TO_CALL,
+)
+from .rules import V_HIGH, V_HILO, VARIANTS, check_variant
+
+__all__ = [
+    "STRATEGY_NAMES",
+    "TIPS",
+    "TIPS_PARAMS",
+    "razz_strategy_table",
+    "score_of",
+    "score_tables",
+]
+
+#: The kind id of the tips player (the shared kinds are 0..3).
+TIPS = 10
+#: Every strategy name a Razz table accepts.
+STRATEGY_NAMES = (*KIND_NAMES, "tips")
+
+# Parameters of ``tips`` (in the seat's parameter row).
+T_MAXLOW = 0  # R1: play three different cards this value or lower
+T_EXCELLENT = 1  # R1: three different cards this low are excellent: complete and raise
+T_KQ = 2  # R2: 1 = fold any start with a K or Q; 0 = play K/Q + two different low cards
+T_PAIR_BETS = 3  # R4: on fourth street, paired or bricked, call at most this many bets
+T_ODDS = 4  # fifth/sixth street one card short: call when pot >= T_ODDS * call
+T_SUNK = 5  # R5's habit: call when own chips >= T_SUNK * pot (0 = never)
+TIPS_PARAM_NAMES = ("T_MAXLOW", "T_EXCELLENT", "T_KQ", "T_PAIR_BETS", "T_ODDS", "T_SUNK")
+#: The tips player's defaults.
+TIPS_PARAMS = np.array([8.0, 5.0, 1.0, 1.0, 4.0, 0.0, 0.0, 0.0, 0.0])
+
+# Feature columns.
+F_LOWS = 0  # different ranks 8 or lower among the own cards
+F_MAX3 = 1  # highest Razz value among the first three cards
+F_DISTINCT3 = 2  # 1 if the first three cards are three different ranks
+F_SECOND3 = 3  # second-highest Razz value of the first three cards
+N_FEATURES = 4
+
+_BIN = np.array([[comb(r + i, i + 1) for r in range(13)] for i in range(7)], dtype=np.int64)
+_SLOTS = comb(19, 7)
+
+
+def _low_values(ranks) -> list[int]:
+    return [1 if r == 12 else r + 2 for r in ranks]
+
+
+def _key_low(ranks, max_value: int = 13):
+    """Best low so far: more different ranks up to five, then the lowest highest card …"""
+    vals = sorted(set(v for v in _low_values(ranks) if v <= max_value))[:5]
+    return (len(vals), tuple(-v for v in reversed(vals)))
+
+
+def _key_razz(ranks):
+    """Razz order of partial hands: the low so far among cards 8 or lower first (R1), then
+    the low so far among all cards."""
+    return (_key_low(ranks, 8), _key_low(ranks))
+
+
+def _key_high(ranks):
+    counts = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    order = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    pattern = tuple(sorted(counts.values(), reverse=True))[:2]
+    return (pattern, tuple(r for r, _ in order))
+
+
+def _percentiles(c: int, key) -> np.ndarray:
+    """Percentile (worse share + half the ties, deal-weighted) of every ``c``-rank multiset,
+    indexed by its colex slot."""
+    items = []
+    for ranks in combinations_with_replacement(range(13), c):
+        mult = [ranks.count(r) for r in set(ranks)]
+        if max(mult) > 4:
+            continue
+        w = prod(comb(4, m) for m in mult)
+        slot = sum(comb(r + i, i + 1) for i, r in enumerate(ranks))
+        items.append((key(ranks), w, slot))
+    items.sort(key=lambda t: t[0])
+    out = np.zeros(_SLOTS, dtype=np.float64)
+    total = sum(w for _, w, _ in items)
+    below = 0
+    i = 0
+    while i < len(items):
+        j = i
+        tie = 0
+        while j < len(items) and items[j][0] == items[i][0]:
+            tie += items[j][1]
+            j += 1
+        for k in range(i, j):
+            out[items[k][2]] = (below + 0.5 * tie) / total
+        below += tie
+        i = j
+    return out
+
+
+@lru_cache(maxsize=None)
+def score_tables(variant: str) -> np.ndarray:
+    """``(5, 50388)`` float64: row ``c - 3`` holds the score of every ``c``-card rank multiset
+    (by colex slot) for ``variant``.
+
+    >>> t = score_tables("razz")
+    >>> from simkit.cards import parse_cards
+    >>> round(float(score_of(parse_cards("As 2d 3c"), t)), 3), round(float(score_of(parse_cards("Ks Qd Kc"), t)), 3)
+    (1.0, 0.0)
+    """
+    v = VARIANTS.index(check_variant(variant))
+    out = np.zeros((5, _SLOTS), dtype=np.float64)
+    for c in range(3, 8):
+        if v == V_HIGH:
+            out[c - 3] = _percentiles(c, _key_high)
+        elif v == V_HILO:
+            out[c - 3] = np.maximum(_percentiles(c, _key_high),
+                                    _percentiles(c, lambda r: _key_low(r, 8)))
+        else:
+            out[c - 3] = _percentiles(c, _key_razz)
+    out.flags.writeable = False
+    return out
+
+
+@njit(cache=True, inline="always")
+def _slot(cards, c):
+    """Colex slot of the rank multiset of ``cards[:c]``."""
+    r = np.empty(7, np.int64)
+    for i in range(c):
+        x = np.int64(cards[i]) >> 2
+        j = i
+        while j > 0 and r[j - 1] > x:
+            r[j] = r[j - 1]
+            j -= 1
+        r[j] = x
+    slot = 0
+    for i in range(c):
+        slot += _BIN[i, r[i]]
+    return slot
+
+
+@njit(cache=True)
+def _score(cards, c, table):
+    return table[c - 3, _slot(cards, c)]
+
+
+def score_of(cards: np.ndarray, table: np.ndarray) -> float:
+    """The score of one hand of 3 to 7 cards (Python helper of the tables' doctests)."""
+    return float(_score(np.asarray(cards, dtype=np.int8), len(cards), table))
+
+
+@njit(cache=True, inline="always")
+def _razz_value(card):
+    r = np.int64(card) >> 2
+    return 1 if r == 12 else r + 2
+
+
+@njit(cache=True)
+def _features(cards, c, out):
+    """Fill ``out`` (N_FEATURES) from a seat's first ``c`` cards."""
+    mask = 0
+    for i in range(c):
+        v = _razz_value(cards[i])
+        if v <= 8:
+            mask |= 1 << v
+    lows = 0
+    while mask:
+        lows += mask & 1
+        mask >>= 1
+    a = _razz_value(cards[0])
+    b = _razz_value(cards[1])
+    d = _razz_value(cards[2])
+    hi = max(a, max(b, d))
+    lo = min(a, min(b, d))
+    out[F_LOWS] = lows
+    out[F_MAX3] = hi
+    out[F_DISTINCT3] = 1 if (a != b and a != d and b != d) else 0
+    out[F_SECOND3] = a + b + d - hi - lo
+
+
+@njit(cache=True, inline="always")
+def _passive(st):
+    if st[L_BRING_IN] > 0:
+        return BRING_IN, st[L_BRING_IN]
+    if st[L_CHECK] != 0:
+        return CHECK, 0
+    return CALL, 0
+
+
+@njit(cache=True, inline="always")
+def _aggressive_or_passive(st):
+    if st[L_AGG] != NO_ACTION:
+        return st[L_AGG], st[L_MIN_TO]
+    return _passive(st)
+
+
+@njit(cache=True, inline="always")
+def _give_up(p, st):
+    """Check, post the forced bring-in, call from the sunk-cost habit (R5), or fold."""
+    if st[L_BRING_IN] > 0 or st[L_CHECK] != 0:
+        return _passive(st)
+    if p[T_SUNK] > 0.0 and st[V_MY_TOTAL] >= p[T_SUNK] * st[V_POT]:
+        return CALL, 0
+    return FOLD, 0
+
+
+@njit(cache=True)
+def _tips(p, f, st):
+    """The ``tips`` decision from parameter row ``p``, features ``f``, legal and view rows."""
+    r = st[V_ROUND]
+    if r == 0:
+        distinct = f[F_DISTINCT3] == 1
+        excellent = distinct and f[F_MAX3] <= p[T_EXCELLENT]
+        good = distinct and f[F_MAX3] <= p[T_MAXLOW]
+        if not good and p[T_KQ] == 0.0 and distinct and f[F_MAX3] >= 12 \
+                and f[F_SECOND3] <= p[T_MAXLOW]:
+            good = True  # R2 switched off: K or Q with two different low cards
+        if excellent:
+            return _aggressive_or_passive(st)
+        if good:
+            if st[V_BETS] == 0 and st[L_AGG] != NO_ACTION:
+                return st[L_AGG], st[L_MIN_TO]  # complete the bring-in
+            if st[L_BRING_IN] > 0 or st[L_CHECK] != 0:
+                return _passive(st)
+            return CALL, 0
+        return _give_up(p, st)
+    c = r + 3
+    target = 5 if c > 5 else c
+    lows = f[F_LOWS]
+    if lows >= target:
+        return _aggressive_or_passive(st)
+    if lows == target - 1 and c < 7:
+        if st[L_CHECK] != 0:
+            return CHECK, 0
+        if c == 4:
+            if st[V_BETS] <= p[T_PAIR_BETS]:
+                return CALL, 0
+            return _give_up(p, st)
+        if st[V_POT] >= p[T_ODDS] * st[V_TO_CALL]:
+            return CALL, 0
+    return _give_up(p, st)
+
+
+@njit(cache=True)
+def _razz_decide(kinds, params, scores, feats, st, rng, seat):
+    """The decision of ``seat``: ``tips`` here, the shared kinds in simkit.poker."""
+    if kinds[seat] == TIPS:
+        return _tips(params[seat], feats[seat], st)
+    return _decide(kinds, params, scores, st, rng, seat)
+
+
+def razz_strategy_table(specs: Sequence, n_seats: int | None = None,
+                        variant: str = "razz") -> tuple[np.ndarray, np.ndarray]:
+    """Kinds and parameter rows for a Razz table: the shared strategy names, or ``tips``
+    (optionally ``("tips", {"T_KQ": 0, ...})``).
+
+    >>> razz_strategy_table(["tips", "tips"], variant="stud-high")
+    Traceback (most recent call last):
+    ...
+    ValueError: the tips strategy plays A-5 low games (razz, private, ace-to-six), not 'stud-high'
+    >>> razz_strategy_table(["shark"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown strategy 'shark'; choose from random, check-call, tight, loose-aggressive, tips
+    """
+    if isinstance(specs, (str, tuple)):
+        if n_seats is None:
+            raise ValueError("a single strategy spec needs n_seats")
+        specs = [specs] * n_seats
+    specs = list(specs)
+    if n_seats is not None and len(specs) != n_seats:
+        raise ValueError(f"got {len(specs)} strategies for n_seats={n_seats}")
+    shared = []
+    tips_rows = {}
+    for i, spec in enumerate(specs):
+        name, over = (spec if isinstance(spec, tuple) else (spec, None))
+        if name == "tips":
+            if variant not in ("razz", "private", "ace-to-six"):
+                raise ValueError("the tips strategy plays A-5 low games (razz, private, "
+                                 f"ace-to-six), not {variant!r}")
+            row = TIPS_PARAMS.copy()
+            if isinstance(over, Mapping):
+                for key, value in over.items():
+                    if key not in TIPS_PARAM_NAMES:
+                        raise ValueError(f"unknown tips parameter {key!r}; expected one of "
+                                         f"{', '.join(TIPS_PARAM_NAMES)}")
+                    row[TIPS_PARAM_NAMES.index(key)] = float(value)
+            elif over is not None:
+                raise ValueError(f"tips parameters must be a mapping, got {over!r}")
+            tips_rows[i] = row
+            shared.append("check-call")
+        elif isinstance(name, str) and name not in KIND_NAMES:
+            raise ValueError(f"unknown strategy {name!r}; choose from {', '.join(STRATEGY_NAMES)}")
+        else:
+            shared.append(spec)
+    kinds, params = strategy_table(shared)
+    for i, row in tips_rows.items():
+        kinds[i] = TIPS
+        params[i] = row[:N_PARAMS]
+    return kinds, params
