@@ -30,7 +30,7 @@ __all__ = ["CORE_COMMANDS", "GAME_COMMANDS", "build_parser", "main"]
 #: Modules of simkit.cli with the core commands.
 CORE_COMMANDS: list[str] = ["cards", "report"]
 #: Modules of simkit.cli with one command group per game; each game's module adds itself here.
-GAME_COMMANDS: list[str] = ["diablo", "triple_draw", "razz"]
+GAME_COMMANDS: list[str] = ["diablo", "triple_draw", "razz", "in_between"]
 
 
 def build_parser() -> Parser:

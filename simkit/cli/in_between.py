@@ -1,0 +1,164 @@
+"""``simkit in-between``: exact odds, stake sizing, Red Dog and the dealer's game simulator.
+
+Subcommands::
+
+    simkit in-between odds [--seen CARDS] [--low-ace] [--three-posts] [--posts CARDS]
+    simkit in-between sizing [--by spread|pair] [--chips N] [--pot N] [--seen CARDS] [--game]
+    simkit in-between red-dog --decks N [--table]
+    simkit in-between simulate --policy P [--policy P ...] [--players N] [--pot N] [--chips N]
+                               [--rounds N] [--deals N] [--variant V ...] [--ante N] --trials N
+
+A policy is ``kind[:param][@min_spread][+count]`` with kind ``fixed``, ``pot_fraction``
+(``pot``), ``kelly``, ``half_kelly``, ``pay_twice``, ``random``, ``pass_below:K`` or
+``never``; or ``python:MODULE:FUNCTION`` for a function of a Decision.  Variants (R-I4):
+low-ace, two-pass, ante-all, hidden, min-stake, three-posts, pairs=split, pairs=ante-back.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+from .common import UsageError, add_mc_options, add_table_options, count, emit, render, run_options
+
+__all__ = ["register"]
+
+
+def register(sub) -> None:
+    group = sub.add_parser("in-between", help="In-Between (Acey-Deucey): odds, stakes, dealer's game",
+                           description=__doc__.split("\n\n")[0])
+    cmds = group.add_subparsers(dest="in_between_command", metavar="SUBCOMMAND", required=True)
+
+    p = cmds.add_parser(
+        "odds", help="exact odds for every pair of posts",
+        description="One row per post pair (low, high, spread, p_between, p_post, p_outside, "
+        "ev_per_chip, kelly_fraction), exact, given the cards already seen.  Example: "
+        "simkit in-between odds --seen 'Kc Kd 7h' --format csv")
+    p.add_argument("--seen", metavar="CARDS", help="cards already seen and out of the deck")
+    p.add_argument("--low-ace", action="store_true",
+                   help="add the rows of a first-card ace counted low (low = 1)")
+    p.add_argument("--three-posts", action="store_true",
+                   help="three posts: both stakes (column stake 1/2, the second with a triple post)")
+    p.add_argument("--posts", metavar="CARDS",
+                   help="the odds of one hand only: two posts, first card first (three with "
+                   "--three-posts)")
+    add_table_options(p)
+    p.set_defaults(func=_odds)
+
+    p = cmds.add_parser(
+        "sizing", help="Kelly and half-Kelly stakes by spread or by post pair",
+        description="The stake that maximises expected log-chips (Kelly) given the double loss "
+        "on the post, half-Kelly, the stakes in chips for --chips and --pot, as shares of both, "
+        "and the pass rule.  --game: the exact best stakes for expected chips over a heads-up "
+        "dealer's game instead.")
+    p.add_argument("--by", choices=("spread", "pair"), default="spread")
+    p.add_argument("--chips", type=count, default=100, metavar="N", help="own chips (default 100)")
+    p.add_argument("--pot", type=count, default=20, metavar="N", help="chips in the pot (default 20)")
+    p.add_argument("--seen", metavar="CARDS", help="cards already seen and out of the deck")
+    p.add_argument("--low-ace", action="store_true", help="a first-card ace may count low")
+    p.add_argument("--game", action="store_true",
+                   help="best stake by spread at the first decision of a heads-up dealer's game")
+    p.add_argument("--rounds", type=count, default=3, metavar="N", help="rounds, with --game (default 3)")
+    add_table_options(p)
+    p.set_defaults(func=_sizing)
+
+    p = cmds.add_parser(
+        "red-dog", help="exact Red Dog house edge, with the best raise rule and without raising",
+        description="Red Dog, the casino version: exact house edge per unit ante for N decks.")
+    p.add_argument("--decks", type=count, default=1, metavar="N", help="decks in the shoe (default 1)")
+    p.add_argument("--table", action="store_true", help="the per-spread table instead")
+    add_table_options(p)
+    p.set_defaults(func=_red_dog)
+
+    p = cmds.add_parser(
+        "simulate", help="simulate dealer's games with a stake policy per seat",
+        description="Seat 0 deals first; the deal passes left after each dealer's game.  Per-seat "
+        "results and the dealer's, with standard errors.  Example: simkit in-between simulate "
+        "--policy kelly --policy half_kelly --policy pot:0.5 --trials 1e6")
+    p.add_argument("--policy", action="append", metavar="P", required=True,
+                   help="a stake policy; one per seat, or one for all --players")
+    p.add_argument("--players", type=count, metavar="N", help="seats, when one --policy is given")
+    p.add_argument("--pot", type=count, default=20, metavar="N", help="dealer's opening pot (default 20)")
+    p.add_argument("--chips", type=count, default=100, metavar="N", help="starting chips (default 100)")
+    p.add_argument("--rounds", type=count, default=3, metavar="N", help="rounds per dealer's game (default 3)")
+    p.add_argument("--deals", type=count, default=1, metavar="N",
+                   help="dealer's games per trial, the deal passing left (default 1)")
+    p.add_argument("--variant", action="append", default=[], metavar="V",
+                   help="a rule variant (R-I4); repeat for several")
+    p.add_argument("--ante", type=count, default=1, metavar="N", help="the ante of the variants (default 1)")
+    add_table_options(p)
+    add_mc_options(p, trials=100_000, trials_help="dealer's games (trials) (default: 100,000)")
+    p.set_defaults(func=_simulate)
+
+
+def _seen(args):
+    return args.seen if args.seen else None
+
+
+def _odds(args) -> None:
+    from ..games.in_between import hand_odds, odds_table, three_posts_odds
+
+    if args.posts:
+        if args.three_posts:
+            emit(three_posts_odds(args.posts, _seen(args), low_ace=args.low_ace), args)
+        else:
+            emit(hand_odds(args.posts, _seen(args), low_ace=args.low_ace), args)
+        return
+    emit(odds_table(_seen(args), low_ace=args.low_ace, three_posts=args.three_posts), args)
+
+
+def _sizing(args) -> None:
+    from ..games.in_between import best_game_stakes, sizing_table
+
+    if args.game:
+        g = best_game_stakes(args.chips, args.pot, args.rounds, low_ace=args.low_ace)
+        emit(g.start.assign(game_value=g.value), args)
+        return
+    emit(sizing_table(chips=args.chips, pot=args.pot, by=args.by, seen=_seen(args),
+                      low_ace=args.low_ace), args)
+
+
+def _red_dog(args) -> None:
+    from ..games.in_between import red_dog_edge, red_dog_table
+
+    emit(red_dog_table(args.decks) if args.table else red_dog_edge(args.decks), args)
+
+
+def _python_policy(spec: str):
+    from ..games.in_between import PythonPolicy
+
+    try:
+        _, module, func = spec.split(":")
+    except ValueError:
+        raise UsageError(f"a Python policy is python:MODULE:FUNCTION, got {spec!r}") from None
+    try:
+        fn = getattr(importlib.import_module(module), func)
+    except (ImportError, AttributeError) as exc:
+        raise UsageError(f"cannot load policy {spec!r}: {exc}") from None
+    return PythonPolicy(fn, name=spec)
+
+
+def _simulate(args) -> None:
+    from ..games.in_between import Variant, simulate
+
+    policies = [_python_policy(p) if p.startswith("python:") else p for p in args.policy]
+    if len(policies) == 1 and args.players is None:
+        raise UsageError("give one --policy per seat, or --players N with a single --policy")
+    variant = Variant.from_names(args.variant, ante=args.ante)
+    r = simulate(policies if len(policies) > 1 else policies[0], players=args.players,
+                 games=args.trials, pot=args.pot, chips=args.chips, rounds=args.rounds,
+                 deals=args.deals, variant=variant, **run_options(args))
+    if args.format == "json":
+        emit({"dealer": r.dealer, "seats": r.seats.to_dict(orient="records")}, args)
+    elif args.format == "csv":
+        emit(r.seats, args)
+    else:
+        text = render(r.seats, "table") + "\n\ndealer\n" + render(r.dealer, "table") + "\n"
+        if args.out:
+            try:
+                Path(args.out).write_text(text)
+            except OSError as exc:
+                raise UsageError(f"cannot write --out {args.out!r}: {exc.strerror}") from exc
+        else:
+            sys.stdout.write(text)
