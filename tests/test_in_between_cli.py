@@ -1,0 +1,90 @@
+"""``simkit in-between``: the contracts of its commands, and one-line errors."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pandas as pd
+import pytest
+
+from simkit.cli.main import main
+from simkit.games.in_between import ODDS_COLUMNS, odds_table, red_dog_edge
+
+
+def cli(argv, capsys):
+    try:
+        status = main(argv)
+    except SystemExit as exc:
+        status = exc.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_odds_csv_and_json_columns(capsys):
+    status, out, _ = cli(["in-between", "odds", "--format", "csv"], capsys)
+    assert status == 0
+    t = pd.read_csv(io.StringIO(out))
+    assert list(t.columns) == ODDS_COLUMNS == [
+        "low", "high", "spread", "p_between", "p_post", "p_outside", "ev_per_chip", "kelly_fraction"]
+    assert len(t) == 91
+    status, out, _ = cli(["in-between", "odds", "--seen", "Kc Kd 7h", "--low-ace", "--format", "json"], capsys)
+    rows = json.loads(out)
+    ref = odds_table("Kc Kd 7h", low_ace=True)
+    assert len(rows) == len(ref) and set(rows[0]) == set(ODDS_COLUMNS)
+    assert rows[0]["p_between"] == pytest.approx(ref.p_between.iloc[0])
+
+
+def test_odds_of_one_hand_and_three_posts(capsys):
+    status, out, _ = cli(["in-between", "odds", "--posts", "4c Jh", "--format", "json"], capsys)
+    assert json.loads(out)["p_between"] == pytest.approx(24 / 50)
+    status, out, _ = cli(["in-between", "odds", "--posts", "4c Jh 9d", "--three-posts", "--format", "csv"], capsys)
+    t = pd.read_csv(io.StringIO(out))
+    assert t.stake.tolist() == [1, 2] and t.post_penalty.tolist() == [2, 3]
+
+
+def test_red_dog_json_fields(capsys):
+    for decks in (1, 2, 4, 6, 8):
+        status, out, _ = cli(["in-between", "red-dog", "--decks", str(decks), "--format", "json"], capsys)
+        assert status == 0
+        d = json.loads(out)
+        assert {"house_edge_best_raise", "house_edge_no_raise", "raise_rule"} <= set(d)
+        assert d["house_edge_best_raise"] == red_dog_edge(decks)["house_edge_best_raise"]
+        assert d["raise_rule"] == "raise on spread 7 or more"
+
+
+def test_sizing(capsys):
+    status, out, _ = cli(["in-between", "sizing", "--chips", "100", "--pot", "20", "--format", "csv"], capsys)
+    t = pd.read_csv(io.StringIO(out))
+    assert {"kelly_stake", "half_kelly_stake", "kelly_stake_of_pot", "decision"} <= set(t.columns)
+    status, out, _ = cli(["in-between", "sizing", "--game", "--rounds", "2", "--format", "csv"], capsys)
+    t = pd.read_csv(io.StringIO(out))
+    assert {"spread", "best_stake", "game_value"} <= set(t.columns)
+
+
+def test_simulate(capsys, tmp_path):
+    argv = ["in-between", "simulate", "--policy", "never", "--policy", "kelly", "--policy",
+            "python:in_between_policy_example:half_pot_from_eight", "--trials", "2000", "--seed",
+            "3", "--quiet", "--format", "json", "--variant", "low-ace"]
+    status, out, _ = cli(argv, capsys)
+    assert status == 0
+    d = json.loads(out)
+    assert d["dealer"]["conservation_errors"] == 0 and len(d["seats"]) == 3
+    status, out, _ = cli(["in-between", "simulate", "--policy", "half_kelly", "--players", "4",
+                          "--trials", "1000", "--quiet"], capsys)
+    assert status == 0 and "dealer" in out and "net_mean" in out
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["in-between", "odds", "--seen", "Zz"], "unknown card 'Zz'"),
+    (["in-between", "odds", "--posts", "4c"], "expected 2 cards"),
+    (["in-between", "red-dog", "--decks", "0"], "--decks"),
+    (["in-between", "simulate", "--policy", "bluff", "--players", "3", "--trials", "10"], "unknown policy"),
+    (["in-between", "simulate", "--policy", "kelly", "--trials", "10"], "--players"),
+    (["in-between", "simulate", "--policy", "kelly", "--players", "3", "--variant", "wild"], "unknown variant"),
+    (["in-between", "simulate", "--policy", "python:nope:f", "--players", "2"], "cannot load policy"),
+])
+def test_bad_input_is_one_line(argv, needle, capsys):
+    status, out, err = cli(argv, capsys)
+    assert status == 2
+    assert needle in err and err.count("\n") == 1 and "Traceback" not in err
