@@ -16,7 +16,11 @@ def results():
     names = [n for n, a in ANALYSES.items() if a.game == "in_between"]
     assert set(names) >= {"in_between_odds", "in_between_post", "in_between_dealer",
                           "in_between_game_stakes", "in_between_variants"}
-    return {n: ANALYSES[n].func(ctx) for n in names}
+    out = {n: ANALYSES[n].func(ctx) for n in names}
+    yield out
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
 
 
 def test_every_tip_measured_once_and_backed_by_files(results):

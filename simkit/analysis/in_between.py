@@ -53,9 +53,7 @@ OTHERS = "half_kelly"  # the other seats in the one-seat studies: players who st
 
 
 def _plt():
-    import matplotlib
-
-    matplotlib.use("Agg")
+    # no backend switch here: the report selects Agg itself, and a notebook keeps its inline one
     import matplotlib.pyplot as plt
 
     return plt
