@@ -50,7 +50,7 @@ from simkit.rng import _uniform
 
 from .draw import _hand_colex, _sort5
 
-__all__ = ["C_ANTE", "C_CAP", "C_DEALERS_CHOICE", "C_DIABLO", "C_DRAW3", "C_JACKS",
+__all__ = ["pack_policy", "C_ANTE", "C_CAP", "C_DEALERS_CHOICE", "C_DIABLO", "C_DRAW3", "C_JACKS",
            "C_JJ_FLOOR", "C_MAX_DEALS", "C_SESSION", "ERR_SCRIPT", "N_CFG"]
 
 # Configuration entries (int64 array ``cfg``).
@@ -66,6 +66,19 @@ C_JJ_FLOOR = 8  # strength of the weakest pair of jacks
 N_CFG = 9
 
 ERR_SCRIPT = -10  # a scripted action belongs to another seat or the script ran out
+
+VALUE_BITS = 26
+VALUE_UNIT = 1.0 / (1 << VALUE_BITS)
+
+
+def pack_policy(mask: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """The draw policy as one uint32 per hand: ``round(value * 2**26) << 5 | mask``.
+
+    >>> pack_policy(np.array([3], dtype=np.uint8), np.array([0.5])).tolist()
+    [1073741827]
+    """
+    v = np.round(np.clip(value, 0.0, 1.0) * (1 << VALUE_BITS)).astype(np.uint32)
+    return (v << np.uint32(5)) | mask.astype(np.uint32)
 
 
 @njit(cache=True)
@@ -150,26 +163,20 @@ def _exchange(h, o, m, src, spos, disc, nd):
 
 
 @njit(cache=True)
-def _draw_round(st, n, dealer, h, deck, pos, mask_table, fixed_keep, draws, rng):
-    """Every player still in draws, from the dealer's left (rules step 3); returns nothing.
+def _draw_round(st, n, dealer, h, deck, pos, kmask, disc, draws, rng):
+    """Every player still in draws, from the dealer's left (rules step 3).
 
-    ``fixed_keep[s] >= 0`` keeps those positions of seat ``s``'s hand as dealt instead of
-    asking the policy (which keeps positions of the sorted hand).
+    Seat ``s`` keeps the positions of its hand in ``kmask[s]`` (the policy's keep, or a
+    fixed one); ``disc`` is scratch for the discards (at least 4 per seat).
     """
     src = deck
     spos = pos
-    disc = np.empty(4 * n, dtype=np.int64)
     nd = 0
     for k in range(n):
         s = (dealer + 1 + k) % n
         if not _in_hand(st, s):
             continue
-        o = 5 * s
-        if fixed_keep[s] >= 0:
-            m = fixed_keep[s]
-        else:
-            _sort5(h, o)
-            m = mask_table[_hand_colex(h, o)]
+        m = kmask[s]
         need = 5
         for p in range(5):
             need -= (m >> p) & 1
@@ -186,7 +193,7 @@ def _draw_round(st, n, dealer, h, deck, pos, mask_table, fixed_keep, draws, rng)
             src = pile
             spos = 0
             nd = 0
-        d = _exchange(h, o, m, src, spos, disc, nd)
+        d = _exchange(h, 5 * s, m, src, spos, disc, nd)
         nd += d
         spos += d
         draws[s] = d
@@ -195,28 +202,37 @@ def _draw_round(st, n, dealer, h, deck, pos, mask_table, fixed_keep, draws, rng)
 @njit(cache=True)
 def _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, players, tabs, deck,
                fixed_deck, fixed_keep, script, force, rng, h, pat, dd, final, scores, draws,
-               payout):
+               payout, kmask, work):
     """Play one deal (module docstring) on ``st``; return ``(outcome, script position)``.
 
-    ``players`` = (kinds, params, open_floor, bluff); ``tabs`` = (T, mask_table,
-    keep_value, final_value): the evaluator tables, the draw policy, the pre-draw score of
-    every hand by colex number and the post-draw score of every strength.  ``fixed_deck``
+    ``players`` = (kinds, params, open_floor, bluff); ``tabs`` = (T, policy, final_value):
+    the evaluator tables, the draw policy of every hand by colex number packed as
+    ``value << 5 | keep mask`` (uint32, :func:`pack_policy`; one memory access per hand)
+    and the post-draw score of every strength.  ``fixed_deck``
     (52 cards) replaces the shuffle when given.  Outcomes: ``NO_SHOWDOWN``, ``SHOWDOWN``,
     ``VOID`` or a negative error.  ``payout`` is what each seat won (credited to ``st``);
     ``pat``, ``dd`` and ``final`` hold each seat's strength as dealt (-1: not dealt in), its
-    deuces as dealt and its final strength.
+    deuces as dealt and its final strength; ``kmask`` (int64[seats]) and ``work``
+    (int64[5 + 4 * seats]) are scratch.  Only as many cards are shuffled as can be used.
     """
     kinds, params, open_floor, bluff = players
-    T, mask_table, keep_value, final_value = tabs
+    T, policy, final_value = tabs
     n = st[S_SEATS]
     _reset(st, stacks, dealer, dead)
     if not diablo_pot:
         _post_antes(st, cfg[C_ANTE])
+    n_dealt = 0
+    for s in range(n):
+        if st[STATUS + s] != ST_OUT:
+            n_dealt += 1
     if fixed_deck.shape[0] == 52:
         for j in range(52):
             deck[j] = fixed_deck[j]
     else:
-        _shuffle_prefix(deck, 52, rng)
+        m = n_dealt * (9 if cfg[C_DRAW3] != 0 else 7)  # five dealt, at most 4 (or 2) drawn
+        _shuffle_prefix(deck, m if m < 52 else 52, rng)
+    c = work[:5]
+    disc = work[5:]
     pos = 0
     for k in range(n):
         s = (dealer + 1 + k) % n
@@ -236,9 +252,17 @@ def _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, players, ta
                 dd[s] += 1
         pos += 5
         pat[s] = _eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
-        c = h[o:o + 5].copy()
-        _sort5(c, 0)
-        scores[0, s] = keep_value[_hand_colex(c, 0)]
+        if fixed_keep[s] < 0:
+            _sort5(h, o)  # the policy's keep refers to the sorted hand
+            code = policy[_hand_colex(h, o)]
+            kmask[s] = code & 31
+        else:
+            for j in range(5):
+                c[j] = h[o + j]
+            _sort5(c, 0)
+            code = policy[_hand_colex(c, 0)]
+            kmask[s] = fixed_keep[s]
+        scores[0, s] = (code >> 5) * VALUE_UNIT
     sp = 0
     _start_round(st, structure, 0, -1)
     n_in, sp = _betting(st, kinds, params, scores[0], draws[0], rng, pat, open_floor, bluff,
@@ -250,7 +274,7 @@ def _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, players, ta
             payout[s] = 0
         return VOID, sp
     if n_in >= 2:
-        _draw_round(st, n, dealer, h, deck, pos, mask_table, fixed_keep, draws[1], rng)
+        _draw_round(st, n, dealer, h, deck, pos, kmask, disc, draws[1], rng)
         for s in range(n):
             if _in_hand(st, s):
                 o = 5 * s

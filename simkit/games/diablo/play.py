@@ -31,7 +31,7 @@ from simkit.rng import stream_state
 from simkit.runner import run, stats
 
 from .engine import C_ANTE, C_CAP, C_DEALERS_CHOICE, C_DIABLO, C_DRAW3, C_JACKS, C_JJ_FLOOR, \
-    C_MAX_DEALS, C_SESSION, N_CFG, _diablo_rule, _play_deal
+    C_MAX_DEALS, C_SESSION, N_CFG, _diablo_rule, _play_deal, pack_policy
 from .keeps import policy_table
 from .rules import tables
 from .series import COUNTS, LEN_BINS, POT_GAMES, SEAT_SUMS, SUMS, _series_kernel, new_totals
@@ -107,7 +107,8 @@ class Rules:
 @lru_cache(maxsize=4)
 def _tabs(variant: str):
     pol = policy_table(variant)
-    return (tables(), pol.mask, pol.value, equity_weights(2))
+    # keep and pre-draw score of a hand in one uint32: one cache miss per hand, not two
+    return (tables(), pack_policy(pol.mask, pol.value), equity_weights(2))
 
 
 def _player_arrays(specs) -> PlayerArrays:
@@ -331,7 +332,8 @@ def play_deals(deals: list[dict], stacks, rules: Rules | None = None, dealer: in
         deck = np.arange(52, dtype=np.int64)
         rc, sp = _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, tuple(arrays),
                             tabs, deck, fixed, keep, script, np.array([-1, 0, 0]), rng, h, pat, dd,
-                            final, scores, draws, payout)
+                            final, scores, draws, payout, np.zeros(n, dtype=np.int64),
+                            np.zeros(5 + 4 * n, dtype=np.int64))
         if rc < 0 or sp != len(script):
             raise ValueError(f"the actions of deal {len(out) + 1} do not fit the game "
                              f"(engine code {rc}, {sp} of {len(script)} actions used)")

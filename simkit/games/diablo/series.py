@@ -164,6 +164,8 @@ def _series_kernel(n_series, structure, cfg, start, players, tabs, force, rng,
     draws = np.zeros((2, n), dtype=np.int64)
     payout = np.zeros(n, dtype=np.int64)
     dd = np.zeros(n, dtype=np.int64)
+    kmask = np.zeros(n, dtype=np.int64)
+    work = np.zeros(5 + 4 * n, dtype=np.int64)
     stacks = start.copy()
     before = start.copy()
     opened_in_series = np.zeros(n, dtype=np.int64)
@@ -207,7 +209,7 @@ def _series_kernel(n_series, structure, cfg, start, players, tabs, force, rng,
                 break
             rc, _sp = _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, players,
                                  tabs, deck, no_deck, no_keep, no_script, frc, rng, h, pat,
-                                 dd, final, scores, draws, payout)
+                                 dd, final, scores, draws, payout, kmask, work)
             deals += 1
             cnt[K_DEALS] += 1
             if rc < 0:
