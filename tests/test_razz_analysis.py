@@ -11,6 +11,7 @@ import pytest
 
 import naive
 from simkit.analysis import razz as ar
+from simkit.analysis import razz_match as am
 from simkit.analysis.registry import ANALYSES, Context
 from simkit.cards import parse_cards
 from simkit.games.razz.equity import equity
@@ -146,11 +147,33 @@ def test_r4_verdict_rule():
     assert ar.r4_verdict(t).verdict == "holds with a caveat"
 
 
-@pytest.mark.parametrize("name", ["razz_starts", "razz_upcards", "razz_early_pair"])
+def test_r5_verdict_rule():
+    def table(d_tips, d_tight):
+        rows = []
+        for hero, d in (("tips", d_tips), ("tight", d_tight)):
+            rows.append({"hero": hero, "calls": "pot odds", "chips_per_hand": 1.0, "se": 0.1,
+                         "diff": 0.0, "diff_se": 0.0, "vpip": 0.2, "hands": 1000})
+            rows.append({"hero": hero, "calls": "pot odds + chips in", "chips_per_hand": 1.0 + d,
+                         "se": 0.1, "diff": d, "diff_se": 0.05, "vpip": 0.3, "hands": 1000})
+        return pd.DataFrame(rows)
+
+    assert am.r5_verdict(table(-0.5, -0.4)).verdict == "holds"
+    assert am.r5_verdict(table(-0.5, 0.01)).verdict == "holds with a caveat"
+    assert am.r5_verdict(table(0.5, 0.4)).verdict == "does not hold"
+    assert am.r5_verdict(table(-0.5, -0.4)).figure == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("name", ["razz_starts", "razz_upcards", "razz_early_pair",
+                                  "razz_win_rates", "razz_r5"])
 def test_analyses_run_small(name):
     res = ANALYSES[name].func(Context(scale=0.002, seed=5, quiet=True))
-    assert res.tips and all(t.verdict in ("holds", "holds with a caveat", "does not hold")
-                            for t in res.tips)
     for tip in res.tips:
+        assert tip.verdict in ("holds", "holds with a caveat", "does not hold")
         assert tip.table in res.tables and tip.plot in res.figures
         assert np.isfinite(tip.figure) and tip.se >= 0
+    assert res.tables and res.figures
+    if name == "razz_win_rates":
+        t = res.tables["razz_win_rates"]
+        assert abs(t.chips_per_hand.sum()) < 1e-9 and (t.se > 0).all()
+        assert set(res.tables["razz_variants"].variant) == {
+            "razz", "private", "stud-high", "stud-hilo", "ace-to-six"}

@@ -1,5 +1,5 @@
 """Razz analyses for ``simkit report``: start-hand equity (R1, R2), upcards (R3), early pairs
-(R4).  The strategy matches (R2's chips, R5) are in :mod:`simkit.analysis.razz_match`.
+(R4), with R2's chips from full games.  Win rates and R5 are in :mod:`simkit.analysis.razz_match`.
 
 Every figure is Monte Carlo with its standard error unless marked exact.  Each tip's verdict
 is computed from the figures and their standard errors by the rule spelled out in the tip's
@@ -26,6 +26,8 @@ __all__ = [
     "r2_verdict",
     "r3_verdict",
     "r4_verdict",
+    "r2_chips",
+    "plot_king_queen",
 ]
 
 GAME = "razz"
@@ -107,7 +109,7 @@ def r1_verdict(starts: pd.DataFrame) -> TipResult:
         f"All-in equity of every three-card start against {ks[0]}-{ks[-1]} random opponents who "
         f"all stay to the showdown. Every unpaired start 8 or lower beats its fair share "
         f"1/players: {'yes' if beats_fair else 'no'} (weakest: {worst.pattern} with "
-        f"{int(worst.opponents)} opponents at {worst.equity:.3f} = {worst.equity / worst.fair:.2f} x "
+        f"{int(worst.opponents)} opponent(s) at {worst.equity:.3f} = {worst.equity / worst.fair:.2f} x "
         f"fair). Mean equity falls with the highest card (5-high above 8-high at every table "
         f"size: {'yes' if falls else 'no'}; rises of more than {Z} SE: "
         f"{'; '.join(reversals) if reversals else 'none'}). Every unpaired start 5 or lower is "
@@ -125,8 +127,8 @@ def r1_verdict(starts: pd.DataFrame) -> TipResult:
 
 
 def r2_verdict(starts: pd.DataFrame, chips: pd.DataFrame | None = None) -> TipResult:
-    """Tip R2 from the start table, and, when given, the chips a K/Q start wins or loses in
-    full games (``chips``: rows with ``kq_policy`` in ``fold``/``play`` and ``chips``, ``se``)."""
+    """Tip R2 from the start table and, when given, :func:`r2_chips` (folding K/Q starts vs
+    playing K/Q with two low cards in full games, per field)."""
     ks = sorted(starts.opponents.unique())
     kq = starts[starts.high >= 12]
     below_all = True
@@ -146,19 +148,25 @@ def r2_verdict(starts: pd.DataFrame, chips: pd.DataFrame | None = None) -> TipRe
     m, se = _weighted(focus)
     k0 = int(focus.opponents.iloc[0])
     chips_ok = True
+    chips_mixed = False
     chips_text = ""
     if chips is not None and len(chips):
-        c = chips.set_index("kq_policy")
-        gain = float(c.chips["fold"] - c.chips["play"])
-        gain_se = float(np.hypot(c.se["fold"], c.se["play"]))
-        chips_ok = gain > Z * gain_se
-        chips_text = (f" In full games ({int(c.players.iloc[0])} players, the other seats "
-                      f"tips-following) the seat folding every K/Q start wins {gain:+.3f} ± "
-                      f"{gain_se:.3f} chips per hand more than the same seat playing them like "
-                      f"any other start ({'better' if chips_ok else 'not clearly better'}).")
+        parts_c = []
+        gains = []
+        for field_name, c in chips.groupby("field", sort=False):
+            c = c.set_index("kq_policy")
+            gain = -float(c["diff"]["play"])  # folding minus playing, same deals
+            gain_se = float(c["diff_se"]["play"])
+            gains.append(gain > Z * gain_se)
+            chips_mixed |= gain > Z * gain_se
+            parts_c.append(f"{field_name} field {gain:+.3f} ± {gain_se:.3f}")
+        chips_ok = all(gains)
+        chips_text = (f" In full five-handed games a tips player who folds every K/Q start wins, "
+                      f"per hand, more than the same player playing a K or Q with two different "
+                      f"cards 8 or lower (same deals): {'; '.join(parts_c)}.")
     if below_all and usually and chips_ok:
         verdict = "holds"
-    elif below_all:
+    elif below_all and (usually or chips_mixed):
         verdict = "holds with a caveat"
     else:
         verdict = "does not hold"
@@ -167,12 +175,14 @@ def r2_verdict(starts: pd.DataFrame, chips: pd.DataFrame | None = None) -> TipRe
               f"opponents ({best.equity / best.fair:.2f} x fair).{chips_text} Rule: holds if the "
               f"mean is below the fair share by more than {Z} SE at every table size, more than "
               f"half of such deals are clearly below it, and (when measured) folding them wins "
-              f"chips by more than {Z} SE; with a caveat if only the first holds.")
+              f"chips by more than {Z} SE against every field; with a caveat if the first holds and "
+              f"one of the others (in part); else does not hold.")
     return TipResult(
         "R2", "A King or Queen among your first three cards is usually a reason to fold.",
         f"deal-weighted equity of starts with a K or Q vs {k0} random opponents "
         f"(fair {1 / (k0 + 1):.3f})", m, se, verdict, detail,
-        table="razz_r2_king_queen", plot="razz_r2_king_queen" if chips is not None else "razz_r1_by_high")
+        table="razz_r2_chips" if chips is not None else "razz_r2_king_queen",
+        plot="razz_r2_king_queen" if chips is not None else "razz_r1_by_high")
 
 
 def plot_start_heatmap(starts: pd.DataFrame):
@@ -215,6 +225,60 @@ def plot_by_high(by_high: pd.DataFrame, opponents=(1, 4, 7)):
     return fig
 
 
+#: Fields for the chips part of R2: the other four seats of a five-handed table.
+R2_FIELDS = {
+    "mixed": ["tight", "loose-aggressive", "check-call", "tips"],
+    "tight": ["tight", "tight", "tight", "tight"],
+    "tips": ["tips", "tips", "tips", "tips"],
+}
+
+
+def r2_chips(hands: int, seed: int, **opts) -> pd.DataFrame:
+    """Chips per hand of a tips player who folds every K/Q start vs the same player playing a
+    K or Q with two different cards 8 or lower, on the same deals, against each field."""
+    from ..games.razz.match import compare
+
+    rows = []
+    for i, (name, field) in enumerate(R2_FIELDS.items()):
+        t = compare(["tips"] + field, 0, {"fold": "tips", "play": ("tips", {"T_KQ": 0})},
+                    hands, seed=seed + i, **opts)
+        for _, r in t.iterrows():
+            rows.append({"field": name, "kq_policy": r.label, "chips": r.chips_per_hand,
+                         "se": r.se, "diff": r["diff"], "diff_se": r.diff_se, "players": 5,
+                         "hands": t.attrs["hands"]})
+    return pd.DataFrame(rows)
+
+
+def plot_king_queen(starts: pd.DataFrame, chips: pd.DataFrame):
+    """Equity / fair of K/Q starts vs the rest by opponents, and the chips of folding them."""
+    plt = _plt()
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    ax = axes[0]
+    for label, mask in (("K or Q among the three", starts.high >= 12),
+                        ("no K or Q", starts.high < 12)):
+        g = by_high_table(starts[mask].assign(high=0))
+        ax.errorbar(g.opponents, g.relative, yerr=2 * g.se * (g.opponents + 1), marker="o",
+                    label=label)
+    ax.axhline(1.0, color="grey", lw=0.8)
+    ax.set_xlabel("random opponents")
+    ax.set_ylabel("equity / fair share (deal-weighted)")
+    ax.legend(fontsize=8)
+    ax.set_title("All-in equity of starts")
+    ax = axes[1]
+    fields = list(dict.fromkeys(chips.field))
+    x = np.arange(len(fields))
+    for i, pol in enumerate(("fold", "play")):
+        g = chips[chips.kq_policy == pol].set_index("field").loc[fields]
+        ax.bar(x + (i - 0.5) * 0.4, g.chips, 0.4, yerr=2 * g.se, label=f"{pol} K/Q + two low")
+    ax.set_xticks(x, [f"{f} field" for f in fields])
+    ax.set_ylabel("tips player's chips per hand (5 players)")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.legend(fontsize=8)
+    ax.set_title("Full games, same deals")
+    fig.tight_layout()
+    return fig
+
+
 @analysis("razz_starts", game=GAME, title="Razz: equity of all 455 three-card starts (R1, R2)")
 def starts_analysis(ctx: Context) -> AnalysisResult:
     from ..games.razz.starts import start_table
@@ -222,15 +286,20 @@ def starts_analysis(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(20_000, minimum=200)
     starts = start_table(trials=trials, seed=ctx.seed, **_opts(ctx))
     by_high = by_high_table(starts)
-    kq = by_high_table(starts[starts.high >= 12].assign(high=starts.high))
+    hands = ctx.trials(400_000, minimum=2000)
+    chips = r2_chips(hands, ctx.seed + 17, **_opts(ctx))
+    kq = by_high_table(starts[starts.high >= 12])
     r1 = r1_verdict(starts)
-    r2 = r2_verdict(starts)
+    r2 = r2_verdict(starts, chips)
     figs = {"razz_starts_heatmap": plot_start_heatmap(starts),
-            "razz_r1_by_high": plot_by_high(by_high)}
+            "razz_r1_by_high": plot_by_high(by_high),
+            "razz_r2_king_queen": plot_king_queen(starts, chips)}
     notes = [f"{trials:,} showdowns per start and opponent count (455 x 7 cells); opponents are "
-             "random hands that never fold; eight players share a community seventh card (R-Z4)."]
+             "random hands that never fold; eight players share a community seventh card (R-Z4).",
+             f"R2 chips: {hands:,} five-handed hands per field, both policies on the same deals."]
     return AnalysisResult(
-        tables={"razz_starts": starts, "razz_r1_by_high": by_high, "razz_r2_king_queen": kq},
+        tables={"razz_starts": starts, "razz_r1_by_high": by_high, "razz_r2_king_queen": kq,
+                "razz_r2_chips": chips},
         figures=figs, tips=[r1, r2], notes=notes)
 
 

@@ -80,6 +80,20 @@ def register(sub) -> None:
     add_mc_options(p, trials=200_000, trials_help="deals per dead card (default: 200,000)")
     p.set_defaults(func=_dead_cards)
 
+    p = cmds.add_parser(
+        "match", help="full games between strategies: chips per hand per seat with SE",
+        description="One table of strategies plays --trials hands (every hand from --stacks "
+        "chips, dealer drawn at random).  Strategies: random, check-call, tight, "
+        "loose-aggressive, tips; parameters as NAME:KEY=VALUE,KEY=VALUE, e.g. tips:T_KQ=0 or "
+        "tight:P_SUNK=0.15.")
+    p.add_argument("strategies", nargs="+", metavar="STRATEGY", help="one per seat (2-8)")
+    p.add_argument("--variant", type=_variant, default="razz", help=_VARIANT_HELP)
+    p.add_argument("--stacks", type=int_in_range(1, 10**9, "stacks"), default=200,
+                   help="chips each seat starts every hand with (default 200, R-Z5)")
+    add_table_options(p)
+    add_mc_options(p, trials=200_000, trials_help="hands to play (default: 200,000)")
+    p.set_defaults(func=_match)
+
     p = cmds.add_parser("low-odds", help="exact chance a hand ends X-low or better (R4)")
     p.add_argument("hand", metavar="HAND", help="3 to 7 known cards, e.g. 'As 2d 4c 4h'")
     p.add_argument("--dead", metavar="CARDS", help="cards out of play")
@@ -125,6 +139,42 @@ def _dead_cards(args) -> None:
     opts = run_options(args)
     seed = opts.pop("seed")
     emit(dead_card_values(args.start, args.opponents, trials=args.trials, seed=seed, **opts), args)
+
+
+def parse_strategy(text: str):
+    """``"tips"`` -> ``"tips"``; ``"tips:T_KQ=0,T_SUNK=0.2"`` -> ``("tips", {...})``.
+
+    >>> parse_strategy("tight:P_SUNK=0.15")
+    ('tight', {'P_SUNK': 0.15})
+    """
+    name, _, rest = text.partition(":")
+    if not rest:
+        return name
+    over = {}
+    for item in rest.split(","):
+        key, eq, value = item.partition("=")
+        try:
+            over[key.strip()] = float(value)
+        except ValueError:
+            raise UsageError(f"bad strategy parameter {item!r} in {text!r}: write KEY=NUMBER") from None
+        if not eq:
+            raise UsageError(f"bad strategy parameter {item!r} in {text!r}: write KEY=NUMBER")
+    return name, over
+
+
+def _match(args) -> None:
+    from ..games.razz.match import match
+
+    specs = [parse_strategy(s) for s in args.strategies]
+    opts = run_options(args)
+    seed = opts.pop("seed")
+    df = match(specs, args.trials, variant=args.variant, stacks=args.stacks, seed=seed, **opts)
+    if args.format == "json":
+        emit({"variant": args.variant, "hands": df.attrs["hands"],
+              "showdown_rate": df.attrs["showdown_rate"], "seats": df.to_dict(orient="records")},
+             args)
+    else:
+        emit(df, args)
 
 
 def _low_odds(args) -> None:

@@ -25,8 +25,10 @@ cards, the highest of the first three cards, whether those are three different r
   8-low) bet and raise; one short (paired or bricked): check, on fourth street call at most
   ``T_PAIR_BETS`` bets (R4: "don't pay much to find out"), on fifth and sixth call when the
   pot is at least ``T_ODDS`` times the call, never on seventh; otherwise check or fold;
-- ``T_SUNK`` > 0 adds the habit of R5: call instead of folding when the own chips are at
-  least that share of the pot.
+- from fourth street, before folding, call by pot odds: when ``score * (pot + call) >=
+  T_POT * call`` (R5's advice; the score as a rough chance to win);
+- ``T_SUNK`` > 0 adds the habit R5 warns against: call instead of folding when the own chips
+  are at least that share of the pot.
 
 >>> kinds, params = razz_strategy_table(["tips", "tight", ("tips", {"T_KQ": 0})])
 >>> kinds.tolist(), float(params[2, T_KQ])
@@ -79,9 +81,11 @@ T_KQ = 2  # R2: 1 = fold any start with a K or Q; 0 = play K/Q + two different l
 T_PAIR_BETS = 3  # R4: on fourth street, paired or bricked, call at most this many bets
 T_ODDS = 4  # fifth/sixth street one card short: call when pot >= T_ODDS * call
 T_SUNK = 5  # R5's habit: call when own chips >= T_SUNK * pot (0 = never)
-TIPS_PARAM_NAMES = ("T_MAXLOW", "T_EXCELLENT", "T_KQ", "T_PAIR_BETS", "T_ODDS", "T_SUNK")
+T_POT = 6  # from fourth street call by pot odds: score * (pot + call) >= T_POT * call (0 = off)
+TIPS_PARAM_NAMES = ("T_MAXLOW", "T_EXCELLENT", "T_KQ", "T_PAIR_BETS", "T_ODDS", "T_SUNK",
+                    "T_POT")
 #: The tips player's defaults.
-TIPS_PARAMS = np.array([8.0, 5.0, 1.0, 1.0, 4.0, 0.0, 0.0, 0.0, 0.0])
+TIPS_PARAMS = np.array([8.0, 5.0, 1.0, 1.0, 4.0, 0.0, 1.5, 0.0, 0.0])
 
 # Feature columns.
 F_LOWS = 0  # different ranks 8 or lower among the own cards
@@ -245,18 +249,23 @@ def _aggressive_or_passive(st):
 
 
 @njit(cache=True, inline="always")
-def _give_up(p, st):
-    """Check, post the forced bring-in, call from the sunk-cost habit (R5), or fold."""
+def _give_up(p, score, st):
+    """Check, post the forced bring-in, call by pot odds (from fourth street), call from the
+    sunk-cost habit (R5), or fold."""
     if st[L_BRING_IN] > 0 or st[L_CHECK] != 0:
         return _passive(st)
+    to_call = st[V_TO_CALL]
+    if p[T_POT] > 0.0 and st[V_ROUND] > 0 and score * (st[V_POT] + to_call) >= p[T_POT] * to_call:
+        return CALL, 0
     if p[T_SUNK] > 0.0 and st[V_MY_TOTAL] >= p[T_SUNK] * st[V_POT]:
         return CALL, 0
     return FOLD, 0
 
 
 @njit(cache=True)
-def _tips(p, f, st):
-    """The ``tips`` decision from parameter row ``p``, features ``f``, legal and view rows."""
+def _tips(p, f, score, st):
+    """The ``tips`` decision from parameter row ``p``, features ``f``, the score, and the
+    legal and view rows."""
     r = st[V_ROUND]
     if r == 0:
         distinct = f[F_DISTINCT3] == 1
@@ -273,7 +282,7 @@ def _tips(p, f, st):
             if st[L_BRING_IN] > 0 or st[L_CHECK] != 0:
                 return _passive(st)
             return CALL, 0
-        return _give_up(p, st)
+        return _give_up(p, score, st)
     c = r + 3
     target = 5 if c > 5 else c
     lows = f[F_LOWS]
@@ -285,17 +294,17 @@ def _tips(p, f, st):
         if c == 4:
             if st[V_BETS] <= p[T_PAIR_BETS]:
                 return CALL, 0
-            return _give_up(p, st)
+            return _give_up(p, score, st)
         if st[V_POT] >= p[T_ODDS] * st[V_TO_CALL]:
             return CALL, 0
-    return _give_up(p, st)
+    return _give_up(p, score, st)
 
 
 @njit(cache=True)
 def _razz_decide(kinds, params, scores, feats, st, rng, seat):
     """The decision of ``seat``: ``tips`` here, the shared kinds in simkit.poker."""
     if kinds[seat] == TIPS:
-        return _tips(params[seat], feats[seat], st)
+        return _tips(params[seat], feats[seat], scores[seat], st)
     return _decide(kinds, params, scores, st, rng, seat)
 
 
