@@ -260,7 +260,7 @@ def simulate(players, n_series: int, rules: Rules | None = None, stacks=100,
 
 @dataclass
 class DealRecord:
-    """What happened in one replayed deal."""
+    """What happened in one deal played by :func:`play_deals`."""
 
     outcome: str  # "void", "showdown" or "no showdown"
     dealer: int
@@ -272,17 +272,23 @@ class DealRecord:
     hands: list[str]  # final hands ("" for a seat not dealt in)
     strengths: list[int]
     history: str
+    dealt: list[str] = field(default_factory=list)  # hands as dealt
+    start: list[int] = field(default_factory=list)  # stacks before the deal
+    dead_in: int = 0  # chips already in the pot (a void deal's pot, or a Diablo pot)
+    log: np.ndarray | None = None  # the action record, columns G_* of simkit.poker.table_state
 
 
-def play_deals(deals: list[dict], stacks, rules: Rules | None = None, dealer: int = 0,
-               names: list[str] | None = None) -> list[DealRecord]:
-    """Replay deals with given cards and actions, applying the Diablo rule between them.
+def play_deals(deals: list[dict | None], stacks, rules: Rules | None = None, dealer: int = 0,
+               names: list[str] | None = None, players=None, seed: int = 0) -> list[DealRecord]:
+    """Play deals one by one through the compiled engine, applying R-D4/R-D5 between them.
 
-    Each deal is a dict with ``hands`` (a card string per seat, dealt; seats out get ``""``),
-    ``draw`` (the cards handed out at the draw, in draw order from the dealer's left),
-    ``keep`` (per seat the cards it keeps; ``None`` = all) and ``actions`` (a list of
-    ``(seat, action, to)`` with action names ``fold check call bet raise``).  The dealer
-    moves left after every deal.
+    A deal given as a dict is replayed: ``hands`` (a card string per seat as dealt; ``""``
+    for a seat without chips), ``draw`` (the cards handed out at the draw, in draw order from
+    the dealer's left), ``keep`` (per seat the cards kept; ``None`` = all) and ``actions``
+    (``(seat, action, to)`` with action names ``fold check call bet raise``).  A deal given
+    as ``None`` is dealt at random (``seed``) and played by ``players`` (default: nobody ever
+    opens), drawing by the policy.  The deal passes left after every deal; play stops early
+    when fewer than two players have chips.
 
     >>> recs = play_deals([{"hands": ["Ah Kh 9h 7h 5h", "9c 8d 7s 4c 3d", "Qs Jd 6c 5d 4s"],
     ...                     "draw": "", "keep": [None, None, None],
@@ -292,44 +298,56 @@ def play_deals(deals: list[dict], stacks, rules: Rules | None = None, dealer: in
     ('void', 3, [9, 9, 9])
     """
     from simkit.poker.actions import ACTION_NAMES
+    from simkit.poker.table_state import Table
+
+    from .engine import _next_dealer
 
     rules = rules or Rules()
     stacks = _stacks(stacks, len(stacks) if np.ndim(stacks) else 0)
     n = stacks.size
     structure, cfg = rules.structure(), rules.config()
-    arrays = player_arrays(["never"] * n)
+    arrays = player_arrays(list(players) if players is not None else ["never"] * n)
+    if arrays.kinds.size != n:
+        raise ValueError(f"got {arrays.kinds.size} players for {n} seats")
     tabs = _tabs(rules.variant)
     names = names or [f"Seat {s}" for s in range(n)]
-    st = new_state(n, log_capacity=64)
+    st = new_state(n, log_capacity=256)
     out: list[DealRecord] = []
     dead, diablo_pot = 0, False
-    rng = stream_state(0)
+    rng = stream_state(seed)
+    deck = np.arange(52, dtype=np.int64)
+    no_script = np.zeros((0, 3), dtype=np.int64)
     for deal in deals:
-        cards = []
+        if (stacks > 0).sum() < 2:
+            break
         seats = [(dealer + 1 + k) % n for k in range(n)]
-        for s in seats:
-            if stacks[s] > 0:
-                cards += parse_cards(deal["hands"][s], n=5).tolist()
-        cards += parse_cards(deal.get("draw", "")).tolist()
-        rest = [c for c in range(52) if c not in cards]
-        fixed = np.array(cards + rest, dtype=np.int64)
-        if len(set(fixed.tolist())) != 52:
-            raise ValueError("the given hands and draw cards repeat a card")
-        keep = np.full(n, 31, dtype=np.int64)  # stand pat unless told otherwise
-        for s, k in enumerate(deal.get("keep", [None] * n)):
-            if k is not None and stacks[s] > 0:
-                dealt = parse_cards(deal["hands"][s]).tolist()
-                kept = parse_cards(k).tolist()
-                if not set(kept) <= set(dealt):
-                    raise ValueError(f"seat {s} keeps {k!r}, which it was not dealt")
-                keep[s] = sum(1 << i for i, c in enumerate(dealt) if c in kept)
-        script = np.array([(s, ACTION_NAMES.index(a), to) for s, a, to in deal["actions"]],
-                          dtype=np.int64).reshape(-1, 3)
+        if deal is None:
+            fixed, keep, script = np.zeros(0, dtype=np.int64), -np.ones(n, dtype=np.int64), no_script
+        else:
+            cards = []
+            for s in seats:
+                if stacks[s] > 0:
+                    cards += parse_cards(deal["hands"][s], n=5).tolist()
+            cards += parse_cards(deal.get("draw", "")).tolist()
+            rest = [c for c in range(52) if c not in cards]
+            fixed = np.array(cards + rest, dtype=np.int64)
+            if len(set(fixed.tolist())) != 52:
+                raise ValueError("the given hands and draw cards repeat a card")
+            keep = np.full(n, 31, dtype=np.int64)  # stand pat unless told otherwise
+            for s, k in enumerate(deal.get("keep", [None] * n)):
+                if k is not None and stacks[s] > 0:
+                    dealt = parse_cards(deal["hands"][s]).tolist()
+                    kept = parse_cards(k).tolist()
+                    if not set(kept) <= set(dealt):
+                        raise ValueError(f"seat {s} keeps {k!r}, which it was not dealt")
+                    keep[s] = sum(1 << i for i, c in enumerate(dealt) if c in kept)
+            script = np.array([(s, ACTION_NAMES.index(a), to) for s, a, to in deal["actions"]],
+                              dtype=np.int64).reshape(-1, 3)
         h = np.zeros(5 * n, dtype=np.int64)
         pat, dd, final = (np.zeros(n, dtype=np.int64) for _ in range(3))
         scores, draws = np.zeros((2, n)), np.zeros((2, n), dtype=np.int64)
         payout = np.zeros(n, dtype=np.int64)
-        deck = np.arange(52, dtype=np.int64)
+        start, dead_in = stacks.copy(), dead
         rc, sp = _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, tuple(arrays),
                             tabs, deck, fixed, keep, script, np.array([-1, 0, 0]), rng, h, pat, dd,
                             final, scores, draws, payout, np.zeros(n, dtype=np.int64),
@@ -337,22 +355,28 @@ def play_deals(deals: list[dict], stacks, rules: Rules | None = None, dealer: in
         if rc < 0 or sp != len(script):
             raise ValueError(f"the actions of deal {len(out) + 1} do not fit the game "
                              f"(engine code {rc}, {sp} of {len(script)} actions used)")
+        dealt_txt, k = [""] * n, 0
+        for s in seats:
+            if pat[s] >= 0:
+                dealt_txt[s] = format_cards(deck[5 * k:5 * k + 5])
+                k += 1
         history = format_history(st, names=names, payout=payout if rc != 2 else None)
         hands_txt = [format_cards(h[5 * s:5 * s + 5]) if pat[s] >= 0 else "" for s in range(n)]
+        log = Table(st).log.copy()
         if rc == 2:  # void: the pot stays, R-D4
             new_stacks = st[STACK:STACK + n].copy()
             dead = int(_pot(st))
-            out.append(DealRecord("void", dealer, -1, dead, [0] * n, 0, new_stacks.tolist(),
-                                  hands_txt, final.tolist(), history))
-            stacks = new_stacks
+            rec = DealRecord("void", dealer, -1, dead, [0] * n, 0, new_stacks.tolist(),
+                             hands_txt, final.tolist(), history)
         else:
             new_stacks = np.zeros(n, dtype=np.int64)
             opener, pot, pen = _diablo_rule(st, cfg, payout, new_stacks)
-            out.append(DealRecord("showdown" if rc == 1 else "no showdown", dealer, int(opener),
-                                  int(pot), payout.tolist(), int(pen), new_stacks.tolist(),
-                                  hands_txt, final.tolist(), history))
-            stacks = new_stacks
+            rec = DealRecord("showdown" if rc == 1 else "no showdown", dealer, int(opener),
+                             int(pot), payout.tolist(), int(pen), new_stacks.tolist(),
+                             hands_txt, final.tolist(), history)
             dead, diablo_pot = (int(pen), True) if pen > 0 else (0, False)
-        dealer = (dealer + 1) % n
+        rec.dealt, rec.start, rec.dead_in, rec.log = dealt_txt, start.tolist(), dead_in, log
+        out.append(rec)
+        stacks = new_stacks
+        dealer = int(_next_dealer(stacks, dealer))
     return out
-
