@@ -7,7 +7,13 @@ the ante-for-everyone variant it is ``deals`` pot games (R-I4).  Statistics are 
 
 State.  Everything mutable lives in one int64 array ``st`` (layout ``ST_*``: deck, flags,
 counts, chips, cards per seat), the policies in one float64 matrix ``pol`` (columns
-``P_*``), so that the calls between the kernel's functions pass few arrays.
+``P_*``), so that the calls between the kernel's functions pass few arrays.  Every function
+below :func:`_engine` is compiled without Numba's reference-counting runtime (``_nrt=False``):
+none of them allocates, and the atomic incref/decref of each array argument at every call and
+inlined call otherwise cost more than the game itself (measured: 8 M against 30 M decisions
+per second on one core).  Numba's cache does not notice edits of the helpers imported from
+:mod:`.odds`, :mod:`.policies`, :mod:`.rules` or :mod:`simkit.rng`: after changing one, clear
+``$NUMBA_CACHE_DIR``.
 
 Cards.  ``deck`` (``st[ST_DECK:]``) holds all 52 cards; ``deck[:top]`` have been dealt since the last shuffle and
 ``deck[top:]`` is the stack in unknown order: dealing a card swaps a uniform random stack card
@@ -112,18 +118,16 @@ def make_policies(kinds, params, min_spreads, counting) -> np.ndarray:
 
 
 # --- cards ------------------------------------------------------------------------------------
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _full_shuffle(st, game_out):
-    """Gather every card into the stack (nothing may be live)."""
+    """Gather every card into the stack (between rounds, when nothing is live)."""
     st[ST_TOP] = 0
-    for i in range(52):
-        st[ST_LIVE + i] = 0
     for r in range(13):
         st[ST_SEEN + r] = 0
     game_out[G_SHUFFLES] += 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _reshuffle_used(st, game_out):
     """The stack is empty mid-round: the used cards (all but the live ones) become the stack."""
     n_live = 0
@@ -144,7 +148,7 @@ def _reshuffle_used(st, game_out):
     game_out[G_RESHUFFLES] += 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _deal(st, face_up, state, game_out):
     """Deal one card from the stack (face up or down) and mark it live."""
     top = st[ST_TOP]
@@ -164,7 +168,7 @@ def _deal(st, face_up, state, game_out):
     return c
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _ensure_stack(st, game_out):
     """Shuffle the used cards now if the stack is empty: the next card comes from them, and a
     counting seat must know that before it decides."""
@@ -172,7 +176,7 @@ def _ensure_stack(st, game_out):
         _reshuffle_used(st, game_out)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _release(st, c_a, c_b, c_c):
     """A turn is over: its cards are used, no longer on the table (``c_c < 0``: none)."""
     st[ST_LIVE + c_a] = 0
@@ -181,7 +185,7 @@ def _release(st, c_a, c_b, c_c):
         st[ST_LIVE + c_c] = 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _reveal(st, c):
     if not st[ST_VIS + c]:
         st[ST_VIS + c] = 1
@@ -189,7 +193,7 @@ def _reveal(st, c):
 
 
 # --- odds as a seat sees them ------------------------------------------------------------------
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _unknown(st, counting, c_a, c_b, c_c):
     """Fill the scratch counts ``st[ST_U:]`` with the ranks a seat cannot see; return how many.
 
@@ -210,7 +214,7 @@ def _unknown(st, counting, c_a, c_b, c_c):
     return total
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _best_posts(st, c1, c2, low_ok, total, mult):
     """Post values and odds of first card ``c1`` and second ``c2`` from the scratch counts;
     with ``low_ok`` a first-card ace counts low when that has the higher EV per chip (ties:
@@ -227,8 +231,43 @@ def _best_posts(st, c1, c2, low_ok, total, mult):
     return lo, hi, pb, pp, po
 
 
+def _no_count_tables() -> np.ndarray:
+    """Odds of every two-post deal seen by a non-counting seat (the deck less its two posts):
+    ``[r1, r2, option]`` -> (low, high, p_between, p_post, p_outside, EV at post x2); option 1
+    is a first-card ace counted low (only filled for ``r1`` = ace)."""
+    t = np.zeros((13, 13, 2, 6), dtype=np.float64)
+    for r1 in range(13):
+        for r2 in range(13):
+            u = np.full(13, 4, dtype=np.int64)
+            u[r1] -= 1
+            u[r2] -= 1
+            for opt, v1 in ((0, r1 + 2), (1, 1)):
+                if opt == 1 and r1 != 12:
+                    continue
+                lo, hi = min(v1, r2 + 2), max(v1, r2 + 2)
+                pb, pp, po = _gap_probs_at(lo, hi, u, 0, 50)
+                t[r1, r2, opt] = (lo, hi, pb, pp, po, pb - po - 2.0 * pp)
+    return t
+
+
+#: Baked into the compiled code as a constant.
+_NC = _no_count_tables()
+
+
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
+def _posts_no_count(c1, c2, low_ok):
+    """:func:`_best_posts` for a non-counting seat with two posts, by table lookup."""
+    r1 = c1 >> 2
+    r2 = c2 >> 2
+    o = 0
+    if low_ok and r1 == 12 and _NC[r1, r2, 1, 5] > _NC[r1, r2, 0, 5]:
+        o = 1
+    return (int(_NC[r1, r2, o, 0]), int(_NC[r1, r2, o, 1]), _NC[r1, r2, o, 2], _NC[r1, r2, o, 3],
+            _NC[r1, r2, o, 4])
+
+
 # --- decisions (rebound to the user's functions on the Python path) ------------------------------
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante, min_req,
             pol, state):
     """The stake of seat ``p``: its compiled policy, raised to the minimum ``min_req``."""
@@ -239,7 +278,7 @@ def _decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante
     return s
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
     """Split a pair (R-I4) when the seat's own policy expects the two new hands to win more
     than the extra ante: ``2 * sum_x P(x) stake(x) EV(x) > ante`` over the new second card
@@ -268,7 +307,7 @@ def _wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
 
 
 # --- one hand, one turn, one round -------------------------------------------------------------
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _play_hand(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_out, game_out):
     """Posts ``c1`` (first card), ``c2``; ``c3`` a third post held (three posts) or -1.
     The seat decides, and a stake meets the next card.  Returns the stake."""
@@ -278,8 +317,11 @@ def _play_hand(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_o
     if cap <= 0:
         return 0
     _ensure_stack(st, game_out)
-    total = _unknown(st, pol[p, P_COUNT] != 0.0, c1, c2, c3)
-    low, high, pb, pp, po = _best_posts(st, c1, c2, low_ok, total, mult)
+    if c3 < 0 and pol[p, P_COUNT] == 0.0:
+        low, high, pb, pp, po = _posts_no_count(c1, c2, low_ok)
+    else:
+        total = _unknown(st, pol[p, P_COUNT] != 0.0, c1, c2, c3)
+        low, high, pb, pp, po = _best_posts(st, c1, c2, low_ok, total, mult)
     ante = rules[R_ANTE]
     min_req = 0
     if stage == 2 or rules[R_MIN_STAKE]:
@@ -309,7 +351,7 @@ def _play_hand(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_o
     return stake
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _turn(p, rules, st, pol, state, seat_out, game_out):
     """Seat ``p``'s turn: its second card (or two more in three posts), pairs, one or two hands.
 
@@ -375,7 +417,7 @@ def _turn(p, rules, st, pol, state, seat_out, game_out):
     _release(st, c1, c2, c3)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _deck_ready(rules, st, need, game_out):
     """Round start: shuffle (every round), or in the twice-through variant go on with the
     stack, shuffling everything once when it cannot give everyone a card.  False: the deck is
@@ -393,7 +435,7 @@ def _deck_ready(rules, st, need, game_out):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _round(n_order, rules, st, pol, state, seat_out, game_out):
     """First cards to the ``n_order`` seats of ``st[ST_ORDER:]``, then each turn in that order
     (R-I3); hidden cards: both cards first."""
@@ -405,18 +447,25 @@ def _round(n_order, rules, st, pol, state, seat_out, game_out):
         for i in range(n_order):
             p = st[ST_ORDER + i]
             st[ST_SECOND + p] = _deal(st, 0, state, game_out)
+    done = n_order
     for i in range(n_order):
         _turn(st[ST_ORDER + i], rules, st, pol, state, seat_out, game_out)
         if st[ST_POT] <= 0:
+            done = i + 1
             break
-    for i in range(52):
-        st[ST_LIVE + i] = 0
+    # every turn released its cards; the game may have ended before the last ones: between
+    # rounds nothing is on the table
+    for j in range(done, n_order):
+        q = st[ST_ORDER + j]
+        st[ST_LIVE + st[ST_FIRST + q]] = 0
+        if not face_up:
+            st[ST_LIVE + st[ST_SECOND + q]] = 0
     if rules[R_TWO_PASS] and st[ST_RUNOUTS] >= 2:
         st[ST_END] = 1
     game_out[G_ROUNDS] += 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _held(rules, st):
     """Chips of every seat plus the pot."""
     held = st[ST_POT]
@@ -425,7 +474,7 @@ def _held(rules, st):
     return held
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out):
     """One dealer's game (R-I3); returns the dealer's result (pot taken minus pot opened)."""
     n = rules[R_PLAYERS]
@@ -474,7 +523,7 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out):
     return result
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _ante_game(dealer, rules, st, pol, state, seat_out, game_out):
     """One pot game of the ante-for-everyone variant (R-I4); returns the next dealer."""
     n = rules[R_PLAYERS]
