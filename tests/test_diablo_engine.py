@@ -130,16 +130,25 @@ def test_chip_conservation_variants(rules):
     assert r.summary["deals"] > 3000
 
 
-def test_chip_conservation_over_a_million_deals():
+def _conservation(series: int, min_games: int):
     specs = [Player("pair", kind="random"), Player("trips", bluff=0.1), "jacks",
              Player("two_pair", kind="loose-aggressive"), "trips"]
     job = SeriesJob(tuple(specs), Rules(session=20), stacks=(25, 40, 100, 15, 60))
-    tot = run(job, 500_000, seed=3, quiet=True)
+    tot = run(job, series, seed=3, quiet=True)
     s = summarize(tot).summary
-    assert s["deals"] >= 1_000_000
+    assert s["games"] >= min_games
     assert s["chip_errors"] == 0 and s["errors"] == 0
     assert s["busts"] > 0 and s["short_pay"] > 0  # the hard paths were exercised
     assert tot["seat"][:, 0].sum() == 0  # the players' net results cancel exactly
+
+
+def test_chip_conservation_over_a_million_games():
+    _conservation(800_000, 1_000_000)
+
+
+@pytest.mark.slow
+def test_chip_conservation_over_ten_million_games():
+    _conservation(8_000_000, 10_000_000)
 
 
 def test_jacks_or_better_nobody_opens_below_jacks():

@@ -146,6 +146,7 @@ def _series_row(r, **key) -> dict:
             "p_len_5plus": lh[lh.index >= 5].sum() / n, "longest": int(s["max_len"]),
             "mean_final_pot": s["mean_final_pot"], "se_final_pot": s["se_final_pot"],
             "mean_growth": s["mean_growth"], "se_growth": s["se_growth"],
+            "p_final_pot_64plus": _pot_tail(r, 64), "p_final_pot_128plus": _pot_tail(r, 128),
             "largest_pot": int(s["max_pot"]), "opener_win_rate": s["opener_win_rate"],
             "se_opener_win_rate": s["se_opener_win_rate"], "opener_net": s["mean_opener_net"],
             "se_opener_net": s["se_opener_net"],
@@ -155,6 +156,13 @@ def _series_row(r, **key) -> dict:
             "abandoned": int(s["abandoned"]), "chip_errors": int(s["chip_errors"])}
 
 
+def _pot_tail(r, at: int) -> float:
+    """Share of series whose final pot is at least ``at`` (a power of two)."""
+    fp = r.final_pots
+    total = max(int(fp.series.sum()), 1)
+    return float(fp.loc[fp["from"] >= at, "series"].sum() / total)
+
+
 def series_table(player_counts=(3, 4, 5, 6, 7), levels=("jacks", "two_pair", "trips", "straight"),
                  series: int = 20_000, rules: Rules | None = None, seed: int = 0,
                  keep: dict | None = None, **run_options) -> pd.DataFrame:
@@ -162,7 +170,8 @@ def series_table(player_counts=(3, 4, 5, 6, 7), levels=("jacks", "two_pair", "tr
 
     Columns (means with ``se_*``): ``mean_len`` games per series, ``p_len_2plus`` … the tail,
     ``longest``; ``mean_final_pot`` (the pot the winning opener takes), ``mean_growth``
-    (final pot / first pot), ``largest_pot``; ``opener_win_rate``, ``opener_net`` (the
+    (final pot / first pot), ``p_final_pot_64plus`` and ``p_final_pot_128plus`` (the tail),
+    ``largest_pot``; ``opener_win_rate``, ``opener_net`` (the
     opener's chips per game, payment included), ``penalty_per_game``, ``carried_to_openers``
     (share of carried Diablo pots won by that game's opener), ``void_rate``.  ``keep`` (a
     dict) receives each run's :class:`~.play.SeriesResult` under ``(players, level)``.
