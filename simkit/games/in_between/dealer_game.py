@@ -69,7 +69,7 @@ class DealerGameJob:
     variant: Variant = field(default_factory=Variant)
     python_path: bool = False
     name: str = "in_between_dealer_game"
-    chunk_size: int = 1 << 15
+    chunk_size: int = 1 << 17
 
     def __post_init__(self) -> None:
         pols = tuple(_as_policy(p) for p in self.policies)
