@@ -53,7 +53,7 @@ def test_heads_up_simulation_matches_exact_recursion():
     ]
     for policy, rule in cases:
         exact = heads_up_value(rule, chips=30, pot=10, rounds=2)
-        r = simulate([never(), policy], games=150_000, pot=10, chips=30, rounds=2, seed=11)
+        r = simulate([never(), policy], games=300_000, pot=10, chips=30, rounds=2, seed=11)
         row = r.seats.iloc[1]
         _within(row.net_mean, row.net_se, float(exact) - 30)
         _within(r.dealer["net_mean"], r.dealer["net_se"], 30 - float(exact))
