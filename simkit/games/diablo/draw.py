@@ -18,7 +18,6 @@ Examples
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from .keeps import colex5

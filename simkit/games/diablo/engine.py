@@ -28,7 +28,7 @@ replaces all decisions, and fixed keeps replace the draw policy, to replay a giv
 
 Examples
 --------
-See :func:`simkit.games.diablo.play.play_series` for a hand played from Python.
+:func:`simkit.games.diablo.play.play_deals` plays given or random deals from Python.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from simkit.poker.history import NO_SHOWDOWN, SHOWDOWN, VOID
 from simkit.poker.pots import _pay, _settle
 from simkit.poker.strategies import CHECK_CALL, P_SIZE, RANDOM, _decide, _view
 from simkit.poker.table_state import L_AGG, L_MAX_TO, L_MIN_TO, S_LEVEL, S_OPENER, S_ROUND, \
-    S_SEATS, S_TO_ACT, ST_ACTIVE, ST_ALL_IN, ST_OUT, STACK, STATUS, TOTAL
+    S_SEATS, S_TO_ACT, ST_ACTIVE, ST_ALL_IN, ST_OUT, STACK, STATUS
 from simkit.rng import _uniform
 
 from .draw import _hand_colex, _sort5
@@ -323,7 +323,3 @@ def _next_dealer(stacks, dealer):
             return s
     return (dealer + 1) % n
 
-
-@njit(cache=True)
-def _committed(st, s):
-    return st[TOTAL + s]

@@ -313,9 +313,9 @@ def kept_cards(cards, table: PolicyTable | None = None) -> str:
 
 @njit(cache=True)
 def _pattern_counts(mask, T, cat_of, pattern_of_hand, out):
-    """``out[pattern, keep_rank_code]``-style tallies are done in numpy; this fills, for each
-    hand, its rank-multiset code, the kept ranks code, the draw count and the pat category."""
-    i = 0
+    """For every hand (by colex number): its ranks as a base-13 code (high first) into
+    ``pattern_of_hand``, and into ``out`` the kept ranks (base 14, rank + 1), the number of
+    cards drawn and the category as dealt."""
     h = np.zeros(5, dtype=np.int64)
     for a in range(52):
         h[0] = a
@@ -339,7 +339,6 @@ def _pattern_counts(mask, T, cat_of, pattern_of_hand, out):
                         out[idx, 0] = kept
                         out[idx, 1] = 5 - POP[m]
                         out[idx, 2] = cat_of[_eval5_deuces_wild(a, b, c, d, e, T)]
-                        i += 1
 
 
 def _ranks_text(code: int, n: int = 5, base: int = 13, offset: int = 0) -> str:

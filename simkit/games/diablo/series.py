@@ -55,10 +55,6 @@ LEN_BINS = 65  # games per series 1..63, last bin 64 or more
 POT_BINS = 40  # final pot by powers of two: bin k holds 2**k <= pot < 2**(k+1)
 POT_GAMES = 32  # mean pot of the k-th game of a series, k < 31; the last bin pools the rest
 
-K = {name: i for i, name in enumerate(COUNTS)}
-A = {name: i for i, name in enumerate(SUMS)}
-S = {name: i for i, name in enumerate(SEAT_SUMS)}
-
 (K_SERIES, K_GAMES, K_DEALS, K_VOIDS, K_SHOWDOWNS, K_OPENER_WINS, K_PENALTIES, K_PENALTY_CHIPS,
  K_CAPPED, K_SHORT_PAY, K_SHORT_END, K_ABANDONED, K_SESSIONS, K_BUSTS, K_MAX_POT, K_MAX_LEN,
  K_CHIP_ERRORS, K_ERRORS, K_MAX_DEALS) = range(len(COUNTS))

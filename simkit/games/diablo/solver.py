@@ -30,9 +30,6 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
-from math import comb
-
 import numpy as np
 import pandas as pd
 from numba import njit
@@ -347,12 +344,3 @@ def best_keep(hand, dead=None, *, objective: str = "category", target: str = "th
     return KeepChoice(h, v.loc[0, "keep"], int(v.loc[0, "draw"]), float(v.loc[0, "value"]),
                       str(second["keep"]), float(second["value"]))
 
-
-def n_replacements(unseen: int, draw: int) -> int:
-    """``C(unseen, draw)``: how many replacement sets a draw enumerates."""
-    return comb(unseen, draw)
-
-
-def _all_keeps(hand_cards) -> list[tuple[int, ...]]:
-    """Every subset of the hand, as tuples (for documentation and tests)."""
-    return [k for r in range(6) for k in combinations(hand_cards, r)]

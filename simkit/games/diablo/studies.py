@@ -25,8 +25,6 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pandas as pd
 
@@ -222,6 +220,3 @@ def variants_table(n_players: int = 5, level: str = "pair", series: int = 20_000
         rows.append(row)
     return pd.DataFrame(rows)
 
-
-def _replace_rules(rules: Rules, **changes) -> Rules:
-    return replace(rules, **changes)
