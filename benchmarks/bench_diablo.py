@@ -29,6 +29,7 @@ TARGET = 250_000  # games per second on 2 cores (issue item 9)
 
 def rates(series: int, repeats: int, configs: dict) -> dict:
     from simkit.games.diablo.play import SeriesJob
+    from simkit.games.diablo.series import COUNTS
     from simkit.runner import run
 
     job = SeriesJob(("trips",) * 5)
@@ -41,8 +42,8 @@ def rates(series: int, repeats: int, configs: dict) -> dict:
             tot = run(job, series, seed=100 + r, quiet=True, **options)
             wall, c1 = time.perf_counter() - t0, os.times()
             cpu = (c1.user - c0.user) + (c1.system - c0.system)
-            games, deals = int(tot["cnt"][1]), int(tot["cnt"][2])
-            assert int(tot["cnt"][16]) == 0, "chips not conserved"
+            games, deals = int(tot["cnt"][COUNTS.index("games")]), int(tot["cnt"][COUNTS.index("deals")])
+            assert int(tot["cnt"][COUNTS.index("chip_errors")]) == 0, "chips not conserved"
             out[name]["games"].append(games / wall)
             out[name]["deals"].append(deals / wall)
             out[name]["cpu"].append(games / max(cpu, 1e-9))

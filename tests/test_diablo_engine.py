@@ -102,17 +102,22 @@ def test_short_opener_pays_all_and_cap():
 
 
 def test_series_end_only_when_an_opener_wins():
-    r = simulate(["jacks", "trips", "two_pair", "trips", "aces"], 3000, seed=5, quiet=True)
+    r = simulate(["jacks", "trips", "two_pair", "trips", "aces"], 3000, seed=5, quiet=True,
+                 chunk_size=700)
     c = r.summary
     assert c["chip_errors"] == 0 and c["errors"] == 0
     # every game ends its series (opener won) or carries a Diablo pot into the next one
     assert c["games"] == c["opener_wins"] + c["penalties"] + c["short_end"]
     assert c["series"] == c["opener_wins"] + c["short_end"] + c["abandoned"]
     assert c["max_len"] >= 2 and r.lengths.series.sum() == c["series"]
+    assert c["max_len"] == r.lengths[r.lengths.series > 0].games.max()
+    assert 0 < c["max_pot"] <= 500 and c["max_pot"] >= r.summary["mean_final_pot"]
 
 
 def test_without_the_diablo_rule_every_game_is_a_series():
-    r = simulate(["trips"] * 4, 2000, rules=Rules(diablo=False), seed=2, quiet=True)
+    # several chunks: maxima must survive the runner's adding up of chunk results
+    r = simulate(["trips"] * 4, 2000, rules=Rules(diablo=False), seed=2, quiet=True,
+                 chunk_size=300)
     assert r.summary["penalties"] == 0 and r.summary["max_len"] == 1
     assert r.summary["games"] == r.summary["series"] - r.summary["abandoned"]
 

@@ -152,12 +152,14 @@ class SeriesJob:
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         arrays = _player_arrays(list(self.players))
         n = arrays.kinds.size
-        out = new_totals(n)
+        stacks = _stacks(self.stacks, n)
+        out = new_totals(n, int(stacks.sum()))
         force = np.array([self.force[0], self.force[1], 0], dtype=np.int64)
-        _series_kernel(trials, self.rules.structure(), self.rules.config(),
-                       _stacks(self.stacks, n), tuple(arrays), _tabs(self.rules.variant), force,
-                       stream_state(seed), out["cnt"], out["acc"], out["seat"], out["deuce"],
-                       out["len_hist"], out["pot_hist"], out["pot_game"])
+        _series_kernel(trials, self.rules.structure(), self.rules.config(), stacks,
+                       tuple(arrays), _tabs(self.rules.variant), force, stream_state(seed),
+                       out["cnt"], out["acc"], out["seat"], out["deuce"], out["len_hist"],
+                       out["pot_hist"], out["pot_game"], out["max_pot_hist"],
+                       out["max_len_hist"])
         return out
 
 
@@ -184,6 +186,9 @@ def summarize(totals: dict) -> SeriesResult:
     acc = dict(zip(SUMS, totals["acc"].tolist()))
     n_series, n_games = max(cnt["series"], 1), max(cnt["games"], 1)
     rows = dict(cnt)
+    # the largest pot and the longest series: the highest non-empty bin of the one-hot maxima
+    rows["max_pot"] = int(np.flatnonzero(totals["max_pot_hist"]).max(initial=0))
+    rows["max_len"] = int(np.flatnonzero(totals["max_len_hist"]).max(initial=0))
     for name, n in (("len", n_series), ("deals", n_series), ("final_pot", n_series),
                     ("first_pot", n_series), ("growth", n_series), ("opener_net", n_games),
                     ("pot", n_games), ("forced_net", max(int(acc["forced"]), 1))):

@@ -38,12 +38,12 @@ from .engine import (
     _play_deal,
 )
 
-__all__ = ["COUNTS", "LEN_BINS", "POT_BINS", "POT_GAMES", "SEAT_SUMS", "SUMS", "new_totals"]
+__all__ = ["COUNTS", "LEN_BINS", "MAX_LEN_BINS", "POT_BINS", "POT_GAMES", "SEAT_SUMS", "SUMS", "new_totals"]
 
 #: Integer counters (``cnt``), in this order.
 COUNTS = ("series", "games", "deals", "voids", "showdowns", "opener_wins", "penalties",
           "penalty_chips", "capped", "short_pay", "short_end", "abandoned", "sessions", "busts",
-          "max_pot", "max_len", "chip_errors", "errors", "max_deals")
+          "chip_errors", "errors", "max_deals")
 #: Float sums (``acc``): ``x`` and ``x2`` pairs per series or per game.
 SUMS = ("len", "len2", "deals", "deals2", "final_pot", "final_pot2", "first_pot", "first_pot2",
         "growth", "growth2", "opener_net", "opener_net2", "penalty", "penalty2", "pot", "pot2",
@@ -56,8 +56,8 @@ POT_BINS = 40  # final pot by powers of two: bin k holds 2**k <= pot < 2**(k+1)
 POT_GAMES = 32  # mean pot of the k-th game of a series, k < 31; the last bin pools the rest
 
 (K_SERIES, K_GAMES, K_DEALS, K_VOIDS, K_SHOWDOWNS, K_OPENER_WINS, K_PENALTIES, K_PENALTY_CHIPS,
- K_CAPPED, K_SHORT_PAY, K_SHORT_END, K_ABANDONED, K_SESSIONS, K_BUSTS, K_MAX_POT, K_MAX_LEN,
- K_CHIP_ERRORS, K_ERRORS, K_MAX_DEALS) = range(len(COUNTS))
+ K_CAPPED, K_SHORT_PAY, K_SHORT_END, K_ABANDONED, K_SESSIONS, K_BUSTS, K_CHIP_ERRORS, K_ERRORS,
+ K_MAX_DEALS) = range(len(COUNTS))
 (A_LEN, A_LEN2, A_DEALS, A_DEALS2, A_FINAL, A_FINAL2, A_FIRST, A_FIRST2, A_GROWTH, A_GROWTH2,
  A_ONET, A_ONET2, A_PEN, A_PEN2, A_POT, A_POT2, A_DEAD_OPENER, A_DEAD_OTHERS, A_FORCED,
  A_FORCED_NET, A_FORCED_NET2) = range(len(SUMS))
@@ -65,9 +65,19 @@ POT_GAMES = 32  # mean pot of the k-th game of a series, k < 31; the last bin po
  S_SERIES_OPENED) = range(len(SEAT_SUMS))
 
 
-def new_totals(n_seats: int) -> dict[str, np.ndarray]:
-    """Zeroed statistic arrays for a table of ``n_seats``."""
+MAX_LEN_BINS = 1025  # the longest series of a chunk, one-hot; the last bin pools 1024+
+
+
+def new_totals(n_seats: int, total_chips: int) -> dict[str, np.ndarray]:
+    """Zeroed statistic arrays for a table of ``n_seats`` with ``total_chips`` in play.
+
+    Maxima cannot be added up, so each chunk marks its largest pot and its longest series in
+    a one-hot histogram (``max_pot_hist``, ``max_len_hist``): after the runner adds the
+    chunks, the highest bin that is not empty is the overall maximum.
+    """
     return {
+        "max_pot_hist": np.zeros(total_chips + 1, dtype=np.int64),
+        "max_len_hist": np.zeros(MAX_LEN_BINS, dtype=np.int64),
         "cnt": np.zeros(len(COUNTS), dtype=np.int64),
         "acc": np.zeros(len(SUMS)),
         "seat": np.zeros((n_seats, len(SEAT_SUMS))),
@@ -145,7 +155,8 @@ def _record_game(st, n, opener, pot, pen, dead, payout, pat, dd, seat, deuce, ac
 
 @njit(cache=True, nogil=True)
 def _series_kernel(n_series, structure, cfg, start, players, tabs, force, rng,
-                   cnt, acc, seat, deuce, len_hist, pot_hist, pot_game):
+                   cnt, acc, seat, deuce, len_hist, pot_hist, pot_game, max_pot_hist,
+                   max_len_hist):
     """Play ``n_series`` Diablo series and add their statistics (module docstring)."""
     n = start.shape[0]
     st = _new_state(n, 0)
@@ -171,6 +182,8 @@ def _series_kernel(n_series, structure, cfg, start, players, tabs, force, rng,
         total += start[s]
     dealer = _draw_below(rng, n)
     in_session = cfg[C_SESSION]
+    top_pot = 0
+    top_len = 0
     for _ in range(n_series):
         if in_session >= cfg[C_SESSION] or _alive(stacks) < 2:
             for s in range(n):
@@ -277,10 +290,10 @@ def _series_kernel(n_series, structure, cfg, start, players, tabs, force, rng,
             final_pot = pot
             break
         cnt[K_SERIES] += 1
-        if games > cnt[K_MAX_LEN]:
-            cnt[K_MAX_LEN] = games
-        if max_pot > cnt[K_MAX_POT]:
-            cnt[K_MAX_POT] = max_pot
+        if games > top_len:
+            top_len = games
+        if max_pot > top_pot:
+            top_pot = max_pot
         len_hist[games if games < LEN_BINS - 1 else LEN_BINS - 1] += 1
         acc[A_LEN] += games
         acc[A_LEN2] += games * games
@@ -312,3 +325,6 @@ def _series_kernel(n_series, structure, cfg, start, players, tabs, force, rng,
             dealer = _next_dealer(stacks, first_dealer)
         else:
             dealer = _next_dealer(stacks, dealer)
+    if n_series > 0:
+        max_pot_hist[min(top_pot, max_pot_hist.shape[0] - 1)] += 1
+        max_len_hist[min(top_len, max_len_hist.shape[0] - 1)] += 1
