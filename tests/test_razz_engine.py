@@ -96,7 +96,8 @@ def test_worked_example_bring_in_pot_16_fourth_street_and_showdown():
     assert hs[1] == -1  # no community card with two players
     T, T8 = tables("razz")
     hi, lo, pay = (np.zeros(n, np.int64) for _ in range(3))
-    _showdown(st, n, cards, v, T, T8, hi, lo, pay, np.zeros((n, 7), np.int8))
+    _showdown(st, n, cards, v, T, T8, hi, lo, pay, np.zeros((n, 7), np.int8),
+              np.zeros(n, np.int64), np.zeros(n, np.int64))
     assert pay.tolist() == [16, 0, 0, 0]
     assert naive.evaluate(cards[ANNA].tolist(), "ace_to_five")[0] > \
         naive.evaluate(cards[DAN].tolist(), "ace_to_five")[0]

@@ -101,7 +101,7 @@ def _first_unused(used):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _deal_street(st, r, n, deck, used, cards, hs):
     """Deal the cards of betting round ``r`` (0 = third street … 4 = seventh) to every seat
     still in; on seventh street a community card when the deck runs short (R-Z4)."""
@@ -155,56 +155,41 @@ def _value_of(card, high):
     return 1 if r == 12 else r + 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _board_key(cards, s, n_up, high):
     """Key of seat ``s``'s visible cards (``cards[s, 2:2+n_up]``): category (no pair, one pair,
-    two pair, trips, quads) then values by count and value, most important first.  Razz: the
-    smallest key is the lowest hand (R-Z3); stud high: the greatest is the highest."""
-    vals = np.zeros(4, np.int64)
+    two pair, trips, quads) then the values ordered by count and value, most important first.
+    Razz: the smallest key is the lowest hand (R-Z3); stud high: the greatest is the highest.
+    Value counts are packed 4 bits a value (no allocation)."""
+    counts = np.int64(0)
     for i in range(n_up):
-        vals[i] = _value_of(cards[s, 2 + i], high)
-    cnt = np.zeros(4, np.int64)
-    for i in range(n_up):
-        for j in range(n_up):
-            if vals[j] == vals[i]:
-                cnt[i] += 1
-    # sort positions by (count desc, value desc): insertion sort on a combined key
-    order = np.zeros(4, np.int64)
-    for i in range(n_up):
-        order[i] = cnt[i] * 16 + vals[i]
-    for i in range(1, n_up):
-        x = order[i]
-        j = i
-        while j > 0 and order[j - 1] < x:
-            order[j] = order[j - 1]
-            j -= 1
-        order[j] = x
+        counts += np.int64(1) << (4 * _value_of(cards[s, 2 + i], high))
     pairs = 0
-    trips = 0
-    quads = 0
-    for i in range(n_up):
-        if cnt[i] == 2:
-            pairs += 1
-        elif cnt[i] == 3:
-            trips += 1
-        elif cnt[i] == 4:
-            quads += 1
     cat = 0
-    if quads:
-        cat = 4
-    elif trips:
-        cat = 3
-    elif pairs == 4:
-        cat = 2
-    elif pairs == 2:
-        cat = 1
-    key = cat
-    for i in range(4):
-        key = key * 16 + (order[i] % 16 if i < n_up else 0)
+    for v in range(1, 15):
+        k = (counts >> (4 * v)) & 15
+        if k == 2:
+            pairs += 1
+        elif k == 3:
+            cat = 3
+        elif k == 4:
+            cat = 4
+    if cat == 0:
+        cat = 2 if pairs == 2 else pairs
+    key = np.int64(cat)
+    placed = 0
+    for k in range(4, 0, -1):
+        for v in range(14, 0, -1):
+            if (counts >> (4 * v)) & 15 == k:
+                for _ in range(k):
+                    key = key * 16 + v
+                    placed += 1
+    for _ in range(placed, 4):
+        key = key * 16
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _first_to_act(st, r, n, cards, variant):
     """The bring-in seat (round 0, R-Z2) or the seat with the lowest (stud high: highest)
     visible hand, ties to the seat nearest the dealer's left (R-Z3)."""
@@ -256,8 +241,9 @@ def _razz_betting_round(st, kinds, params, scores, feats, draws, rng):
 
 
 @njit(cache=True)
-def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows):
-    """Values of the seats still in, then the pots (R-P2, R-P3; Hi-Lo split, R-Z6)."""
+def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl):
+    """Values of the seats still in, then the pots (R-P2, R-P3; Hi-Lo split, R-Z6).
+    ``rows``, ``vh``, ``vl`` are scratch space for the compact rows of the seats still in."""
     m = 0
     for s in range(n):
         hi[s] = -1
@@ -267,8 +253,6 @@ def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows):
                 rows[m, j] = cards[s, j]
             m += 1
     if _n_in_hand(st) >= 2:
-        vh = np.zeros(m, np.int64)
-        vl = np.zeros(m, np.int64)
         _hand_values(rows, m, variant, T, T8, vh, vl)
         k = 0
         for s in range(n):
@@ -285,7 +269,7 @@ def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows):
 
 @njit(cache=True)
 def _play_one(st, structure, variant, n, deck, dealer, stacks, kinds, params, T, T8, score_tab,
-              srng, cards, hs, used, scores, feats, draws, hi, lo, payout, rows):
+              srng, cards, hs, used, scores, feats, draws, hi, lo, payout, rows, vh, vl):
     """One hand from a shuffled ``deck``; returns the number of players at the end (>= 1) or
     a negative error code.  ``st`` keeps the hand's state and record."""
     _reset(st, stacks, dealer, 0)
@@ -305,8 +289,8 @@ def _play_one(st, structure, variant, n, deck, dealer, stacks, kinds, params, T,
         c = r + 3
         for s in range(n):
             if _in_hand(st, s):
-                scores[s] = _score(cards[s], c, score_tab)
-                _features(cards[s], c, feats[s])
+                scores[s] = _score(cards, s, c, score_tab)
+                _features(cards, s, c, feats)
         first = _first_to_act(st, r, n, cards, variant)
         if r == 0 and variant != V_PRIVATE:
             hs[H_BRING] = first
@@ -317,11 +301,11 @@ def _play_one(st, structure, variant, n, deck, dealer, stacks, kinds, params, T,
             return n_in
         if n_in <= 1:
             break
-    _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows)
+    _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl)
     return n_in
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _run_hands(structure, variant, n, stacks, random_stacks, kinds_all, params_all, T, T8,
                score_tab, rng, decks, dealers, n_hands, log_capacity,
                net_sum, net_sq, diff_sum, diff_sq, won, showdowns, community, vpip, errors,
@@ -341,6 +325,8 @@ def _run_hands(structure, variant, n, stacks, random_stacks, kinds_all, params_a
     deck = np.arange(52).astype(np.int8)
     cards = np.full((n, 7), -1, np.int8)
     rows = np.zeros((n, 7), np.int8)
+    vh = np.zeros(n, np.int64)
+    vl = np.zeros(n, np.int64)
     hs = np.zeros(N_H, np.int64)
     used = np.zeros(52, np.bool_)
     scores = np.zeros(n)
@@ -373,7 +359,7 @@ def _run_hands(structure, variant, n, stacks, random_stacks, kinds_all, params_a
                 srng[k] = seed_words[k]
             n_end = _play_one(st, structure, variant, n, deck, dealer, start, kinds_all[cfg],
                               params_all[cfg], T, T8, score_tab, srng, cards, hs, used, scores,
-                              feats, draws, hi, lo, payout, rows)
+                              feats, draws, hi, lo, payout, rows, vh, vl)
             if n_end < 0:
                 errors[cfg] += 1
                 continue

@@ -177,30 +177,31 @@ def score_tables(variant: str) -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def _slot(cards, c):
-    """Colex slot of the rank multiset of ``cards[:c]``."""
-    r = np.empty(7, np.int64)
+def _slot(cards, s, c):
+    """Colex slot of the rank multiset of ``cards[s, :c]`` (rank counts packed 4 bits a rank,
+    then read back in ascending order: no sorting, no allocation)."""
+    counts = np.int64(0)
     for i in range(c):
-        x = np.int64(cards[i]) >> 2
-        j = i
-        while j > 0 and r[j - 1] > x:
-            r[j] = r[j - 1]
-            j -= 1
-        r[j] = x
+        counts += np.int64(1) << (4 * (np.int64(cards[s, i]) >> 2))
     slot = 0
-    for i in range(c):
-        slot += _BIN[i, r[i]]
+    i = 0
+    for r in range(13):
+        k = (counts >> (4 * r)) & 15
+        for _ in range(k):
+            slot += _BIN[i, r]
+            i += 1
     return slot
 
 
-@njit(cache=True)
-def _score(cards, c, table):
-    return table[c - 3, _slot(cards, c)]
+@njit(cache=True, inline="always")
+def _score(cards, s, c, table):
+    """Score of seat ``s``'s first ``c`` cards (rows of ``cards`` are seats)."""
+    return table[c - 3, _slot(cards, s, c)]
 
 
 def score_of(cards: np.ndarray, table: np.ndarray) -> float:
     """The score of one hand of 3 to 7 cards (Python helper of the tables' doctests)."""
-    return float(_score(np.asarray(cards, dtype=np.int8), len(cards), table))
+    return float(_score(np.asarray(cards, dtype=np.int8)[None, :], 0, len(cards), table))
 
 
 @njit(cache=True, inline="always")
@@ -209,27 +210,27 @@ def _razz_value(card):
     return 1 if r == 12 else r + 2
 
 
-@njit(cache=True)
-def _features(cards, c, out):
-    """Fill ``out`` (N_FEATURES) from a seat's first ``c`` cards."""
+@njit(cache=True, inline="always")
+def _features(cards, s, c, feats):
+    """Fill ``feats[s]`` (N_FEATURES) from seat ``s``'s first ``c`` cards."""
     mask = 0
     for i in range(c):
-        v = _razz_value(cards[i])
+        v = _razz_value(cards[s, i])
         if v <= 8:
             mask |= 1 << v
     lows = 0
     while mask:
         lows += mask & 1
         mask >>= 1
-    a = _razz_value(cards[0])
-    b = _razz_value(cards[1])
-    d = _razz_value(cards[2])
+    a = _razz_value(cards[s, 0])
+    b = _razz_value(cards[s, 1])
+    d = _razz_value(cards[s, 2])
     hi = max(a, max(b, d))
     lo = min(a, min(b, d))
-    out[F_LOWS] = lows
-    out[F_MAX3] = hi
-    out[F_DISTINCT3] = 1 if (a != b and a != d and b != d) else 0
-    out[F_SECOND3] = a + b + d - hi - lo
+    feats[s, F_LOWS] = lows
+    feats[s, F_MAX3] = hi
+    feats[s, F_DISTINCT3] = 1 if (a != b and a != d and b != d) else 0
+    feats[s, F_SECOND3] = a + b + d - hi - lo
 
 
 @njit(cache=True, inline="always")
@@ -249,30 +250,32 @@ def _aggressive_or_passive(st):
 
 
 @njit(cache=True, inline="always")
-def _give_up(p, score, st):
+def _give_up(params, seat, score, st):
     """Check, post the forced bring-in, call by pot odds (from fourth street), call from the
     sunk-cost habit (R5), or fold."""
     if st[L_BRING_IN] > 0 or st[L_CHECK] != 0:
         return _passive(st)
     to_call = st[V_TO_CALL]
-    if p[T_POT] > 0.0 and st[V_ROUND] > 0 and score * (st[V_POT] + to_call) >= p[T_POT] * to_call:
+    pot_odds = params[seat, T_POT]
+    if pot_odds > 0.0 and st[V_ROUND] > 0 and score * (st[V_POT] + to_call) >= pot_odds * to_call:
         return CALL, 0
-    if p[T_SUNK] > 0.0 and st[V_MY_TOTAL] >= p[T_SUNK] * st[V_POT]:
+    sunk = params[seat, T_SUNK]
+    if sunk > 0.0 and st[V_MY_TOTAL] >= sunk * st[V_POT]:
         return CALL, 0
     return FOLD, 0
 
 
-@njit(cache=True)
-def _tips(p, f, score, st):
-    """The ``tips`` decision from parameter row ``p``, features ``f``, the score, and the
+@njit(cache=True, inline="always")
+def _tips(params, feats, seat, score, st):
+    """The ``tips`` decision of ``seat`` from its parameter row, features and score, and the
     legal and view rows."""
     r = st[V_ROUND]
     if r == 0:
-        distinct = f[F_DISTINCT3] == 1
-        excellent = distinct and f[F_MAX3] <= p[T_EXCELLENT]
-        good = distinct and f[F_MAX3] <= p[T_MAXLOW]
-        if not good and p[T_KQ] == 0.0 and distinct and f[F_MAX3] >= 12 \
-                and f[F_SECOND3] <= p[T_MAXLOW]:
+        distinct = feats[seat, F_DISTINCT3] == 1
+        excellent = distinct and feats[seat, F_MAX3] <= params[seat, T_EXCELLENT]
+        good = distinct and feats[seat, F_MAX3] <= params[seat, T_MAXLOW]
+        if not good and params[seat, T_KQ] == 0.0 and distinct and feats[seat, F_MAX3] >= 12 \
+                and feats[seat, F_SECOND3] <= params[seat, T_MAXLOW]:
             good = True  # R2 switched off: K or Q with two different low cards
         if excellent:
             return _aggressive_or_passive(st)
@@ -282,29 +285,29 @@ def _tips(p, f, score, st):
             if st[L_BRING_IN] > 0 or st[L_CHECK] != 0:
                 return _passive(st)
             return CALL, 0
-        return _give_up(p, score, st)
+        return _give_up(params, seat, score, st)
     c = r + 3
     target = 5 if c > 5 else c
-    lows = f[F_LOWS]
+    lows = feats[seat, F_LOWS]
     if lows >= target:
         return _aggressive_or_passive(st)
     if lows == target - 1 and c < 7:
         if st[L_CHECK] != 0:
             return CHECK, 0
         if c == 4:
-            if st[V_BETS] <= p[T_PAIR_BETS]:
+            if st[V_BETS] <= params[seat, T_PAIR_BETS]:
                 return CALL, 0
-            return _give_up(p, score, st)
-        if st[V_POT] >= p[T_ODDS] * st[V_TO_CALL]:
+            return _give_up(params, seat, score, st)
+        if st[V_POT] >= params[seat, T_ODDS] * st[V_TO_CALL]:
             return CALL, 0
-    return _give_up(p, score, st)
+    return _give_up(params, seat, score, st)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _razz_decide(kinds, params, scores, feats, st, rng, seat):
     """The decision of ``seat``: ``tips`` here, the shared kinds in simkit.poker."""
     if kinds[seat] == TIPS:
-        return _tips(params[seat], feats[seat], scores[seat], st)
+        return _tips(params, feats, seat, scores[seat], st)
     return _decide(kinds, params, scores, st, rng, seat)
 
 
