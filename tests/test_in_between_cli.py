@@ -43,6 +43,14 @@ def test_odds_of_one_hand_and_three_posts(capsys):
     assert t.stake.tolist() == [1, 2] and t.post_penalty.tolist() == [2, 3]
 
 
+def test_odds_pairs_and_sizing_min_stake(capsys):
+    status, out, _ = cli(["in-between", "odds", "--pairs", "split", "--format", "csv"], capsys)
+    t = pd.read_csv(io.StringIO(out))
+    assert list(t.columns) == ODDS_COLUMNS + ["split_ev_per_chip"]
+    status, out, _ = cli(["in-between", "sizing", "--min-stake", "2", "--format", "csv"], capsys)
+    assert (pd.read_csv(io.StringIO(out)).kelly_stake >= 2).all()
+
+
 def test_red_dog_json_fields(capsys):
     for decks in (1, 2, 4, 6, 8):
         status, out, _ = cli(["in-between", "red-dog", "--decks", str(decks), "--format", "json"], capsys)

@@ -100,6 +100,28 @@ def test_three_posts_odds():
     assert h.p_post.tolist() == pytest.approx([6 / 49, 6 / 49])  # three of each post rank left
 
 
+def test_pairs_variant_columns_against_brute_force():
+    """Split value of a pair: each card starts a new hand with a fresh second card (R-I4)."""
+    t = odds_table(pairs="split").set_index(["low", "high"])
+    for v in (2, 7, 10, 14):
+        # the deck less the pair: any two cards of rank v
+        deck = [c for c in range(52) if c // 4 != v - 2] + [4 * (v - 2) + 2, 4 * (v - 2) + 3]
+        total = Fraction(0)
+        for x in deck:
+            rest = [c for c in deck if c != x]
+            lo, hi = sorted((v, x // 4 + 2))
+            b, p, o = (sum(lo < c // 4 + 2 < hi for c in rest),
+                       sum(c // 4 + 2 in (lo, hi) for c in rest), None)
+            o = len(rest) - b - p
+            total += max(Fraction(0), Fraction(b - o - 2 * p, len(rest))) / len(deck)
+        assert t.loc[(v, v), "split_ev_per_chip"] == pytest.approx(float(2 * total), abs=1e-12)
+    assert np.isnan(t.loc[(2, 9), "split_ev_per_chip"])
+    back = odds_table(pairs="ante_back")
+    assert (back.ante_back == (back.high - back.low <= 1)).all() and back.ante_back.sum() == 25
+    with pytest.raises(ValueError, match="pairs must be"):
+        odds_table(pairs="triples")
+
+
 def test_kelly_closed_form_against_numerical_maximum():
     rng = np.random.default_rng(1)
     grid_cases = 0

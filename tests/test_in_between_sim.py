@@ -129,6 +129,14 @@ def test_chips_conserved_in_every_game(variant):
     assert r.decisions > 0
 
 
+@pytest.mark.parametrize("variant", [Variant(hidden=True, pairs="split"), Variant(two_pass=True),
+                                     Variant(ante_all=True, three_posts=True)])
+def test_a_full_table_never_runs_out_of_cards(variant):
+    r = simulate(pot_fraction(1.0, min_spread=0), players=24, games=300, deals=3, variant=variant,
+                 seed=1)
+    assert r.conservation_errors == 0 and r.decisions > 0
+
+
 def test_variants_do_what_they_say():
     r = simulate(kelly(), players=4, games=3000, variant=Variant(pairs="split"), seed=2)
     assert r.seats.splits.sum() > 0  # a pair of deuces or aces is worth splitting for Kelly

@@ -43,6 +43,14 @@ def test_by_spread_full_deck():
         assert row.kelly_stake_of_pot == row.kelly_stake / 20
 
 
+def test_minimum_stake_variant_in_the_table():
+    t = sizing_table(chips=100, pot=20, min_stake=3)
+    posts = t[t.hand == "posts"].set_index("spread")
+    assert (posts.kelly_stake >= 3).all() and posts.kelly_stake[11] == 20
+    assert posts.decision[2] == "minimum" and posts.decision[9] == "stake"
+    assert sizing_table(chips=100, pot=2, min_stake=3).kelly_stake.min() == 2  # capped by the pot
+
+
 def test_integer_kelly_stake_maximises_expected_log_among_integers():
     """With a pot cap that does not bind, floor(f c) is within one chip of the integer argmax."""
     for s in range(8, 12):

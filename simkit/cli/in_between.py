@@ -2,8 +2,9 @@
 
 Subcommands::
 
-    simkit in-between odds [--seen CARDS] [--low-ace] [--three-posts] [--posts CARDS]
-    simkit in-between sizing [--by spread|pair] [--chips N] [--pot N] [--seen CARDS] [--game]
+    simkit in-between odds [--seen CARDS] [--low-ace] [--three-posts] [--pairs P] [--posts CARDS]
+    simkit in-between sizing [--by spread|pair] [--chips N] [--pot N] [--seen CARDS]
+                             [--min-stake N] [--game]
     simkit in-between red-dog --decks N [--table]
     simkit in-between simulate --policy P [--policy P ...] [--players N] [--pot N] [--chips N]
                                [--rounds N] [--deals N] [--variant V ...] [--ante N] --trials N
@@ -40,6 +41,8 @@ def register(sub) -> None:
                    help="add the rows of a first-card ace counted low (low = 1)")
     p.add_argument("--three-posts", action="store_true",
                    help="three posts: both stakes (column stake 1/2, the second with a triple post)")
+    p.add_argument("--pairs", choices=("split", "ante-back"),
+                   help="the pairs variant: add split_ev_per_chip (split) or ante_back")
     p.add_argument("--posts", metavar="CARDS",
                    help="the odds of one hand only: two posts, first card first (three with "
                    "--three-posts)")
@@ -57,6 +60,8 @@ def register(sub) -> None:
     p.add_argument("--pot", type=count, default=20, metavar="N", help="chips in the pot (default 20)")
     p.add_argument("--seen", metavar="CARDS", help="cards already seen and out of the deck")
     p.add_argument("--low-ace", action="store_true", help="a first-card ace may count low")
+    p.add_argument("--min-stake", type=int, default=0, metavar="N",
+                   help="the minimum-stake variant: every hand stakes at least N (default 0)")
     p.add_argument("--game", action="store_true",
                    help="best stake by spread at the first decision of a heads-up dealer's game")
     p.add_argument("--rounds", type=count, default=3, metavar="N", help="rounds, with --game (default 3)")
@@ -105,7 +110,9 @@ def _odds(args) -> None:
         else:
             emit(hand_odds(args.posts, _seen(args), low_ace=args.low_ace), args)
         return
-    emit(odds_table(_seen(args), low_ace=args.low_ace, three_posts=args.three_posts), args)
+    pairs = (args.pairs or "none").replace("-", "_")
+    emit(odds_table(_seen(args), low_ace=args.low_ace, three_posts=args.three_posts, pairs=pairs),
+         args)
 
 
 def _sizing(args) -> None:
@@ -116,7 +123,7 @@ def _sizing(args) -> None:
         emit(g.start.assign(game_value=g.value), args)
         return
     emit(sizing_table(chips=args.chips, pot=args.pot, by=args.by, seen=_seen(args),
-                      low_ace=args.low_ace), args)
+                      low_ace=args.low_ace, min_stake=args.min_stake), args)
 
 
 def _red_dog(args) -> None:

@@ -31,8 +31,9 @@ from .rules import PAIRS_MODES, Variant, check_stake
 
 __all__ = ["DealerGameJob", "DealerGameResult", "simulate", "summarize"]
 
-#: Most seats at one table (every player's first card must leave cards to deal).
-MAX_PLAYERS = 17
+#: Most seats at one table: with hidden cards every player holds two cards through the round,
+#: and the stack (reshuffled from the used cards when it runs out) must never be empty.
+MAX_PLAYERS = 24
 
 PolicyLike = Policy | PythonPolicy | str | Callable[[Decision], int]
 
@@ -293,7 +294,7 @@ def simulate(
     >>> simulate("kelly", players=1)
     Traceback (most recent call last):
     ...
-    ValueError: players must be 2..17 (one policy per seat), got 1
+    ValueError: players must be 2..24 (one policy per seat), got 1
     >>> simulate("kelly", players=3, pot=0)
     Traceback (most recent call last):
     ...

@@ -534,18 +534,22 @@ def _ante_game(dealer, rules, st, pol, state, seat_out, game_out):
     st[ST_END] = 0
     if rules[R_TWO_PASS]:
         _full_shuffle(st, game_out)
-    k = 0
+    k = 0  # players of the last round played; st[ST_ORDER:] keeps them for the split
     r = 0
     won = False
     while r < rules[R_ROUNDS]:
+        able = 0
+        for j in range(n):
+            if st[ST_CHIPS + j] >= ante:
+                able += 1
+        if able < 2 or not _deck_ready(rules, st, able, game_out):
+            break
         k = 0
         for j in range(1, n + 1):  # from the dealer's left; the dealer plays last
             p = (dealer + j) % n
             if st[ST_CHIPS + p] >= ante:
                 st[ST_ORDER + k] = p
                 k += 1
-        if k < 2 or not _deck_ready(rules, st, k, game_out):
-            break
         for i in range(k):
             st[ST_CHIPS + st[ST_ORDER + i]] -= ante
         st[ST_POT] += k * ante

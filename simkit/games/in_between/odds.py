@@ -139,6 +139,7 @@ def odds_table(
     *,
     low_ace: bool = False,
     three_posts: bool = False,
+    pairs: str = "none",
 ) -> pd.DataFrame:
     """Exact odds for every pair of posts: one row per ``(low, high)``, ``low <= high``.
 
@@ -154,6 +155,13 @@ def odds_table(
         post costs 2) and 2 (the second gap, a post costs 3; no low ace there, neither post is
         a first card), with column ``post_penalty``.  The unseen third post is one more unseen
         card, so the probabilities are those of the ordinary table.
+    pairs
+        The pairs variant (R-I4): ``"split"`` adds ``split_ev_per_chip``, for a pair what the
+        two new hands are worth per chip staked on each of them when it pays (split when that
+        times the stake beats the extra ante); ``"ante_back"`` adds ``ante_back``, true for a
+        pair or adjacent posts.  The other variants (hidden cards, an ante for everyone, a
+        minimum stake) do not change the odds of a hand; the cards they let one see go in
+        ``seen``.
 
     Returns
     -------
@@ -169,6 +177,9 @@ def odds_table(
     (104, 1)
     >>> odds_table("Jc Jd Jh Js").query("low == 11 or high == 11").empty
     True
+    >>> t = odds_table(pairs="split")
+    >>> round(float(t.loc[t.low == t.high].set_index("low").split_ev_per_chip[2]), 4)  # 720/2450
+    0.2939
     """
     counts = rank_counts(seen)
     lows = ([LOW_ACE_VALUE] if low_ace else []) + list(range(2, 15))
@@ -186,7 +197,40 @@ def odds_table(
                         row["post_penalty"] = mult
                     rows.append(row)
     cols = ODDS_COLUMNS + (["stake", "post_penalty"] if three_posts else [])
-    return pd.DataFrame(rows, columns=cols)
+    table = pd.DataFrame(rows, columns=cols)
+    if pairs == "split":
+        table["split_ev_per_chip"] = [
+            _split_value(r.low, counts, low_ace) if r.low == r.high else np.nan
+            for r in table.itertuples()
+        ]
+    elif pairs == "ante_back":
+        table["ante_back"] = (table.high - table.low) <= 1
+    elif pairs != "none":
+        raise ValueError(f"pairs must be none, split or ante_back, got {pairs!r}")
+    return table
+
+
+def _split_value(v: int, counts: np.ndarray, low_ace: bool) -> float:
+    """A pair of value ``v`` split: each card starts a new hand with a fresh second card;
+    ``2 * sum_x P(x) max(0, EV(x))``, the EV per chip of the better count of a first ace."""
+    left = counts.copy()
+    left[v - 2] -= 2
+    if (left < 0).any():
+        return float("nan")
+    total = int(left.sum())
+    value = 0.0
+    for r in range(13):
+        if left[r] == 0:
+            continue
+        p = left[r] / total
+        left[r] -= 1
+        best = 0.0
+        for first in ((v, 1) if (low_ace and v == 14) else (v,)):
+            lo, hi = min(first, r + 2), max(first, r + 2)
+            best = max(best, _gap_ev(lo, hi, left, total - 1, 2))
+        left[r] += 1
+        value += p * best
+    return 2.0 * value
 
 
 def hand_odds(

@@ -97,21 +97,24 @@ def dealt_hands(seen: str | Iterable[int] | np.ndarray | None = None, *, low_ace
     return pd.DataFrame(rows)
 
 
-def _sizing_columns(df: pd.DataFrame, chips: int, pot: int) -> pd.DataFrame:
+def _sizing_columns(df: pd.DataFrame, chips: int, pot: int, min_stake: int = 0) -> pd.DataFrame:
     kf = [float(_kelly(b, p, o, 2.0)) for b, p, o in zip(df.p_between, df.p_post, df.p_outside)]
+    least = min(min_stake, pot, chips)  # the minimum-stake variant, capped (R-I2, R-I4)
     df["kelly_fraction"] = kf
     df["half_kelly_fraction"] = [f / 2 for f in kf]
-    df["kelly_stake"] = [max(0, min(int(math.floor(f * chips)), pot, chips)) for f in kf]
-    df["half_kelly_stake"] = [max(0, min(int(math.floor(0.5 * f * chips)), pot, chips)) for f in kf]
+    df["kelly_stake"] = [max(least, min(int(math.floor(f * chips)), pot, chips)) for f in kf]
+    df["half_kelly_stake"] = [max(least, min(int(math.floor(0.5 * f * chips)), pot, chips))
+                              for f in kf]
     df["kelly_stake_of_pot"] = df.kelly_stake / pot
     df["kelly_stake_of_chips"] = df.kelly_stake / chips
-    df["decision"] = np.where(df.ev_per_chip > 1e-12, "stake", "pass")
+    df["decision"] = np.where(df.ev_per_chip > 1e-12, "stake", "minimum" if least else "pass")
     return df
 
 
 def sizing_table(
     *, chips: int = 100, pot: int = 20, by: str = "spread",
     seen: str | Iterable[int] | np.ndarray | None = None, low_ace: bool = False,
+    min_stake: int = 0,
 ) -> pd.DataFrame:
     """Bet sizing by spread (``by="spread"``) or by post pair (``by="pair"``).
 
@@ -120,7 +123,8 @@ def sizing_table(
     ``half_kelly_stake``), the Kelly stake as a share of the pot and of own chips, and the
     ``decision`` (pass when the EV per chip is not positive).  By spread, the odds are the
     averages over the deals of that spread (``p_dealt`` is how often it is dealt); pairs get
-    their own row (``hand == "pair"``).
+    their own row (``hand == "pair"``).  With ``min_stake`` (the minimum-stake variant) no
+    stake is below it, and the hands Kelly would pass read ``"minimum"``.
 
     >>> t = sizing_table(chips=100, pot=1000)
     >>> t.loc[t.spread == 8, ["kelly_stake", "half_kelly_stake"]].values.tolist()
@@ -133,9 +137,11 @@ def sizing_table(
     for name, v in (("chips", chips), ("pot", pot)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
             raise ValueError(f"{name} must be a positive integer, got {v!r}")
+    if isinstance(min_stake, bool) or not isinstance(min_stake, (int, np.integer)) or min_stake < 0:
+        raise ValueError(f"min_stake must be a non-negative integer, got {min_stake!r}")
     if by == "pair":
         return _sizing_columns(odds_table(seen, low_ace=low_ace).drop(columns=["kelly_fraction"]),
-                               chips, pot)
+                               chips, pot, min_stake)
     if by != "spread":
         raise ValueError(f"by must be 'spread' or 'pair', got {by!r}")
     h = dealt_hands(seen, low_ace=low_ace)
@@ -150,7 +156,7 @@ def sizing_table(
         rows.append({"hand": hand, "spread": int(s), "p_dealt": float(w), "p_between": pb,
                      "p_post": pp, "p_outside": po, "ev_per_chip": ev})
     df = pd.DataFrame(rows).sort_values(["hand", "spread"], ascending=[False, True])
-    return _sizing_columns(df.reset_index(drop=True), chips, pot)
+    return _sizing_columns(df.reset_index(drop=True), chips, pot, min_stake)
 
 
 def pass_rule(table: pd.DataFrame) -> str:
