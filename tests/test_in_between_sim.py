@@ -213,3 +213,43 @@ def test_bad_arguments_refused():
         simulate(["kelly"] * 3, players=4)
     job = DealerGameJob(("kelly", "pot:0.5"))
     assert job.params()["policies"] == ["kelly:1", "pot_fraction:0.5"]
+
+
+class _Spy:
+    """Stakes 1 exactly when the counting odds differ from the full-deck odds by ``gap``
+    (``sign`` +1: counting says better), and records what it was told."""
+
+    def __init__(self, sign: int, gap: float = 0.04):
+        self.sign, self.gap, self.told = sign, gap, []
+
+    def __call__(self, d):
+        full_b = 4 * d.spread / 50  # full deck less the two posts (no low ace here)
+        if self.sign * (d.p_between - full_b) > self.gap and d.max_stake >= 1:
+            self.told.append((d.p_between, d.p_post))
+            return 1
+        return 0
+
+
+@pytest.mark.parametrize("variant, gap", [(Variant(two_pass=True), 0.04),
+                                          (Variant(two_pass=True, hidden=True), 0.01)])
+def test_counting_odds_are_calibrated(variant, gap):
+    """Given what a counting seat has seen, the third card falls as its odds say: where they
+    differ from the full-deck odds, the outcomes follow the counting odds (R-I4, counting)."""
+    for sign in (+1, -1):
+        spy = _Spy(sign, gap)
+        r = simulate([never(), PythonPolicy(spy, counting=True), pot_fraction(0.5), kelly()],
+                     games=2500, variant=variant, seed=31 + sign, threads=1)
+        s = r.totals["seat_stats"][1]
+        n = int(s[E.S_STAKES])
+        assert n == len(spy.told) and n > 300
+        told_b = float(np.mean([t[0] for t in spy.told]))
+        told_p = float(np.mean([t[1] for t in spy.told]))
+        seen_b = s[E.S_BETWEEN] / n
+        seen_p = s[E.S_POST] / n
+        se_b = math.sqrt(told_b * (1 - told_b) / n)
+        se_p = math.sqrt(max(told_p * (1 - told_p), 1e-9) / n)
+        assert abs(seen_b - told_b) < 3.5 * se_b, (sign, seen_b, told_b)
+        assert abs(seen_p - told_p) < 3.5 * se_p, (sign, seen_p, told_p)
+        # and the full-deck odds would have been wrong on this selection
+        full = float(np.mean([t[0] for t in spy.told])) - sign * spy.gap
+        assert sign * (seen_b - full) > 0
