@@ -36,9 +36,11 @@ FOCUS = 4  # opponents in the headline figures: a five-handed table (the documen
 
 
 def _plt():
+    """pyplot on the Agg backend, unless a notebook's inline backend is in use."""
     import matplotlib
 
-    matplotlib.use("Agg")
+    if "inline" not in matplotlib.get_backend():
+        matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     return plt
