@@ -201,8 +201,10 @@ def parse_policy(text: str) -> Policy:
 class Decision:
     """What a Python policy sees when it must stake (all integers are chips or values).
 
-    ``low``/``high`` are the post values (1 for a low-counted ace), ``spread`` the values
-    between; the probabilities come from the policy's odds model (``counting`` or not);
+    ``round`` counts from 0 within the dealer's game; ``stage`` is 1 for an ordinary stake, 2
+    for the second stake of three posts, 0 when asked whether to split a pair.  ``low``/``high``
+    are the post values (1 for a low-counted ace), ``spread`` the values between; the
+    probabilities come from the policy's odds model (``counting`` or not);
     ``post_penalty`` is 2, or 3 on the second stake of three posts; the stake must lie in
     ``min_stake .. max_stake`` (``max_stake = min(pot, chips)``).
     """

@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ...cards import parse_card, parse_cards
+from ...cards import format_cards, parse_card, parse_cards
 
 __all__ = [
     "OUTCOMES",
@@ -68,8 +68,6 @@ def card_value(card: int, *, low: bool = False) -> int:
     rank = int(card) >> 2
     if low:
         if rank != ACE:
-            from ...cards import format_cards
-
             raise ValueError(f"only an ace may count low, not card {card} ({format_cards([card])})")
         return LOW_ACE_VALUE
     return rank + 2
