@@ -292,7 +292,7 @@ def d2_verdict(deuces: pd.DataFrame) -> TipResult:
               "raises them but a deuce alone does not make chips; else does not hold.")
     return TipResult("D2", "Every 2 in your hand is worth gold.",
                      "chips per deal holding one deuce minus holding none (5 players)", fig, se,
-                     verdict, detail, table="diablo_chips_by_deuces", plot="diablo_series")
+                     verdict, detail, table="diablo_chips_by_deuces", plot="diablo_chips_by_deuces")
 
 
 def d5_verdict(bluffs: pd.DataFrame) -> TipResult:
@@ -365,6 +365,15 @@ def _game(ctx: Context) -> AnalysisResult:
     axes[2].set_ylabel("opener's chips per game (±2 SE)")
     axes[2].set_title("Chips to and from the opener", fontsize=10)
     axes[2].legend(fontsize=7)
+    fig3, axes3 = plt.subplots(1, 2, figsize=(10, 3.6), constrained_layout=True)
+    axes3[0].bar(deuces.deuces, deuces.win, yerr=2 * deuces.win_se, capsize=3)
+    axes3[0].set_ylabel("share of pots won per deal (±2 SE)")
+    axes3[1].bar(deuces.deuces, deuces.net, yerr=2 * deuces.net_se, capsize=3, color="tab:green")
+    axes3[1].axhline(0, color="k", lw=0.8)
+    axes3[1].set_ylabel("chips per deal (±2 SE)")
+    for ax in axes3:
+        ax.set_xlabel("deuces dealt")
+    fig3.suptitle("5 players, everybody opening at trips, the Diablo rule (D2)", fontsize=10)
     fig2, ax = plt.subplots(figsize=(6, 4), constrained_layout=True)
     for diablo, label in ((True, "Diablo rule"), (False, "no Diablo rule (deuces wild)")):
         t = bl[bl.diablo == diablo]
@@ -381,7 +390,8 @@ def _game(ctx: Context) -> AnalysisResult:
         tables={"diablo_series": table, "diablo_series_lengths": lengths,
                 "diablo_series_pots": pots, "diablo_chips_by_deuces": deuces,
                 "diablo_bluff_value": bl},
-        figures={"diablo_series": fig, "diablo_bluff_value": fig2},
+        figures={"diablo_series": fig, "diablo_bluff_value": fig2,
+                 "diablo_chips_by_deuces": fig3},
         tips=[d2_verdict(deuces), d5_verdict(bl)], notes=notes)
 
 
