@@ -119,7 +119,7 @@ def _betting(st, kinds, params, scores, draws, rng, pat, open_floor, bluff, cfg,
         elif (can_open and force[1] != 0 and force[2] == 0 and seat == force[0]
               and pat[seat] < open_floor[seat]):
             force[2] = 1
-            if force[1] == 1:
+            if force[1] == 1 and not (cfg[C_JACKS] != 0 and pat[seat] < cfg[C_JJ_FLOOR]):
                 to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * _pot(st) + 0.5)
                 action, to = BET, min(max(to, st[L_MIN_TO]), st[L_MAX_TO])
             else:
