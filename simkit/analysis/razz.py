@@ -258,9 +258,13 @@ def plot_king_queen(starts: pd.DataFrame, chips: pd.DataFrame):
     ax = axes[0]
     for label, mask in (("K or Q among the three", starts.high >= 12),
                         ("no K or Q", starts.high < 12)):
-        g = by_high_table(starts[mask].assign(high=0))
-        ax.errorbar(g.opponents, g.relative, yerr=2 * g.se * (g.opponents + 1), marker="o",
-                    label=label)
+        ks, rel, err = [], [], []
+        for k, d in starts[mask].groupby("opponents"):
+            m, se = _weighted(d)
+            ks.append(k)
+            rel.append(m * (k + 1))
+            err.append(2 * se * (k + 1))
+        ax.errorbar(ks, rel, yerr=err, marker="o", label=label)
     ax.axhline(1.0, color="grey", lw=0.8)
     ax.set_xlabel("random opponents")
     ax.set_ylabel("equity / fair share (deal-weighted)")

@@ -105,7 +105,7 @@ def win_rates_analysis(ctx: Context) -> AnalysisResult:
     ax.set_xticks(range(len(vs)), vs)
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_ylabel("chips per hand (±2 SE)")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, ncol=len(names), loc="upper center", bbox_to_anchor=(0.5, -0.08))
     ax.set_title("Five-handed win rates in every variant (R-Z6)")
     fig.tight_layout()
     return AnalysisResult(
