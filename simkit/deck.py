@@ -109,32 +109,44 @@ def _below(bits32, bound, state):
 
 @njit(cache=True, nogil=True)
 def _deal_kernel(live, state, out):
-    """Fill ``out`` (n, m) with one random ordered draw of ``m`` live cards per row.
+    """Fill ``out`` (n, m) with one uniformly random ordered draw of ``m`` live cards per row.
 
-    The same partial Fisher-Yates as :func:`_shuffle_prefix`, but each 64-bit output of the
-    generator serves two draws (its high and low halves), which nearly halves the cost.
+    For small hands (``2 m <= live``, like 5 of 52) each card is a uniform position of the live
+    deck, drawn again while it is already taken (a 64-bit set of taken positions): no deck to
+    shuffle and, on average, barely more than ``m`` draws.  Each 64-bit output of the generator
+    serves two draws (its halves).  Larger hands use the partial Fisher-Yates shuffle of
+    :func:`_shuffle_prefix`.  Both give every ordered sample the same probability.
     """
-    deck = live.copy()
-    size = deck.shape[0]
+    size = live.shape[0]
     m = out.shape[1]
+    if 2 * m > size:
+        deck = live.copy()
+        for h in range(out.shape[0]):
+            _shuffle_prefix(deck, m, state)
+            for j in range(m):
+                out[h, j] = deck[j]
+        return
     half = np.uint64(0xFFFFFFFF)
     for h in range(out.shape[0]):
+        taken = np.uint64(0)
         j = 0
+        bits = np.uint64(0)
+        spare = False
         while j < m:
-            bits = _next_u64(state)
-            i = j + _below(bits >> np.uint64(32), size - j, state)
-            c = deck[i]
-            deck[i] = deck[j]
-            deck[j] = c
-            out[h, j] = c
+            if spare:
+                r = bits & half
+                spare = False
+            else:
+                bits = _next_u64(state)
+                r = bits >> np.uint64(32)
+                spare = True
+            pos = _below(r, size, state)
+            bit = np.uint64(1) << np.uint64(pos)
+            if taken & bit:
+                continue
+            taken |= bit
+            out[h, j] = live[pos]
             j += 1
-            if j < m:
-                i = j + _below(bits & half, size - j, state)
-                c = deck[i]
-                deck[i] = deck[j]
-                deck[j] = c
-                out[h, j] = c
-                j += 1
 
 
 def deal(

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..cards import N_CARDS
 from .codes import CATEGORIES, FAMILIES, FAMILY_CARDS, category_name, describe_base
-from .kernels import _evaluate5_into, _evaluate7_into, _first_invalid_row
+from .kernels import _evaluate5_into, _evaluate7_into
 from .tables import decode, kernel_tables, strength_codes
 
 __all__ = ["category_names", "check_family", "describe", "evaluate", "family_categories"]
@@ -53,15 +53,21 @@ def _check_hands(hands: np.ndarray, family: str) -> np.ndarray:
     check_family(family, rows.shape[1])
     if rows.size and not np.issubdtype(rows.dtype, np.integer):
         raise ValueError(f"cards must be integers 0..51, got dtype {rows.dtype}")
-    rows = np.ascontiguousarray(rows)
-    bad = _first_invalid_row(rows)
-    if bad >= 0:
-        cards = rows[bad].tolist()
-        wrong = [c for c in cards if not 0 <= c < N_CARDS]
-        if wrong:
-            raise ValueError(f"card {wrong[0]} is out of range 0..51 (hand {bad}: {cards})")
-        raise ValueError(f"hand {bad} repeats a card: {cards}")
-    return rows if rows.dtype == np.int8 else rows.astype(np.int8)
+    if rows.dtype != np.int8:
+        # Out-of-range values must survive the cast to int8 to be reported, so check them here.
+        if rows.size and (rows.min() < 0 or rows.max() >= N_CARDS):
+            bad = int(rows.min()) if rows.min() < 0 else int(rows.max())
+            raise ValueError(f"card {bad} is out of range 0..51")
+        rows = rows.astype(np.int8)
+    return np.ascontiguousarray(rows)
+
+
+def _raise_invalid(rows: np.ndarray, i: int) -> None:
+    cards = rows[i].tolist()
+    wrong = [c for c in cards if not 0 <= c < N_CARDS]
+    if wrong:
+        raise ValueError(f"card {wrong[0]} is out of range 0..51 (hand {i}: {cards})")
+    raise ValueError(f"hand {i} repeats a card: {cards}")
 
 
 def evaluate(hands: np.ndarray, family: str) -> np.ndarray:
@@ -98,10 +104,10 @@ def evaluate(hands: np.ndarray, family: str) -> np.ndarray:
     fam = FAMILIES.index(family)
     out = np.empty(rows.shape[0], dtype=np.int32)
     T = kernel_tables(family)
-    if rows.shape[1] == 5:
-        _evaluate5_into(rows, fam, T, out)
-    else:
-        _evaluate7_into(rows, fam, T, out)
+    kernel = _evaluate5_into if rows.shape[1] == 5 else _evaluate7_into
+    bad = kernel(rows, fam, T, out)
+    if bad >= 0:
+        _raise_invalid(rows, bad)
     return out.reshape(()) if single else out
 
 

@@ -183,56 +183,70 @@ _eval7_ace_to_five = _eval7_plain
 _eval7_eight_or_better = _eval7_plain
 
 
-@njit(cache=True, nogil=True)
-def _first_invalid_row(hands):
-    """Index of the first row with a card outside 0..51 or a repeated card, else -1."""
-    for i in range(hands.shape[0]):
-        seen = np.uint64(0)
-        for j in range(hands.shape[1]):
-            c = np.int64(hands[i, j])
-            if c < 0 or c >= 52:
-                return i
-            bit = np.uint64(1) << np.uint64(c)
-            if seen & bit:
-                return i
-            seen |= bit
-    return -1
+@njit(cache=True, inline="always")
+def _bit(c):
+    """The card's bit in a 64-bit set (any value maps to some bit; range is checked apart)."""
+    return np.uint64(1) << np.uint64(np.int64(c) & 63)
+
+
+@njit(cache=True, inline="always")
+def _out_of_deck(c):
+    v = np.int64(c)
+    return (v < 0) | (v > 51)
+
+
+@njit(cache=True, inline="always")
+def _invalid5(c0, c1, c2, c3, c4):
+    """A card outside 0..51 or a repeated card: distinct cards' bits OR to what they add to."""
+    b0, b1, b2, b3, b4 = _bit(c0), _bit(c1), _bit(c2), _bit(c3), _bit(c4)
+    repeated = (b0 + b1 + b2 + b3 + b4) != (b0 | b1 | b2 | b3 | b4)
+    return repeated | _out_of_deck(c0) | _out_of_deck(c1) | _out_of_deck(c2) | \
+        _out_of_deck(c3) | _out_of_deck(c4)
+
+
+@njit(cache=True, inline="always")
+def _invalid7(c0, c1, c2, c3, c4, c5, c6):
+    b5, b6 = _bit(c5), _bit(c6)
+    b = _bit(c0) | _bit(c1) | _bit(c2) | _bit(c3) | _bit(c4)
+    repeated = (b & b5) | (b & b6) | (b5 & b6)
+    return _invalid5(c0, c1, c2, c3, c4) | (repeated != 0) | _out_of_deck(c5) | _out_of_deck(c6)
 
 
 @njit(cache=True, nogil=True)
 def _evaluate5_into(hands, family, T, out):
-    """Strengths of ``hands`` (n, 5) into ``out`` (n,)."""
-    n = hands.shape[0]
-    if family == DEUCES_WILD:
-        for i in range(n):
-            out[i] = _eval5_deuces_wild(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                                        hands[i, 4], T)
-    elif family == ACE_TO_FIVE or family == EIGHT_OR_BETTER:
-        for i in range(n):
-            out[i] = _eval5_plain(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                                  hands[i, 4], T)
-    else:
-        for i in range(n):
-            out[i] = _eval5_suited(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                                   hands[i, 4], T)
+    """Strengths of ``hands`` (n, 5) into ``out`` (n,).
+
+    Checks every hand on the way (cards in 0..51, none repeated) and returns the index of the
+    first invalid one, or -1 when all are valid.
+    """
+    for i in range(hands.shape[0]):
+        c0, c1, c2, c3, c4 = hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4]
+        if _invalid5(c0, c1, c2, c3, c4):
+            return i
+        if family == DEUCES_WILD:
+            out[i] = _eval5_deuces_wild(c0, c1, c2, c3, c4, T)
+        elif family == ACE_TO_FIVE or family == EIGHT_OR_BETTER:
+            out[i] = _eval5_plain(c0, c1, c2, c3, c4, T)
+        else:
+            out[i] = _eval5_suited(c0, c1, c2, c3, c4, T)
+    return -1
 
 
 @njit(cache=True, nogil=True)
 def _evaluate7_into(hands, family, T, out):
-    """Best-of-seven strengths of ``hands`` (n, 7) into ``out`` (n,)."""
-    n = hands.shape[0]
-    if family == HIGH:
-        for i in range(n):
-            out[i] = _eval7_high(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                                 hands[i, 4], hands[i, 5], hands[i, 6], T)
-    elif family == ACE_TO_SIX:
-        for i in range(n):
-            out[i] = _eval7_ace_to_six(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                                       hands[i, 4], hands[i, 5], hands[i, 6], T)
-    else:
-        for i in range(n):
-            out[i] = _eval7_plain(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                                  hands[i, 4], hands[i, 5], hands[i, 6], T)
+    """Best-of-seven strengths of ``hands`` (n, 7) into ``out``; first invalid row or -1."""
+    for i in range(hands.shape[0]):
+        c0, c1, c2, c3 = hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3]
+        c4, c5, c6 = hands[i, 4], hands[i, 5], hands[i, 6]
+        if _invalid7(c0, c1, c2, c3, c4, c5, c6):
+            return i
+        if family == HIGH:
+            out[i] = _eval7_high(c0, c1, c2, c3, c4, c5, c6, T)
+        elif family == ACE_TO_SIX:
+            out[i] = _eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T)
+        else:
+            out[i] = _eval7_plain(c0, c1, c2, c3, c4, c5, c6, T)
+    return -1
 
 
 @njit(cache=True, parallel=True)
