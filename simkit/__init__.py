@@ -9,6 +9,7 @@ Layers, each importing only the ones before it::
 'As Th'
 """
 
+from . import _compile_cache  # noqa: F401  (first: sets the kernel cache folder)
 from .cards import format_cards, parse_cards
 from .deck import deal, deal_with_draws
 from .hands import category_counts, describe, evaluate
