@@ -128,7 +128,6 @@ def main(argv=None) -> int:
     p.add_argument("--pokerkit-hands", type=int, default=30)
     p.add_argument("--pokerkit-samples", type=int, default=2000)
     args = p.parse_args(argv)
-    os.environ.setdefault("NUMBA_CACHE_DIR", "/work/.numba_cache")
     eng = engine_rates(int(args.hands), args.repeats, args.dask)
     eq = equity_rates(int(args.samples), args.repeats)
     pk = pokerkit_rates(args.pokerkit_hands, args.pokerkit_samples)

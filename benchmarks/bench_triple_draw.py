@@ -35,7 +35,6 @@ def _rate(fn, hands: int, repeat: int = 3) -> float:
 
 
 def main() -> None:
-    os.environ.setdefault("NUMBA_CACHE_DIR", "/work/.numba_cache")
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=float, default=1e6)
     args = ap.parse_args()

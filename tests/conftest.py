@@ -9,7 +9,8 @@ from itertools import chain, combinations, permutations
 import numpy as np
 import pytest
 
-os.environ.setdefault("NUMBA_CACHE_DIR", "/work/.numba_cache")
+# Compiled kernels are cached in the repository (ignored by git) unless the caller chose a place.
+os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(os.path.dirname(os.path.dirname(__file__)), ".numba_cache"))
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ import simkit
 from simkit.cli import main as cli_main
 from simkit.cli.main import main
 
-ENV = {**os.environ, "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", "/work/.numba_cache")}
+ENV = dict(os.environ)  # NUMBA_CACHE_DIR is set by conftest.py
 HIGH5 = {"straight_flush": 40, "four_of_a_kind": 624, "full_house": 3_744, "flush": 5_108,
          "straight": 10_200, "three_of_a_kind": 54_912, "two_pair": 123_552,
          "one_pair": 1_098_240, "high_card": 1_302_540}  # published counts of 5-card hands

@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
+pytest.importorskip("nbformat")
+pytest.importorskip("nbclient")
 
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "in_between.ipynb"
+from notebook_run import run_notebook, stored_without_outputs  # noqa: E402
 
 
 def test_stored_without_outputs():
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
+    assert stored_without_outputs("in_between.ipynb")
 
 
-def test_notebook_runs_small(monkeypatch):
-    monkeypatch.setenv("SIMKIT_NB_SCALE", "0.01")
-    monkeypatch.setenv("MPLBACKEND", "Agg")
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
-                            resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
-    outputs = [o for c in nb.cells for o in c.get("outputs", [])]
-    images = sum("image/png" in o.get("data", {}) for o in outputs)
-    text = "\n".join(o.get("text", "") + o.get("data", {}).get("text/plain", "") for o in outputs)
+def test_notebook_runs_small():
+    images, text = run_notebook("in_between.ipynb", scale=0.01, timeout=300)
     assert images >= 3  # EV by spread, stakes by spread, win rates
     assert "kelly_fraction" in text and "pass on spread 7 or less" in text
     assert "chips conserved in every game: True" in text

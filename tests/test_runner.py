@@ -19,7 +19,7 @@ from simkit.runner import ChunkPlan, chunk_seed, cluster, run, stats
 from simkit.runner import progress as progress_mod
 from simkit.runner.demo import UniformJob
 
-ENV = {**os.environ, "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", "/work/.numba_cache")}
+ENV = dict(os.environ)  # NUMBA_CACHE_DIR is set by conftest.py
 
 
 def same(a: dict, b: dict) -> bool:

@@ -2,29 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
+pytest.importorskip("nbformat")
+pytest.importorskip("nbclient")
 
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "triple_draw.ipynb"
+from notebook_run import run_notebook, stored_without_outputs  # noqa: E402
 
 
 def test_stored_without_outputs():
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
+    assert stored_without_outputs("triple_draw.ipynb")
 
 
-def test_notebook_runs_small(monkeypatch):
-    monkeypatch.setenv("SIMKIT_NB_SCALE", "0.01")
-    monkeypatch.setenv("MPLBACKEND", "Agg")
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
-                            resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
-    outputs = [o for c in nb.cells for o in c.get("outputs", [])]
-    images = sum("image/png" in o.get("data", {}) for o in outputs)
-    text = "\n".join(o.get("text", "") + o.get("data", {}).get("text/plain", "") for o in outputs)
+def test_notebook_runs_small():
+    images, text = run_notebook("triple_draw.ipynb", scale=0.01, timeout=300)
     assert images >= 2
     assert "8-low" in text and "stand pat" in text and "chips_per_hand" in text
