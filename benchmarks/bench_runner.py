@@ -49,6 +49,30 @@ def memory(family: str, cards: int, trials: int) -> dict:
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
+_SOLO = """
+import sys, time
+from simkit.analysis.cards import sample
+family, cards, trials = sys.argv[1], int(sys.argv[2]), int(float(sys.argv[3]))
+sample(family, cards, 50_000, quiet=True, threads=1)
+t0 = time.perf_counter()
+sample(family, cards, trials, seed=7, quiet=True, threads=1)
+print(trials / (time.perf_counter() - t0))
+"""
+
+
+def machine_ceiling(family: str, cards: int, trials: int) -> tuple[float, float]:
+    """Trials/s of one single-threaded process alone, and of two such processes at once.
+
+    Two independent processes share nothing but the machine, so their combined rate over the
+    lone rate is the most any runner can scale on these two cores.
+    """
+    cmd = [sys.executable, "-c", _SOLO, family, str(cards), str(trials)]
+    alone = float(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    together = sum(float(p.communicate()[0]) for p in procs)
+    return alone, together
+
+
 def rates(family: str, cards: int, trials: int, repeats: int, configs: dict) -> dict:
     """Per runner configuration: best and median trials/s and median trials per CPU-second of
     this process (meaningless for a cluster, whose work runs in other processes).
@@ -101,6 +125,7 @@ def main() -> None:
                   {"one": {"threads": 1}, "two": {"threads": 2}, "dask2": {"workers": 2}})
     one, two, dask2 = r["one"], r["two"], r["dask2"]
     scaling = two[0] / one[0]
+    alone, together = machine_ceiling(fam, k, n // 2)
 
     load = os.getloadavg()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
@@ -139,7 +164,12 @@ def main() -> None:
               f"({'meets' if scaling >= 1.7 else 'misses'} the 1.7x target).",
               f"CPU cost per trial, 2 threads vs 1: {1 / efficiency:.2f}x (1.00 = the threads do "
               "no extra work and never wait for each other: the kernel releases the GIL, so on two "
-              "free cores the wall-clock scaling follows the cores that are actually free)."]
+              "free cores the wall-clock scaling follows the cores that are actually free).",
+              "",
+              f"What this machine allows: one single-threaded process alone {alone:,.0f} trials/s, "
+              f"two independent ones at once {together:,.0f} trials/s together: "
+              f"{together / alone:.2f}x. The runner's scaling is {scaling / (together / alone):.0%} of "
+              f"that ceiling (median-based {two[1] / one[1]:.2f}x)."]
     Path(args.out).write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
