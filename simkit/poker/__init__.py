@@ -27,9 +27,9 @@ A game kernel (``@njit``) plays a hand like this; everything it calls is compile
 Strengths are integers, greater is better (the evaluators' convention).  ``scores`` are the
 floats in [0, 1] the strategies threshold on (see :mod:`~simkit.poker.strategies`).
 
-Numba caches a compiled caller together with the callees it was built with, and only
-notices changes to the caller's own file: after changing this package, delete the
-``poker_*`` (and dependent games') entries of ``NUMBA_CACHE_DIR``.
+Numba caches a compiled caller together with the callees it was built with and only notices
+changes to the caller's own file; :mod:`simkit._compile_cache` therefore keys the whole cache by
+a digest of every simkit source file, so a change here recompiles the game kernels too.
 
 >>> from simkit.poker import simulate_hands, triple_draw_27
 >>> df = simulate_hands(triple_draw_27(), 500, "random", n_seats=6, seed=0)

@@ -11,9 +11,9 @@ counts, chips, cards per seat), the policies in one float64 matrix ``pol`` (colu
 below :func:`_engine` is compiled without Numba's reference-counting runtime (``_nrt=False``):
 none of them allocates, and the atomic incref/decref of each array argument at every call and
 inlined call otherwise cost more than the game itself (measured: 8 M against 30 M decisions
-per second on one core).  Numba's cache does not notice edits of the helpers imported from
-:mod:`.odds`, :mod:`.policies`, :mod:`.rules` or :mod:`simkit.rng`: after changing one, clear
-``$NUMBA_CACHE_DIR``.
+per second on one core).  Edits of the helpers imported from :mod:`.odds`, :mod:`.policies`,
+:mod:`.rules` or :mod:`simkit.rng` recompile the kernel: the cache is keyed by a digest of the
+whole source (:mod:`simkit._compile_cache`).
 
 Cards.  ``deck`` (``st[ST_DECK:]``) holds all 52 cards; ``deck[:top]`` have been dealt since the last shuffle and
 ``deck[top:]`` is the stack in unknown order: dealing a card swaps a uniform random stack card
