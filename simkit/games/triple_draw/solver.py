@@ -397,9 +397,13 @@ def _check_draws(draws: int) -> None:
         raise ValueError(f"draws must be 0, 1, 2 or 3, got {draws!r}")
 
 
-def _candidates(cards, draws, objective, family, top: int) -> list[int]:
-    """Keeps worth evaluating: for a target the rank model's best ``top`` keeps; for the rank
-    every subset."""
+def _candidates(cards, draws, objective, family, top: int | None) -> list[int]:
+    """Keeps worth evaluating.
+
+    For a target: every keep of distinct cards at or below it (a card above the target or a
+    pair can never be in the finished hand, so keeping it is never better than drawing to it);
+    ``top`` limits them to the rank model's best ``top``.  For the rank: every subset.
+    """
     if objective == "rank" or draws == 0:
         return [31] if draws == 0 else list(range(32))
     ace_low = family == "ace_to_five"
@@ -410,7 +414,7 @@ def _candidates(cards, draws, objective, family, top: int) -> list[int]:
         vs = [vals[i] for i in range(5) if (mask >> i) & 1]
         if all(v <= x for v in vs) and len(set(vs)) == len(vs):
             keeps.append(mask)
-    if draws == 1 or len(keeps) <= top:
+    if draws == 1 or top is None or len(keeps) <= top:
         return keeps
     w = _model_values(x, draws, family)
 
@@ -451,12 +455,14 @@ def _model_values(x: int, d: int, family: str) -> np.ndarray:
 
 def discard_options(hand, draws: int = 1, objective: str = "8", *, dead=None,
                     family: str = "deuce_to_seven", trials: int = 20_000, seed: SeedLike = 0,
-                    exact_limit: int = EXACT_LIMIT, top: int = 4) -> pd.DataFrame:
+                    exact_limit: int = EXACT_LIMIT, top: int | None = None) -> pd.DataFrame:
     """Every discard worth considering, with its value: the chance of ``objective``-low or
     better (``"7"``, ``"8"`` …) or the expected final rank (``"rank"``), best first.
 
-    With one draw every keep is evaluated exactly; with more, the rank model's ``top`` best
-    keeps for the target (every keep for the rank objective).
+    Every keep that can still reach the target is evaluated (every keep for the rank
+    objective): exactly with one draw, and with more draws exactly where the enumeration is
+    small enough (``exact_limit``), else by Monte Carlo with its standard error.  ``top`` limits
+    the search to the rank model's best ``top`` keeps, for speed.
 
     >>> df = discard_options("9s 8h 6d 4c 2s", draws=1, objective="9")
     >>> df.iloc[0].keep, bool(df.iloc[0].exact)
