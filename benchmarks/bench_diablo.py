@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import time
 from pathlib import Path
+
+from _common import RUNNER_CONFIGS, RUNNER_LABELS, best_med, machine_line
 
 HERE = Path(__file__).resolve().parent
 TARGET = 250_000  # games per second on 2 cores (issue item 9)
@@ -61,15 +62,7 @@ def main() -> None:
 
     n = int(args.series)
     with cluster(workers=2):
-        r = rates(n, args.repeats, {"one": {"threads": 1}, "two": {"threads": 2},
-                                    "dask2": {"workers": 2}})
-    load = os.getloadavg()
-    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
-                if line.startswith("model name")), platform.processor())
-
-    def best_med(xs):
-        s = sorted(xs)
-        return s[-1], s[len(s) // 2]
+        r = rates(n, args.repeats, RUNNER_CONFIGS)
 
     lines = [
         "# Diablo benchmark",
@@ -78,10 +71,7 @@ def main() -> None:
         "calling strategy; both betting rounds, draws by the exact best-keep policy, showdown, "
         "the Diablo rule) through `SeriesJob` and the runner. "
         f"Command: `python benchmarks/bench_diablo.py --series {args.series:g} --repeats {args.repeats}`.",
-        f"Machine: {os.cpu_count()} cores ({cpu}), Python {platform.python_version()}; load "
-        f"average at the end {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}. The machine was "
-        "shared with other agents' work while this ran, so wall-clock rates are lower bounds; "
-        "games per CPU-second show what one free core does.",
+        machine_line("games"),
         "",
         f"{n:,} series per run (about {n * 1.45:,.0f} games, {n * 2.2:,.0f} deals), best (median) "
         f"of {args.repeats} repeats; a game is an opened deal, a deal also counts the void ones "
@@ -90,9 +80,7 @@ def main() -> None:
         "| runner | games/s best | games/s median | deals/s best | games per CPU-second |",
         "| --- | ---: | ---: | ---: | ---: |",
     ]
-    labels = {"one": "embedded, 1 thread", "two": "embedded, 2 threads",
-              "dask2": "dask LocalCluster, 2 workers"}
-    for key, label in labels.items():
+    for key, label in RUNNER_LABELS.items():
         g_best, g_med = best_med(r[key]["games"])
         d_best, _ = best_med(r[key]["deals"])
         c = f"{best_med(r[key]['cpu'])[1]:,.0f}" if key != "dask2" else "(in the workers)"

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import time
 from pathlib import Path
+
+from _common import RUNNER_CONFIGS, RUNNER_LABELS, best_med, machine_line
 
 HERE = Path(__file__).resolve().parent
 TARGET = 20_000_000  # decisions per second on 2 cores (issue item 8)
@@ -64,15 +65,7 @@ def main() -> None:
 
     n = int(args.games)
     with cluster(workers=2):
-        r = rates(n, args.repeats, {"one": {"threads": 1}, "two": {"threads": 2},
-                                    "dask2": {"workers": 2}})
-    load = os.getloadavg()
-    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
-                if line.startswith("model name")), platform.processor())
-
-    def best_med(xs):
-        s = sorted(xs)
-        return s[-1], s[len(s) // 2]
+        r = rates(n, args.repeats, RUNNER_CONFIGS)
 
     per_game = r["one"]["per_game"]
     lines = [
@@ -81,10 +74,7 @@ def main() -> None:
         "Player decisions in the dealer's game (R-I3: 5 seats, pot 20, 3 rounds, reshuffled every "
         f"round; policies {', '.join(POLICIES)}) through `DealerGameJob` and the runner. "
         f"Command: `python benchmarks/bench_in_between.py --games {int(args.games)} --repeats {args.repeats}`.",
-        f"Machine: {os.cpu_count()} cores ({cpu}), Python {platform.python_version()}; load "
-        f"average at the end {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}. The machine was "
-        "shared with other agents' work while this ran, so wall-clock rates are lower bounds; "
-        "decisions per CPU-second show what one free core does.",
+        machine_line("decisions"),
         "",
         f"{n:,} dealer's games per run ({per_game:.2f} decisions each, {n * per_game:,.0f} in "
         f"all), best (median) of {args.repeats} repeats; a decision is one player's stake "
@@ -93,9 +83,7 @@ def main() -> None:
         "| runner | decisions/s best | decisions/s median | dealer's games/s best | decisions per CPU-second |",
         "| --- | ---: | ---: | ---: | ---: |",
     ]
-    labels = {"one": "embedded, 1 thread", "two": "embedded, 2 threads",
-              "dask2": "dask LocalCluster, 2 workers"}
-    for key, label in labels.items():
+    for key, label in RUNNER_LABELS.items():
         d_best, d_med = best_med(r[key]["dec"])
         g_best, _ = best_med(r[key]["games"])
         c = f"{best_med(r[key]['cpu'])[1]:,.0f}" if key != "dask2" else "(in the workers)"
