@@ -49,6 +49,7 @@ from simkit.hands.kernels import (
     _eval7_plain,
 )
 from simkit.rng import stream_state
+from simkit.memory import private_zeros
 from simkit.runner import run, stats
 
 from .registry import AnalysisResult, Context, analysis
@@ -141,7 +142,7 @@ class SampleJob:
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         names, category_of = _categories(self.family)
-        counts = np.zeros(len(names), dtype=np.int64)
+        counts = private_zeros(len(names), np.int64)
         _sample_kernel(trials, self.n_cards, FAMILIES.index(self.family),
                        hands.kernel_tables(self.family), category_of, stream_state(seed), counts)
         return {"counts": counts}

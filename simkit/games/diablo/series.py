@@ -25,6 +25,7 @@ from numba import njit
 
 from simkit.poker.history import SHOWDOWN, VOID
 from simkit.poker.table_state import S_DEAD, STACK, TOTAL, _new_state
+from simkit.memory import private_zeros
 from simkit.rng import _draw_below
 
 from .engine import (
@@ -73,18 +74,19 @@ def new_totals(n_seats: int, total_chips: int) -> dict[str, np.ndarray]:
 
     Maxima cannot be added up, so each chunk marks its largest pot and its longest series in
     a one-hot histogram (``max_pot_hist``, ``max_len_hist``): after the runner adds the
-    chunks, the highest bin that is not empty is the overall maximum.
+    chunks, the highest bin that is not empty is the overall maximum.  The kernel updates them
+    hand by hand, so they sit on cache lines of their own (:mod:`simkit.memory`).
     """
     return {
-        "max_pot_hist": np.zeros(total_chips + 1, dtype=np.int64),
-        "max_len_hist": np.zeros(MAX_LEN_BINS, dtype=np.int64),
-        "cnt": np.zeros(len(COUNTS), dtype=np.int64),
-        "acc": np.zeros(len(SUMS)),
-        "seat": np.zeros((n_seats, len(SEAT_SUMS))),
-        "deuce": np.zeros((5, 4)),
-        "len_hist": np.zeros(LEN_BINS, dtype=np.int64),
-        "pot_hist": np.zeros(POT_BINS, dtype=np.int64),
-        "pot_game": np.zeros((POT_GAMES, 2)),
+        "max_pot_hist": private_zeros(total_chips + 1, np.int64),
+        "max_len_hist": private_zeros(MAX_LEN_BINS, np.int64),
+        "cnt": private_zeros(len(COUNTS), np.int64),
+        "acc": private_zeros(len(SUMS)),
+        "seat": private_zeros((n_seats, len(SEAT_SUMS))),
+        "deuce": private_zeros((5, 4)),
+        "len_hist": private_zeros(LEN_BINS, np.int64),
+        "pot_hist": private_zeros(POT_BINS, np.int64),
+        "pot_game": private_zeros((POT_GAMES, 2)),
     }
 
 

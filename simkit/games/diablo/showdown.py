@@ -28,6 +28,7 @@ from numba import njit
 from simkit.deck import _shuffle_prefix
 from simkit.hands.kernels import _eval5_deuces_wild
 from simkit.rng import stream_state
+from simkit.memory import private_zeros
 from simkit.runner import run, stats
 
 from .draw import _draw_policy
@@ -91,10 +92,10 @@ class ShowdownJob:
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         out = {
-            "count": np.zeros(N_CLASSES, dtype=np.int64),
-            "share": np.zeros((N_CLASSES, MAX_OPP)),
-            "share_sq": np.zeros((N_CLASSES, MAX_OPP)),
-            "final_cat": np.zeros((N_CLASSES, 10), dtype=np.int64),
+            "count": private_zeros(N_CLASSES, np.int64),
+            "share": private_zeros((N_CLASSES, MAX_OPP)),
+            "share_sq": private_zeros((N_CLASSES, MAX_OPP)),
+            "final_cat": private_zeros((N_CLASSES, 10), np.int64),
         }
         _showdown_kernel(trials, policy_table().mask, tables(), category_of_strength(),
                          stream_state(seed), out["count"], out["share"], out["share_sq"],

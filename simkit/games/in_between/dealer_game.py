@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ...rng import SeedLike, stream_state
+from ...memory import private_zeros
 from . import engine as E
 from .policies import PYTHON, Decision, Policy, PythonPolicy, parse_policy
 from .rules import PAIRS_MODES, Variant, check_stake
@@ -126,8 +127,8 @@ class DealerGameJob:
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         rules, pol = self.arrays()
         state = stream_state(seed)
-        seat_out = np.zeros((self.players, E.N_SEAT_STATS), dtype=np.int64)
-        game_out = np.zeros(E.N_GAME_STATS, dtype=np.int64)
+        seat_out = private_zeros((self.players, E.N_SEAT_STATS), np.int64)
+        game_out = private_zeros(E.N_GAME_STATS, np.int64)
         if self.has_python:
             _python_engine_for(self.policies)(trials, rules, pol, state, seat_out, game_out)
         else:

@@ -29,6 +29,7 @@ import pandas as pd
 from numba import njit
 
 from ...rng import SeedLike, _draw_below, stream_state
+from ...memory import private_zeros
 
 __all__ = ["TRIPS_PAYS", "payout", "red_dog_edge", "red_dog_table", "simulate_red_dog"]
 
@@ -209,7 +210,7 @@ def simulate_red_dog(
         raise ValueError(f"hands must be an integer >= 2, got {hands!r}")
     if not 1 <= int(raise_from) <= 12:
         raise ValueError(f"raise_from must be 1..12, got {raise_from!r}")
-    out = np.zeros(2)
+    out = private_zeros(2)
     _red_dog_kernel(int(hands), decks, int(raise_from), stream_state(seed), out)
     mean = out[0] / hands
     var = (out[1] - hands * mean * mean) / (hands - 1)

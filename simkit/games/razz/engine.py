@@ -54,6 +54,7 @@ from ...poker.table_state import (
     _new_state,
 )
 from ...rng import SeedLike, _draw_below, _next_u64, stream_state
+from ...memory import private_zeros
 from .rules import DEFAULTS, V_HIGH, V_HILO, V_PRIVATE, check_variant, variant_code
 from .showdown import _hand_values, tables
 from .strategies import N_FEATURES, _features, _razz_decide, _score, razz_strategy_table, \
@@ -457,10 +458,10 @@ class MatchJob:
 
 
 def _new_outputs(n_cfg: int, n: int) -> dict[str, np.ndarray]:
-    out = {k: np.zeros((n_cfg, n), np.int64)
+    out = {k: private_zeros((n_cfg, n), np.int64)
            for k in ("net", "net_sq", "diff", "diff_sq", "won", "vpip")}
     for k in ("showdowns", "community", "errors"):
-        out[k] = np.zeros(n_cfg, np.int64)
+        out[k] = private_zeros(n_cfg, np.int64)
     return out
 
 

@@ -38,6 +38,7 @@ from numba import njit
 from ...cards import CARD_DTYPE, format_cards
 from ...deck import _shuffle_prefix, live_deck
 from ...rng import SeedLike, stream_state
+from ...memory import private_zeros
 from .rules import Hand, check_variant, format_hand, parse_dead, parse_hand, variant_code
 from .showdown import UNITS, _hand_values, _pot_shares, tables
 
@@ -301,9 +302,9 @@ class EquityJob:
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         base, n_known, n_draw, takes, live = self.spot.arrays()
         n = base.shape[0]
-        share = np.zeros(n, np.int64)
-        share_sq = np.zeros(n, np.int64)
-        scoop = np.zeros(n, np.int64)
+        share = private_zeros(n, np.int64)
+        share_sq = private_zeros(n, np.int64)
+        scoop = private_zeros(n, np.int64)
         T, T8 = tables(self.spot.variant)
         _equity_mc(base, n_known, n_draw, takes, live, variant_code(self.spot.variant), T, T8,
                    trials, stream_state(seed), share, share_sq, scoop)

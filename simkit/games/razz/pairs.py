@@ -30,6 +30,7 @@ from ...deck import _shuffle_prefix, live_deck
 from ...hands.kernels import _eval7_ace_to_five
 from ...hands.tables import decode, strength_codes
 from ...rng import stream_state
+from ...memory import private_zeros
 from .equity import _next_combination
 from .rules import parse_dead, parse_hand
 from .showdown import UNITS, _hand_values, _pot_shares, tables
@@ -172,7 +173,7 @@ class EarlyPairJob:
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         if not 1 <= self.opponents <= 7:
             raise ValueError(f"opponents must be 1..7, got {self.opponents}")
-        out = {k: np.zeros(3, np.int64) for k in ("n", "share", "share_sq", "made8", "made7")}
+        out = {k: private_zeros(3, np.int64) for k in ("n", "share", "share_sq", "made8", "made7")}
         T, T8 = tables("razz")
         _early_pair_kernel(self.opponents, T, T8, low_high_of_strength(), trials,
                            stream_state(seed), out["n"], out["share"], out["share_sq"],

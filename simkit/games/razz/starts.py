@@ -33,6 +33,7 @@ from numba import njit
 
 from ...cards import CARD_DTYPE
 from ...rng import SeedLike, stream_state
+from ...memory import private_zeros
 from .equity import _equity_mc, summarize
 from .rules import check_variant, variant_code
 from .showdown import tables
@@ -139,7 +140,7 @@ class StartsJob:
         starts = np.array(patterns().cards.tolist(), dtype=CARD_DTYPE)
         opp = np.array(self.opponents, dtype=np.int64)
         shape = (starts.shape[0], opp.size)
-        share, share_sq, scoop = (np.zeros(shape, np.int64) for _ in range(3))
+        share, share_sq, scoop = (private_zeros(shape, np.int64) for _ in range(3))
         T, T8 = tables(self.variant)
         _starts_mc(starts, opp, variant_code(self.variant), T, T8, trials, stream_state(seed),
                    share, share_sq, scoop)

@@ -42,6 +42,7 @@ from ...poker.structure import F_ANTE, Structure, triple_draw_27
 from ...poker.table import _betting_round
 from ...poker.table_state import ST_ACTIVE, ST_ALL_IN, ST_FOLDED, STACK, STATUS, _new_state
 from ...rng import SeedLike, _draw_below, stream_state
+from ...memory import private_zeros
 from .deal import _draw, _muck, _reset_deck
 from .draws import _choose_keep, draw_table
 from .rules import _eval, family_id, target_threshold
@@ -261,13 +262,13 @@ def play(n: int, players, *, n_hands: int = 10_000, structure: Structure | None 
     tab = keep_table(family)
     thr = np.array([target_threshold("8" if family == "deuce_to_seven" else "7", family),
                     target_threshold("10" if family == "deuce_to_seven" else "9", family)], dtype=np.int64)
-    net = np.zeros(n)
-    net_sq = np.zeros(n)
+    net = private_zeros(n)
+    net_sq = private_zeros(n)
     per_hand = np.zeros((min(keep_per_hand, n_hands), n), dtype=np.int64)
-    dstats = np.zeros((3, 6, 4))
+    dstats = private_zeros((3, 6, 4))
     rec_cards = np.zeros((min(record, n_hands), n, n_draws + 1, 5), dtype=np.int64)
     rec_keep = np.zeros((min(record, n_hands), n_draws, n), dtype=np.int64)
-    flags = np.zeros(3, dtype=np.int64)
+    flags = private_zeros(3, np.int64)
     _play_kernel(n, structure, st, kinds, params, dkinds, dparams, family_id(family),
                  kernel_tables(family), family == "ace_to_five", family == "deuce_to_seven",
                  tab.keep, tab.value, score_targets(family), final_cdf(family), thr, n_draws,

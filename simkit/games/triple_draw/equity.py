@@ -33,6 +33,7 @@ from numba import njit
 from ...cards import format_cards, parse_cards
 from ...hands import kernel_tables
 from ...rng import stream_state
+from ...memory import private_zeros
 from ...runner import run, stats
 from .deal import _deal, _draw, _remove, _reset_deck, new_table_deck
 from .draws import _choose_keep, draw_table
@@ -174,8 +175,8 @@ class EquityJob:
             fixed[s] = parse_cards(h, n=5)
         specs = list(self.strategies) + [self.strategy] * (n - len(self.strategies))
         kinds, params = draw_table(specs, self.family)
-        seat_out = np.zeros((n, 4), dtype=np.float64)
-        group_out = np.zeros((N_GROUPS, 3), dtype=np.float64)
+        seat_out = private_zeros((n, 4))
+        group_out = private_zeros((N_GROUPS, 3))
         _equity_kernel(n, fixed, kinds, params, family_id(self.family), kernel_tables(self.family),
                        self.family == "ace_to_five", self.family == "deuce_to_seven",
                        keep_table(self.family).keep, trials, stream_state(seed), seat_out, group_out)

@@ -45,6 +45,7 @@ from ...deck import _shuffle_prefix, live_deck
 from ...hands import kernel_tables, strength_codes
 from ...hands.kernels import _enumerate_counts
 from ...rng import SeedLike, stream_state
+from ...memory import private_zeros
 from .rules import (
     DEFAULT_TARGETS,
     TARGET_NAMES,
@@ -380,7 +381,7 @@ def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, see
         p = _two_draw_exact(kept, deck, x, ace_low, suits_count, _BINOM)
         return float(p), 0.0, True, "exact enumeration, best last discard"
     state = stream_state(seed)
-    out = np.zeros(2, dtype=np.float64)
+    out = private_zeros(2)
     tab = keep_table(family).keep
     px = x if not rank_mode else target_value("9" if family == "deuce_to_seven" else "8", family)
     _mc_kernel(kept, deck.copy(), draws, px, ace_low, suits_count, _BINOM, tab, fam,
