@@ -134,6 +134,18 @@ def test_dask_local_cluster_matches_embedded_run(dask_client):
     assert os.getpid() not in pids.values()
 
 
+def test_dask_tasks_carry_several_chunks_and_change_no_number(dask_client, tmp_path):
+    job = UniformJob(p=0.4)
+    local = run(job, 100_000, seed=6, chunk_size=2_000, quiet=True)  # 50 chunks
+    cp = tmp_path / "cp"
+    on_dask = run(JitteryJob(job), 100_000, seed=6, chunk_size=2_000, workers=2, checkpoint=cp,
+                  quiet=True)  # 6 chunks a task, finishing in any order
+    assert same(local, on_dask)
+    assert sorted(p.name for p in cp.glob("chunk-*.npz")) == [f"chunk-{i:06d}.npz" for i in range(50)]
+    assert same(local, run(JitteryJob(job), 100_000, seed=6, chunk_size=2_000, workers=2,
+                           checkpoint=cp, quiet=True))  # every chunk read back from its file
+
+
 def test_dask_scheduler_address_with_one_worker():
     distributed = pytest.importorskip("distributed")
     job = UniformJob(p=0.7)

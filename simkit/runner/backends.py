@@ -1,8 +1,9 @@
 """Where chunks run: a thread pool on this machine's cores, or a dask.distributed cluster.
 
 Both expose the same things to the engine: ``submit(fn, *args) -> future``,
-``wait_first(futures) -> finished futures``, ``slots`` (how many chunks run at once) and
-``depth`` (chunks kept in flight per slot, enough to hide the backend's latency).
+``wait_first(futures) -> finished futures``, ``slots`` (how many tasks run at once), ``depth``
+(tasks kept in flight per slot, enough to hide the backend's latency) and
+``chunks_per_task(n_chunks)`` (how many consecutive chunks one task runs).
 
 - :class:`ThreadBackend`, the embedded default: no server, one thread per core over kernels
   that release the GIL (``@njit(nogil=True)``).
@@ -57,6 +58,11 @@ class ThreadBackend:
 
     def submit(self, fn, *args) -> cf.Future:
         return self._pool.submit(fn, *args)
+
+    @staticmethod
+    def chunks_per_task(n_chunks: int) -> int:
+        """One: a thread takes its next chunk in microseconds."""
+        return 1
 
     @staticmethod
     def wait_first(futures) -> set:
@@ -148,6 +154,23 @@ class DaskBackend:
 
     def submit(self, fn, *args):
         return self._client.submit(fn, *args, pure=False)
+
+    #: Most chunks one task runs.  A task costs the scheduler and the comms a few milliseconds
+    #: of CPU, measured about 5 ms on a LocalCluster, against some 30 ms of a typical chunk.
+    MAX_CHUNKS_PER_TASK = 8
+
+    def chunks_per_task(self, unsent: int) -> int:
+        """Consecutive chunks for the next task while ``unsent`` chunks are left to send.
+
+        Guided scheduling: a task takes a ``depth``-th of each slot's share of what is left, at
+        most :attr:`MAX_CHUNKS_PER_TASK`, so tasks shrink to single chunks near the end and the
+        workers finish together.
+
+        >>> b = DaskBackend(workers=2); b.slots = 2
+        >>> [b.chunks_per_task(n) for n in (1, 15, 16, 40, 64, 1000)]
+        [1, 1, 2, 5, 8, 8]
+        """
+        return max(1, min(self.MAX_CHUNKS_PER_TASK, unsent // (self.depth * self.slots)))
 
     @staticmethod
     def wait_first(futures) -> set:

@@ -11,8 +11,12 @@ A job is a picklable object (a frozen dataclass at module top level) with
 Chunk ``i`` gets the ``i``-th child of ``SeedSequence(seed)`` (:mod:`.chunks`).  Results are
 added up strictly in chunk order, whatever order the chunks finish in, so float sums too are
 bit-identical on any number of threads, processes or machines.  At most ``depth x slots``
-chunks are in flight at once (running, or finished and waiting for an earlier chunk; depth 2
-on threads, 4 on dask), so memory does not grow with the number of trials.
+tasks are in flight at once (running, or finished and waiting for an earlier chunk; depth 2
+on threads, 4 on dask), so memory does not grow with the number of trials.  A task is one
+chunk on threads; on dask it carries a few consecutive chunks, fewer as the job nears its end
+(:meth:`DaskBackend.chunks_per_task <simkit.runner.backends.DaskBackend.chunks_per_task>`), to
+spread a task's fixed cost over more work without leaving a worker idle at the end.  Each chunk
+still has its own seed, result and checkpoint file, so grouping never changes a number.
 
 Examples
 --------
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 from pathlib import Path
@@ -70,8 +75,13 @@ def defaults(*, threads: int | None = None, checkpoint_root: str | os.PathLike |
         _DEFAULTS.update(saved)
 
 
+def _run_chunks(job, sizes: list[int], seeds: list[np.random.SeedSequence]) -> list[dict]:
+    """What a worker runs: consecutive chunks, each result checked and widened to 64-bit."""
+    return [_run_chunk(job, trials, seed) for trials, seed in zip(sizes, seeds)]
+
+
 def _run_chunk(job, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
-    """What a worker runs: one chunk, its result checked and widened to 64-bit."""
+    """One chunk, its result checked and widened to 64-bit."""
     result = job.run_chunk(trials, seed)
     if not isinstance(result, dict) or not result:
         raise ValueError(f"job {job.name!r}: run_chunk must return a non-empty dict of arrays")
@@ -192,9 +202,11 @@ def run(
     initial = sum(plan.size(i) for i in done)
 
     with progress_bar(plan.trials, job.name, initial=initial, quiet=quiet) as bar, backend:
-        window = backend.depth * backend.slots
-        todo = iter(i for i in range(len(plan)) if i not in done)
-        running: dict[object, int] = {}
+        todo_list = [i for i in range(len(plan)) if i not in done]
+        window = backend.depth * backend.slots * backend.chunks_per_task(len(todo_list))
+        todo = iter(todo_list)
+        unsent = len(todo_list)
+        running: dict[object, list[int]] = {}
         finished: dict[int, dict[str, np.ndarray]] = {}
         next_merge = 0
 
@@ -211,21 +223,27 @@ def run(
             return i
 
         next_merge = merge_ready()
+        in_flight = 0
         while True:
-            while len(running) + len(finished) < window:
-                i = next(todo, None)
-                if i is None:
+            while in_flight + len(finished) < window:
+                ids = list(itertools.islice(todo, backend.chunks_per_task(unsent)))
+                if not ids:
                     break
-                running[backend.submit(_run_chunk, job, plan.size(i), chunk_seed(root, i))] = i
+                unsent -= len(ids)
+                fut = backend.submit(_run_chunks, job, [plan.size(i) for i in ids],
+                                     [chunk_seed(root, i) for i in ids])
+                running[fut] = ids
+                in_flight += len(ids)
             if not running:
                 break
             for fut in backend.wait_first(running):
-                i = running.pop(fut)
-                result = fut.result()
-                if cp is not None:
-                    cp.save(i, result)
-                finished[i] = result
-                bar.update(plan.size(i))
+                ids = running.pop(fut)
+                in_flight -= len(ids)
+                for i, result in zip(ids, fut.result(), strict=True):
+                    if cp is not None:
+                        cp.save(i, result)
+                    finished[i] = result
+                    bar.update(plan.size(i))
             next_merge = merge_ready()
         assert next_merge == len(plan), "every chunk is merged"
 
