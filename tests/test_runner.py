@@ -276,6 +276,25 @@ def test_checkpoint_with_other_params_is_refused(tmp_path):
         run(UniformJob(p=0.2), 1_000, checkpoint=tmp_path, quiet=True)
 
 
+def test_ctrl_c_while_a_chunk_is_written_waits_for_the_file(tmp_path, monkeypatch):
+    from simkit.runner import checkpoint as cp_mod
+
+    cp = cp_mod.Checkpoint.open(tmp_path / "cp", {"job": "x"})
+    real_savez = np.savez
+
+    def savez_hit_by_ctrl_c(f, **arrays):
+        os.kill(os.getpid(), signal.SIGINT)  # arrives while the archive is being written
+        time.sleep(0.01)
+        real_savez(f, **arrays)
+
+    monkeypatch.setattr(cp_mod.np, "savez", savez_hit_by_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        cp.save(3, {"n": np.arange(4)})
+    monkeypatch.undo()
+    assert cp.done() == [3] and (cp.load(3)["n"] == np.arange(4)).all()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 def test_checkpoint_refuses_chunks_without_manifest_and_files(tmp_path):
     (tmp_path / "chunk-000000.npz").write_bytes(b"")
     with pytest.raises(ValueError, match="holds chunk files but no manifest"):

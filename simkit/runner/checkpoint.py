@@ -24,10 +24,14 @@ ValueError: checkpoint ... was made with seed 1, not 2; use another --checkpoint
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import signal
 import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -38,8 +42,38 @@ _MANIFEST = "manifest.json"
 _CHUNK_RE = re.compile(r"^chunk-(\d+)\.npz$")
 
 
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) until the block ends, then deliver it.
+
+    A KeyboardInterrupt raised inside ``zipfile`` turns into a ValueError while the archive
+    closes, which would read as bad input; a checkpoint file takes milliseconds to write or
+    read, so the interrupt waits for it instead.  Outside the main thread there is no
+    handler to swap, and nothing is held.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            if callable(previous):
+                previous(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
+            elif previous != signal.SIG_IGN:
+                raise KeyboardInterrupt
+
+
 def _atomic_write(path: Path, write) -> None:
     """Call ``write(fileobj)`` on a temporary file beside ``path``, then rename it to ``path``."""
+    with _ctrl_c_held():
+        _write_then_rename(path, write)
+
+
+def _write_then_rename(path: Path, write) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -112,7 +146,7 @@ class Checkpoint:
 
     def load(self, index: int) -> dict[str, np.ndarray]:
         """Read chunk ``index``'s result back, exactly as saved."""
-        with np.load(self._chunk_path(index), allow_pickle=False) as data:
+        with _ctrl_c_held(), np.load(self._chunk_path(index), allow_pickle=False) as data:
             return {k: data[k] for k in data.files}
 
 
