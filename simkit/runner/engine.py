@@ -202,10 +202,9 @@ def run(
     initial = sum(plan.size(i) for i in done)
 
     with progress_bar(plan.trials, job.name, initial=initial, quiet=quiet) as bar, backend:
-        todo_list = [i for i in range(len(plan)) if i not in done]
-        window = backend.depth * backend.slots * backend.chunks_per_task(len(todo_list))
-        todo = iter(todo_list)
-        unsent = len(todo_list)
+        todo = (i for i in range(len(plan)) if i not in done)  # lazily: memory stays flat
+        unsent = len(plan) - len(done)
+        window = backend.depth * backend.slots * backend.chunks_per_task(unsent)
         running: dict[object, list[int]] = {}
         finished: dict[int, dict[str, np.ndarray]] = {}
         next_merge = 0
