@@ -187,7 +187,8 @@ def test_checkpoint_of_other_parameters_is_refused_in_one_line(capsys, tmp_path)
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
 def test_interrupted_sample_resumes_to_the_uninterrupted_numbers(sig, tmp_path, capsys):
     cp = tmp_path / "cp"
-    argv = ["sample", "high", "--cards", "7", "--trials", "400000", "--chunk-size", "10000",
+    # 40 chunks of some 15 ms each: the signal lands well inside the run
+    argv = ["sample", "high", "--cards", "7", "--trials", "20000000", "--chunk-size", "500000",
             "--threads", "1", "--seed", "12", "--format", "csv", "--quiet"]
     proc = subprocess.Popen([sys.executable, "-m", "simkit", *argv, "--checkpoint", str(cp)],
                             env=ENV, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
