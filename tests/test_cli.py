@@ -190,7 +190,11 @@ def test_interrupted_sample_resumes_to_the_uninterrupted_numbers(sig, tmp_path, 
     # 40 chunks of some 15 ms each: the signal lands well inside the run
     argv = ["sample", "high", "--cards", "7", "--trials", "20000000", "--chunk-size", "500000",
             "--threads", "1", "--seed", "12", "--format", "csv", "--quiet"]
-    proc = subprocess.Popen([sys.executable, "-m", "simkit", *argv, "--checkpoint", str(cp)],
+    # Ctrl-C as a terminal delivers it, even where this test runs with SIGINT ignored (a
+    # background job): an ignored SIGINT is inherited, and Python then leaves it ignored.
+    simkit_with_ctrl_c = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+                          "from simkit.cli.main import main; sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.Popen([sys.executable, "-c", simkit_with_ctrl_c, *argv, "--checkpoint", str(cp)],
                             env=ENV, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 120
     while not list(cp.glob("chunk-*.npz")) and time.time() < deadline and proc.poll() is None:

@@ -324,7 +324,8 @@ def test_checkpoint_refuses_chunks_without_manifest_and_files(tmp_path):
 
 
 _INTERRUPTED = """
-import sys
+import signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even if this test runs with it ignored
 from simkit.runner import run
 from simkit.runner.demo import UniformJob
 t = run(UniformJob(p=0.3, pause=0.25), 12_000, seed=7, chunk_size=1_000, threads=2,
