@@ -16,17 +16,18 @@ def stored_without_outputs(name: str) -> bool:
     return all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
 
 
-def run_notebook(name: str, scale: float, timeout: int = 600) -> tuple[int, str]:
-    """Execute ``notebooks/<name>`` top to bottom with ``SIMKIT_NB_SCALE=scale``.
+def run_notebook(name: str, env: dict[str, str], timeout: int = 600) -> tuple[int, str]:
+    """Execute ``notebooks/<name>`` top to bottom with the variables ``env`` set (for a game
+    notebook ``SIMKIT_NB_SCALE``, for tips.ipynb ``SIMKIT_RESULTS``).
 
-    Returns the number of PNG images it displayed and all of its text output.  The kernel
-    inherits this process's environment (``NUMBA_CACHE_DIR`` included), with a headless
-    matplotlib backend.
+    Returns the number of PNG images it displayed and all of its text output (streams, plain
+    text, markdown and HTML).  The kernel inherits this process's environment
+    (``NUMBA_CACHE_DIR`` included), with a headless matplotlib backend.
     """
     import nbclient
     import nbformat
 
-    env = {"SIMKIT_NB_SCALE": str(scale), "MPLBACKEND": "Agg"}
+    env = {**env, "MPLBACKEND": "Agg"}
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
     try:
@@ -41,5 +42,7 @@ def run_notebook(name: str, scale: float, timeout: int = 600) -> tuple[int, str]
                 os.environ[k] = v
     outputs = [o for c in nb.cells for o in c.get("outputs", [])]
     images = sum("image/png" in o.get("data", {}) for o in outputs)
-    text = "\n".join(o.get("text", "") + o.get("data", {}).get("text/plain", "") for o in outputs)
+    kinds = ("text/plain", "text/markdown", "text/html")
+    text = "\n".join(o.get("text", "") + "".join(o.get("data", {}).get(k, "") for k in kinds)
+                     for o in outputs)
     return images, text
