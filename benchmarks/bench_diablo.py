@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import time
 from pathlib import Path
 
-from _common import RUNNER_CONFIGS, RUNNER_LABELS, best_med, machine_line
+from _common import RUNNER_CONFIGS, machine_line, runner_rows, target_verdict, timed_runs
 
 HERE = Path(__file__).resolve().parent
 TARGET = 250_000  # games per second on 2 cores (issue item 9)
@@ -31,23 +30,15 @@ TARGET = 250_000  # games per second on 2 cores (issue item 9)
 def rates(series: int, repeats: int, configs: dict) -> dict:
     from simkit.games.diablo.play import SeriesJob
     from simkit.games.diablo.series import COUNTS
-    from simkit.runner import run
 
-    job = SeriesJob(("trips",) * 5)
-    for options in configs.values():
-        run(job, 20_000, seed=1, quiet=True, **options)  # warm up: compile, tables, workers
     out = {name: {"games": [], "deals": [], "cpu": []} for name in configs}
-    for r in range(repeats):
-        for name, options in configs.items():
-            c0, t0 = os.times(), time.perf_counter()
-            tot = run(job, series, seed=100 + r, quiet=True, **options)
-            wall, c1 = time.perf_counter() - t0, os.times()
-            cpu = (c1.user - c0.user) + (c1.system - c0.system)
-            games, deals = int(tot["cnt"][COUNTS.index("games")]), int(tot["cnt"][COUNTS.index("deals")])
-            assert int(tot["cnt"][COUNTS.index("chip_errors")]) == 0, "chips not conserved"
-            out[name]["games"].append(games / wall)
-            out[name]["deals"].append(deals / wall)
-            out[name]["cpu"].append(games / max(cpu, 1e-9))
+    runs = timed_runs(SeriesJob(("trips",) * 5), series, repeats, configs, warm_up=20_000)
+    for name, tot, wall, cpu in runs:
+        games, deals = int(tot["cnt"][COUNTS.index("games")]), int(tot["cnt"][COUNTS.index("deals")])
+        assert int(tot["cnt"][COUNTS.index("chip_errors")]) == 0, "chips not conserved"
+        out[name]["games"].append(games / wall)
+        out[name]["deals"].append(deals / wall)
+        out[name]["cpu"].append(games / max(cpu, 1e-9))
     return out
 
 
@@ -80,18 +71,8 @@ def main() -> None:
         "| runner | games/s best | games/s median | deals/s best | games per CPU-second |",
         "| --- | ---: | ---: | ---: | ---: |",
     ]
-    for key, label in RUNNER_LABELS.items():
-        g_best, g_med = best_med(r[key]["games"])
-        d_best, _ = best_med(r[key]["deals"])
-        c = f"{best_med(r[key]['cpu'])[1]:,.0f}" if key != "dask2" else "(in the workers)"
-        lines.append(f"| {label} | {g_best:,.0f} | {g_med:,.0f} | {d_best:,.0f} | {c} |")
-    two = max(best_med(r["two"]["games"])[0], best_med(r["dask2"]["games"])[0])
-    per_core = best_med(r["one"]["cpu"])[1]
-    lines += ["", f"Target: >= {TARGET:,} games/s on 2 cores. Measured on this shared machine: "
-              f"{two:,.0f} games/s ({'meets' if two >= TARGET else 'misses'} the target here); "
-              f"one core does {per_core:,.0f} games per CPU-second, so two free cores give about "
-              f"{2 * per_core:,.0f} games/s ({'meets' if 2 * per_core >= TARGET else 'misses'} the "
-              "target; the kernel releases the GIL and the series are independent)."]
+    lines += runner_rows(r, "games", "deals")
+    lines += ["", target_verdict(r, "games", "games", TARGET, "the series")]
     Path(args.out).write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import time
 from pathlib import Path
 
-from _common import RUNNER_CONFIGS, RUNNER_LABELS, best_med, machine_line
+from _common import RUNNER_CONFIGS, machine_line, runner_rows, target_verdict, timed_runs
 
 HERE = Path(__file__).resolve().parent
 TARGET = 20_000_000  # decisions per second on 2 cores (issue item 8)
@@ -33,24 +32,16 @@ POLICIES = ("half_kelly", "half_kelly", "kelly+count", "pot:0.5@8", "pay_twice:1
 def rates(games: int, repeats: int, configs: dict) -> dict:
     from simkit.games.in_between import DealerGameJob
     from simkit.games.in_between import engine as E
-    from simkit.runner import run
 
-    job = DealerGameJob(POLICIES)
-    for options in configs.values():
-        run(job, 50_000, seed=1, quiet=True, **options)  # warm up: compile, workers
     out = {name: {"dec": [], "games": [], "cpu": []} for name in configs}
-    for r in range(repeats):
-        for name, options in configs.items():
-            c0, t0 = os.times(), time.perf_counter()
-            tot = run(job, games, seed=100 + r, quiet=True, **options)
-            wall, c1 = time.perf_counter() - t0, os.times()
-            cpu = (c1.user - c0.user) + (c1.system - c0.system)
-            dec = int(tot["seat_stats"][:, E.S_DECISIONS].sum())
-            assert int(tot["game_stats"][E.G_CONSERVATION_ERRORS]) == 0, "chips not conserved"
-            out[name]["dec"].append(dec / wall)
-            out[name]["games"].append(games / wall)
-            out[name]["cpu"].append(dec / max(cpu, 1e-9))
-            out[name]["per_game"] = dec / games
+    runs = timed_runs(DealerGameJob(POLICIES), games, repeats, configs, warm_up=50_000)
+    for name, tot, wall, cpu in runs:
+        dec = int(tot["seat_stats"][:, E.S_DECISIONS].sum())
+        assert int(tot["game_stats"][E.G_CONSERVATION_ERRORS]) == 0, "chips not conserved"
+        out[name]["dec"].append(dec / wall)
+        out[name]["games"].append(games / wall)
+        out[name]["cpu"].append(dec / max(cpu, 1e-9))
+        out[name]["per_game"] = dec / games
     return out
 
 
@@ -83,19 +74,8 @@ def main() -> None:
         "| runner | decisions/s best | decisions/s median | dealer's games/s best | decisions per CPU-second |",
         "| --- | ---: | ---: | ---: | ---: |",
     ]
-    for key, label in RUNNER_LABELS.items():
-        d_best, d_med = best_med(r[key]["dec"])
-        g_best, _ = best_med(r[key]["games"])
-        c = f"{best_med(r[key]['cpu'])[1]:,.0f}" if key != "dask2" else "(in the workers)"
-        lines.append(f"| {label} | {d_best:,.0f} | {d_med:,.0f} | {g_best:,.0f} | {c} |")
-    two = max(best_med(r["two"]["dec"])[0], best_med(r["dask2"]["dec"])[0])
-    per_core = best_med(r["one"]["cpu"])[1]
-    lines += ["", f"Target: >= {TARGET:,} decisions/s on 2 cores. Measured on this shared "
-              f"machine: {two:,.0f} decisions/s ({'meets' if two >= TARGET else 'misses'} the "
-              f"target here); one core does {per_core:,.0f} decisions per CPU-second, so two free "
-              f"cores give about {2 * per_core:,.0f} decisions/s "
-              f"({'meets' if 2 * per_core >= TARGET else 'misses'} the target; the kernel releases "
-              "the GIL and the dealer's games are independent)."]
+    lines += runner_rows(r, "dec", "games")
+    lines += ["", target_verdict(r, "dec", "decisions", TARGET, "the dealer's games")]
     Path(args.out).write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
