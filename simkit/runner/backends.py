@@ -3,7 +3,8 @@
 Both expose the same things to the engine: ``submit(fn, *args) -> future``,
 ``wait_first(futures) -> finished futures``, ``slots`` (how many tasks run at once), ``depth``
 (tasks kept in flight per slot, enough to hide the backend's latency) and
-``chunks_per_task(n_chunks)`` (how many consecutive chunks one task runs).
+``chunks_per_task(unsent)`` (how many consecutive chunks the next task runs while ``unsent``
+chunks are left to send).
 
 - :class:`ThreadBackend`, the embedded default: no server, one thread per core over kernels
   that release the GIL (``@njit(nogil=True)``).
@@ -60,7 +61,7 @@ class ThreadBackend:
         return self._pool.submit(fn, *args)
 
     @staticmethod
-    def chunks_per_task(n_chunks: int) -> int:
+    def chunks_per_task(unsent: int) -> int:
         """One: a thread takes its next chunk in microseconds."""
         return 1
 

@@ -67,13 +67,9 @@ def _ctrl_c_held() -> Iterator[None]:
                 raise KeyboardInterrupt
 
 
+@_ctrl_c_held()
 def _atomic_write(path: Path, write) -> None:
     """Call ``write(fileobj)`` on a temporary file beside ``path``, then rename it to ``path``."""
-    with _ctrl_c_held():
-        _write_then_rename(path, write)
-
-
-def _write_then_rename(path: Path, write) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:

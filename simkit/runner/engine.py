@@ -10,10 +10,11 @@ A job is a picklable object (a frozen dataclass at module top level) with
 
 Chunk ``i`` gets the ``i``-th child of ``SeedSequence(seed)`` (:mod:`.chunks`).  Results are
 added up strictly in chunk order, whatever order the chunks finish in, so float sums too are
-bit-identical on any number of threads, processes or machines.  At most ``depth x slots``
-tasks are in flight at once (running, or finished and waiting for an earlier chunk; depth 2
-on threads, 4 on dask), so memory does not grow with the number of trials.  A task is one
-chunk on threads; on dask it carries a few consecutive chunks, fewer as the job nears its end
+bit-identical on any number of threads, processes or machines.  At most ``depth x slots x``
+(the first task's chunks) chunks are in flight at once (running, or finished and waiting for
+an earlier chunk; depth 2 on threads, 4 on dask), so memory does not grow with the number of
+trials.  A task is one chunk on threads; on dask it carries a few consecutive chunks (at most
+8), fewer as the job nears its end
 (:meth:`DaskBackend.chunks_per_task <simkit.runner.backends.DaskBackend.chunks_per_task>`), to
 spread a task's fixed cost over more work without leaving a worker idle at the end.  Each chunk
 still has its own seed, result and checkpoint file, so grouping never changes a number.
