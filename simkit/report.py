@@ -3,11 +3,11 @@
 Writes, into the output directory (default ``results/``):
 
 - ``<table>.csv`` for every table and ``<figure>.png`` for every figure of every analysis;
-- ``tips.csv``: one row per beginner tip of ``shared/rules/TIPS.md`` (all of D1-D5, T1-T5,
+- ``tips.csv``: one row per beginner tip of :mod:`simkit.analysis.tips` (all of D1-D5, T1-T5,
   I1-I3, R1-R5) with its figure, standard error, verdict, table and plot, or
   "not yet measured";
 - ``REPORT.md``: one section per game with its analyses and its tip table;
-- ``manifest.json``: the run's settings, a fingerprint of the code and rules that made it,
+- ``manifest.json``: the run's settings, a fingerprint of the code (tips included) that made it,
   and the sha256 of every file written, so a test can tell generated results from edited ones.
 
 Analyses are found by importing every module of :mod:`simkit.analysis`.
@@ -29,7 +29,6 @@ import importlib
 import json
 import math
 import pkgutil
-import re
 import sys
 import time
 from dataclasses import dataclass
@@ -39,12 +38,11 @@ import pandas as pd
 
 from . import __version__
 from .analysis.registry import ANALYSES, AnalysisResult, Context, TipResult
+from .analysis.tips import TIPS, Tip
 
 __all__ = ["GAME_TITLES", "Tip", "code_fingerprint", "format_estimate", "generate", "load_tips"]
 
 REPO = Path(__file__).resolve().parents[1]
-#: ``shared/rules/TIPS.md`` beside the repository, read at run time when present.
-TIPS_PATH = REPO.parent / "shared" / "rules" / "TIPS.md"
 
 GAME_TITLES = {
     "cards": "Cards (foundation)",
@@ -53,67 +51,16 @@ GAME_TITLES = {
     "in_between": "In-Between",
     "razz": "Razz",
 }
-_TIP_GAME = {"D": "diablo", "T": "triple_draw", "I": "in_between", "R": "razz"}
 NOT_MEASURED = "not yet measured"
 
-# The tips of TIPS.md, for when the shared rules are not beside the repository.
-_FALLBACK_TIPS = {
-    "D1": "Opening is dangerous: open only with a hand that will probably win, e.g. three of a kind or better.",
-    "D2": "Every 2 in your hand is worth gold.",
-    "D3": "Two pair without a 2 is weak here.",
-    "D4": "You may exchange at most two cards, so a single pair improves less often than in normal draw poker.",
-    "D5": "The opener has much to lose and so rarely bluffs.",
-    "T1": "The 7 is the magic card: play three or more different cards 7 or lower, above all with the 2.",
-    "T2": "6-5-4-3-2 and 7-6-5-4-3 look great but are straights and lose to almost everything; the same for five of one suit.",
-    "T3": "Aces are high: an ace is the worst card, worse than a king.",
-    "T4": "Watch how many cards others draw: who stands pat early probably has a good hand; who still draws two at the last draw rarely does.",
-    "T5": "Don't call just because you already have chips in the pot.",
-    "I1": "Count the values between: with 11 (Ace and 2) you win very often; with 1 or 2, pass or stake very little.",
-    "I2": "Even with a wide spread you can hit the post: never stake more than you can pay twice.",
-    "I3": "As dealer, a small pot limits how much one player can take from you at once.",
-    "R1": "Play three different cards 8 or lower; the lower the better; three cards 5 or lower are excellent.",
-    "R2": "A King or Queen among your first three cards is usually a reason to fold.",
-    "R3": "Watch the upcards: if the small cards you need lie with others your chances sink; high cards with opponents are good news.",
-    "R4": "An early pair is no disaster, more cards come; but don't pay much to find out.",
-    "R5": "Don't call just because you already have chips in the pot.",
-}
 
+def load_tips() -> list[Tip]:
+    """The beginner tips the report measures (:data:`simkit.analysis.tips.TIPS`).
 
-@dataclass(frozen=True)
-class Tip:
-    """A beginner tip of TIPS.md: its id, game, claim and what to measure."""
-
-    id: str
-    game: str
-    claim: str
-    measure: str = ""
-
-
-def load_tips(path: str | Path | None = None) -> list[Tip]:
-    """The tips of ``path`` (default :data:`TIPS_PATH`), or the embedded list without it.
-
-    >>> [t.game for t in load_tips(Path("/nonexistent"))][::5]
+    >>> [t.game for t in load_tips()][::5]
     ['diablo', 'triple_draw', 'in_between', 'razz']
     """
-    path = Path(path) if path is not None else TIPS_PATH
-    if not path.is_file():
-        return [Tip(i, _TIP_GAME[i[0]], c) for i, c in _FALLBACK_TIPS.items()]
-    items: list[list[str]] = []
-    current: list[str] | None = None
-    for line in path.read_text(encoding="utf-8").splitlines():
-        m = re.match(r"^- ([DTIR]\d+) (.*)$", line)
-        if m:
-            current = [m.group(1), m.group(2)]
-            items.append(current)
-        elif current is not None and line.startswith("  ") and line.strip():
-            current[1] += " " + line.strip()
-        else:
-            current = None
-    tips = []
-    for tip_id, text in items:
-        claim, _, measure = text.partition("Measure:")
-        tips.append(Tip(tip_id, _TIP_GAME[tip_id[0]], claim.strip(), measure.strip()))
-    return tips
+    return list(TIPS)
 
 
 def format_estimate(figure: float, se: float) -> tuple[str, str]:
@@ -128,8 +75,10 @@ def format_estimate(figure: float, se: float) -> tuple[str, str]:
     return f"{figure:.{decimals}f}", f"{se:.{decimals}f}"
 
 
-def code_fingerprint(tips_path: str | Path | None = None) -> str:
-    """sha256 over the package's source files and the tips: what a report depends on.
+def code_fingerprint() -> str:
+    """sha256 over the package's source files (the tips included): what a report depends on.
+
+    Only files of the repository count, so a clone on its own gives the same fingerprint.
 
     >>> len(code_fingerprint()) == 64 and code_fingerprint() == code_fingerprint()
     True
@@ -138,9 +87,6 @@ def code_fingerprint(tips_path: str | Path | None = None) -> str:
     pkg = REPO / "simkit"
     for f in sorted(pkg.rglob("*.py")):
         h.update(f.relative_to(REPO).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
-    tips = Path(tips_path) if tips_path is not None else TIPS_PATH
-    if tips.is_file():
-        h.update(b"TIPS.md\0" + tips.read_bytes())
     return h.hexdigest()
 
 
@@ -187,7 +133,6 @@ def generate(
     *,
     ctx: Context | None = None,
     only: list[str] | None = None,
-    tips_path: str | Path | None = None,
     log=sys.stderr,
 ) -> dict:
     """Run the analyses (all, or those named in ``only``) and write the report into ``out``.
@@ -198,7 +143,7 @@ def generate(
     ------
     ValueError
         For an unknown analysis name in ``only``, two outputs of the same name, a tip id not in
-        TIPS.md, or a tip measured twice.
+        :data:`~simkit.analysis.tips.TIPS`, or a tip measured twice.
     """
     ctx = ctx or Context()
     discover()
@@ -206,7 +151,7 @@ def generate(
         if name not in ANALYSES:
             raise ValueError(f"unknown analysis {name!r}; known: {', '.join(ANALYSES)}")
     names = [n for n in analysis_order() if only is None or n in only]
-    tips = load_tips(tips_path)
+    tips = load_tips()
     tip_ids = {t.id for t in tips}
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -242,7 +187,7 @@ def generate(
             figs.append(f"![{fname}]({fname}.png)")
         for tip in result.tips:
             if tip.tip not in tip_ids:
-                raise ValueError(f"analysis {name!r} measures tip {tip.tip!r}, which TIPS.md does not list")
+                raise ValueError(f"analysis {name!r} measures tip {tip.tip!r}, which is not a tip of simkit.analysis.tips")
             if tip.tip in measured:
                 raise ValueError(f"tip {tip.tip} is measured by both {measured[tip.tip][0]!r} and {name!r}")
             measured[tip.tip] = (name, tip)
@@ -266,7 +211,7 @@ def generate(
         "scale": ctx.scale,
         "analyses": names,
         "complete": only is None,
-        "code_fingerprint": code_fingerprint(tips_path),
+        "code_fingerprint": code_fingerprint(),
         "seconds": seconds,
         "files": {name: _sha256(out / name) for name in sorted(written)},
     }
@@ -302,7 +247,7 @@ def _tip_rows(tips: list[Tip], measured: dict[str, tuple[str, TipResult]]) -> li
     for t in tips:
         if t.id in measured:
             analysis_name, r = measured[t.id]
-            # The claim is always TIPS.md's wording; the analysis says what it measured.
+            # The claim is always the tip list's wording; the analysis says what it measured.
             rows.append(dict(tip=t.id, game=t.game, claim=t.claim, measure=r.measure,
                              figure=r.figure, se=r.se, verdict=r.verdict, detail=r.detail,
                              table=r.table or "", plot=r.plot or "", analysis=analysis_name))

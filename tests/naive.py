@@ -1,7 +1,7 @@
 """Slow, obviously-correct reference hand evaluators, written from the rules.
 
 These are the yardstick for the fast kernels in :mod:`simkit.hands`; they are written from
-``../shared/rules`` (RULINGS.md and the ``*.de.txt`` documents), never from the kernels.
+the rules and rulings of ``docs/rules.md``, never from the kernels.
 
 Every evaluator takes a sequence of card integers (``4 * rank + suit``, rank 0..12 = 2..A,
 suit 0..3 = c d h s) and returns ``(key, name)``:

@@ -23,23 +23,23 @@ ALL_TIPS = [f"D{i}" for i in range(1, 6)] + [f"T{i}" for i in range(1, 6)] + \
     [f"I{i}" for i in range(1, 4)] + [f"R{i}" for i in range(1, 6)]
 
 
-def test_tips_are_read_from_the_shared_rules():
-    if not report.TIPS_PATH.is_file():
-        pytest.skip("shared/rules/TIPS.md is not beside the repository")
+def test_tips_live_in_the_package():
     tips = report.load_tips()
     assert [t.id for t in tips] == ALL_TIPS
+    assert {t.game for t in tips} == {"diablo", "triple_draw", "in_between", "razz"}
     d4 = next(t for t in tips if t.id == "D4")
     assert d4.game == "diablo" and d4.claim.startswith("You may exchange at most two cards")
     assert d4.measure.startswith("improvement odds of a pair drawing 2")
     assert all(t.claim and t.measure for t in tips)
 
 
-def test_embedded_tips_match_the_shared_rules():
-    fallback = report.load_tips(Path("/nonexistent/TIPS.md"))
-    assert [t.id for t in fallback] == ALL_TIPS
-    assert {t.game for t in fallback} == {"diablo", "triple_draw", "in_between", "razz"}
-    if report.TIPS_PATH.is_file():
-        assert [t.claim for t in fallback] == [t.claim for t in report.load_tips()]
+def test_docs_list_the_same_tips():
+    """docs/rules.md states every tip with the claim and measure the report uses."""
+    text = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text.split("## Beginner tips", 1)[1].split("\n## ", 1)[0]
+    bullets = [" ".join(b.split()) for b in re.split(r"\n(?=- \*\*)", section.strip()) if b.startswith("- **")]
+    expected = [f"- **{t.id}** {t.claim} *Measure:* {t.measure}" for t in report.load_tips()]
+    assert bullets == expected
 
 
 @pytest.fixture
@@ -85,7 +85,7 @@ def test_report_writes_tables_plots_tips_and_markdown(tmp_path, demo_analyses):
     r5 = tips.set_index("tip").loc["R5"]
     assert r5.verdict == "does not hold"
     claims = {t.id: t.claim for t in report.load_tips()}
-    assert tips.set_index("tip")["claim"].to_dict() == claims  # always TIPS.md's wording
+    assert tips.set_index("tip")["claim"].to_dict() == claims  # always the tip list's wording
     assert (tips.verdict == "not yet measured").sum() == 16
 
     md = (tmp_path / "REPORT.md").read_text()
@@ -110,7 +110,7 @@ def test_report_refuses_unknown_or_twice_measured_tips(tmp_path, demo_analyses):
     def _bad(ctx):
         return AnalysisResult(tips=[TipResult("D9", "", "", 0.0, 0.0, "holds")])
 
-    with pytest.raises(ValueError, match="measures tip 'D9', which TIPS.md does not list"):
+    with pytest.raises(ValueError, match="measures tip 'D9', which is not a tip of simkit.analysis.tips"):
         report.generate(tmp_path, ctx=Context(quiet=True), only=["test_report_bad"])
 
     @analysis("test_report_bad", game="diablo")
@@ -153,7 +153,7 @@ def test_committed_results_are_from_the_committed_code():
     report.discover()
     assert manifest["analyses"] == report.analysis_order(), "results/ misses analyses: run `simkit report`"
     assert manifest["code_fingerprint"] == report.code_fingerprint(), (
-        "the code or TIPS.md changed since results/ was generated: run `simkit report` and commit results/"
+        "the code changed since results/ was generated: run `simkit report` and commit results/"
     )
 
 

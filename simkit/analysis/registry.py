@@ -2,7 +2,7 @@
 
 An analysis is a function decorated with :func:`analysis`.  It receives a :class:`Context`
 (sizes, seed, runner options) and returns an :class:`AnalysisResult`: named tables, named
-figures, and a :class:`TipResult` for every beginner tip of ``shared/rules/TIPS.md`` it
+figures, and a :class:`TipResult` for every beginner tip of :mod:`simkit.analysis.tips` it
 measures.  The report writes ``results/<name>.csv``, ``results/<name>.png`` and one row per tip
 in ``results/REPORT.md``.
 
