@@ -12,5 +12,17 @@ from . import stats
 from .backends import cluster, cpu_count
 from .chunks import DEFAULT_CHUNK_SIZE, ChunkPlan, chunk_seed
 from .engine import defaults, run
+from .job import Job, is_job_name
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "ChunkPlan", "chunk_seed", "cluster", "cpu_count", "defaults", "run", "stats"]
+__all__ = [
+    "DEFAULT_CHUNK_SIZE",
+    "ChunkPlan",
+    "Job",
+    "chunk_seed",
+    "cluster",
+    "cpu_count",
+    "defaults",
+    "is_job_name",
+    "run",
+    "stats",
+]

@@ -1,8 +1,9 @@
 """``run``: a Monte Carlo job in fixed-size chunks, merged in chunk order into totals.
 
-A job is a picklable object (a frozen dataclass at module top level) with
+A job implements :class:`~simkit.runner.job.Job`: a picklable object (a frozen dataclass at
+module top level) with
 
-- ``name: str``,
+- ``name: str`` (snake_case),
 - ``params() -> dict`` (JSON-serialisable; identifies a checkpoint),
 - ``run_chunk(trials, seed: numpy.random.SeedSequence) -> dict[str, numpy.ndarray]`` returning
   summable statistics (int64 counts and sums, float64 sums and sums of squares, histograms),
@@ -45,6 +46,7 @@ from ..rng import SeedLike, as_seed_sequence
 from .backends import DaskBackend, ThreadBackend
 from .checkpoint import Checkpoint
 from .chunks import DEFAULT_CHUNK_SIZE, ChunkPlan, chunk_seed
+from .job import Job
 from .progress import progress_bar
 
 __all__ = ["defaults", "run"]
@@ -127,7 +129,7 @@ def _check_job(job) -> None:
 
 
 def run(
-    job,
+    job: Job,
     trials: int,
     *,
     seed: SeedLike = 0,

@@ -1,0 +1,58 @@
+"""What the runner runs: the :class:`Job` protocol that every Monte Carlo job implements.
+
+A job is a picklable object (a frozen dataclass at module top level, so that it travels to
+dask workers) that plays a number of trials from one seed and returns summable statistics.
+The runner cuts the trials into fixed-size chunks, gives chunk ``i`` the ``i``-th child of
+``SeedSequence(seed)`` and adds the chunks' results up in chunk order.
+
+>>> from simkit.runner.demo import UniformJob
+>>> isinstance(UniformJob(), Job), is_job_name(UniformJob().name)
+(True, True)
+>>> is_job_name("razz-match")
+False
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+__all__ = ["Job", "is_job_name"]
+
+_JOB_NAME = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
+
+
+@runtime_checkable
+class Job(Protocol):
+    """A Monte Carlo job.
+
+    Attributes
+    ----------
+    name
+        snake_case; names the job in checkpoints and progress bars.
+
+    Methods
+    -------
+    params()
+        The job's settings as a JSON-serialisable dict; a checkpoint made with other
+        settings is refused.
+    run_chunk(trials, seed)
+        Play ``trials`` trials from ``seed`` (a ``numpy.random.SeedSequence``) and return
+        summable statistics (int64 counts and sums, float64 sums and sums of squares,
+        histograms) by name.
+
+    A job may also set ``chunk_size``, its preferred number of trials per chunk.
+    """
+
+    name: str
+
+    def params(self) -> dict: ...
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]: ...
+
+
+def is_job_name(name: str) -> bool:
+    """Whether ``name`` is a job name: snake_case, lower-case letters and digits."""
+    return bool(_JOB_NAME.fullmatch(name))
