@@ -28,6 +28,8 @@ import logging
 import os
 from collections.abc import Iterator
 
+from ..checks import positive_int
+
 __all__ = ["DaskBackend", "ThreadBackend", "cluster", "cpu_count"]
 
 
@@ -43,9 +45,7 @@ class ThreadBackend:
     """Chunks on a pool of ``threads`` threads (default: every core)."""
 
     def __init__(self, threads: int | None = None) -> None:
-        if threads is not None and (isinstance(threads, bool) or int(threads) != threads or threads < 1):
-            raise ValueError(f"threads must be a positive integer, got {threads!r}")
-        self.slots = int(threads) if threads is not None else cpu_count()
+        self.slots = positive_int(threads, "threads") if threads is not None else cpu_count()
         self.depth = 2
         self._pool: cf.ThreadPoolExecutor | None = None
 
@@ -90,9 +90,7 @@ def _as_env(config: dict) -> dict[str, str]:
 
 
 def _check_workers(workers) -> int:
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a positive integer, got {workers!r}")
-    return workers
+    return positive_int(workers, "workers")
 
 
 @contextlib.contextmanager

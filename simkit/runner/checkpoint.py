@@ -111,7 +111,7 @@ class Checkpoint:
             try:
                 stored = json.loads(mpath.read_text())
             except (OSError, ValueError) as exc:
-                raise ValueError(f"checkpoint {str(path)!r} has an unreadable manifest: {exc}")
+                raise ValueError(f"checkpoint {str(path)!r} has an unreadable manifest: {exc}") from None
             if stored != manifest:
                 raise ValueError(_mismatch(path, stored, manifest))
         else:

@@ -23,18 +23,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..checks import positive_int
 from ..rng import SeedLike, as_seed_sequence
 
 __all__ = ["DEFAULT_CHUNK_SIZE", "ChunkPlan", "chunk_seed"]
 
 #: Trials per chunk unless a job (attribute ``chunk_size``) or the caller says otherwise.
 DEFAULT_CHUNK_SIZE = 2**18
-
-
-def _positive_int(name: str, value) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
-    return int(value)
 
 
 @dataclass(frozen=True)
@@ -51,8 +46,8 @@ class ChunkPlan:
     chunk_size: int = DEFAULT_CHUNK_SIZE
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "trials", _positive_int("trials", self.trials))
-        object.__setattr__(self, "chunk_size", _positive_int("chunk_size", self.chunk_size))
+        object.__setattr__(self, "trials", positive_int(self.trials, "trials"))
+        object.__setattr__(self, "chunk_size", positive_int(self.chunk_size, "chunk_size"))
 
     def __len__(self) -> int:
         return -(-self.trials // self.chunk_size)
