@@ -6,7 +6,13 @@ of a draw game, the later streets of stud).  Hands never share state: every hand
 uniformly random ordered draw without replacement.
 
 The public functions validate their input, draw the random state from a ``SeedSequence`` and
-call a kernel; game kernels call :func:`_shuffle_prefix` directly on their own deck arrays.
+call a kernel.  Game kernels use the compiled blocks below on their own deck arrays:
+
+- :func:`draw_card`: one step of Fisher-Yates, a uniformly random card of ``deck[lo:hi]``
+  moved to ``deck[lo]``;
+- :func:`_shuffle_prefix`: ``m`` such steps, a random ordered sample at the front;
+- :func:`next_combination`: the next ``k`` of ``n`` indices in lexicographic order, to
+  enumerate every draw exactly.
 
 Examples
 --------
@@ -30,7 +36,7 @@ from numba import njit
 from .cards import CARD_DTYPE, N_CARDS, format_cards, parse_cards
 from .rng import SeedLike, _draw_below, _next_u64, stream_state
 
-__all__ = ["deal", "deal_with_draws", "live_deck"]
+__all__ = ["deal", "deal_with_draws", "draw_card", "live_deck", "next_combination"]
 
 
 def live_deck(dead: str | Iterable[int] | np.ndarray | None = None) -> np.ndarray:
@@ -79,6 +85,26 @@ def _check_counts(n: int, k: int, extra: int, live: int) -> None:
 
 
 @njit(cache=True, inline="always")
+def draw_card(deck, lo, hi, state):
+    """Move a uniformly random card of ``deck[lo:hi]`` to ``deck[lo]`` and return it.
+
+    One step of Fisher-Yates: the cards of ``deck[lo:hi]`` stay there, in another order, so
+    the caller deals the next card with ``lo + 1``.
+
+    >>> from simkit.rng import stream_state
+    >>> deck = np.arange(52, dtype=np.int64)
+    >>> c = draw_card(deck, 0, 52, stream_state(1))
+    >>> int(deck[0]) == c and sorted(deck.tolist()) == list(range(52))
+    True
+    """
+    i = lo + _draw_below(state, hi - lo)
+    c = deck[i]
+    deck[i] = deck[lo]
+    deck[lo] = c
+    return c
+
+
+@njit(cache=True, inline="always")
 def _shuffle_prefix(deck, m, state):
     """Move a uniformly random ordered sample of ``m`` cards of ``deck`` to ``deck[:m]``.
 
@@ -87,10 +113,30 @@ def _shuffle_prefix(deck, m, state):
     """
     size = deck.shape[0]
     for j in range(m):
-        i = j + _draw_below(state, size - j)
-        c = deck[i]
-        deck[i] = deck[j]
-        deck[j] = c
+        draw_card(deck, j, size, state)
+
+
+@njit(cache=True, inline="always")
+def next_combination(idx, k, n):
+    """Advance ``idx[:k]`` (ascending indices below ``n``) to the next combination.
+
+    Returns False, leaving ``idx`` as it was, after the last one.  Start from
+    ``idx[:k] = 0, 1, ..., k - 1`` to visit all ``C(n, k)`` combinations.
+
+    >>> idx = np.arange(2, dtype=np.int64); seen = [idx.tolist()]
+    >>> while next_combination(idx, 2, 4): seen.append(idx.tolist())
+    >>> seen
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    j = k - 1
+    while j >= 0 and idx[j] == n - k + j:
+        j -= 1
+    if j < 0:
+        return False
+    idx[j] += 1
+    for t in range(j + 1, k):
+        idx[t] = idx[t - 1] + 1
+    return True
 
 
 @njit(cache=True, inline="always")

@@ -16,7 +16,7 @@ SIMKIT = Path(__file__).resolve().parent.parent / "simkit"
 #: Layer of each top-level module or package of simkit (``games.X`` per game).  The package
 #: root re-exports cards, deck and hands, so it sits with hands.
 LAYER = {
-    "_compile_cache": 0, "memory": 0, "checks": 0,
+    "_compile_cache": 0, "memory": 0, "checks": 0, "disk_cache": 0,
     "cards": 1,
     "rng": 2,
     "deck": 3,

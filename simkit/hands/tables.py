@@ -40,10 +40,7 @@ Examples
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from pathlib import Path
@@ -51,6 +48,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from ..disk_cache import cached_arrays, source_digest
 from .codes import FAMILIES, FAMILY_CARDS, strength_code, unpack
 
 __all__ = ["LAYOUT", "colex", "colex_tables", "kernel_tables", "strength_codes"]
@@ -135,7 +133,7 @@ def _displace_rows(keys, shift):
     return offsets, size
 
 
-@lru_cache(maxsize=None)
+@cache
 def _key7_layout() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Colex slots and compressed key slots of every seven-card rank multiset, and offsets."""
     slots, sums = [], []
@@ -182,7 +180,7 @@ def _possible(ranks) -> bool:
     return max(ranks.count(r) for r in set(ranks)) <= 4
 
 
-@lru_cache(maxsize=None)
+@cache
 def _codes5(family: str) -> tuple[np.ndarray, np.ndarray]:
     """Strength codes (greater = better) of every five-card multiset, unsuited and suited."""
     plain = np.zeros(comb(17, 5), dtype=np.int64)
@@ -198,42 +196,7 @@ def _codes5(family: str) -> tuple[np.ndarray, np.ndarray]:
     return plain, suited
 
 
-def _cache_file(family: str) -> Path | None:
-    """Where the built tables of ``family`` are kept between processes, or None.
-
-    The folder is ``SIMKIT_CACHE_DIR``, else ``NUMBA_CACHE_DIR``, else ``~/.cache/simkit``; the
-    name carries a digest of the code that builds the tables, so a change rebuilds them.
-    """
-    root = os.environ.get("SIMKIT_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR")
-    folder = Path(root) if root else Path.home() / ".cache" / "simkit"
-    here = Path(__file__).parent
-    digest = hashlib.sha256()
-    for name in ("codes.py", "tables.py"):
-        digest.update((here / name).read_bytes())
-    return folder / f"simkit-tables-{family}-{digest.hexdigest()[:16]}.npz"
-
-
-def _load_or_build(family: str, build) -> dict[str, np.ndarray]:
-    """The arrays ``build()`` returns, from the disk cache when it holds them."""
-    path = _cache_file(family)
-    try:
-        with np.load(path) as data:
-            return {k: data[k] for k in data.files}
-    except (OSError, ValueError, KeyError):
-        pass
-    arrays = build()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz")
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, **arrays)
-        os.replace(tmp, path)  # atomic: a reader sees the old file or the whole new one
-    except OSError:
-        pass  # a read-only home still works, only slower
-    return arrays
-
-
-@lru_cache(maxsize=None)
+@cache
 def strength_codes(family: str) -> np.ndarray:
     """Every distinct strength code of ``family``, ascending: strength ``s`` is ``codes[s]``."""
     if family not in FAMILIES:
@@ -241,7 +204,7 @@ def strength_codes(family: str) -> np.ndarray:
     return _cached(family)["codes"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _build_codes(family: str) -> np.ndarray:
     plain, suited = _codes5(family)
     valid = []
@@ -308,7 +271,7 @@ LAYOUT = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def colex_tables(family: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Strengths by colex slot: five cards unsuited, five suited, best five of seven.
 
@@ -325,21 +288,23 @@ def colex_tables(family: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return by_ranks5, suited5, by_ranks7
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cached(family: str) -> dict[str, np.ndarray]:
     def build() -> dict[str, np.ndarray]:
         values, keys = _build_kernel_tables(family)
         return {"codes": _build_codes(family), "values": values, "keys": keys}
 
-    return _load_or_build(family, build)
+    here = Path(__file__).parent
+    return cached_arrays(f"tables-{family}", source_digest(here / "codes.py", here / "tables.py"), build)
 
 
-@lru_cache(maxsize=None)
+@cache
 def kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray]:
     """The two arrays ``(values, keys)`` the compiled evaluators of ``family`` read.
 
     See the module docstring for the layout; regions a family does not use stay zero.  Built
-    once and kept in a disk cache (see :func:`_cache_file`).
+    once and kept in a disk cache (:func:`simkit.disk_cache.cached_arrays`, keyed by the source of this module and
+    :mod:`.codes`).
     """
     if family not in FAMILIES:
         raise ValueError(f"unknown family {family!r}; expected one of {', '.join(FAMILIES)}")
