@@ -10,7 +10,7 @@ call a kernel.  Game kernels use the compiled blocks below on their own deck arr
 
 - :func:`draw_card`: one step of Fisher-Yates, a uniformly random card of ``deck[lo:hi]``
   moved to ``deck[lo]``;
-- :func:`_shuffle_prefix`: ``m`` such steps, a random ordered sample at the front;
+- :func:`shuffle_prefix`: ``m`` such steps, a random ordered sample at the front;
 - :func:`next_combination`: the next ``k`` of ``n`` indices in lexicographic order, to
   enumerate every draw exactly.
 
@@ -34,9 +34,16 @@ import numpy as np
 from numba import njit
 
 from .cards import CARD_DTYPE, N_CARDS, format_cards, parse_cards
-from .rng import SeedLike, _draw_below, _next_u64, stream_state
+from .rng import SeedLike, draw_below, next_u64, stream_state
 
-__all__ = ["deal", "deal_with_draws", "draw_card", "live_deck", "next_combination"]
+__all__ = [
+    "deal",
+    "deal_with_draws",
+    "draw_card",
+    "live_deck",
+    "next_combination",
+    "shuffle_prefix",
+]
 
 
 def live_deck(dead: str | Iterable[int] | np.ndarray | None = None) -> np.ndarray:
@@ -97,7 +104,7 @@ def draw_card(deck, lo, hi, state):
     >>> int(deck[0]) == c and sorted(deck.tolist()) == list(range(52))
     True
     """
-    i = lo + _draw_below(state, hi - lo)
+    i = lo + draw_below(state, hi - lo)
     c = deck[i]
     deck[i] = deck[lo]
     deck[lo] = c
@@ -105,7 +112,7 @@ def draw_card(deck, lo, hi, state):
 
 
 @njit(cache=True, inline="always")
-def _shuffle_prefix(deck, m, state):
+def shuffle_prefix(deck, m, state):
     """Move a uniformly random ordered sample of ``m`` cards of ``deck`` to ``deck[:m]``.
 
     The rest of ``deck`` keeps the remaining cards, so a later call continues from any order:
@@ -148,7 +155,7 @@ def _below(bits32, bound, state):
     if low < b:
         threshold = (np.uint64(0x100000000) - b) % b
         while low < threshold:
-            m = (_next_u64(state) >> np.uint64(32)) * b
+            m = (next_u64(state) >> np.uint64(32)) * b
             low = m & np.uint64(0xFFFFFFFF)
     return np.int64(m >> np.uint64(32))
 
@@ -161,14 +168,14 @@ def _deal_kernel(live, state, out):
     deck, drawn again while it is already taken (a 64-bit set of taken positions): no deck to
     shuffle and, on average, barely more than ``m`` draws.  Each 64-bit output of the generator
     serves two draws (its halves).  Larger hands use the partial Fisher-Yates shuffle of
-    :func:`_shuffle_prefix`.  Both give every ordered sample the same probability.
+    :func:`shuffle_prefix`.  Both give every ordered sample the same probability.
     """
     size = live.shape[0]
     m = out.shape[1]
     if 2 * m > size:
         deck = live.copy()
         for h in range(out.shape[0]):
-            _shuffle_prefix(deck, m, state)
+            shuffle_prefix(deck, m, state)
             for j in range(m):
                 out[h, j] = deck[j]
         return
@@ -183,7 +190,7 @@ def _deal_kernel(live, state, out):
                 r = bits & half
                 spare = False
             else:
-                bits = _next_u64(state)
+                bits = next_u64(state)
                 r = bits >> np.uint64(32)
                 spare = True
             pos = _below(r, size, state)
@@ -257,3 +264,7 @@ def deal_with_draws(
     out = np.empty((n, k + draws), dtype=CARD_DTYPE)
     _deal_kernel(live, stream_state(seed), out)
     return out[:, :k], out[:, k:]
+
+
+# Old name, kept until every game kernel imports the public one.
+_shuffle_prefix = shuffle_prefix

@@ -1,5 +1,9 @@
 """Random streams for compiled kernels, seeded only through ``numpy.random.SeedSequence``.
 
+The compiled API that game kernels call: :func:`next_u64` (64 random bits),
+:func:`draw_below` (an exactly uniform integer below a bound) and :func:`uniform` (a float in
+[0, 1)), each advancing the 4-word state in place.
+
 Kernels never seed themselves: a public function turns a seed into a
 :class:`numpy.random.SeedSequence`, draws a 4-word state from it with :func:`stream_state`, and
 hands that state to the kernel, which advances it in place.  The generator is xoshiro256**
@@ -13,9 +17,9 @@ cores run the chunks.
 Examples
 --------
 >>> s = stream_state(7)
->>> a = _draw_below(s, 52); b = _draw_below(s, 52)
+>>> a = draw_below(s, 52); b = draw_below(s, 52)
 >>> s2 = stream_state(7)
->>> (a, b) == (_draw_below(s2, 52), _draw_below(s2, 52))
+>>> (a, b) == (draw_below(s2, 52), draw_below(s2, 52))
 True
 """
 
@@ -26,7 +30,7 @@ from numba import njit, uint64
 
 from .memory import private_zeros
 
-__all__ = ["as_seed_sequence", "stream_state"]
+__all__ = ["as_seed_sequence", "draw_below", "next_u64", "stream_state", "uniform"]
 
 SeedLike = int | np.random.SeedSequence | None
 
@@ -73,7 +77,7 @@ def _rotl(x, k):
 
 
 @njit(cache=True, inline="always")
-def _next_u64(state):
+def next_u64(state):
     """Advance ``state`` in place and return the next 64 random bits."""
     s0 = state[0]
     s1 = state[1]
@@ -95,20 +99,24 @@ def _next_u64(state):
 
 
 @njit(cache=True, inline="always")
-def _draw_below(state, bound):
+def draw_below(state, bound):
     """A uniform integer in ``0 .. bound-1`` (``1 <= bound < 2**32``), exactly unbiased."""
     b = uint64(bound)
-    m = (_next_u64(state) >> uint64(32)) * b
+    m = (next_u64(state) >> uint64(32)) * b
     low = m & uint64(0xFFFFFFFF)
     if low < b:
         threshold = (uint64(0x100000000) - b) % b
         while low < threshold:
-            m = (_next_u64(state) >> uint64(32)) * b
+            m = (next_u64(state) >> uint64(32)) * b
             low = m & uint64(0xFFFFFFFF)
     return np.int64(m >> uint64(32))
 
 
 @njit(cache=True, inline="always")
-def _uniform(state):
+def uniform(state):
     """A uniform float in [0, 1) with 53 random bits."""
-    return (_next_u64(state) >> uint64(11)) * (1.0 / 9007199254740992.0)
+    return (next_u64(state) >> uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+# Old names, kept until every game kernel imports the public ones.
+_next_u64, _draw_below, _uniform = next_u64, draw_below, uniform

@@ -33,7 +33,7 @@ import pandas as pd
 from numba import njit
 
 from simkit import hands
-from simkit.deck import _shuffle_prefix
+from simkit.deck import shuffle_prefix
 from simkit.hands.codes import FAMILIES, FAMILY_CARDS
 from simkit.hands.kernels import (
     ACE_TO_FIVE,
@@ -41,12 +41,12 @@ from simkit.hands.kernels import (
     DEUCES_WILD,
     EIGHT_OR_BETTER,
     HIGH,
-    _eval5_deuces_wild,
-    _eval5_plain,
-    _eval5_suited,
-    _eval7_ace_to_six,
-    _eval7_high,
-    _eval7_plain,
+    eval5_deuces_wild,
+    eval5_plain,
+    eval5_suited,
+    eval7_ace_to_six,
+    eval7_high,
+    eval7_plain,
 )
 from simkit.rng import stream_state
 from simkit.memory import private_zeros
@@ -91,25 +91,25 @@ def _categories(family: str) -> tuple[list[str], np.ndarray]:
 def _sample_kernel(n, n_cards, family, T, category_of, state, counts):
     """Deal ``n`` random hands of ``n_cards`` cards and add 1 to ``counts`` at each category.
 
-    Every hand is a fresh uniform draw from the full deck: ``_shuffle_prefix`` works from any
+    Every hand is a fresh uniform draw from the full deck: ``shuffle_prefix`` works from any
     deck order, so one deck array serves every hand.
     """
     deck = np.arange(52, dtype=np.int8)
     for _ in range(n):
-        _shuffle_prefix(deck, n_cards, state)
+        shuffle_prefix(deck, n_cards, state)
         if n_cards == 5:
             if family == DEUCES_WILD:
-                v = _eval5_deuces_wild(deck[0], deck[1], deck[2], deck[3], deck[4], T)
+                v = eval5_deuces_wild(deck[0], deck[1], deck[2], deck[3], deck[4], T)
             elif family == ACE_TO_FIVE or family == EIGHT_OR_BETTER:
-                v = _eval5_plain(deck[0], deck[1], deck[2], deck[3], deck[4], T)
+                v = eval5_plain(deck[0], deck[1], deck[2], deck[3], deck[4], T)
             else:
-                v = _eval5_suited(deck[0], deck[1], deck[2], deck[3], deck[4], T)
+                v = eval5_suited(deck[0], deck[1], deck[2], deck[3], deck[4], T)
         elif family == HIGH:
-            v = _eval7_high(deck[0], deck[1], deck[2], deck[3], deck[4], deck[5], deck[6], T)
+            v = eval7_high(deck[0], deck[1], deck[2], deck[3], deck[4], deck[5], deck[6], T)
         elif family == ACE_TO_SIX:
-            v = _eval7_ace_to_six(deck[0], deck[1], deck[2], deck[3], deck[4], deck[5], deck[6], T)
+            v = eval7_ace_to_six(deck[0], deck[1], deck[2], deck[3], deck[4], deck[5], deck[6], T)
         else:
-            v = _eval7_plain(deck[0], deck[1], deck[2], deck[3], deck[4], deck[5], deck[6], T)
+            v = eval7_plain(deck[0], deck[1], deck[2], deck[3], deck[4], deck[5], deck[6], T)
         counts[category_of[v]] += 1
 
 

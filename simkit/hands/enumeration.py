@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .evaluate import _category_lookup, check_family
-from .kernels import _enumerate_counts
+from .kernels import enumerate_counts
 from .tables import kernel_tables, strength_codes
 
 __all__ = ["category_counts"]
@@ -46,7 +46,7 @@ def category_counts(family: str, n_cards: int = 5) -> pd.DataFrame:
     ValueError: family 'high' evaluates 5 or 7-card hands, not 6
     """
     fam = check_family(family, n_cards)
-    hist = _enumerate_counts(n_cards, fam, kernel_tables(family), strength_codes(family).size)
+    hist = enumerate_counts(n_cards, fam, kernel_tables(family), strength_codes(family).size)
     total = comb(52, n_cards)
     if int(hist.sum()) != total:  # a broken enumeration must never print a table
         raise RuntimeError(f"enumerated {int(hist.sum())} hands, expected {total}")

@@ -1,8 +1,13 @@
 """Compiled evaluators: one hand in registers, a few loads from :mod:`simkit.hands.tables`.
 
-Per-hand functions take the cards as scalars and the family's table tuple ``T`` (from
-:func:`simkit.hands.tables.kernel_tables`) and return the strength (greater is better).  Game
-kernels call them directly; the batch kernels at the bottom serve :func:`simkit.evaluate`.
+The compiled API that game kernels call (public names; everything starting with ``_`` is
+this package's own): per-hand evaluators :func:`eval5_plain`, :func:`eval5_suited`,
+:func:`eval5_deuces_wild` (five cards) and :func:`eval7_plain`, :func:`eval7_high`,
+:func:`eval7_ace_to_five`, :func:`eval7_ace_to_six`, :func:`eval7_eight_or_better` (best of
+seven) take the cards as scalars and the family's table tuple ``T`` (from
+:func:`simkit.hands.tables.kernel_tables`) and return the strength (greater is better), and
+:func:`enumerate_counts` counts the strengths of every hand of a deck.  The batch kernels at
+the bottom serve :func:`simkit.evaluate`, which checks its input first; these do not.
 
 Family ids (the order of :data:`simkit.hands.codes.FAMILIES`): 0 high, 1 deuces_wild,
 2 deuce_to_seven, 3 ace_to_five, 4 ace_to_six, 5 eight_or_better.
@@ -51,13 +56,13 @@ def _rank_mask5(c0, c1, c2, c3, c4):
 
 
 @njit(cache=True, inline="always")
-def _eval5_plain(c0, c1, c2, c3, c4, T):
+def eval5_plain(c0, c1, c2, c3, c4, T):
     """Families whose five-card value ignores suits (A-5, eight-or-better)."""
     return np.int32(T[0][BY_KEY5 + _key5(c0, c1, c2, c3, c4, T)])
 
 
 @njit(cache=True, inline="always")
-def _eval5_suited(c0, c1, c2, c3, c4, T):
+def eval5_suited(c0, c1, c2, c3, c4, T):
     """Families where a five-card flush changes the value (high, 2-7, A-6).
 
     Both lookups are made and one is selected, so the loop has no branch to mispredict.
@@ -74,7 +79,7 @@ def _natural_suits(c):
 
 
 @njit(cache=True, inline="always")
-def _eval5_deuces_wild(c0, c1, c2, c3, c4, T):
+def eval5_deuces_wild(c0, c1, c2, c3, c4, T):
     """Deuces wild (R-D2): the suited table applies when the natural cards share a suit."""
     mask = (_natural_suits(c0) | _natural_suits(c1) | _natural_suits(c2) | _natural_suits(c3)
             | _natural_suits(c4))
@@ -85,11 +90,11 @@ def _eval5_deuces_wild(c0, c1, c2, c3, c4, T):
 
 
 # Named per family, so game kernels read as the rules do.
-_eval5_high = _eval5_suited
-_eval5_deuce_to_seven = _eval5_suited
-_eval5_ace_to_six = _eval5_suited
-_eval5_ace_to_five = _eval5_plain
-_eval5_eight_or_better = _eval5_plain
+_eval5_high = eval5_suited
+_eval5_deuce_to_seven = eval5_suited
+_eval5_ace_to_six = eval5_suited
+_eval5_ace_to_five = eval5_plain
+_eval5_eight_or_better = eval5_plain
 
 
 @njit(cache=True, inline="always")
@@ -124,13 +129,13 @@ def _flush_suit(key):
 
 
 @njit(cache=True, inline="always")
-def _eval7_plain(c0, c1, c2, c3, c4, c5, c6, T):
+def eval7_plain(c0, c1, c2, c3, c4, c5, c6, T):
     """Best five of seven where suits never matter (A-5, eight-or-better)."""
     return np.int32(_by_key7(_key7(c0, c1, c2, c3, c4, c5, c6, T), T))
 
 
 @njit(cache=True, inline="always")
-def _eval7_high(c0, c1, c2, c3, c4, c5, c6, T):
+def eval7_high(c0, c1, c2, c3, c4, c5, c6, T):
     """Best five of seven, standard high: the rank-multiset best or the flush suit's best."""
     key = _key7(c0, c1, c2, c3, c4, c5, c6, T)
     best = _by_key7(key, T)
@@ -148,7 +153,7 @@ def _eval7_high(c0, c1, c2, c3, c4, c5, c6, T):
 
 
 @njit(cache=True, inline="always")
-def _eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T):
+def eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T):
     """Best A-6 low of seven: by rank multiset unless five cards share a suit.
 
     With no five cards of one suit no five-card choice is a flush, so the rank-multiset table is
@@ -171,7 +176,7 @@ def _best_subset7(c0, c1, c2, c3, c4, c5, c6, T):
          np.int64(c6))
     best = np.int32(0)
     for s in range(21):
-        v = _eval5_suited(c[SUBSETS_5_OF_7[s, 0]], c[SUBSETS_5_OF_7[s, 1]],
+        v = eval5_suited(c[SUBSETS_5_OF_7[s, 0]], c[SUBSETS_5_OF_7[s, 1]],
                           c[SUBSETS_5_OF_7[s, 2]], c[SUBSETS_5_OF_7[s, 3]],
                           c[SUBSETS_5_OF_7[s, 4]], T)
         if v > best:
@@ -179,8 +184,8 @@ def _best_subset7(c0, c1, c2, c3, c4, c5, c6, T):
     return best
 
 
-_eval7_ace_to_five = _eval7_plain
-_eval7_eight_or_better = _eval7_plain
+eval7_ace_to_five = eval7_plain
+eval7_eight_or_better = eval7_plain
 
 
 @njit(cache=True, inline="always")
@@ -224,11 +229,11 @@ def _evaluate5_into(hands, family, T, out):
         if _invalid5(c0, c1, c2, c3, c4):
             return i
         if family == DEUCES_WILD:
-            out[i] = _eval5_deuces_wild(c0, c1, c2, c3, c4, T)
+            out[i] = eval5_deuces_wild(c0, c1, c2, c3, c4, T)
         elif family == ACE_TO_FIVE or family == EIGHT_OR_BETTER:
-            out[i] = _eval5_plain(c0, c1, c2, c3, c4, T)
+            out[i] = eval5_plain(c0, c1, c2, c3, c4, T)
         else:
-            out[i] = _eval5_suited(c0, c1, c2, c3, c4, T)
+            out[i] = eval5_suited(c0, c1, c2, c3, c4, T)
     return -1
 
 
@@ -241,16 +246,16 @@ def _evaluate7_into(hands, family, T, out):
         if _invalid7(c0, c1, c2, c3, c4, c5, c6):
             return i
         if family == HIGH:
-            out[i] = _eval7_high(c0, c1, c2, c3, c4, c5, c6, T)
+            out[i] = eval7_high(c0, c1, c2, c3, c4, c5, c6, T)
         elif family == ACE_TO_SIX:
-            out[i] = _eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T)
+            out[i] = eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T)
         else:
-            out[i] = _eval7_plain(c0, c1, c2, c3, c4, c5, c6, T)
+            out[i] = eval7_plain(c0, c1, c2, c3, c4, c5, c6, T)
     return -1
 
 
 @njit(cache=True, parallel=True)
-def _enumerate_counts(n_cards, family, T, n_strengths):
+def enumerate_counts(n_cards, family, T, n_strengths):
     """Histogram of strengths over every ``n_cards``-card hand (5 or 7) of the 52-card deck.
 
     The outer loop over the lowest card runs in parallel; each worker keeps its own histogram.
@@ -265,20 +270,27 @@ def _enumerate_counts(n_cards, family, T, n_strengths):
                     for e in range(d + 1, 52):
                         if n_cards == 5:
                             if family == DEUCES_WILD:
-                                v = _eval5_deuces_wild(a, b, c, d, e, T)
+                                v = eval5_deuces_wild(a, b, c, d, e, T)
                             elif family == ACE_TO_FIVE or family == EIGHT_OR_BETTER:
-                                v = _eval5_plain(a, b, c, d, e, T)
+                                v = eval5_plain(a, b, c, d, e, T)
                             else:
-                                v = _eval5_suited(a, b, c, d, e, T)
+                                v = eval5_suited(a, b, c, d, e, T)
                             hist[v] += 1
                         else:
                             for f in range(e + 1, 52):
                                 for g in range(f + 1, 52):
                                     if family == HIGH:
-                                        v = _eval7_high(a, b, c, d, e, f, g, T)
+                                        v = eval7_high(a, b, c, d, e, f, g, T)
                                     elif family == ACE_TO_SIX:
-                                        v = _eval7_ace_to_six(a, b, c, d, e, f, g, T)
+                                        v = eval7_ace_to_six(a, b, c, d, e, f, g, T)
                                     else:
-                                        v = _eval7_plain(a, b, c, d, e, f, g, T)
+                                        v = eval7_plain(a, b, c, d, e, f, g, T)
                                     hist[v] += 1
     return per_first.sum(axis=0)
+
+
+# Old names, kept until every game kernel imports the public ones.
+_eval5_plain, _eval5_suited, _eval5_deuces_wild = eval5_plain, eval5_suited, eval5_deuces_wild
+_eval7_plain, _eval7_high, _eval7_ace_to_six = eval7_plain, eval7_high, eval7_ace_to_six
+_eval7_ace_to_five, _eval7_eight_or_better = eval7_ace_to_five, eval7_eight_or_better
+_enumerate_counts = enumerate_counts

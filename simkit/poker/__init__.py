@@ -7,25 +7,11 @@ Modules: :mod:`~simkit.poker.structure` (limits and forced bets), :mod:`~simkit.
 showdown payouts), :mod:`~simkit.poker.strategies` (compiled parametric strategies),
 :mod:`~simkit.poker.table` (whole rounds and hands, the betting-only simulator),
 :mod:`~simkit.poker.python_strategy` (strategies written in Python),
-:mod:`~simkit.poker.history` (hand records as text, results as a DataFrame).
+:mod:`~simkit.poker.history` (hand records as text, results as a DataFrame),
+:mod:`~simkit.poker.kernels` (what game kernels call).
 
-A game kernel (``@njit``) plays a hand like this; everything it calls is compiled::
-
-    st = _new_state(n_seats, 0)                        # once per batch
-    ...
-    _reset(st, stacks, dealer, carried_pot)            # R-P4: seats without chips are out
-    _post_antes(st, ante)
-    for r in range(n_rounds):
-        _start_round(st, structure, r, first_seat)     # blinds, bring-in, who starts
-        n_in = _betting_round(st, kinds, params, scores, draws, rng)
-        if n_in <= 1: break
-        ...deal / draw, update scores and draws...
-    _settle(st, strengths, payout)                     # or _settle_split for hi-lo
-    _pay(st, payout)
-    # st[S_OPENER]: the Diablo opener (R-D3); st[STACK + s] - st[START + s]: chip change
-
-Strengths are integers, greater is better (the evaluators' convention).  ``scores`` are the
-floats in [0, 1] the strategies threshold on (see :mod:`~simkit.poker.strategies`).
+Game kernels call the compiled API of :mod:`~simkit.poker.kernels` (public names; a hand is
+reset, forced bets, betting rounds, settle, pay).
 
 Numba caches a compiled caller together with the callees it was built with and only notices
 changes to the caller's own file; :mod:`simkit._compile_cache` therefore keys the whole cache by

@@ -7,7 +7,7 @@ of :mod:`simkit.poker.betting`, so the rules, the pots and the hand record are e
 of the batch simulators; only the decisions are slower.  Seats may mix Python callables and
 compiled strategies (:func:`compiled`); for the same seed and the same decisions the results
 are identical to the compiled kernels' (the tests check it).  A strategy that draws random
-numbers from ``view.rng`` with :func:`simkit.rng._uniform` / :func:`simkit.rng._draw_below`
+numbers from ``view.rng`` with :func:`simkit.rng.uniform` / :func:`simkit.rng.draw_below`
 shares the engine's stream.
 
 Game engines that offer Python strategies call :func:`betting_round` between their dealing

@@ -44,7 +44,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from numba import njit
 
-from ..rng import _draw_below, _uniform
+from ..rng import draw_below, uniform
 from .actions import BRING_IN, CALL, CHECK, FOLD, NO_ACTION
 from .table_state import (
     L_AGG,
@@ -198,12 +198,12 @@ def _random(params, seat, st, rng):
     total = w_fold + w_pass + w_agg
     if total <= 0.0:
         return _passive(st)
-    u = _uniform(rng) * total
+    u = uniform(rng) * total
     if u < w_fold:
         return FOLD, 0
     if u < w_fold + w_agg:
         lo = st[L_MIN_TO]
-        return st[L_AGG], lo + _draw_below(rng, st[L_MAX_TO] - lo + 1)
+        return st[L_AGG], lo + draw_below(rng, st[L_MAX_TO] - lo + 1)
     return _passive(st)
 
 
@@ -219,7 +219,7 @@ def _threshold(params, seat, score, st, rng):
             thr = params[seat, P_BET] + params[seat, P_STEP] * st[V_BETS]
         go = s >= thr
         if not go and params[seat, P_BLUFF] > 0.0:
-            go = _uniform(rng) < params[seat, P_BLUFF]
+            go = uniform(rng) < params[seat, P_BLUFF]
         if go:
             to = np.int64(st[V_LEVEL] + params[seat, P_SIZE] * (pot + to_call) + 0.5)
             return st[L_AGG], min(max(to, st[L_MIN_TO]), st[L_MAX_TO])

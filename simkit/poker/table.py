@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ..rng import SeedLike, _draw_below, _uniform, stream_state
+from ..rng import SeedLike, draw_below, uniform, stream_state
 from .betting import _apply_legal, _legal, _n_in_hand, _post_antes, _pot, _reset, _start_round
 from .history import NO_SHOWDOWN, SHOWDOWN, VOID, results_frame
 from .pots import _pay, _settle
@@ -90,13 +90,13 @@ def _random_inputs(n, n_rounds, rng, scores, draws, strengths, given):
     its rank as showdown strength, random draw counts 0-3 after the first round, a random
     seat for ``FIRST_GIVEN`` rounds."""
     for s in range(n):
-        u = _uniform(rng)
+        u = uniform(rng)
         strengths[s] = np.int64(u * 1073741824.0)
         for r in range(n_rounds):
             scores[r, s] = u
-            draws[r, s] = -1 if r == 0 else _draw_below(rng, 4)
+            draws[r, s] = -1 if r == 0 else draw_below(rng, 4)
     for r in range(n_rounds):
-        given[r] = _draw_below(rng, n)
+        given[r] = draw_below(rng, n)
 
 
 @njit(cache=True)

@@ -1,0 +1,68 @@
+"""The compiled API of the poker engine: what game kernels call, under public names.
+
+Diablo, 2-7 Triple Draw and Razz play their hands on one flat int64 state ``st``
+(:mod:`.table_state`).  A game kernel (``@njit``) plays a hand like this; everything it
+calls is compiled::
+
+    st = new_hand_state(n_seats, 0)                    # once per batch
+    ...
+    reset_hand(st, stacks, dealer, carried_pot)        # R-P4: seats without chips are out
+    post_antes(st, ante)
+    for r in range(n_rounds):
+        start_round(st, structure, r, first_seat)      # blinds, bring-in, who starts
+        n_in = run_betting_round(st, kinds, params, scores, draws, rng)
+        if n_in <= 1: break
+        ...deal / draw, update scores and draws...
+    settle_pots(st, strengths, payout)                 # or settle_split_pots for hi-lo
+    pay_out(st, payout)
+    # st[S_OPENER]: the Diablo opener (R-D3); st[STACK + s] - st[START + s]: chip change
+
+A game whose players decide with more than a score (a strategy of its own) runs the round
+itself with the steps of :func:`run_betting_round`: :func:`legal_actions`, :func:`fill_view`,
+its decision (or :func:`decide_action` for the shared strategies) and :func:`apply_action`.
+
+Strengths are integers, greater is better (the evaluators' convention); ``scores`` are the
+floats in [0, 1] the shared strategies threshold on (:mod:`.strategies`).  None of these check
+their input: the public Python functions of each game do that before a kernel runs.
+
+>>> st = new_hand_state(3, 0)
+>>> reset_hand(st, np.array([10, 10, 0]), 0, 0); post_antes(st, 1)
+>>> int(pot_size(st)), int(players_in_hand(st))
+(2, 2)
+"""
+
+from __future__ import annotations
+
+import numpy as np  # noqa: F401  (the doctest)
+
+from .betting import _apply_legal as apply_action
+from .betting import _legal as legal_actions
+from .betting import _n_in_hand as players_in_hand
+from .betting import _post_antes as post_antes
+from .betting import _pot as pot_size
+from .betting import _reset as reset_hand
+from .betting import _start_round as start_round
+from .pots import _pay as pay_out
+from .pots import _settle as settle_pots
+from .pots import _settle_split as settle_split_pots
+from .strategies import _decide as decide_action
+from .strategies import _view as fill_view
+from .table import _betting_round as run_betting_round
+from .table_state import _new_state as new_hand_state
+
+__all__ = [
+    "apply_action",
+    "decide_action",
+    "fill_view",
+    "legal_actions",
+    "new_hand_state",
+    "pay_out",
+    "players_in_hand",
+    "post_antes",
+    "pot_size",
+    "reset_hand",
+    "run_betting_round",
+    "settle_pots",
+    "settle_split_pots",
+    "start_round",
+]
