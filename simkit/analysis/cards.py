@@ -52,7 +52,7 @@ from simkit.rng import stream_state
 from simkit.memory import private_zeros
 from simkit.runner import run, stats
 
-from .registry import AnalysisResult, Context, analysis
+from .registry import AnalysisResult, Context, analysis, pyplot
 
 __all__ = ["SampleJob", "exact_table", "sample", "sample_table"]
 
@@ -183,8 +183,7 @@ def sample(family: str, n_cards: int, trials: int, **run_options) -> pd.DataFram
 
 @analysis("cards_exact", game="cards", title="Hand categories of every family (exact)")
 def _exact_analysis(ctx: Context) -> AnalysisResult:
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     pairs = [(f, k) for f in FAMILIES for k in FAMILY_CARDS[f]]
     tables = []
     for family, n_cards in pairs:
@@ -209,8 +208,7 @@ def _sample_check(ctx: Context) -> AnalysisResult:
     parts = []
     trials = ctx.trials(4_000_000)
     for family, n_cards in (("high", 7), ("deuces_wild", 5), ("ace_to_five", 7)):
-        t = sample(family, n_cards, trials, seed=ctx.seed, workers=ctx.workers,
-                   scheduler=ctx.scheduler, quiet=ctx.quiet)
+        t = sample(family, n_cards, trials, seed=ctx.seed, **ctx.run_options())
         parts.append(t.assign(family=family, cards=n_cards)[["family", "cards", *t.columns]])
     df = pd.concat(parts, ignore_index=True)
     worst = float(np.nanmax(np.abs(df["z"])))

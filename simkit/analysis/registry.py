@@ -22,10 +22,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["ANALYSES", "AnalysisResult", "Context", "TipResult", "analysis", "Verdict"]
+__all__ = ["ANALYSES", "Z", "AnalysisResult", "Context", "TipResult", "Verdict", "analysis", "pyplot"]
 
 Verdict = Literal["holds", "holds with a caveat", "does not hold", "not yet measured"]
 GAMES = ("cards", "diablo", "triple_draw", "in_between", "razz")
+
+#: A difference between two estimates counts when it is more than ``Z`` standard errors.
+Z = 3.0
+
+
+def pyplot():
+    """``matplotlib.pyplot``, imported when a figure is drawn.
+
+    The backend is never switched here: ``simkit report`` selects Agg itself, a notebook keeps
+    its inline backend, and a script gets matplotlib's default (Agg without a display).
+    """
+    import matplotlib.pyplot as plt
+
+    return plt
 
 
 @dataclass(frozen=True)
@@ -44,6 +58,14 @@ class Context:
     def trials(self, default: int, minimum: int = 1000) -> int:
         """Trials for a job whose full-size default is ``default``."""
         return max(minimum, int(default * self.scale))
+
+    def run_options(self) -> dict[str, Any]:
+        """The options of :func:`simkit.runner.run` that the context sets (the seed aside).
+
+        >>> Context(workers=2).run_options()
+        {'workers': 2, 'scheduler': None, 'quiet': False}
+        """
+        return {"workers": self.workers, "scheduler": self.scheduler, "quiet": self.quiet}
 
 
 @dataclass
