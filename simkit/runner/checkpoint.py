@@ -4,7 +4,9 @@ A checkpoint directory holds ``manifest.json`` (job name, parameters, seed, tria
 simkit version) and ``chunk-<index>.npz`` for every finished chunk.  Every file is written to a
 temporary name and moved into place with :func:`os.replace`, so a run killed at any moment
 leaves only whole files.  A directory whose manifest describes another job, other parameters
-or another seed is refused, never mixed in.
+or another seed is refused, never mixed in.  Each chunk file also records the fingerprint of
+the manifest, its chunk index and its chunk's seed; a chunk file that does not match them, or
+that is truncated, empty or unreadable, is refused with one line naming the file.
 
 Examples
 --------
@@ -25,12 +27,14 @@ ValueError: checkpoint ... was made with seed 1, not 2; use another --checkpoint
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
 import signal
 import tempfile
 import threading
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,6 +44,8 @@ __all__ = ["Checkpoint"]
 
 _MANIFEST = "manifest.json"
 _CHUNK_RE = re.compile(r"^chunk-(\d+)\.npz$")
+# What a chunk file records beside the job's result (no job result has these names).
+_FINGERPRINT, _INDEX, _SEED = "_checkpoint_fingerprint", "_checkpoint_index", "_checkpoint_seed"
 
 
 @contextlib.contextmanager
@@ -135,15 +141,55 @@ class Checkpoint:
         found = (_CHUNK_RE.match(p.name) for p in self.path.iterdir())
         return sorted(int(m.group(1)) for m in found if m)
 
+    def _stamp(self, index: int) -> dict[str, np.ndarray]:
+        """The fingerprint, index and chunk seed a chunk file of this run records."""
+        text = json.dumps(self.manifest, sort_keys=True).encode()
+        seed = self.manifest.get("seed")
+        if isinstance(seed, int) or (isinstance(seed, list) and seed):
+            key = (*self.manifest.get("spawn_key", []), index)
+            state = np.random.SeedSequence(seed, spawn_key=key).generate_state(4)
+        else:  # a run without a reproducible seed: its index and fingerprint still tell
+            state = np.zeros(4, dtype=np.uint32)
+        return {
+            _FINGERPRINT: np.frombuffer(hashlib.sha256(text).digest(), dtype=np.uint8),
+            _INDEX: np.int64(index),
+            _SEED: state,
+        }
+
     def save(self, index: int, result: dict[str, np.ndarray]) -> None:
-        """Write chunk ``index``'s result atomically."""
+        """Write chunk ``index``'s result atomically, with what identifies the chunk."""
         arrays = {k: np.asarray(v) for k, v in result.items()}
+        arrays.update(self._stamp(index))
         _atomic_write(self._chunk_path(index), lambda f: np.savez(f, **arrays))
 
     def load(self, index: int) -> dict[str, np.ndarray]:
-        """Read chunk ``index``'s result back, exactly as saved."""
-        with _ctrl_c_held(), np.load(self._chunk_path(index), allow_pickle=False) as data:
-            return {k: data[k] for k in data.files}
+        """Read chunk ``index``'s result back, exactly as saved.
+
+        Raises
+        ------
+        ValueError
+            If the file is truncated, empty or unreadable, or was written for another chunk
+            or another run.
+        """
+        path = self._chunk_path(index)
+        try:
+            with _ctrl_c_held(), np.load(path, allow_pickle=False) as data:
+                arrays = {k: data[k] for k in data.files}
+        except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile) as exc:
+            raise ValueError(
+                f"checkpoint file {str(path)!r} is truncated or unreadable ({type(exc).__name__}); "
+                "delete it and run again"
+            ) from None
+        stamp = self._stamp(index)
+        for key, want in stamp.items():
+            got = arrays.pop(key, None)
+            if got is None or got.shape != want.shape or not (got == want).all():
+                what = {_FINGERPRINT: "another run", _INDEX: "another chunk", _SEED: "another seed"}[key]
+                raise ValueError(
+                    f"checkpoint file {str(path)!r} was written for {what}; "
+                    "delete it or use another --checkpoint directory"
+                )
+        return arrays
 
 
 def _mismatch(path: Path, stored: dict, wanted: dict) -> str:
