@@ -28,8 +28,11 @@ import hashlib
 import importlib
 import json
 import math
+import os
 import pkgutil
+import shutil
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +42,7 @@ import pandas as pd
 from . import __version__
 from .analysis.registry import ANALYSES, AnalysisResult, Context, TipResult
 from .analysis.tips import TIPS, Tip
+from .runner.checkpoint import ctrl_c_held
 
 __all__ = ["GAME_TITLES", "Tip", "code_fingerprint", "format_estimate", "generate", "load_tips"]
 
@@ -137,13 +141,17 @@ def generate(
 ) -> dict:
     """Run the analyses (all, or those named in ``only``) and write the report into ``out``.
 
-    Returns the manifest that is also written to ``out/manifest.json``.
+    Returns the manifest that is also written to ``out/manifest.json``.  The report is
+    written into a new folder beside ``out`` and replaces the previous one only when complete:
+    an error or Ctrl-C leaves the previous report as it was.  Of the files in ``out`` only those
+    that the previous report's manifest lists are ever removed.
 
     Raises
     ------
     ValueError
         For an unknown analysis name in ``only``, two outputs of the same name, a tip id not in
-        :data:`~simkit.analysis.tips.TIPS`, or a tip measured twice.
+        :data:`~simkit.analysis.tips.TIPS`, a tip measured twice, an ``out`` that is a file or
+        cannot be written, or one that holds a ``manifest.json`` that simkit did not write.
     """
     ctx = ctx or Context()
     discover()
@@ -154,9 +162,32 @@ def generate(
     tips = load_tips()
     tip_ids = {t.id for t in tips}
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    _remove_previous(out)
+    stage = _staging_folder(out)
+    try:
+        manifest = _write(stage, ctx, names, tips, tip_ids, only, log)
+        _replace_report(out, stage, manifest)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    return manifest
 
+
+def _staging_folder(out: Path) -> Path:
+    """A new folder beside ``out`` to write the report into; refuses an unusable ``out``."""
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"out {str(out)!r} is a file, not a folder")
+    if out.exists() and (out / "manifest.json").is_file() and _previous_files(out) is None:
+        raise ValueError(f"out {str(out)!r} holds a manifest.json that simkit report did not write; "
+                         "choose another folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-new-"))
+    except OSError as exc:
+        raise ValueError(f"cannot write out {str(out)!r}: {exc.strerror or exc}") from None
+
+
+def _write(out: Path, ctx: Context, names: list[str], tips: list[Tip], tip_ids: set[str],
+           only: list[str] | None, log) -> dict:
+    """Run the analyses and write every file of the report into the empty folder ``out``."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -219,27 +250,44 @@ def generate(
     return manifest
 
 
+def _previous_files(out: Path) -> list[str] | None:
+    """The files a previous report in ``out`` listed in its manifest; ``None`` when ``out``
+    holds a ``manifest.json`` that ``simkit report`` did not write; ``[]`` without one."""
+    mpath = out / "manifest.json"
+    if not mpath.is_file():
+        return []
+    try:
+        old = json.loads(mpath.read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(old, dict) or old.get("generator") != "simkit report" or not isinstance(old.get("files"), dict):
+        return None
+    return [name for name in old["files"] if isinstance(name, str) and Path(name).name == name]
+
+
+def _replace_report(out: Path, stage: Path, manifest: dict) -> None:
+    """Put the complete new report of ``stage`` in place of the previous one in ``out``.
+
+    Only files the previous simkit manifest lists are removed; Ctrl-C waits for the swap, so
+    ``out`` holds either the old report or the whole new one.
+    """
+    with ctrl_c_held():
+        old = _previous_files(out) or []
+        (out / "manifest.json").unlink(missing_ok=True)  # first out, last in: a torn swap shows
+        for name in manifest["files"]:
+            os.replace(stage / name, out / name)
+        for name in set(old) - set(manifest["files"]):
+            p = out / name
+            if p.is_file():
+                p.unlink()
+        os.replace(stage / "manifest.json", out / "manifest.json")
+
+
 def _new_file(out: Path, name: str, written: dict) -> Path:
     if name in written or name == "manifest.json":
         raise ValueError(f"two outputs of the report are both named {name!r}")
     written[name] = name
     return out / name
-
-
-def _remove_previous(out: Path) -> None:
-    """Delete the files a previous report listed in its manifest (and nothing else)."""
-    mpath = out / "manifest.json"
-    if not mpath.is_file():
-        return
-    try:
-        old = json.loads(mpath.read_text()).get("files", {})
-    except ValueError:
-        return
-    for name in old:
-        p = out / name
-        if p.parent == out and p.is_file():
-            p.unlink()
-    mpath.unlink()
 
 
 def _tip_rows(tips: list[Tip], measured: dict[str, tuple[str, TipResult]]) -> list[dict]:

@@ -178,3 +178,80 @@ def test_full_report_regenerates_identically(tmp_path):
     for name in manifest["files"]:
         if name.endswith(".csv"):
             assert (tmp_path / name).read_bytes() == (RESULTS / name).read_bytes(), name
+
+
+# --- never losing a report (the previous one stays until the new one is complete) -----------------
+
+def _digests(folder: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
+
+
+def test_a_failing_report_leaves_the_previous_one_intact(tmp_path, demo_analyses):
+    report.generate(tmp_path, ctx=Context(quiet=True), only=demo_analyses)
+    before = _digests(tmp_path)
+
+    @analysis("test_report_bad", game="razz")
+    def _fails(ctx):
+        raise RuntimeError("an analysis broke")
+
+    with pytest.raises(RuntimeError, match="an analysis broke"):
+        report.generate(tmp_path, ctx=Context(quiet=True), only=["test_report_razz", "test_report_bad"])
+    assert _digests(tmp_path) == before
+    assert not [p for p in tmp_path.parent.iterdir() if p.name.startswith(f".{tmp_path.name}-new-")]
+
+
+def test_only_files_of_a_simkit_manifest_are_ever_removed(tmp_path, demo_analyses):
+    (tmp_path / "precious.csv").write_text("a user's file")
+    (tmp_path / "manifest.json").write_text(json.dumps({"files": {"precious.csv": "x"}}))
+    with pytest.raises(ValueError, match="holds a manifest.json that simkit report did not write"):
+        report.generate(tmp_path, ctx=Context(quiet=True), only=demo_analyses)
+    assert (tmp_path / "precious.csv").read_text() == "a user's file"
+
+
+def test_out_that_is_a_file_or_unwritable_is_refused_before_any_work(tmp_path, demo_analyses, capsys):
+    from simkit.cli.main import main
+
+    target = tmp_path / "a_file"
+    target.write_text("x")
+    with pytest.raises(ValueError, match="is a file, not a folder"):
+        report.generate(target, ctx=Context(quiet=True), only=demo_analyses)
+    with pytest.raises(SystemExit) as exit_:
+        main(["report", "--out", str(target), "--only", "cards_exact"])
+    err = capsys.readouterr().err.strip()
+    assert exit_.value.code == 2 and "is a file, not a folder" in err
+    assert len(err.splitlines()) <= 2
+
+
+_SLOW_REPORT = """
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+from simkit.analysis.registry import AnalysisResult, analysis
+import pandas as pd
+
+@analysis("test_slow", game="razz")
+def _slow(ctx):
+    print("started", flush=True)
+    time.sleep(60)
+    return AnalysisResult({"slow": pd.DataFrame({"x": [1]})})
+
+from simkit.cli.main import main
+sys.exit(main(["report", "--out", sys.argv[1], "--only", "test_slow", "--quiet"]))
+"""
+
+
+def test_an_interrupted_report_leaves_the_previous_one_intact(tmp_path, demo_analyses):
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "results"
+    report.generate(out, ctx=Context(quiet=True), only=demo_analyses)
+    before = _digests(out)
+    proc = subprocess.Popen([sys.executable, "-c", _SLOW_REPORT, str(out)], text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline().strip() == "started"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert _digests(out) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["results"]

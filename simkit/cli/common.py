@@ -27,6 +27,7 @@ argparse.ArgumentTypeError: 'many' is not a positive whole number
 from __future__ import annotations
 
 import argparse
+import os
 import io
 import json
 import sys
@@ -125,11 +126,49 @@ def _scheduler(text: str) -> str:
     return text
 
 
+def _writable_folder(folder: Path) -> bool:
+    """Whether files can be made in ``folder``, or in the folders that would be made for it."""
+    while not folder.exists():
+        if folder.parent == folder:
+            return False
+        folder = folder.parent
+    return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+
+
+def out_file(text: str) -> str:
+    """``--out FILE``: refused before any work when FILE cannot be written.
+
+    >>> out_file("/")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '/' is a folder, not a file
+    """
+    path = Path(text)
+    if not text or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r}: there is no folder {str(path.parent)!r}")
+    if not os.access(path.parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be written")
+    return text
+
+
+def out_folder(text: str) -> str:
+    """``--out DIR``: refused before any work when DIR is a file or cannot be written."""
+    path = Path(text)
+    if not text or (path.exists() and not path.is_dir()):
+        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
+    if not _writable_folder(path) or (path.exists() and not os.access(path, os.W_OK | os.X_OK)):
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be written")
+    return text
+
+
 def add_table_options(p: argparse.ArgumentParser) -> None:
     """``--format table|csv|json`` and ``--out FILE``."""
     p.add_argument("--format", choices=("table", "csv", "json"), default="table",
                    help="output format (default: table)")
-    p.add_argument("--out", metavar="FILE", help="write the output to FILE instead of stdout")
+    p.add_argument("--out", metavar="FILE", type=out_file,
+                   help="write the output to FILE instead of stdout")
 
 
 def add_mc_options(p: argparse.ArgumentParser, *, trials: int, trials_help: str = "") -> None:

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..analysis.registry import Context
-from .common import UsageError, add_mc_options, run_options
+from .common import UsageError, add_mc_options, out_folder, run_options
 
 #: ``--trials N`` scales every analysis so that a job whose default is this many trials runs N.
 REFERENCE_TRIALS = 1_000_000
@@ -29,7 +29,9 @@ def register(sub) -> None:
         description="Run every registered analysis at its default size (a few minutes on two "
         "cores) and write results/*.csv, results/*.png, results/tips.csv and results/REPORT.md.",
     )
-    p.add_argument("--out", metavar="DIR", default="results", help="output directory (default: results)")
+    p.add_argument("--out", metavar="DIR", default="results", type=out_folder,
+                   help="output directory (default: results); the previous report there is "
+                   "replaced only once the new one is complete")
     p.add_argument("--scale", type=_scale, help="multiply every analysis's trial counts by X")
     p.add_argument("--only", nargs="+", metavar="NAME", help="run only these analyses")
     add_mc_options(

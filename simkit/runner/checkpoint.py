@@ -40,7 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["Checkpoint"]
+__all__ = ["Checkpoint", "ctrl_c_held"]
 
 _MANIFEST = "manifest.json"
 _CHUNK_RE = re.compile(r"^chunk-(\d+)\.npz$")
@@ -49,7 +49,7 @@ _FINGERPRINT, _INDEX, _SEED = "_checkpoint_fingerprint", "_checkpoint_index", "_
 
 
 @contextlib.contextmanager
-def _ctrl_c_held() -> Iterator[None]:
+def ctrl_c_held() -> Iterator[None]:
     """Hold Ctrl-C (SIGINT) until the block ends, then deliver it.
 
     A KeyboardInterrupt raised inside ``zipfile`` turns into a ValueError while the archive
@@ -73,7 +73,7 @@ def _ctrl_c_held() -> Iterator[None]:
                 raise KeyboardInterrupt
 
 
-@_ctrl_c_held()
+@ctrl_c_held()
 def _atomic_write(path: Path, write) -> None:
     """Call ``write(fileobj)`` on a temporary file beside ``path``, then rename it to ``path``."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -173,7 +173,7 @@ class Checkpoint:
         """
         path = self._chunk_path(index)
         try:
-            with _ctrl_c_held(), np.load(path, allow_pickle=False) as data:
+            with ctrl_c_held(), np.load(path, allow_pickle=False) as data:
                 arrays = {k: data[k] for k in data.files}
         except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile) as exc:
             raise ValueError(
