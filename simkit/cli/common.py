@@ -30,6 +30,7 @@ import argparse
 import os
 import io
 import json
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -208,19 +209,43 @@ def run_options(args: argparse.Namespace) -> dict:
     }
 
 
-def _plain(value):
+def strict_json(value):
+    """``value`` made of JSON's own types: NumPy scalars and arrays as numbers and lists, NaN
+    and infinities as ``None`` (JSON has no NaN), anything else as text.
+
+    >>> strict_json({"p": np.float64("nan"), "n": np.int64(3), "x": [np.inf, 0.1]})
+    {'p': None, 'n': 3, 'x': [None, 0.1]}
+    """
+    if isinstance(value, dict):
+        return {str(k): strict_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return [strict_json(v) for v in value]
     if isinstance(value, np.generic):
-        return value.item()
-    if isinstance(value, np.ndarray):
-        return value.tolist()
+        value = value.item()
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
     return str(value)
 
 
 def render(obj: pd.DataFrame | dict, fmt: str) -> str:
     """``obj`` (a DataFrame, or a dict of one record) as text in format ``fmt``.
 
+    JSON is strict (no NaN or Infinity: ``null``) and carries every digit of a float, as CSV
+    does.
+
     >>> print(render({"category": "flush", "count": 5108}, "json"))
     {"category": "flush", "count": 5108}
+    >>> print(render(pd.DataFrame({"p": [1 / 3, float("nan")]}), "json"))
+    [
+     {
+      "p": 0.3333333333333333
+     },
+     {
+      "p": null
+     }
+    ]
     >>> print(render(pd.DataFrame({"a": [1, 2]}), "csv"), end="")
     a
     1
@@ -228,7 +253,7 @@ def render(obj: pd.DataFrame | dict, fmt: str) -> str:
     """
     if isinstance(obj, dict):
         if fmt == "json":
-            return json.dumps(obj, default=_plain)
+            return json.dumps(strict_json(obj), allow_nan=False)
         if fmt == "table":
             width = max(len(str(k)) for k in obj)
             return "\n".join(f"{str(k):<{width}}  {v}" for k, v in obj.items())
@@ -238,7 +263,7 @@ def render(obj: pd.DataFrame | dict, fmt: str) -> str:
         obj.to_csv(buf, index=False)
         return buf.getvalue()
     if fmt == "json":
-        return obj.to_json(orient="records", indent=1)
+        return json.dumps(strict_json(obj.to_dict(orient="records")), indent=1, allow_nan=False)
     return obj.to_string(index=False)
 
 
