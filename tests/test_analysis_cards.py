@@ -76,3 +76,16 @@ def test_sampling_kernel_releases_the_gil():
     beside = spin(0.3)  # Python keeps running while the kernel works in another thread
     worker.join()
     assert beside > 0.3 * alone
+
+
+def test_a_category_never_sampled_gets_a_finite_z():
+    """A category with no sampled hand has a sampled SE of 0; its z uses the exact SE."""
+    from simkit.analysis.cards import sample_table
+
+    names, _ = _categories("high")
+    exact = exact_table("high", 5).set_index("category")["probability"]
+    counts = np.array([0 if name == "straight_flush" else round(exact.get(name, 0.0) * 1000)
+                       for name in names], dtype=np.int64)
+    df = sample_table({"counts": counts, "trials": np.int64(counts.sum())}, "high", 5)
+    row = df.set_index("category").loc["straight_flush"]
+    assert row["se"] == 0.0 and np.isfinite(df["z"]).all() and row["z"] < 0

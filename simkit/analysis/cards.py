@@ -162,13 +162,17 @@ def sample_table(totals: dict, family: str, n_cards: int) -> pd.DataFrame:
     n = int(totals["trials"])
     count = counts.reindex(exact.index).to_numpy()
     freq, se = stats.proportion(count, n)
+    # A category never (or always) seen has a sampled SE of 0: its z uses the SE that the
+    # exact probability implies, so a z-score is always finite.
+    _, exact_se = stats.proportion(exact.to_numpy() * n, n)
+    z_se = np.where(se > 0, se, exact_se)
     return pd.DataFrame({
         "category": exact.index,
         "count": count,
         "frequency": freq,
         "se": se,
         "exact": exact.to_numpy(),
-        "z": stats.z_score(freq, se, exact.to_numpy()),
+        "z": stats.z_score(freq, z_se, exact.to_numpy()),
     })
 
 
