@@ -164,7 +164,7 @@ class EarlyPairJob:
     """Monte Carlo job: fourth-street deals with three different low cards first (R4)."""
 
     opponents: int = 1
-    name: str = "razz-early-pair"
+    name: str = "razz_early_pair"
     chunk_size: int = 100_000
 
     def params(self) -> dict:
