@@ -98,7 +98,7 @@ from ..table import (
     TABLE_STACK,
     _set_table,
 )
-from .rules import V_HIGH, V_HILO, V_PRIVATE
+from .rules import V_HIGH, V_HILO, V_PRIVATE, _razz_value
 from .showdown import _hand_values
 from .strategies import N_FEATURES, _features, _razz_decide, _score
 
@@ -198,10 +198,9 @@ def _deal_street(st, r, n, deck, used, cards, hs):
 @njit(cache=True, inline="always")
 def _value_of(card, high):
     """Card value for ordering: ace high (2..14) in stud high / Hi-Lo, else ace low (1..13)."""
-    r = np.int64(card) >> 2
     if high:
-        return r + 2
-    return 1 if r == 12 else r + 2
+        return (np.int64(card) >> 2) + 2
+    return _razz_value(card)
 
 
 @njit(cache=True, inline="always")

@@ -54,6 +54,7 @@ import re
 from dataclasses import dataclass, replace
 
 import numpy as np
+from numba import njit
 
 from ...cards import CARD_DTYPE, format_cards, parse_cards
 from ...poker.structure import FIRST_GIVEN, FIXED, Round, Structure, make_structure
@@ -89,6 +90,13 @@ FAMILY_OF = {
     "stud-hilo": "high",
     "ace-to-six": "ace_to_six",
 }
+
+
+@njit(cache=True, inline="always")
+def _razz_value(card):
+    """A card's value with the ace low (R-Z1): A = 1, 2 = 2 … K = 13 (inside kernels)."""
+    r = np.int64(card) >> 2
+    return 1 if r == 12 else r + 2
 
 
 def check_variant(variant: str) -> str:

@@ -65,7 +65,7 @@ from ...poker.table_state import (
     V_ROUND,
     V_TO_CALL,
 )
-from .rules import V_HIGH, V_HILO, variant_code
+from .rules import V_HIGH, V_HILO, _razz_value, variant_code
 
 __all__ = [
     "STRATEGY_NAMES",
@@ -212,12 +212,6 @@ def _score(cards, s, c, table):
 def score_of(cards: np.ndarray, table: np.ndarray) -> float:
     """The score of one hand of 3 to 7 cards (Python helper of the tables' doctests)."""
     return float(_score(np.asarray(cards, dtype=np.int8)[None, :], 0, len(cards), table))
-
-
-@njit(cache=True, inline="always")
-def _razz_value(card):
-    r = np.int64(card) >> 2
-    return 1 if r == 12 else r + 2
 
 
 @njit(cache=True, inline="always")
