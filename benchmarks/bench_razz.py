@@ -45,12 +45,13 @@ def _timed(fn, repeats: int):
 
 
 def engine_rates(hands: int, repeats: int, dask: bool) -> list[dict]:
-    from simkit.games.razz.engine import MatchJob, _specs_tuple
+    from simkit.games.razz.jobs import MatchJob
+    from simkit.games.razz.strategies import specs_key
     from simkit.runner import run
 
     rows = []
     for label, lineup in (("mixed 8-handed", MIXED), ("8 x check-call", ["check-call"] * 8)):
-        job = MatchJob((_specs_tuple(lineup),), chunk_size=max(hands // 8, 1000))
+        job = MatchJob((specs_key(lineup),), chunk_size=max(hands // 8, 1000))
         run(job, 2000, quiet=True, threads=1)  # compile / load
         runners = [("embedded, 1 thread", {"threads": 1}), ("embedded, 2 threads", {"threads": 2})]
         if dask:

@@ -20,8 +20,8 @@ cells = [
         "import os\n"
         "import matplotlib.pyplot as plt\n"
         "import pandas as pd\n"
-        "from simkit.games.razz import (dead_card_values, equity, low_odds, match, play_hands,\n"
-        "                               start_table, upcard_effect)\n"
+        "from simkit.games.razz import (VARIANTS, Rules, dead_card_values, equity, low_odds,\n"
+        "                               match, play_hands, start_table, upcard_effect)\n"
         "from simkit.analysis.razz import (by_high_table, plot_by_high, plot_start_heatmap,\n"
         "                                  plot_upcards)\n"
         "from simkit.analysis.razz_match import LINEUP, plot_running, plot_win_rates\n"
@@ -39,8 +39,9 @@ cells = [
         "# sixth street heads-up: every completion enumerated, standard error 0\n"
         "equity(['As 2d / 4c 9h Kd 5s', '? ? / 3h 6h 7c 8d'])"),
     new_code_cell(
-        "# the same cards in every variant (R-Z6)\n"
-        "pd.concat({v: equity(['As 2d / 3c 4c', '? ? / Kh Kd'], variant=v, trials=n(100_000))\n"
+        "# the same cards in every variant (R-Z6); VARIANTS maps each name to its Rules\n"
+        "pd.concat({v: equity(['As 2d / 3c 4c', '? ? / Kh Kd'], rules=VARIANTS[v],\n"
+        "                     trials=n(100_000))\n"
         "           for v in ('razz', 'ace-to-six', 'stud-high', 'stud-hilo')})"),
     new_markdown_cell(
         "## The 455 three-card starts\n\n"
@@ -73,11 +74,13 @@ cells = [
         "              ('As 2d 4c 4h', 'As 2d 4c Kh', 'As 2d 4c 7h')}).round(3)"),
     new_markdown_cell(
         "## A strategy match\n\n"
-        "Five seats: the tips player (R1, R2, R4, calls by pot odds), the shared engine's "
-        "`tight`, `loose-aggressive`, `check-call` and `random`. Every hand starts from 200 chips "
-        "(R-Z5); the dealer is drawn at random each hand. Chips per hand with standard errors."),
+        "Five seats (`players`, one spec per seat): the tips player (R1, R2, R4, calls by pot "
+        "odds), the shared engine's `tight`, `loose-aggressive`, `check-call` and `random`. "
+        "Every hand starts from `Rules().stacks` = 200 chips (R-Z5); the dealer is drawn at "
+        "random each hand. Chips per hand with standard errors. A spec may carry parameters, "
+        "e.g. `'tips:T_KQ=0'`; other rules with `rules=Rules(ante=2, stacks=100)`."),
     new_code_cell(
-        "table = match(LINEUP, n(400_000, 5000), seed=4)\n"
+        "table = match(LINEUP, n(400_000, 5000), rules=Rules(), seed=4)\n"
         "table"),
     new_code_cell("fig = plot_win_rates(table)"),
     new_code_cell(

@@ -66,6 +66,20 @@ def test_match_command(capsys):
     assert out["hands"] == 4000 and all(s["se"] > 0 for s in seats)
 
 
+def test_match_rule_options_are_the_rules_fields(capsys):
+    """--stacks and the betting rules reach Rules; the same seed with the default values
+    given explicitly is the same match."""
+    base = ["razz", "match", "tips", "tight", "check-call", "--trials", "2000", "--quiet",
+            "--format", "json"]
+    out = _json(capsys, base)
+    same = _json(capsys, base + ["--stacks", "200", "--ante", "1", "--bring-in", "2",
+                                 "--small-bet", "5", "--big-bet", "10", "--raise-cap", "3"])
+    assert same == out
+    other = _json(capsys, base + ["--stacks", "30", "--ante", "2", "--raise-cap", "1"])
+    assert other["seats"] != out["seats"]
+    assert sum(s["chips_per_hand"] for s in other["seats"]) == pytest.approx(0.0, abs=1e-9)
+
+
 @pytest.mark.parametrize("argv,needle", [
     (["razz", "equity", "As 2d 3c", "As 4d"], "more than one hand"),
     (["razz", "equity", "As 2d 3c", "Zq"], "unknown card"),
@@ -78,6 +92,9 @@ def test_match_command(capsys):
     (["razz", "match", "tips", "tips:T_KQ"], "KEY=NUMBER"),
     (["razz", "match", "tips", "tips", "--variant", "stud-high"], "A-5 low"),
     (["razz", "low-odds", "? ? ?"], "known cards"),
+    (["razz", "match", "tips", "tight", "--stacks", "0"], "stacks must be 1.."),
+    (["razz", "match", "tips", "tight", "--bring-in", "5"], "bring_in must be smaller"),
+    (["razz", "starts", "--variant", "stud-high", "--trials", "10"], "A-5 low"),
 ])
 def test_usage_errors_are_one_line(capsys, argv, needle):
     with pytest.raises(SystemExit) as e:

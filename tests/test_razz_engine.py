@@ -1,5 +1,7 @@
 """The Razz engine: the rule document's example, bring-in and action order from the rules,
-the community card (R-Z4), chip conservation, variants, and PokerKit on the same deals."""
+the community card (R-Z4), chip conservation, variants, PokerKit on the same deals, and the
+hand kernel ``_play_hand`` at any table state (carried stacks, seats out, the batch kernel
+as a loop of it)."""
 
 from __future__ import annotations
 
@@ -9,16 +11,15 @@ import numpy as np
 import pytest
 
 import naive
-from simkit.cards import format_cards, parse_cards
-from simkit.games.razz.engine import MatchJob, _deal_street, _first_to_act, _showdown, \
-    deck_for, play_hands, structure_for
-from simkit.games.razz.rules import variant_code
+from simkit.cards import format_cards
+from simkit.games.razz.engine import _deal_street, _first_to_act, _showdown
+from simkit.games.razz.jobs import deck_for, play_hands
+from simkit.games.razz.rules import Rules, variant_code
 from simkit.games.razz.showdown import tables
-from simkit.poker.actions import BRING_IN, CALL, CHECK, COMPLETE, FOLD, RAISE, BET
+from simkit.poker.actions import BRING_IN, CALL, CHECK, COMPLETE, FOLD
 from simkit.poker.betting import _apply, _post_antes, _pot, _reset, _start_round
-from simkit.poker.table_state import G_ACTION, G_ROUND, G_SEAT, G_TO, S_TO_ACT, STACK, Table, \
+from simkit.poker.table_state import G_ACTION, G_ROUND, G_SEAT, G_TO, S_TO_ACT, Table, \
     new_state
-from simkit.runner import run
 
 ANNA, BEN, CARLA, DAN = range(4)
 
@@ -66,7 +67,7 @@ def test_worked_example_bring_in_pot_16_fourth_street_and_showdown():
     hands = ["Ad 8c 3s 6h 9s 9d Qc", "5c 5d Kd", "5h 5s Kc", "4d Ks 7h 2c 7s 8d Th"]
     deck = deck_for(hands)
     n = 4
-    s = structure_for("razz")
+    s = Rules().structure()
     st = new_state(n, 64)
     _reset(st, np.full(n, 200, np.int64), DAN, 0)
     _post_antes(st, 1)
@@ -193,20 +194,6 @@ def test_showdown_winner_is_the_best_low():
 
 # --- chips ------------------------------------------------------------------------------------
 
-def test_chips_conserved_over_a_million_hands_with_side_pots():
-    """Random strategies, random short stacks (all-ins and side pots), 2-8 players: every
-    hand's net changes add up to zero, no illegal decision."""
-    total = 0
-    for n, hands in ((2, 150_000), (4, 200_000), (6, 250_000), (8, 400_000)):
-        job = MatchJob(((("random", ()),) * (n - 2) + (("tips", ()), ("loose-aggressive", ())),),
-                       stacks=(60,) * n, random_stacks=True, chunk_size=50_000)
-        t = run(job, hands, seed=n, quiet=True)
-        assert int(t["errors"].sum()) == 0
-        assert int(t["net"].sum()) == 0
-        total += hands
-    assert total >= 1_000_000
-
-
 def test_side_pots_are_paid_as_the_rules_say():
     """Per hand, the engine's payouts equal simkit.poker.pots.settle of the same commitments."""
     r = play_hands(["check-call"] * 4, 300, stacks=40, random_stacks=True, seed=4, record=True)
@@ -243,31 +230,6 @@ def test_hilo_splits_the_pot():
                 assert r.net[h, 0] == 0 == r.net[h, 1]  # each wins back what it put in
                 split += 1
     assert split > 5
-
-
-def test_same_seed_same_hands_and_configurations_share_deals():
-    a = play_hands(["tips", "tight", "random"], 300, seed=3)
-    b = play_hands(["tips", "tight", "random"], 300, seed=3)
-    assert (a.net == b.net).all() and (a.cards == b.cards).all()
-    c = play_hands(["check-call", "tight", "random"], 300, seed=3)
-    assert (c.cards[:, :, :3] == a.cards[:, :, :3]).all()  # same deals for other strategies
-    job = MatchJob(((("tips", ()), ("tight", ())), (("check-call", ()), ("tight", ()))),
-                   chunk_size=1000)
-    t = run(job, 3000, seed=1, quiet=True)
-    assert int(t["errors"].sum()) == 0
-    assert (t["diff"][1] == t["net"][1] - t["net"][0]).all()
-
-
-@pytest.mark.parametrize("bad,match", [
-    (dict(strategies=["tips"]), "2 to 8 seats"),
-    (dict(strategies=["tips"] * 9), "2 to 8 seats"),
-    (dict(strategies=["shark", "tips"]), "unknown strategy"),
-    (dict(strategies=["tips", "tips"], variant="stud-high"), "A-5 low"),
-    (dict(strategies=["tips", "tips"], variant="omaha"), "unknown variant"),
-])
-def test_bad_input(bad, match):
-    with pytest.raises(ValueError, match=match):
-        play_hands(n_hands=1, **bad)
 
 
 # --- PokerKit on the same deals and decisions --------------------------------------------------
@@ -330,3 +292,123 @@ def test_engine_matches_pokerkit_on_the_same_deals_and_decisions(variant, n, str
             got = _pokerkit_replay(None, variant, r.cards[h], r.states[h], n, int(r.dealer[h]),
                                    [200] * n)
             assert (got - 200).tolist() == r.net[h].tolist(), f"hand {h}"
+
+
+# --- the hand kernel at any table state (simkit.games.table) -----------------------------------
+
+def _kernel_setup(players, rules=Rules(), log_capacity=0):
+    from simkit.games.razz.engine import REC_SIZE, _new_work
+    from simkit.games.razz.jobs import game_for
+    from simkit.games.razz.strategies import razz_strategy_table
+
+    kinds, params = razz_strategy_table(players, variant=rules.variant)
+    return (game_for(rules, kinds, params), _new_work(len(players), log_capacity),
+            np.zeros(REC_SIZE, np.int64))
+
+
+@pytest.mark.parametrize("variant,players", [
+    ("razz", ["random", "tips", "loose-aggressive", "random", "check-call"]),
+    ("stud-hilo", ["random", "loose-aggressive", "random", "tight", "random", "random",
+                   "check-call", "random"]),
+])
+def test_play_hand_conserves_chips_with_carried_stacks_and_broke_players_out(variant, players):
+    """Evenings: stacks carry from hand to hand (never reset), a player who goes broke is out
+    for good, the deal passes left among the players still in.  Every hand conserves the
+    chips on the table, and a seat that is out is never dealt in and posts nothing."""
+    from simkit.games.razz.engine import REC_AT_END, REC_PLAYERS, _play_hand
+    from simkit.games.table import (REC_DEALER, REC_POT, TABLE_DEALER, TABLE_IN, TABLE_STACK,
+                                    _drop_broke, _next_dealer, _seats_in, chips_on_table,
+                                    new_table)
+    from simkit.poker.table_state import ST_OUT, STATUS, TOTAL
+    from simkit.rng import stream_state
+
+    n = len(players)
+    game, work, record = _kernel_setup(players, Rules(variant=variant))
+    st, cards, start = work[0], work[4], work[14]
+    rng = stream_state(7)
+    hands = evenings = out_seen = 0
+    while hands < 3000:
+        table = new_table([25 + 5 * s for s in range(n)], dealer=evenings % n)
+        evenings += 1
+        while _seats_in(table) >= 2 and hands < 3000:
+            chips = chips_on_table(table)
+            stacks = table[TABLE_STACK:TABLE_STACK + n].copy()
+            seats_in = table[TABLE_IN:TABLE_IN + n].copy()
+            assert _play_hand(table, game, rng, work, record) == 0
+            hands += 1
+            assert chips_on_table(table) == chips
+            assert record[REC_DEALER] == table[TABLE_DEALER]
+            assert record[REC_PLAYERS] == seats_in.sum() and 1 <= record[REC_AT_END] <= n
+            assert record[REC_POT] == sum(int(st[TOTAL + s]) for s in range(n))
+            for s in range(n):
+                if not seats_in[s]:
+                    out_seen += 1
+                    assert (cards[s] == -1).all() and start[s] == 0
+                    assert st[STATUS + s] == ST_OUT and st[TOTAL + s] == 0
+                    assert table[TABLE_STACK + s] == stacks[s] == 0
+            _drop_broke(table)
+            _next_dealer(table)
+    assert evenings > 3 and out_seen > 500
+
+
+def test_a_seat_that_is_out_keeps_its_chips_and_is_never_dealt_in():
+    from simkit.games.razz.engine import REC_PLAYERS, _play_hand
+    from simkit.games.table import TABLE_IN, TABLE_STACK, chips_on_table, new_table
+    from simkit.rng import stream_state
+
+    game, work, record = _kernel_setup(["check-call"] * 4)
+    rng = stream_state(3)
+    for h in range(200):
+        table = new_table([200, 200, 200, 200], dealer=h % 4)
+        table[TABLE_IN + 2] = 0  # out of the evening, chips or not
+        assert _play_hand(table, game, rng, work, record) == 0
+        assert record[REC_PLAYERS] == 3 and (work[4][2] == -1).all()
+        assert table[TABLE_STACK + 2] == 200 and chips_on_table(table) == 800
+
+
+@pytest.mark.parametrize("variant,players,stacks", [
+    ("razz", ["tips", "tight", "random", "loose-aggressive"], 200),
+    ("stud-high", ["random", "check-call", "tight"], 30),
+])
+def test_batch_kernel_is_a_loop_of_play_hand(variant, players, stacks):
+    """play_hands (the batch kernel _run_hands) gives exactly what a Python loop gets from
+    _play_hand: the same deck shuffle and dealer draw from the stream, then the hand."""
+    from simkit.deck import _shuffle_prefix
+    from simkit.games.razz.engine import (H_DECK_GIVEN, REC_AT_END, REC_BRING_IN, REC_COMMUNITY,
+                                          REC_ROUNDS, _play_hand)
+    from simkit.games.table import REC_DEALER, TABLE_STACK, new_table
+    from simkit.rng import _draw_below, stream_state
+
+    n, hands = len(players), 300
+    r = play_hands(players, hands, rules=Rules(variant=variant, stacks=stacks), seed=21)
+    game, work, record = _kernel_setup(players, Rules(variant=variant, stacks=stacks))
+    rng = stream_state(21)
+    deck, hs, cards = work[2], work[1], work[4]
+    for h in range(hands):
+        _shuffle_prefix(deck, 52, rng)
+        table = new_table([stacks] * n, dealer=int(_draw_below(rng, n)))
+        hs[H_DECK_GIVEN] = 1
+        assert _play_hand(table, game, rng, work, record) == 0
+        assert (table[TABLE_STACK:TABLE_STACK + n] - stacks).tolist() == r.net[h].tolist()
+        assert (cards == r.cards[h]).all()
+        assert [record[REC_BRING_IN], record[REC_COMMUNITY], record[REC_DEALER],
+                record[REC_ROUNDS], record[REC_AT_END]] == [
+            r.bring_in[h], r.community[h], r.dealer[h], r.rounds[h], r.players_at_end[h]]
+
+
+def test_play_hand_shuffles_its_own_deck_unless_given():
+    """Without a given deck the hand shuffles from its stream: two hands from the same stream
+    state are the same hand, and the flag is cleared after each hand."""
+    from simkit.games.razz.engine import H_DECK_GIVEN, _play_hand
+    from simkit.games.table import TABLE_STACK, new_table
+    from simkit.rng import stream_state
+
+    game, work, record = _kernel_setup(["tips", "random", "tight"])
+    out = []
+    for _ in range(2):
+        work[2][:] = np.arange(52)
+        table = new_table([200, 200, 200], dealer=1)
+        assert _play_hand(table, game, stream_state(5), work, record) == 0
+        assert work[1][H_DECK_GIVEN] == 0
+        out.append((table[TABLE_STACK:TABLE_STACK + 3].tolist(), work[4].tolist()))
+    assert out[0] == out[1]

@@ -11,7 +11,6 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
-import numpy as np
 import pytest
 
 import naive

@@ -4,7 +4,8 @@
 Every figure is Monte Carlo with its standard error unless marked exact.  Each tip's verdict
 is computed from the figures and their standard errors by the rule spelled out in the tip's
 detail (``Z`` standard errors make a difference count).  The plotting functions are public so
-that ``notebooks/razz.ipynb`` draws the same pictures.
+that ``notebooks/razz.ipynb`` draws the same pictures; :func:`pyplot`, :func:`run_options` and
+``Z`` are shared with :mod:`simkit.analysis.razz_match`.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from .registry import AnalysisResult, Context, TipResult, analysis
 
 __all__ = [
     "Z",
+    "pyplot",
+    "run_options",
     "by_high_table",
     "plot_by_high",
-    "plot_dead_cards",
     "plot_early_pair",
     "plot_start_heatmap",
     "plot_upcards",
@@ -35,7 +37,7 @@ Z = 3.0  # a difference counts when it is more than Z standard errors
 FOCUS = 4  # opponents in the headline figures: a five-handed table (the document's best size)
 
 
-def _plt():
+def pyplot():
     """pyplot on the Agg backend, unless a notebook's inline backend is in use."""
     import matplotlib
 
@@ -46,7 +48,8 @@ def _plt():
     return plt
 
 
-def _opts(ctx: Context) -> dict:
+def run_options(ctx: Context) -> dict:
+    """The runner options of an analysis: the context's workers and scheduler, quietly."""
     return {"workers": ctx.workers, "scheduler": ctx.scheduler, "quiet": True}
 
 
@@ -189,7 +192,7 @@ def r2_verdict(starts: pd.DataFrame, chips: pd.DataFrame | None = None) -> TipRe
 
 def plot_start_heatmap(starts: pd.DataFrame):
     """Heat map: equity / fair share of every start (rows, best first) by opponents."""
-    plt = _plt()
+    plt = pyplot()
     wide = starts.pivot_table(index="pattern", columns="opponents", values="equity", sort=False)
     order = starts[starts.opponents == starts.opponents.min()].pattern
     wide = wide.loc[order]
@@ -208,7 +211,7 @@ def plot_start_heatmap(starts: pd.DataFrame):
 
 def plot_by_high(by_high: pd.DataFrame, opponents=(1, 4, 7)):
     """Equity / fair share by highest card, unpaired vs paired vs trips, ±2 SE."""
-    plt = _plt()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(8, 4.5))
     styles = {"none": "-", "pair": "--", "trips": ":"}
     names = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
@@ -238,7 +241,7 @@ R2_FIELDS = {
 def r2_chips(hands: int, seed: int, **opts) -> pd.DataFrame:
     """Chips per hand of a tips player who folds every K/Q start vs the same player playing a
     K or Q with two different cards 8 or lower, on the same deals, against each field."""
-    from ..games.razz.match import compare
+    from ..games.razz.jobs import compare
 
     rows = []
     for i, (name, field) in enumerate(R2_FIELDS.items()):
@@ -253,7 +256,7 @@ def r2_chips(hands: int, seed: int, **opts) -> pd.DataFrame:
 
 def plot_king_queen(starts: pd.DataFrame, chips: pd.DataFrame):
     """Equity / fair of K/Q starts vs the rest by opponents, and the chips of folding them."""
-    plt = _plt()
+    plt = pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     ax = axes[0]
     for label, mask in (("K or Q among the three", starts.high >= 12),
@@ -290,10 +293,10 @@ def starts_analysis(ctx: Context) -> AnalysisResult:
     from ..games.razz.starts import start_table
 
     trials = ctx.trials(20_000, minimum=200)
-    starts = start_table(trials=trials, seed=ctx.seed, **_opts(ctx))
+    starts = start_table(trials=trials, seed=ctx.seed, **run_options(ctx))
     by_high = by_high_table(starts)
     hands = ctx.trials(400_000, minimum=2000)
-    chips = r2_chips(hands, ctx.seed + 17, **_opts(ctx))
+    chips = r2_chips(hands, ctx.seed + 17, **run_options(ctx))
     kq = by_high_table(starts[starts.high >= 12])
     r1 = r1_verdict(starts)
     r2 = r2_verdict(starts, chips)
@@ -353,7 +356,7 @@ def r3_verdict(up: pd.DataFrame, dead: pd.DataFrame, start: str) -> TipResult:
 
 def plot_upcards(up: pd.DataFrame, dead: pd.DataFrame | None = None, start: str = ""):
     """Equity as the opponents' upcards go from high to low (±2 SE), and dead-card values."""
-    plt = _plt()
+    plt = pyplot()
     n = 2 if dead is not None else 1
     fig, axes = plt.subplots(1, n, figsize=(6 * n, 4))
     axes = np.atleast_1d(axes)
@@ -384,9 +387,9 @@ def upcards_analysis(ctx: Context) -> AnalysisResult:
 
     start = "As 2d / 4c"
     trials = ctx.trials(200_000, minimum=2000)
-    up = upcard_effect(start, opponents=4, trials=trials, seed=ctx.seed, **_opts(ctx))
+    up = upcard_effect(start, opponents=4, trials=trials, seed=ctx.seed, **run_options(ctx))
     dead = dead_card_values(start, opponents=2, trials=2 * trials, seed=ctx.seed + 100,
-                            **_opts(ctx))
+                            **run_options(ctx))
     dead.attrs["opponents"] = 2
     tip = r3_verdict(up, dead, start)
     return AnalysisResult(tables={"razz_r3_upcards": up, "razz_r3_dead_cards": dead},
@@ -427,7 +430,7 @@ def r4_verdict(table: pd.DataFrame) -> TipResult:
 
 def plot_early_pair(table: pd.DataFrame):
     """Equity / fair and P(8-low or better) by fourth card class and opponents."""
-    plt = _plt()
+    plt = pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     ks = sorted(table.opponents.unique())
     width = 0.8 / 3
@@ -456,7 +459,7 @@ def early_pair_analysis(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(600_000, minimum=5000)
     frames = []
     for k in (1, 3, 5, 7):
-        tot = run(EarlyPairJob(k), trials, seed=ctx.seed + k, **_opts(ctx))
+        tot = run(EarlyPairJob(k), trials, seed=ctx.seed + k, **run_options(ctx))
         frames.append(early_pair_table(tot).assign(opponents=k))
     table = pd.concat(frames, ignore_index=True)
     exact = []

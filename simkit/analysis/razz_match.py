@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .razz import Z, _opts, _plt
+from .razz import Z, pyplot, run_options
 from .registry import AnalysisResult, Context, TipResult, analysis
 
 __all__ = ["LINEUP", "plot_running", "plot_win_rates", "r5_verdict", "sunk_cost_table",
@@ -28,7 +28,7 @@ SUNK = 0.15  # the habit: call whenever the own chips are at least 15 % of the p
 
 def plot_win_rates(table: pd.DataFrame, title: str = ""):
     """Chips per hand per seat, ±2 SE."""
-    plt = _plt()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     labels = [f"{r.strategy}\n(seat {r.seat})" for r in table.itertuples()]
     colors = ["tab:green" if v > 0 else "tab:red" for v in table.chips_per_hand]
@@ -43,7 +43,7 @@ def plot_win_rates(table: pd.DataFrame, title: str = ""):
 
 def plot_running(net: np.ndarray, names):
     """Running mean chips per hand of each seat with a ±2 SE band (per-hand ``net``)."""
-    plt = _plt()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     k = np.arange(1, net.shape[0] + 1)
     for s, name in enumerate(names):
@@ -64,14 +64,14 @@ def plot_running(net: np.ndarray, names):
 
 def variant_table(hands: int, seed: int, **opts) -> pd.DataFrame:
     """The win-rate table in every variant (tips only where it plays: A-5 low games)."""
-    from ..games.razz.match import match
+    from ..games.razz.jobs import match
     from ..games.razz.rules import VARIANTS
 
     frames = []
-    for i, v in enumerate(VARIANTS):
+    for i, (v, rules) in enumerate(VARIANTS.items()):
         lineup = LINEUP if v in ("razz", "private", "ace-to-six") else \
             ["tight", "tight", "loose-aggressive", "check-call", "random"]
-        t = match(lineup, hands, variant=v, seed=seed + i, **opts)
+        t = match(lineup, hands, rules=rules, seed=seed + i, **opts)
         frames.append(t.assign(variant=v, showdown_rate=t.attrs["showdown_rate"],
                                hands=t.attrs["hands"]))
     return pd.concat(frames, ignore_index=True)
@@ -79,16 +79,15 @@ def variant_table(hands: int, seed: int, **opts) -> pd.DataFrame:
 
 @analysis("razz_win_rates", game="razz", title="Razz: strategy win rates and variants")
 def win_rates_analysis(ctx: Context) -> AnalysisResult:
-    from ..games.razz.engine import play_hands
-    from ..games.razz.match import match
+    from ..games.razz.jobs import match, play_hands
 
     hands = ctx.trials(2_000_000, minimum=5000)
-    table = match(LINEUP, hands, seed=ctx.seed, **_opts(ctx))
+    table = match(LINEUP, hands, seed=ctx.seed, **run_options(ctx))
     table = table.assign(hands=table.attrs["hands"])
     n_run = ctx.trials(100_000, minimum=2000)
     run = play_hands(LINEUP, n_run, seed=ctx.seed + 1)
-    variants = variant_table(ctx.trials(200_000, minimum=2000), ctx.seed + 10, **_opts(ctx))
-    plt = _plt()
+    variants = variant_table(ctx.trials(200_000, minimum=2000), ctx.seed + 10, **run_options(ctx))
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(9, 4))
     vs = list(dict.fromkeys(variants.variant))
     names = list(dict.fromkeys(variants.strategy))
@@ -125,7 +124,7 @@ def win_rates_analysis(ctx: Context) -> AnalysisResult:
 def sunk_cost_table(hands: int, seed: int, **opts) -> pd.DataFrame:
     """Hero (seat 0) calling by pot odds vs the same hero also calling whenever its own chips
     are at least 15 % of the pot, same deals, for a tips and a tight hero."""
-    from ..games.razz.match import compare
+    from ..games.razz.jobs import compare
 
     rows = []
     for i, (hero, sunk) in enumerate((("tips", ("tips", {"T_SUNK": SUNK})),
@@ -163,8 +162,8 @@ def r5_verdict(table: pd.DataFrame) -> TipResult:
 @analysis("razz_r5", game="razz", title="Razz: calling because chips are in the pot (R5)")
 def r5_analysis(ctx: Context) -> AnalysisResult:
     hands = ctx.trials(500_000, minimum=3000)
-    table = sunk_cost_table(hands, ctx.seed + 5, **_opts(ctx))
-    plt = _plt()
+    table = sunk_cost_table(hands, ctx.seed + 5, **run_options(ctx))
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     heroes = list(dict.fromkeys(table.hero))
     for i, calls in enumerate(("pot odds", "pot odds + chips in")):

@@ -3,15 +3,18 @@
 Subcommands::
 
     simkit razz equity HAND HAND ... [--dead CARDS] [--variant V] --trials N --seed S
-    simkit razz starts [--opponents K ...] [--wide] --trials N
+    simkit razz starts [--opponents K ...] [--wide] [--variant V] --trials N
     simkit razz upcards START [--opponents K] --trials N
     simkit razz dead-cards START [--opponents K] --trials N
     simkit razz low-odds HAND [--dead CARDS]
-    simkit razz match STRATEGY STRATEGY ... --hands N
+    simkit razz match SPEC SPEC ... [--variant V] [--stacks N] [--ante N] [--bring-in N]
+        [--small-bet N] [--big-bet N] [--raise-cap N] [--private-ante N] --trials N
 
 A hand is a card string, optionally ``down / up``, with ``?`` for unknown cards:
 ``"As 2d / 3c"``, ``"? ? / Kh"``.  Variants (R-Z6): razz, private, stud-high, stud-hilo,
-ace-to-six.
+ace-to-six.  A player SPEC is one seat's player, ``NAME`` or ``NAME:KEY=VALUE,...``.  The
+rule options are the fields of :class:`simkit.games.razz.rules.Rules` and have the same flag
+in every command that takes them; their defaults are the R-Z5 ones.
 """
 
 from __future__ import annotations
@@ -24,12 +27,42 @@ _VARIANT_HELP = "razz, private, stud-high, stud-hilo or ace-to-six (R-Z6; defaul
 
 
 def _variant(text: str) -> str:
-    from ..games.razz.rules import VARIANTS
+    from ..games.razz.rules import VARIANT_NAMES
 
-    if text not in VARIANTS:
+    if text not in VARIANT_NAMES:
         raise argparse.ArgumentTypeError(
-            f"unknown variant {text!r}; expected one of {', '.join(VARIANTS)}")
+            f"unknown variant {text!r}; expected one of {', '.join(VARIANT_NAMES)}")
     return text
+
+
+#: Rule options of full games: flag, Rules field, least value, help.
+_BETTING_RULES = (
+    ("--stacks", "stacks", 1, "chips each seat starts every hand with (default 200, R-Z5)"),
+    ("--ante", "ante", 0, "ante (default 1, R-Z5)"),
+    ("--bring-in", "bring_in", 0, "bring-in (default 2, R-Z5)"),
+    ("--small-bet", "small_bet", 1, "small bet, third and fourth street (default 5, R-Z5)"),
+    ("--big-bet", "big_bet", 1, "big bet, fifth to seventh street (default 10, R-Z5)"),
+    ("--raise-cap", "raise_cap", 0, "raises after the bet in a round (default 3, R-Z3)"),
+    ("--private-ante", "private_ante", 0, "ante of the private round (default 2, R-Z7)"),
+)
+
+
+def _add_rule_options(p, betting: bool = False) -> None:
+    """``--variant`` and, for full games, the betting rules (defaults: :class:`Rules`)."""
+    p.add_argument("--variant", type=_variant, default="razz", help=_VARIANT_HELP)
+    if betting:
+        for flag, _, least, text in _BETTING_RULES:
+            p.add_argument(flag, type=int_in_range(least, 10**9, flag[2:]), metavar="N",
+                           help=text)
+
+
+def _rules(args):
+    """The :class:`Rules` of the command line (a bad combination is a one-line usage error)."""
+    from ..games.razz.rules import Rules
+
+    given = {field: getattr(args, field) for _, field, _, _ in _BETTING_RULES
+             if getattr(args, field, None) is not None}
+    return Rules(variant=args.variant, **given)
 
 
 def register(sub) -> None:
@@ -45,7 +78,7 @@ def register(sub) -> None:
     p.add_argument("hands", nargs="+", metavar="HAND",
                    help="one player's cards, e.g. 'As 2d / 3c 7h' (down / up), ? = unknown")
     p.add_argument("--dead", metavar="CARDS", help="cards out of play (folded upcards); ? = unknown")
-    p.add_argument("--variant", type=_variant, default="razz", help=_VARIANT_HELP)
+    _add_rule_options(p)
     p.add_argument("--exact", choices=("auto", "always", "never"), default="auto",
                    help="enumerate every deal: auto = when at most 3,000,000 (default)")
     add_table_options(p)
@@ -60,6 +93,7 @@ def register(sub) -> None:
                    default=[1, 2, 3, 4, 5, 6, 7], metavar="K", help="opponent counts (default 1-7)")
     p.add_argument("--wide", action="store_true",
                    help="one row per start, one equity column per opponent count")
+    _add_rule_options(p)
     add_table_options(p)
     add_mc_options(p, trials=20_000, trials_help="showdowns per start and opponent count "
                    "(default: 20,000)")
@@ -81,15 +115,13 @@ def register(sub) -> None:
     p.set_defaults(func=_dead_cards)
 
     p = cmds.add_parser(
-        "match", help="full games between strategies: chips per hand per seat with SE",
-        description="One table of strategies plays --trials hands (every hand from --stacks "
-        "chips, dealer drawn at random).  Strategies: random, check-call, tight, "
+        "match", help="full games between players: chips per hand per seat with SE",
+        description="One table of players plays --trials hands (every hand from --stacks "
+        "chips, dealer drawn at random).  Players: random, check-call, tight, "
         "loose-aggressive, tips; parameters as NAME:KEY=VALUE,KEY=VALUE, e.g. tips:T_KQ=0 or "
         "tight:P_SUNK=0.15.")
-    p.add_argument("strategies", nargs="+", metavar="STRATEGY", help="one per seat (2-8)")
-    p.add_argument("--variant", type=_variant, default="razz", help=_VARIANT_HELP)
-    p.add_argument("--stacks", type=int_in_range(1, 10**9, "stacks"), default=200,
-                   help="chips each seat starts every hand with (default 200, R-Z5)")
+    p.add_argument("players", nargs="+", metavar="SPEC", help="one player per seat (2-8)")
+    _add_rule_options(p, betting=True)
     add_table_options(p)
     add_mc_options(p, trials=200_000, trials_help="hands to play (default: 200,000)")
     p.set_defaults(func=_match)
@@ -112,7 +144,8 @@ def _check_start(text: str) -> None:
 def _starts(args) -> None:
     from ..games.razz.starts import start_table
 
-    df = start_table(tuple(dict.fromkeys(args.opponents)), trials=args.trials, **run_options(args))
+    df = start_table(tuple(dict.fromkeys(args.opponents)), rules=_rules(args), trials=args.trials,
+                     **run_options(args))
     if args.wide:
         eq = df.pivot_table(index="pattern", columns="opponents", values="equity", sort=False)
         se = df.pivot_table(index="pattern", columns="opponents", values="se", sort=False)
@@ -142,33 +175,27 @@ def _dead_cards(args) -> None:
 
 
 def parse_strategy(text: str):
-    """``"tips"`` -> ``"tips"``; ``"tips:T_KQ=0,T_SUNK=0.2"`` -> ``("tips", {...})``.
+    """One seat's player spec, by the one parser of :func:`simkit.games.razz.strategies.parse_player`
+    (a bad ``KEY=VALUE`` is a one-line usage error).
 
     >>> parse_strategy("tight:P_SUNK=0.15")
     ('tight', {'P_SUNK': 0.15})
     """
-    name, _, rest = text.partition(":")
-    if not rest:
-        return name
-    over = {}
-    for item in rest.split(","):
-        key, eq, value = item.partition("=")
-        try:
-            over[key.strip()] = float(value)
-        except ValueError:
-            raise UsageError(f"bad strategy parameter {item!r} in {text!r}: write KEY=NUMBER") from None
-        if not eq:
-            raise UsageError(f"bad strategy parameter {item!r} in {text!r}: write KEY=NUMBER")
-    return name, over
+    from ..games.razz.strategies import parse_player
+
+    try:
+        return parse_player(text)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
 
 
 def _match(args) -> None:
-    from ..games.razz.match import match
+    from ..games.razz.jobs import match
 
-    specs = [parse_strategy(s) for s in args.strategies]
+    specs = [parse_strategy(s) for s in args.players]
     opts = run_options(args)
     seed = opts.pop("seed")
-    df = match(specs, args.trials, variant=args.variant, stacks=args.stacks, seed=seed, **opts)
+    df = match(specs, args.trials, rules=_rules(args), seed=seed, **opts)
     if args.format == "json":
         emit({"variant": args.variant, "hands": df.attrs["hands"],
               "showdown_rate": df.attrs["showdown_rate"], "seats": df.to_dict(orient="records")},
@@ -187,7 +214,7 @@ def _equity(args) -> None:
     from ..games.razz.equity import equity
 
     exact = {"auto": "auto", "always": True, "never": False}[args.exact]
-    df = equity(args.hands, args.dead, variant=args.variant, trials=args.trials, exact=exact,
+    df = equity(args.hands, args.dead, rules=_rules(args), trials=args.trials, exact=exact,
                 **run_options(args))
     if args.format == "json":
         emit({"variant": args.variant, "method": df.attrs["method"], "deals": df.attrs["deals"],

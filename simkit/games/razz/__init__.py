@@ -1,16 +1,20 @@
-"""Razz: seven-card stud for the lowest hand (A-5 low), and its variants (R-Z1 … R-Z6).
+"""Razz: seven-card stud for the lowest hand (A-5 low), and its variants (R-Z1 … R-Z7).
 
 Modules, bottom up:
 
-- :mod:`.rules` variants, defaults (R-Z5), the hand notation of the tools;
+- :mod:`.rules` the fixed facts, the one :class:`Rules` of a table (R-Z5 defaults, R-Z6
+  variants in :data:`VARIANTS`), the hand notation of the tools;
 - :mod:`.showdown` showdown values and pot shares inside kernels;
+- :mod:`.strategies` player specs and their one parser, scores, card features, the tips player;
+- :mod:`.engine` the compiled kernels: one hand at any table state (``_play_hand``) and the
+  batch loop over it (``_run_hands``);
+- :mod:`.jobs` the runner job of full games and the entry points :func:`play_hands`,
+  :func:`match` (chips per hand per seat) and :func:`compare` (paired comparisons, R2's
+  chips, R5);
 - :mod:`.equity` all-in equity from any street, Monte Carlo or exact enumeration;
-- :mod:`.starts` the 455 three-card starts against 1-7 random opponents (R1, R2);
-- :mod:`.upcards` what opponents' upcards and dead cards do to a start (R3);
-- :mod:`.pairs` exact low odds and the early-pair job (R4);
-- :mod:`.strategies` scores, card features and the tips player;
-- :mod:`.engine` whole hands compiled end to end on :mod:`simkit.poker`;
-- :mod:`.match` chips per hand per seat, paired comparisons (R2's chips, R5).
+- the tip studies, one module each: :mod:`.starts` the 455 three-card starts against 1-7
+  random opponents (R1, R2), :mod:`.upcards` what opponents' upcards and dead cards do to a
+  start (R3), :mod:`.pairs` exact low odds and the early-pair job (R4).
 
 >>> from simkit.games.razz import equity
 >>> df = equity(["As 2d 3c 4h 5s 9d", "Ks Qd Jh Tc 9s 8c"])
@@ -18,19 +22,23 @@ Modules, bottom up:
 [1.0, 0.0]
 """
 
-from .engine import MatchJob, deck_for, play_hands
 from .equity import EquityJob, equity, prepare
-from .match import compare, match
-from .pairs import low_odds
-from .rules import DEFAULTS, VARIANTS, parse_hand
-from .starts import start_table
+from .jobs import HandResults, MatchJob, compare, deck_for, match, play_hands
+from .pairs import EarlyPairJob, low_odds
+from .rules import DEFAULTS, VARIANTS, Rules, parse_hand
+from .starts import StartsJob, start_table
+from .strategies import parse_player, player_name
 from .upcards import dead_card_values, upcard_effect
 
 __all__ = [
     "DEFAULTS",
     "VARIANTS",
+    "EarlyPairJob",
     "EquityJob",
+    "HandResults",
     "MatchJob",
+    "Rules",
+    "StartsJob",
     "compare",
     "dead_card_values",
     "deck_for",
@@ -38,7 +46,9 @@ __all__ = [
     "low_odds",
     "match",
     "parse_hand",
+    "parse_player",
     "play_hands",
+    "player_name",
     "prepare",
     "start_table",
     "upcard_effect",

@@ -1,8 +1,10 @@
-"""The Razz engine: whole hands, compiled end to end, on the shared betting state machine.
+"""The Razz engine: the compiled kernels that play whole hands, on the shared betting state
+machine, and nothing else (the jobs and entry points that drive them are in :mod:`.jobs`).
 
-A hand (R-Z1 … R-Z6, R-P1 … R-P4) on ``n`` seats (2-8), numbered clockwise:
+A hand (R-Z1 … R-Z7, R-P1 … R-P4) on the seats still in at a table of ``n`` seats (2-8),
+numbered clockwise:
 
-1. every seat with chips antes (R-Z5) and gets two down cards and one up card;
+1. every seat in the hand antes (R-Z5) and gets two down cards and one up card;
 2. third street: the highest upcard brings in (K highest, A lowest, ties ♠ > ♥ > ♦ > ♣,
    R-Z2) and may complete instead; others fold, call or complete, raises after a completion.
    Stud high and Hi-Lo: the lowest upcard (ace high, ties ♣ lowest).  Private round: no
@@ -10,7 +12,7 @@ A hand (R-Z1 … R-Z6, R-P1 … R-P4) on ``n`` seats (2-8), numbered clockwise:
 3. fourth to sixth street one more up card, seventh street one down card, a betting round
    each; the lowest visible hand acts first, ties to the seat nearest the dealer's left (R-Z3;
    stud high and Hi-Lo: the highest).  Small bets on third and fourth street, big bets from
-   fifth (:func:`simkit.poker.structure.razz`);
+   fifth (:meth:`.rules.Rules.structure`);
 4. when the deck cannot give every player still in a seventh-street card, one community card
    is turned up as everyone's seventh (R-Z4);
 5. showdown: the best A-5 low of seven (R-Z1) or the variant's value; side pots, ties and the
@@ -20,29 +22,58 @@ Dealing: each hand has one shuffled deck; the ``j``-th card of seat ``s`` is ``d
 for the first six cards, so a seat's cards do not depend on who folds, and two strategies
 can be compared on the very same deals.  Seventh-street cards come from the positions not
 dealt yet.  No cards are burnt (the rule document burns none).  The strategies draw their
-random numbers from a stream of their own, seeded per hand from the deal stream.
+random numbers from a stream of their own, seeded per hand from the hand's stream.
 
-Examples
---------
->>> r = play_hands(["tips", "tight", "check-call"], 200, seed=1)
->>> int(r.net.sum()), r.net.shape
-(0, (200, 3))
+The hand kernel (the common table interface, :mod:`simkit.games.table`)
+-----------------------------------------------------------------------
+``rc = _play_hand(table, game, rng, work, record)`` plays one hand at the table state
+``table`` (int64[TABLE_SIZE]): the seats with ``table[TABLE_IN + s] == 1`` and chips are dealt
+in with ``table[TABLE_STACK + s]`` chips, the others are not dealt in and post nothing;
+``table[TABLE_DEALER]`` is the dealer (ties of visible hands, the odd chip).  The new stacks
+are written back; nothing is carried between hands (``TABLE_CARRIED`` stays as it is), the
+dealer is not moved.  ``rc`` is 0, or a negative error code of :mod:`simkit.poker.betting`
+(an illegal decision: a bug); then ``table`` is left unchanged.
+
+- ``rng``: the hand's stream (uint64[4]).  Unless the caller gave the deck (``work``), the
+  hand first shuffles ``work``'s deck from it; then it draws the four words that seed the
+  strategies' own stream.  Nothing else is drawn from it.
+- ``game`` (read only; :func:`simkit.games.razz.jobs.game_for` builds it):
+  ``(structure, variant, kinds, params, T, T8, score_tab)``: the betting structure of the
+  :class:`~.rules.Rules` (:class:`simkit.poker.structure.Structure`), the variant's code, the
+  seats' strategy kinds (int64[n]) and parameter rows (float64[n, 9]) of
+  :func:`~.strategies.razz_strategy_table`, the evaluator tables of
+  :func:`~.showdown.tables` and the score tables of :func:`~.strategies.score_tables`.
+- ``work`` (made once per batch by :func:`_new_work` for ``n`` seats): ``(st, hs, deck, used,
+  cards, scores, feats, draws, hi, lo, payout, rows, vh, vl, start, srng)``.  After the hand:
+  ``st`` the betting state with its action record (:mod:`simkit.poker.table_state`; ``TOTAL``
+  what each seat put in), ``hs`` the hand scalars ``H_*``, ``deck`` the hand's deck,
+  ``cards`` (n, 7) every seat's cards in the order dealt (-1: not dealt; a community card is
+  every seat's seventh), ``payout`` what each seat took from the pots, ``start`` the stacks
+  the seats were dealt in with (0: not dealt in); the others are scratch.  A caller that sets
+  ``deck`` itself sets ``hs[H_DECK_GIVEN] = 1`` (the hand then does not shuffle and clears
+  the flag).
+- ``record`` (int64[REC_SIZE]): the head of :mod:`simkit.games.table` (``REC_DEALER``,
+  ``REC_POT`` the chips put in, ``REC_OUTCOME`` :data:`OUTCOME_SHOWDOWN` or
+  :data:`OUTCOME_FOLDED`, ``REC_PLAYERS`` the players dealt in), then ``REC_BRING_IN`` (the
+  bring-in seat, -1 in the private round), ``REC_COMMUNITY`` (the community card, -1 none),
+  ``REC_ROUNDS`` (betting rounds started) and ``REC_AT_END`` (players at the end).
+
+Chips are conserved: the stacks of the seats in add up to the same before and after.
+:func:`_run_hands`, the batch kernel behind every match, comparison and per-hand run, is a
+loop that sets up ``table`` (every hand from the given stacks, the dealer drawn at random)
+and calls ``_play_hand`` once per strategy configuration on the same deal.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
 
 import numpy as np
 from numba import njit
 
 from ...deck import _shuffle_prefix
-from ...poker.betting import _apply_legal, _legal, _n_in_hand, _post_antes, _pot, _reset, \
-    _start_round
+from ...poker.betting import _apply_legal, _legal, _n_in_hand, _post_antes, _reset, _start_round
 from ...poker.pots import _pay, _settle, _settle_split
 from ...poker.strategies import _view
-from ...poker.structure import F_ANTE, F_BRING_IN, razz as razz_structure
+from ...poker.structure import F_ANTE, F_BRING_IN
 from ...poker.table_state import (
     S_DEALER,
     S_TO_ACT,
@@ -53,39 +84,56 @@ from ...poker.table_state import (
     TOTAL,
     _new_state,
 )
-from ...rng import SeedLike, _draw_below, _next_u64, stream_state
-from ...memory import private_zeros
-from .rules import DEFAULTS, V_HIGH, V_HILO, V_PRIVATE, check_variant, variant_code
-from .showdown import _hand_values, tables
-from .strategies import N_FEATURES, _features, _razz_decide, _score, razz_strategy_table, \
-    score_tables
+from ...rng import _draw_below, _next_u64
+from ..table import (
+    REC_DEALER,
+    REC_GAME,
+    REC_OUTCOME,
+    REC_PLAYERS,
+    REC_POT,
+    TABLE_DEALER,
+    TABLE_IN,
+    TABLE_SEATS,
+    TABLE_SIZE,
+    TABLE_STACK,
+    _set_table,
+)
+from .rules import V_HIGH, V_HILO, V_PRIVATE, _razz_value
+from .showdown import _hand_values
+from .strategies import N_FEATURES, _features, _razz_decide, _score
 
-__all__ = ["HandResults", "MatchJob", "deck_for", "play_hands", "structure_for"]
+__all__ = [
+    "H_BRING",
+    "H_COMMUNITY",
+    "H_DEALT",
+    "H_DECK_GIVEN",
+    "H_ROUNDS",
+    "OUTCOME_FOLDED",
+    "OUTCOME_SHOWDOWN",
+    "REC_AT_END",
+    "REC_BRING_IN",
+    "REC_COMMUNITY",
+    "REC_ROUNDS",
+    "REC_SIZE",
+]
 
-# Hand scalars ``hs``.
+# Hand scalars ``hs`` (work[1]).
 H_DEALT = 0  # cards dealt so far (all seats)
 H_COMMUNITY = 1  # the community card (R-Z4), -1 none
 H_BRING = 2  # the bring-in seat, -1 none (private round)
 H_ROUNDS = 3  # betting rounds started
-N_H = 4
+H_DECK_GIVEN = 4  # 1: the caller put this hand's deck in work; the hand does not shuffle
+N_H = 5
 
+# Razz's fields of the hand record (after the common head of simkit.games.table).
+REC_BRING_IN = REC_GAME  # the bring-in seat, -1 none (private round)
+REC_COMMUNITY = REC_GAME + 1  # the community card (R-Z4), -1 none
+REC_ROUNDS = REC_GAME + 2  # betting rounds started
+REC_AT_END = REC_GAME + 3  # players still in at the end (>= 2: a showdown)
+REC_SIZE = REC_GAME + 4
 
-def structure_for(variant: str = "razz", *, ante: int | None = None, bring_in: int | None = None,
-                  small_bet: int | None = None, big_bet: int | None = None):
-    """The betting structure of ``variant`` (R-Z5 defaults; private round: ante 2, no
-    bring-in, R-Z6).
-
-    >>> s = structure_for("private"); s.forced.tolist()[:4]
-    [2, 0, 0, 0]
-    """
-    check_variant(variant)
-    private = variant == "private"
-    if ante is None:
-        ante = DEFAULTS["private_ante"] if private else DEFAULTS["ante"]
-    return razz_structure(ante=ante, bring_in=DEFAULTS["bring_in"] if bring_in is None else bring_in,
-                          small_bet=DEFAULTS["small_bet"] if small_bet is None else small_bet,
-                          big_bet=DEFAULTS["big_bet"] if big_bet is None else big_bet,
-                          private=private)
+#: ``record[REC_OUTCOME]``: the hand went to a showdown, or everyone else folded.
+OUTCOME_SHOWDOWN, OUTCOME_FOLDED = 0, 1
 
 
 @njit(cache=True, inline="always")
@@ -150,10 +198,9 @@ def _deal_street(st, r, n, deck, used, cards, hs):
 @njit(cache=True, inline="always")
 def _value_of(card, high):
     """Card value for ordering: ace high (2..14) in stud high / Hi-Lo, else ace low (1..13)."""
-    r = np.int64(card) >> 2
     if high:
-        return r + 2
-    return 1 if r == 12 else r + 2
+        return (np.int64(card) >> 2) + 2
+    return _razz_value(card)
 
 
 @njit(cache=True, inline="always")
@@ -269,11 +316,37 @@ def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl):
 
 
 @njit(cache=True)
-def _play_one(st, structure, variant, n, deck, dealer, stacks, kinds, params, T, T8, score_tab,
-              srng, cards, hs, used, scores, feats, draws, hi, lo, payout, rows, vh, vl):
-    """One hand from a shuffled ``deck``; returns the number of players at the end (>= 1) or
-    a negative error code.  ``st`` keeps the hand's state and record."""
-    _reset(st, stacks, dealer, 0)
+def _new_work(n, log_capacity):
+    """The scratch arrays of :func:`_play_hand` for ``n`` seats (see the module docstring);
+    ``log_capacity`` actions are recorded in ``st`` per hand (0: none)."""
+    return (_new_state(n, log_capacity), np.zeros(N_H, np.int64), np.arange(52).astype(np.int8),
+            np.zeros(52, np.bool_), np.full((n, 7), -1, np.int8), np.zeros(n),
+            np.zeros((n, N_FEATURES), np.int64), np.full(n, -1, np.int64),
+            np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+            np.zeros((n, 7), np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64),
+            np.zeros(n, np.int64), np.zeros(4, np.uint64))
+
+
+@njit(cache=True)
+def _play_hand(table, game, rng, work, record):
+    """Play one hand at ``table`` (see the module docstring); 0 or a negative error code."""
+    structure, variant, kinds, params, T, T8, score_tab = game
+    st, hs, deck, used, cards, scores, feats, draws, hi, lo, payout, rows, vh, vl, start, srng = work
+    n = table[TABLE_SEATS]
+    dealer = table[TABLE_DEALER]
+    if hs[H_DECK_GIVEN] == 0:
+        _shuffle_prefix(deck, 52, rng)
+    hs[H_DECK_GIVEN] = 0
+    for k in range(4):
+        srng[k] = _next_u64(rng)
+    if srng[0] == 0 and srng[1] == 0 and srng[2] == 0 and srng[3] == 0:
+        srng[0] = 1
+    players = 0
+    for s in range(n):
+        start[s] = table[TABLE_STACK + s] if table[TABLE_IN + s] else 0
+        if start[s] > 0:
+            players += 1
+    _reset(st, start, dealer, 0)
     _post_antes(st, structure.forced[F_ANTE])
     hs[H_DEALT] = 0
     hs[H_COMMUNITY] = -1
@@ -303,44 +376,56 @@ def _play_one(st, structure, variant, n, deck, dealer, stacks, kinds, params, T,
         if n_in <= 1:
             break
     _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl)
-    return n_in
+    pot = 0
+    for s in range(n):
+        pot += st[TOTAL + s]
+        if start[s] > 0:
+            table[TABLE_STACK + s] = st[STACK + s]
+    record[REC_DEALER] = dealer
+    record[REC_POT] = pot
+    record[REC_OUTCOME] = OUTCOME_SHOWDOWN if n_in >= 2 else OUTCOME_FOLDED
+    record[REC_PLAYERS] = players
+    record[REC_BRING_IN] = hs[H_BRING]
+    record[REC_COMMUNITY] = hs[H_COMMUNITY]
+    record[REC_ROUNDS] = hs[H_ROUNDS]
+    record[REC_AT_END] = n_in
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _with_strategies(game, kinds, params):
+    """``game`` with the seats' strategies ``kinds``, ``params`` (another configuration)."""
+    structure, variant, _, _, T, T8, score_tab = game
+    return (structure, variant, kinds, params, T, T8, score_tab)
 
 
 @njit(cache=True, nogil=True)
-def _run_hands(structure, variant, n, stacks, random_stacks, kinds_all, params_all, T, T8,
-               score_tab, rng, decks, dealers, n_hands, log_capacity,
-               net_sum, net_sq, diff_sum, diff_sq, won, showdowns, community, vpip, errors,
-               per_net, per_cards, per_info, per_log):
-    """Play ``n_hands`` hands under every configuration (``kinds_all[c]``, ``params_all[c]``)
-    on the same deals.
+def _run_hands(game, kinds_all, params_all, stacks, random_stacks, rng, decks, dealers, n_hands,
+               log_capacity, net_sum, net_sq, diff_sum, diff_sq, won, showdowns, community, vpip,
+               errors, per_net, per_cards, per_info, per_log):
+    """Play ``n_hands`` hands under every configuration (``kinds_all[c]``, ``params_all[c]``
+    replace ``game``'s strategies) on the same deals, each a :func:`_play_hand` call.
 
     ``decks`` (hands, 52) and ``dealers`` (hands,) fix the deals when they have rows, else
     each hand shuffles a deck and draws a dealer.  ``random_stacks``: every seat starts with
     a uniform 1..stacks[s] chips (side pots), else with ``stacks``.  Sums per configuration
     and seat; ``diff_*`` are the per-hand differences to configuration 0.  Per-hand arrays
     (first axis > 0) keep configuration 0's net, cards, (bring-in seat, community card,
-    dealer, rounds) and action record.
+    dealer, rounds, players at the end) and action record.
     """
+    structure = game[0]
     n_cfg = kinds_all.shape[0]
-    st = _new_state(n, log_capacity)
-    deck = np.arange(52).astype(np.int8)
-    cards = np.full((n, 7), -1, np.int8)
-    rows = np.zeros((n, 7), np.int8)
-    vh = np.zeros(n, np.int64)
-    vl = np.zeros(n, np.int64)
-    hs = np.zeros(N_H, np.int64)
-    used = np.zeros(52, np.bool_)
-    scores = np.zeros(n)
-    feats = np.zeros((n, N_FEATURES), np.int64)
-    draws = np.full(n, -1, np.int64)
-    hi = np.zeros(n, np.int64)
-    lo = np.zeros(n, np.int64)
-    payout = np.zeros(n, np.int64)
+    n = stacks.shape[0]
+    work = _new_work(n, log_capacity)
+    st, hs, deck, cards, payout = work[0], work[1], work[2], work[4], work[10]
+    table = np.zeros(TABLE_SIZE, np.int64)
+    record = np.zeros(REC_SIZE, np.int64)
     start = np.zeros(n, np.int64)
     base_net = np.zeros(n, np.int64)
-    srng = np.zeros(4, np.uint64)
-    seed_words = np.zeros(4, np.uint64)
+    saved = np.zeros(4, np.uint64)
     fixed = decks.shape[0] > 0
+    ante = structure.forced[F_ANTE]
+    bring_in = structure.forced[F_BRING_IN]
     for h in range(n_hands):
         if fixed:
             for p in range(52):
@@ -352,21 +437,22 @@ def _run_hands(structure, variant, n, stacks, random_stacks, kinds_all, params_a
         for s in range(n):
             start[s] = 1 + _draw_below(rng, stacks[s]) if random_stacks else stacks[s]
         for k in range(4):
-            seed_words[k] = _next_u64(rng)
-        if seed_words[0] == 0 and seed_words[1] == 0 and seed_words[2] == 0 and seed_words[3] == 0:
-            seed_words[0] = 1
+            saved[k] = rng[k]
         for cfg in range(n_cfg):
             for k in range(4):
-                srng[k] = seed_words[k]
-            n_end = _play_one(st, structure, variant, n, deck, dealer, start, kinds_all[cfg],
-                              params_all[cfg], T, T8, score_tab, srng, cards, hs, used, scores,
-                              feats, draws, hi, lo, payout, rows, vh, vl)
-            if n_end < 0:
+                rng[k] = saved[k]  # every configuration: the same strategy stream
+            _set_table(table, start, dealer)
+            hs[H_DECK_GIVEN] = 1
+            rc = _play_hand(table, _with_strategies(game, kinds_all[cfg], params_all[cfg]), rng,
+                            work, record)
+            if rc < 0:
                 errors[cfg] += 1
                 continue
+            n_end = record[REC_AT_END]
+            bring = record[REC_BRING_IN]
             total = 0
             for s in range(n):
-                d = st[STACK + s] - start[s]
+                d = table[TABLE_STACK + s] - start[s]
                 total += d
                 net_sum[cfg, s] += d
                 net_sq[cfg, s] += d * d
@@ -378,232 +464,23 @@ def _run_hands(structure, variant, n, stacks, random_stacks, kinds_all, params_a
                     diff_sq[cfg, s] += e * e
                 if payout[s] > 0 and d > 0:
                     won[cfg, s] += 1
-                if st[TOTAL + s] > structure.forced[F_ANTE] + (structure.forced[F_BRING_IN] if s == hs[H_BRING] else 0):
+                if st[TOTAL + s] > ante + (bring_in if s == bring else 0):
                     vpip[cfg, s] += 1
             if total != 0:
                 errors[cfg] += 1
             if n_end >= 2:
                 showdowns[cfg] += 1
-            if hs[H_COMMUNITY] >= 0:
+            if record[REC_COMMUNITY] >= 0:
                 community[cfg] += 1
             if cfg == 0 and per_net.shape[0] > 0:
                 for s in range(n):
-                    per_net[h, s] = st[STACK + s] - start[s]
+                    per_net[h, s] = table[TABLE_STACK + s] - start[s]
                     for j in range(7):
                         per_cards[h, s, j] = cards[s, j]
-                per_info[h, 0] = hs[H_BRING]
-                per_info[h, 1] = hs[H_COMMUNITY]
+                per_info[h, 0] = bring
+                per_info[h, 1] = record[REC_COMMUNITY]
                 per_info[h, 2] = dealer
-                per_info[h, 3] = hs[H_ROUNDS]
+                per_info[h, 3] = record[REC_ROUNDS]
                 per_info[h, 4] = n_end
                 for k in range(per_log.shape[1]):
                     per_log[h, k] = st[k] if k < st.shape[0] else 0
-
-
-def _specs_tuple(specs) -> tuple:
-    out = []
-    for spec in specs:
-        if isinstance(spec, tuple):
-            name, over = spec
-            out.append((name, tuple(sorted(dict(over).items())) if over else ()))
-        else:
-            out.append((spec, ()))
-    return tuple(out)
-
-
-def _table(config: tuple, variant: str):
-    specs = [(name, dict(over)) if over else name for name, over in config]
-    return razz_strategy_table(specs, variant=variant)
-
-
-@dataclass(frozen=True)
-class MatchJob:
-    """Monte Carlo job: full games; ``configs`` are whole tables of strategies played on the
-    same deals (the first is the match, the others the alternatives compared with it).
-
-    Results per configuration and seat: ``net`` and ``net_sq`` (chips), ``diff`` and
-    ``diff_sq`` (chips minus configuration 0's in the same hand), ``won``, ``vpip``; per
-    configuration ``showdowns``, ``community`` (R-Z4 hands) and ``errors`` (chip
-    conservation failures or illegal decisions: must be 0).
-    """
-
-    configs: tuple
-    variant: str = "razz"
-    stacks: tuple = ()
-    random_stacks: bool = False
-    name: str = "razz-match"
-    chunk_size: int = 20_000
-
-    def params(self) -> dict:
-        return asdict(self)
-
-    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
-        variant = check_variant(self.variant)
-        n = len(self.configs[0])
-        kinds_all = np.zeros((len(self.configs), n), np.int64)
-        params_all = np.zeros((len(self.configs), n, 9))
-        for c, cfg in enumerate(self.configs):
-            kinds_all[c], params_all[c] = _table(cfg, variant)
-        stacks = np.array(self.stacks or (DEFAULTS["chips"],) * n, dtype=np.int64)
-        T, T8 = tables(variant)
-        out = _new_outputs(len(self.configs), n)
-        empty = _empty_per_hand(n)
-        _run_hands(structure_for(variant), variant_code(variant), n, stacks,
-                   bool(self.random_stacks), kinds_all, params_all, T, T8,
-                   score_tables(variant), stream_state(seed), np.zeros((0, 52), np.int8),
-                   np.zeros(0, np.int64), trials, 0, out["net"], out["net_sq"], out["diff"],
-                   out["diff_sq"], out["won"], out["showdowns"], out["community"], out["vpip"],
-                   out["errors"], *empty)
-        return out
-
-
-def _new_outputs(n_cfg: int, n: int) -> dict[str, np.ndarray]:
-    out = {k: private_zeros((n_cfg, n), np.int64)
-           for k in ("net", "net_sq", "diff", "diff_sq", "won", "vpip")}
-    for k in ("showdowns", "community", "errors"):
-        out[k] = private_zeros(n_cfg, np.int64)
-    return out
-
-
-def _empty_per_hand(n: int):
-    return (np.zeros((0, n), np.int64), np.zeros((0, n, 7), np.int8), np.zeros((0, 5), np.int64),
-            np.zeros((0, 0), np.int64))
-
-
-@dataclass
-class HandResults:
-    """Per-hand results of :func:`play_hands`.
-
-    ``net`` (hands, seats) chips won or lost; ``cards`` (hands, seats, 7) every seat's cards
-    in the order dealt (-1 never dealt; a community card is every seat's seventh);
-    ``bring_in``, ``community`` (card or -1), ``dealer``, ``rounds`` (betting rounds played),
-    ``players_at_end``; ``states`` the engine state after each hand (for
-    :func:`simkit.poker.history.format_history`) when ``record`` was given; ``totals`` the
-    summed statistics of :class:`MatchJob`.
-    """
-
-    net: np.ndarray
-    cards: np.ndarray
-    bring_in: np.ndarray
-    community: np.ndarray
-    dealer: np.ndarray
-    rounds: np.ndarray
-    players_at_end: np.ndarray
-    states: np.ndarray | None = None
-    totals: dict = field(default_factory=dict)
-
-
-def deck_for(hands: Sequence[str], n: int | None = None, rest: str | None = None) -> np.ndarray:
-    """A deck that deals ``hands[s]`` (cards in the order dealt: two down, up cards, the
-    seventh down) to seat ``s``; the other cards follow in order (or ``rest`` first).
-
-    >>> from simkit.cards import format_cards
-    >>> format_cards(deck_for(["As 2d 3c", "Kd Qd Jd"])[:6])
-    'As Kd 2d Qd 3c Jd'
-    """
-    from ...cards import parse_cards
-
-    n = len(hands) if n is None else n
-    parsed = [parse_cards(h).tolist() for h in hands]
-    deck = np.full(52, -1, np.int64)
-    for s, cs in enumerate(parsed):
-        for j, c in enumerate(cs[:6]):
-            deck[j * n + s] = c
-    sevenths = [(s, cs[6]) for s, cs in enumerate(parsed) if len(cs) > 6]
-    for s, c in sevenths:
-        deck[6 * n + s if 6 * n + s < 52 else int(np.flatnonzero(deck < 0)[0])] = c
-    taken = set(int(c) for c in deck if c >= 0)
-    if len(taken) != int((deck >= 0).sum()):
-        raise ValueError("a card is dealt twice in deck_for")
-    extra = parse_cards(rest).tolist() if rest else []
-    if set(extra) & taken:
-        raise ValueError("a card of rest is already dealt")
-    order = extra + [c for c in range(52) if c not in taken and c not in extra]
-    deck[deck < 0] = order[: int((deck < 0).sum())]
-    return deck.astype(np.int8)
-
-
-def play_hands(
-    strategies: Sequence,
-    n_hands: int,
-    *,
-    variant: str = "razz",
-    stacks: int | Sequence[int] | None = None,
-    random_stacks: bool = False,
-    decks: np.ndarray | None = None,
-    dealers: Sequence[int] | None = None,
-    seed: SeedLike = 0,
-    record: bool = False,
-) -> HandResults:
-    """Play ``n_hands`` hands of ``variant`` and return every hand's result.
-
-    Parameters
-    ----------
-    strategies
-        One per seat (2-8): ``random``, ``check-call``, ``tight``, ``loose-aggressive``,
-        ``tips`` or ``(name, {param: value})``.
-    n_hands
-        Number of hands.
-    variant
-        ``razz``, ``private``, ``stud-high``, ``stud-hilo``, ``ace-to-six`` (R-Z6).
-    stacks
-        Chips at the start of every hand (default 200 each, R-Z5); with ``random_stacks`` each
-        seat starts each hand with a uniform 1..stacks chips.
-    decks, dealers
-        Fixed deals: ``decks`` (hands, 52) card orders (see :func:`deck_for`) and the dealer
-        seat of each hand.  Default: shuffled decks and random dealers.
-    seed
-        Seed of the deals and the strategies' random choices.
-    record
-        Keep every hand's state and action record (``states``).
-
-    Examples
-    --------
-    >>> play_hands(["tips"], 10)
-    Traceback (most recent call last):
-    ...
-    ValueError: a Razz table has 2 to 8 seats, got 1
-    """
-    variant = check_variant(variant)
-    n = len(strategies)
-    if not 2 <= n <= 8:
-        raise ValueError(f"a Razz table has 2 to 8 seats, got {n}")
-    if isinstance(n_hands, bool) or not isinstance(n_hands, (int, np.integer)) or n_hands < 1:
-        raise ValueError(f"n_hands must be a positive integer, got {n_hands!r}")
-    kinds, params = razz_strategy_table(list(strategies), variant=variant)
-    if stacks is None:
-        stacks = DEFAULTS["chips"]
-    st_arr = np.broadcast_to(np.asarray(stacks, dtype=np.int64), (n,)).copy()
-    if (st_arr < (1 if random_stacks else 0)).any():
-        raise ValueError(f"stacks must be non-negative chip counts, got {stacks!r}")
-    if decks is not None:
-        decks = np.asarray(decks, dtype=np.int8)
-        if decks.shape != (n_hands, 52) or any(sorted(d.tolist()) != list(range(52)) for d in decks):
-            raise ValueError("decks must be one permutation of the 52 cards per hand")
-        if dealers is None:
-            raise ValueError("fixed decks need the dealer of every hand (dealers=)")
-        dealers = np.asarray(dealers, dtype=np.int64)
-        if dealers.shape != (n_hands,) or (dealers < 0).any() or (dealers >= n).any():
-            raise ValueError(f"dealers must be one seat 0..{n - 1} per hand")
-    else:
-        decks = np.zeros((0, 52), np.int8)
-        dealers = np.zeros(0, np.int64)
-    T, T8 = tables(variant)
-    out = _new_outputs(1, n)
-    from ...poker.table_state import LOG, N_LOG_FIELDS
-
-    cap = 64 if record else 0
-    per_net = np.zeros((n_hands, n), np.int64)
-    per_cards = np.zeros((n_hands, n, 7), np.int8)
-    per_info = np.zeros((n_hands, 5), np.int64)
-    per_log = np.zeros((n_hands, LOG + cap * N_LOG_FIELDS if record else 0), np.int64)
-    _run_hands(structure_for(variant), variant_code(variant), n, st_arr, bool(random_stacks),
-               kinds[None, :], params[None, :, :], T, T8, score_tables(variant),
-               stream_state(seed), decks, dealers, n_hands, cap, out["net"], out["net_sq"],
-               out["diff"], out["diff_sq"], out["won"], out["showdowns"], out["community"],
-               out["vpip"], out["errors"], per_net, per_cards, per_info, per_log)
-    if out["errors"][0]:
-        raise RuntimeError(f"{int(out['errors'][0])} hands failed (an illegal decision or lost chips)")
-    return HandResults(per_net, per_cards, per_info[:, 0], per_info[:, 1], per_info[:, 2],
-                       per_info[:, 3], per_info[:, 4], per_log if record else None,
-                       {k: v[0] for k, v in out.items()})

@@ -39,7 +39,7 @@ from ...cards import CARD_DTYPE, format_cards
 from ...deck import _shuffle_prefix, live_deck
 from ...rng import SeedLike, stream_state
 from ...memory import private_zeros
-from .rules import Hand, check_variant, format_hand, parse_dead, parse_hand, variant_code
+from .rules import Hand, Rules, as_rules, format_hand, parse_dead, parse_hand, variant_code
 from .showdown import UNITS, _hand_values, _pot_shares, tables
 
 __all__ = ["EXACT_LIMIT", "EquityJob", "Spot", "equity", "prepare"]
@@ -89,7 +89,7 @@ class Spot:
 
 
 def prepare(hands: Sequence[str | Hand], dead: str | None = None, *,
-            variant: str = "razz") -> Spot:
+            rules: Rules | None = None, variant: str | None = None) -> Spot:
     """Check hands and dead cards and work out who draws what (R-Z4 included).
 
     >>> s = prepare(["? ? ?"] * 8)
@@ -100,7 +100,7 @@ def prepare(hands: Sequence[str | Hand], dead: str | None = None, *,
     ...
     ValueError: card 'As' is in more than one hand or among the dead cards
     """
-    check_variant(variant)
+    variant = as_rules(rules, variant).variant
     parsed = [h if isinstance(h, Hand) else parse_hand(h) for h in hands]
     if not 1 <= len(parsed) <= 8:
         raise ValueError(f"give 1 to 8 hands, got {len(parsed)}")
@@ -294,7 +294,7 @@ class EquityJob:
     """A Monte Carlo job (see :mod:`simkit.runner`) for one :class:`Spot`."""
 
     spot: Spot
-    name: str = "razz-equity"
+    name: str = "razz_equity"
 
     def params(self) -> dict:
         return asdict(self)
@@ -341,7 +341,8 @@ def equity(
     hands: Sequence[str | Hand],
     dead: str | None = None,
     *,
-    variant: str = "razz",
+    rules: Rules | None = None,
+    variant: str | None = None,
     trials: int = 200_000,
     seed: SeedLike = 0,
     exact: bool | str = "auto",
@@ -357,8 +358,9 @@ def equity(
         ``"As 2d / 3c"``, ``"? ? / Kh 9c"`` …; 1 to 8 hands.
     dead
         Cards out of play, e.g. folded upcards ``"Kc Qh"``; ``?`` for unknown ones.
-    variant
-        ``razz``, ``private``, ``stud-high``, ``stud-hilo`` or ``ace-to-six`` (R-Z6).
+    rules
+        The table's :class:`~.rules.Rules` (only its variant matters here); ``variant=`` is a
+        shorthand: ``razz``, ``private``, ``stud-high``, ``stud-hilo`` or ``ace-to-six`` (R-Z6).
     trials, seed
         Monte Carlo deals and seed (ignored when the result is exact).
     exact
@@ -380,7 +382,7 @@ def equity(
     ...
     ValueError: unknown variant 'stud8'; expected one of razz, private, stud-high, stud-hilo, ace-to-six
     """
-    spot = prepare(hands, dead, variant=variant)
+    spot = prepare(hands, dead, rules=rules, variant=variant)
     if exact not in (True, False, "auto"):
         raise ValueError(f"exact must be True, False or 'auto', got {exact!r}")
     n_deals = spot.deals()
@@ -396,5 +398,5 @@ def equity(
     names = [h if isinstance(h, str) else format_hand(h) for h in hands]
     df = pd.DataFrame({"hand": [" ".join(str(x).split()) for x in names], **s})
     df.attrs.update(method="exact" if use_exact else "monte carlo",
-                    deals=int(totals["trials"]), variant=variant)
+                    deals=int(totals["trials"]), variant=spot.variant)
     return df

@@ -32,7 +32,7 @@ from ...hands.tables import decode, strength_codes
 from ...rng import stream_state
 from ...memory import private_zeros
 from .equity import _next_combination
-from .rules import parse_dead, parse_hand
+from .rules import _razz_value, parse_dead, parse_hand
 from .showdown import UNITS, _hand_values, _pot_shares, tables
 
 __all__ = ["CLASSES", "EarlyPairJob", "early_pair_table", "low_high_of_strength", "low_odds"]
@@ -122,11 +122,10 @@ def _early_pair_kernel(opponents, T, T8, high_of, trials, state, n, share, share
     done = 0
     while done < trials:
         _shuffle_prefix(deck, 4, state)
-        # Razz values: ace low.  rank index 12 (ace) -> 1, 0 (deuce) -> 2 …
-        v0 = 1 if deck[0] >> 2 == 12 else (deck[0] >> 2) + 2
-        v1 = 1 if deck[1] >> 2 == 12 else (deck[1] >> 2) + 2
-        v2 = 1 if deck[2] >> 2 == 12 else (deck[2] >> 2) + 2
-        v3 = 1 if deck[3] >> 2 == 12 else (deck[3] >> 2) + 2
+        v0 = _razz_value(deck[0])  # ace low (R-Z1)
+        v1 = _razz_value(deck[1])
+        v2 = _razz_value(deck[2])
+        v3 = _razz_value(deck[3])
         if v0 > 8 or v1 > 8 or v2 > 8 or v0 == v1 or v0 == v2 or v1 == v2:
             continue
         if v3 == v0 or v3 == v1 or v3 == v2:
@@ -164,7 +163,7 @@ class EarlyPairJob:
     """Monte Carlo job: fourth-street deals with three different low cards first (R4)."""
 
     opponents: int = 1
-    name: str = "razz-early-pair"
+    name: str = "razz_early_pair"
     chunk_size: int = 100_000
 
     def params(self) -> dict:

@@ -1,6 +1,7 @@
-"""Razz and its variants: defaults, showdown families, and the hand notation of the tools.
+"""Razz and its variants: the fixed facts, the one :class:`Rules` of a table, and the hand
+notation of the tools.
 
-Variants (R-Z6), by the names every tool takes (``variant=``, ``--variant``):
+Variants (R-Z6), by the names every tool takes (``Rules(variant=...)``, ``--variant``):
 
 ============  =========================================  ==============================
 name          showdown                                    betting
@@ -15,7 +16,12 @@ ace-to-six    A-6 low of seven (straights, flushes bad)   as razz
 Stud high and Stud Hi-Lo follow the usual Seven-Card Stud conventions, which the Razz
 document leaves to the (absent) Seven-Card Stud document: the lowest upcard brings in (ace
 high, ties to the lower suit, ♣ lowest), and from fourth street the highest visible hand acts
-first.  Ties of visible hands go to the player nearest the dealer's left, as in R-Z3.
+first (R-Z7).  Ties of visible hands go to the player nearest the dealer's left, as in R-Z3.
+
+:class:`Rules` holds every agreed setting of a table (R-Z5 defaults: ante 1, bring-in 2,
+small bet 5, big bet 10, 200 chips each; one bet and three raises, R-Z3; the private round's
+ante 2, R-Z7) and is the only place a default lives; :data:`VARIANTS` maps each variant's
+name to its default :class:`Rules`.
 
 A hand is written as its cards, optionally ``down / up`` (``"As 2d / 3c"``); ``?`` stands for
 a card that has been dealt but is not known (an opponent's down card).  In the order of the
@@ -24,6 +30,13 @@ up cards.
 
 Examples
 --------
+>>> r = Rules(variant="private")
+>>> r.ante_posted, r.structure().forced.tolist()[:4]
+(2, [2, 0, 0, 0])
+>>> Rules(big_bet=0)
+Traceback (most recent call last):
+...
+ValueError: big_bet must be a whole number >= 1, got 0
 >>> h = parse_hand("As 2d / 3c")
 >>> h.known.tolist(), h.unknown, h.n_cards
 ([51, 1, 4], 0, 3)
@@ -38,17 +51,24 @@ ValueError: unknown variant 'stud8'; expected one of razz, private, stud-high, s
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
+from numba import njit
 
 from ...cards import CARD_DTYPE, format_cards, parse_cards
+from ...poker.structure import FIRST_GIVEN, FIXED, Round, Structure, make_structure
 
 __all__ = [
     "DEFAULTS",
     "FAMILY_OF",
     "Hand",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Rules",
     "VARIANTS",
+    "VARIANT_NAMES",
+    "as_rules",
     "check_variant",
     "format_hand",
     "parse_hand",
@@ -57,8 +77,10 @@ __all__ = [
 ]
 
 #: The variants, in the order of their integer codes inside the kernels.
-VARIANTS = ("razz", "private", "stud-high", "stud-hilo", "ace-to-six")
+VARIANT_NAMES = ("razz", "private", "stud-high", "stud-hilo", "ace-to-six")
 V_RAZZ, V_PRIVATE, V_HIGH, V_HILO, V_A6 = range(5)
+#: Players at a table (R-Z5).
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 #: The hand-evaluator family of each variant's showdown (stud-hilo: high and eight_or_better).
 FAMILY_OF = {
@@ -69,17 +91,18 @@ FAMILY_OF = {
     "ace-to-six": "ace_to_six",
 }
 
-#: R-Z5 defaults: ante 1, bring-in 2, small bet 5, big bet 10, 200 chips each, 2-8 players.
-#: The private round (R-Z6) has no bring-in and a higher ante (2 here, the document says only
-#: "higher").
-DEFAULTS = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "chips": 200,
-            "private_ante": 2, "min_players": 2, "max_players": 8}
+
+@njit(cache=True, inline="always")
+def _razz_value(card):
+    """A card's value with the ace low (R-Z1): A = 1, 2 = 2 … K = 13 (inside kernels)."""
+    r = np.int64(card) >> 2
+    return 1 if r == 12 else r + 2
 
 
 def check_variant(variant: str) -> str:
     """Return ``variant`` if it is one of :data:`VARIANTS`, else raise ``ValueError``."""
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+    if variant not in VARIANT_NAMES:
+        raise ValueError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANT_NAMES)}")
     return variant
 
 
@@ -89,7 +112,95 @@ def variant_code(variant: str) -> int:
     >>> variant_code("stud-hilo")
     3
     """
-    return VARIANTS.index(check_variant(variant))
+    return VARIANT_NAMES.index(check_variant(variant))
+
+
+def _whole(name: str, value, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
+        raise ValueError(f"{name} must be a whole number >= {least}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every agreed setting of a Razz table (R-Z5 defaults, R-Z6/R-Z7 variants).
+
+    ``variant`` one of :data:`VARIANT_NAMES`; ``ante``, ``bring_in``, ``small_bet`` (third and
+    fourth street) and ``big_bet`` (fifth to seventh) in chips; ``stacks`` the chips every
+    seat starts a hand with; ``raise_cap`` the raises allowed after the bet (R-Z3: one bet and
+    three raises); ``private_ante`` the higher ante of the private round, which has no
+    bring-in (R-Z7).  Raises ``ValueError`` naming a bad value.
+    """
+
+    variant: str = "razz"
+    ante: int = 1
+    bring_in: int = 2
+    small_bet: int = 5
+    big_bet: int = 10
+    stacks: int = 200
+    raise_cap: int = 3
+    private_ante: int = 2
+
+    def __post_init__(self):
+        check_variant(self.variant)
+        for name, least in (("ante", 0), ("bring_in", 0), ("small_bet", 1), ("big_bet", 1),
+                            ("stacks", 1), ("raise_cap", 0), ("private_ante", 0)):
+            _whole(name, getattr(self, name), least)
+        if self.bring_in >= self.small_bet:
+            raise ValueError(f"bring_in must be smaller than small_bet={self.small_bet}, "
+                             f"got {self.bring_in}")
+
+    @property
+    def code(self) -> int:
+        """The variant's integer code inside the kernels."""
+        return variant_code(self.variant)
+
+    @property
+    def private(self) -> bool:
+        """The private round (R-Z6): no bring-in, the higher ante."""
+        return self.variant == "private"
+
+    @property
+    def ante_posted(self) -> int:
+        """The ante every seat posts: ``private_ante`` in the private round, else ``ante``."""
+        return self.private_ante if self.private else self.ante
+
+    def structure(self) -> Structure:
+        """The betting structure: small bets on 3rd and 4th street, big bets from 5th, the
+        bring-in (none in the private round) and ``raise_cap`` raises a round (R-Z3, R-Z5)."""
+        return make_structure(
+            [Round(FIXED, self.small_bet, cap=self.raise_cap, first=FIRST_GIVEN)] * 2
+            + [Round(FIXED, self.big_bet, cap=self.raise_cap, first=FIRST_GIVEN)] * 3,
+            ante=self.ante_posted, bring_in=0 if self.private else self.bring_in)
+
+    def replace(self, **changes) -> "Rules":
+        """A copy with ``changes`` (checked again)."""
+        return replace(self, **changes)
+
+
+def as_rules(rules: "Rules | None" = None, variant: str | None = None,
+             stacks: int | None = None) -> Rules:
+    """``rules`` (default :class:`Rules`), with the shorthands ``variant`` and ``stacks`` of the
+    older keyword arguments applied when given.
+
+    >>> as_rules(variant="stud-high", stacks=50)
+    Rules(variant='stud-high', ante=1, bring_in=2, small_bet=5, big_bet=10, stacks=50, raise_cap=3, private_ante=2)
+    """
+    if rules is None:
+        rules = Rules()
+    elif not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a razz Rules, got {rules!r}")
+    changes = {k: v for k, v in (("variant", variant), ("stacks", stacks)) if v is not None}
+    return rules.replace(**changes) if changes else rules
+
+
+#: Each variant's name mapped to its default :class:`Rules` (iterates over the names in the
+#: order of their kernel codes).
+VARIANTS = {name: Rules(variant=name) for name in VARIANT_NAMES}
+
+#: R-Z5 defaults as a plain mapping (read from :class:`Rules`; kept for older callers).
+DEFAULTS = {"ante": Rules.ante, "bring_in": Rules.bring_in, "small_bet": Rules.small_bet,
+            "big_bet": Rules.big_bet, "chips": Rules.stacks, "private_ante": Rules.private_ante,
+            "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS}
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,6 @@ come from :func:`tables`.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from ...hands import kernel_tables

@@ -35,7 +35,7 @@ from ...cards import CARD_DTYPE
 from ...rng import SeedLike, stream_state
 from ...memory import private_zeros
 from .equity import _equity_mc, summarize
-from .rules import check_variant, variant_code
+from .rules import Rules, as_rules, variant_code
 from .showdown import tables
 
 __all__ = ["StartsJob", "patterns", "pattern_name", "razz_value", "start_table"]
@@ -130,7 +130,7 @@ class StartsJob:
 
     opponents: tuple = (1, 2, 3, 4, 5, 6, 7)
     variant: str = "razz"
-    name: str = "razz-starts"
+    name: str = "razz_starts"
     chunk_size: int = 2000
 
     def params(self) -> dict:
@@ -150,7 +150,8 @@ class StartsJob:
 def start_table(
     opponents: Sequence[int] = (1, 2, 3, 4, 5, 6, 7),
     *,
-    variant: str = "razz",
+    rules: Rules | None = None,
+    variant: str | None = None,
     trials: int = 20_000,
     seed: SeedLike = 0,
     **run_options,
@@ -161,8 +162,9 @@ def start_table(
     ----------
     opponents
         Opponent counts, each 1..7.
-    variant
-        ``razz`` or ``private`` (A-5 low, where suits do not matter).
+    rules
+        The table's :class:`~.rules.Rules`, of variant ``razz`` or ``private`` (A-5 low, where
+        suits do not matter); ``variant=`` is a shorthand.
     trials
         Showdowns per start and opponent count.
     seed, run_options
@@ -183,7 +185,7 @@ def start_table(
     """
     from ...runner import run
 
-    check_variant(variant)
+    variant = as_rules(rules, variant).variant
     if variant not in ("razz", "private"):
         raise ValueError(f"the start table is for A-5 low (razz, private), got {variant!r}: "
                          "suits matter in the other variants")

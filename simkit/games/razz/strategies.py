@@ -1,7 +1,12 @@
-"""What Razz strategies see and decide: hand-strength scores, card features, the tips player.
+"""Razz players: the specs and their one parser, what the strategies see (scores, card
+features) and decide (the tips player).
 
 Every seat plays one of the shared compiled strategies of :mod:`simkit.poker.strategies`
 (``random``, ``check-call``, ``tight``, ``loose-aggressive``) or ``tips``, written here.
+
+**Player specs** (one per seat, the same in the CLI and the Python API): a name, or a name
+with parameters ``"tips:T_KQ=0,T_SUNK=0.2"`` (:func:`parse_player`, the one parser), or
+``("tips", {"T_KQ": 0})``.  :func:`player_name` writes a spec back (``"tips(T_KQ=0)"``).
 
 **Score** (what the shared threshold strategies see): the percentile of the player's own
 cards among all hands of as many cards, exact over every rank multiset weighted by how many
@@ -33,6 +38,8 @@ cards, the highest of the first three cards, whether those are three different r
 >>> kinds, params = razz_strategy_table(["tips", "tight", ("tips", {"T_KQ": 0})])
 >>> kinds.tolist(), float(params[2, T_KQ])
 ([10, 2, 10], 0.0)
+>>> parse_player("tips:T_KQ=0"), player_name("tips:T_KQ=0")
+(('tips', {'T_KQ': 0.0}), 'tips(T_KQ=0)')
 """
 
 from __future__ import annotations
@@ -58,13 +65,16 @@ from ...poker.table_state import (
     V_ROUND,
     V_TO_CALL,
 )
-from .rules import V_HIGH, V_HILO, VARIANTS, check_variant
+from .rules import V_HIGH, V_HILO, _razz_value, variant_code
 
 __all__ = [
     "STRATEGY_NAMES",
     "TIPS",
     "TIPS_PARAMS",
+    "parse_player",
+    "player_name",
     "razz_strategy_table",
+    "specs_key",
     "score_of",
     "score_tables",
 ]
@@ -162,7 +172,7 @@ def score_tables(variant: str) -> np.ndarray:
     >>> round(float(score_of(parse_cards("As 2d 3c"), t)), 3), round(float(score_of(parse_cards("Ks Qd Kc"), t)), 3)
     (1.0, 0.0)
     """
-    v = VARIANTS.index(check_variant(variant))
+    v = variant_code(variant)
     out = np.zeros((5, _SLOTS), dtype=np.float64)
     for c in range(3, 8):
         if v == V_HIGH:
@@ -202,12 +212,6 @@ def _score(cards, s, c, table):
 def score_of(cards: np.ndarray, table: np.ndarray) -> float:
     """The score of one hand of 3 to 7 cards (Python helper of the tables' doctests)."""
     return float(_score(np.asarray(cards, dtype=np.int8)[None, :], 0, len(cards), table))
-
-
-@njit(cache=True, inline="always")
-def _razz_value(card):
-    r = np.int64(card) >> 2
-    return 1 if r == 12 else r + 2
 
 
 @njit(cache=True, inline="always")
@@ -311,6 +315,58 @@ def _razz_decide(kinds, params, scores, feats, st, rng, seat):
     return _decide(kinds, params, scores, st, rng, seat)
 
 
+def parse_player(spec):
+    """One seat's player spec as ``name`` or ``(name, {param: value})``: the one parser of
+    ``"name:KEY=VALUE,KEY=VALUE"`` (CLI and Python API); names and tuples pass through.
+
+    >>> parse_player("tight:P_SUNK=0.15"), parse_player("tips"), parse_player(("tips", {}))
+    (('tight', {'P_SUNK': 0.15}), 'tips', ('tips', {}))
+    >>> parse_player("tips:T_KQ")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad strategy parameter 'T_KQ' in 'tips:T_KQ': write KEY=NUMBER
+    """
+    if not isinstance(spec, str):
+        return spec
+    name, _, rest = spec.partition(":")
+    if not rest:
+        return name
+    over = {}
+    for item in rest.split(","):
+        key, eq, value = item.partition("=")
+        try:
+            over[key.strip()] = float(value)
+        except ValueError:
+            raise ValueError(f"bad strategy parameter {item!r} in {spec!r}: write KEY=NUMBER") from None
+        if not eq:
+            raise ValueError(f"bad strategy parameter {item!r} in {spec!r}: write KEY=NUMBER")
+    return name, over
+
+
+def player_name(spec) -> str:
+    """``"tips"`` or ``"tips(T_KQ=0)"`` for a player spec."""
+    spec = parse_player(spec)
+    if isinstance(spec, tuple):
+        name, over = spec
+        if over:
+            return f"{name}(" + ", ".join(f"{k}={v:g}" for k, v in dict(over).items()) + ")"
+        return name
+    return str(spec)
+
+
+def specs_key(specs: Sequence) -> tuple:
+    """A table of player specs as a hashable tuple ``((name, ((key, value), ...)), ...)`` (what
+    a runner job keeps)."""
+    out = []
+    for spec in map(parse_player, specs):
+        if isinstance(spec, tuple):
+            name, over = spec
+            out.append((name, tuple(sorted(dict(over).items())) if over else ()))
+        else:
+            out.append((spec, ()))
+    return tuple(out)
+
+
 def razz_strategy_table(specs: Sequence, n_seats: int | None = None,
                         variant: str = "razz") -> tuple[np.ndarray, np.ndarray]:
     """Kinds and parameter rows for a Razz table: the shared strategy names, or ``tips``
@@ -334,7 +390,7 @@ def razz_strategy_table(specs: Sequence, n_seats: int | None = None,
         raise ValueError(f"got {len(specs)} strategies for n_seats={n_seats}")
     shared = []
     tips_rows = {}
-    for i, spec in enumerate(specs):
+    for i, spec in enumerate(map(parse_player, specs)):
         name, over = (spec if isinstance(spec, tuple) else (spec, None))
         if name == "tips":
             if variant not in ("razz", "private", "ace-to-six"):
