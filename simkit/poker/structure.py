@@ -244,16 +244,17 @@ def single_draw_27_no_limit(small_blind: int = 1, big_blind: int = 2,
 
 
 def razz(ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10,
-         private: bool = False) -> Structure:
+         private: bool = False, cap: int = 3) -> Structure:
     """Razz (R-Z2, R-Z3, R-Z5): ante 1, bring-in 2, small bet 5 on 3rd/4th street, big bet 10
     on 5th-7th, one bet and three raises.  The game names who acts first in every round
     (the bring-in, then the lowest visible hand).  ``private=True`` is the private-round
     variant (R-Z6): no bring-in, and the lowest visible hand may check in every round.
+    ``cap`` is the number of raises a round allows after the bet.
 
     >>> razz(private=True, ante=2).forced.tolist()
     [2, 0, 0, 0, 0]
     """
     return make_structure(
-        [Round(FIXED, small_bet, cap=3, first=FIRST_GIVEN)] * 2
-        + [Round(FIXED, big_bet, cap=3, first=FIRST_GIVEN)] * 3,
+        [Round(FIXED, small_bet, cap=cap, first=FIRST_GIVEN)] * 2
+        + [Round(FIXED, big_bet, cap=cap, first=FIRST_GIVEN)] * 3,
         ante=ante, bring_in=0 if private else bring_in)

@@ -36,7 +36,7 @@ import pandas as pd
 from numba import njit
 
 from ...cards import CARD_DTYPE, format_cards
-from ...deck import _shuffle_prefix, live_deck
+from ...deck import _shuffle_prefix, live_deck, next_combination
 from ...rng import SeedLike, stream_state
 from ...memory import private_zeros
 from .rules import Hand, Rules, as_rules, format_hand, parse_dead, parse_hand, variant_code
@@ -175,20 +175,6 @@ def _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state
                 scoop[i] += 1
 
 
-@njit(cache=True)
-def _next_combination(comb_, k, n):
-    """Advance ``comb_[:k]`` (ascending indices < n) to the next combination; False at the end."""
-    j = k - 1
-    while j >= 0 and comb_[j] == n - k + j:
-        j -= 1
-    if j < 0:
-        return False
-    comb_[j] += 1
-    for t in range(j + 1, k):
-        comb_[t] = comb_[t - 1] + 1
-    return True
-
-
 @njit(cache=True, nogil=True)
 def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8,
                   share, share_sq, scoop):
@@ -279,7 +265,7 @@ def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8,
         while level >= 0:
             for j in range(sizes[level]):
                 used[avail[level, combs[level, j]]] = False
-            if _next_combination(combs[level], sizes[level], n_avail[level]):
+            if next_combination(combs[level], sizes[level], n_avail[level]):
                 for j in range(sizes[level]):
                     used[avail[level, combs[level, j]]] = True
                 break

@@ -26,12 +26,11 @@ import pandas as pd
 from numba import njit
 
 from ...cards import format_cards
-from ...deck import _shuffle_prefix, live_deck
+from ...deck import _shuffle_prefix, live_deck, next_combination
 from ...hands.kernels import _eval7_ace_to_five
 from ...hands.tables import decode, strength_codes
 from ...rng import stream_state
 from ...memory import private_zeros
-from .equity import _next_combination
 from .rules import _razz_value, parse_dead, parse_hand
 from .showdown import UNITS, _hand_values, _pot_shares, tables
 
@@ -72,7 +71,7 @@ def _low_odds_kernel(known, n_known, live, need, T, high_of, hist):
         s = _eval7_ace_to_five(hand[0], hand[1], hand[2], hand[3], hand[4], hand[5], hand[6], T)
         hist[high_of[s]] += 1
         count += 1
-        if need == 0 or not _next_combination(comb_, need, L):
+        if need == 0 or not next_combination(comb_, need, L):
             break
     return count
 

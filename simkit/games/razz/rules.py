@@ -57,7 +57,8 @@ import numpy as np
 from numba import njit
 
 from ...cards import CARD_DTYPE, format_cards, parse_cards
-from ...poker.structure import FIRST_GIVEN, FIXED, Round, Structure, make_structure
+from ...poker.structure import Structure
+from ...poker.structure import razz as razz_structure
 
 __all__ = [
     "DEFAULTS",
@@ -167,10 +168,8 @@ class Rules:
     def structure(self) -> Structure:
         """The betting structure: small bets on 3rd and 4th street, big bets from 5th, the
         bring-in (none in the private round) and ``raise_cap`` raises a round (R-Z3, R-Z5)."""
-        return make_structure(
-            [Round(FIXED, self.small_bet, cap=self.raise_cap, first=FIRST_GIVEN)] * 2
-            + [Round(FIXED, self.big_bet, cap=self.raise_cap, first=FIRST_GIVEN)] * 3,
-            ante=self.ante_posted, bring_in=0 if self.private else self.bring_in)
+        return razz_structure(self.ante_posted, self.bring_in, self.small_bet, self.big_bet,
+                              private=self.private, cap=self.raise_cap)
 
     def replace(self, **changes) -> "Rules":
         """A copy with ``changes`` (checked again)."""
