@@ -12,7 +12,6 @@ from simkit.analysis import razz_match as am
 from simkit.analysis.registry import ANALYSES, Context
 from simkit.games.razz.starts import patterns
 
-
 # --- verdict rules on made-up tables ----------------------------------------------------------
 
 def _fake_starts(kq_equity_factor: float) -> pd.DataFrame:

@@ -7,19 +7,19 @@ from __future__ import annotations
 
 import warnings
 
+import naive
 import numpy as np
 import pytest
 
-import naive
 from simkit.cards import format_cards
 from simkit.games.razz.engine import _deal_street, _first_to_act, _showdown
 from simkit.games.razz.jobs import deck_for, play_hands
 from simkit.games.razz.rules import Rules, variant_code
 from simkit.games.razz.showdown import tables
 from simkit.poker.actions import BRING_IN, CALL, CHECK, COMPLETE, FOLD
-from simkit.poker.betting import _apply, _post_antes, _pot, _reset, _start_round
-from simkit.poker.table_state import G_ACTION, G_ROUND, G_SEAT, G_TO, S_TO_ACT, Table, \
-    new_state
+from simkit.poker.betting import _apply
+from simkit.poker.kernels import post_antes, pot_size, reset_hand, start_round
+from simkit.poker.table_state import G_ACTION, G_ROUND, G_SEAT, G_TO, S_TO_ACT, Table, new_state
 
 ANNA, BEN, CARLA, DAN = range(4)
 
@@ -69,9 +69,9 @@ def test_worked_example_bring_in_pot_16_fourth_street_and_showdown():
     n = 4
     s = Rules().structure()
     st = new_state(n, 64)
-    _reset(st, np.full(n, 200, np.int64), DAN, 0)
-    _post_antes(st, 1)
-    assert _pot(st) == 4
+    reset_hand(st, np.full(n, 200, np.int64), DAN, 0)
+    post_antes(st, 1)
+    assert pot_size(st) == 4
     cards = np.full((n, 7), -1, np.int8)
     used = np.zeros(52, np.bool_)
     hs = np.array([0, -1, -1, 0], np.int64)
@@ -80,18 +80,18 @@ def test_worked_example_bring_in_pot_16_fourth_street_and_showdown():
     assert format_cards(cards[:, 2]) == "3s Kd Kc 7h"
     first = _first_to_act(st, 0, n, cards, v)
     assert first == BEN == ref_bring_in(list(cards[:, 2]), DAN)
-    assert _start_round(st, s, 0, first) == BEN
+    assert start_round(st, s, 0, first) == BEN
     for seat, action, to in ((BEN, BRING_IN, 0), (CARLA, FOLD, 0), (DAN, COMPLETE, 5),
                              (ANNA, CALL, 0), (BEN, FOLD, 0)):
         assert _apply(st, seat, action, to) == 0
-    assert st[S_TO_ACT] == -1 and _pot(st) == 16
+    assert st[S_TO_ACT] == -1 and pot_size(st) == 16
     for r in range(1, 5):
         _deal_street(st, r, n, deck, used, cards, hs)
         first = _first_to_act(st, r, n, cards, v)
         if r == 1:
             assert format_cards(cards[ANNA, 2:4]) == "3s 6h" and format_cards(cards[DAN, 2:4]) == "7h 2c"
             assert first == ANNA
-        assert _start_round(st, s, r, first) == first
+        assert start_round(st, s, r, first) == first
         other = DAN if first == ANNA else ANNA
         assert _apply(st, first, CHECK, 0) == 0 and _apply(st, other, CHECK, 0) == 0
     assert hs[1] == -1  # no community card with two players
@@ -316,9 +316,18 @@ def test_play_hand_conserves_chips_with_carried_stacks_and_broke_players_out(var
     for good, the deal passes left among the players still in.  Every hand conserves the
     chips on the table, and a seat that is out is never dealt in and posts nothing."""
     from simkit.games.razz.engine import REC_AT_END, REC_PLAYERS, _play_hand
-    from simkit.games.table import (REC_DEALER, REC_POT, TABLE_DEALER, TABLE_IN, TABLE_STACK,
-                                    _drop_broke, _next_dealer, _seats_in, chips_on_table,
-                                    new_table)
+    from simkit.games.table import (
+        REC_DEALER,
+        REC_POT,
+        TABLE_DEALER,
+        TABLE_IN,
+        TABLE_STACK,
+        _drop_broke,
+        _next_dealer,
+        _seats_in,
+        chips_on_table,
+        new_table,
+    )
     from simkit.poker.table_state import ST_OUT, STATUS, TOTAL
     from simkit.rng import stream_state
 
@@ -374,8 +383,14 @@ def test_batch_kernel_is_a_loop_of_play_hand(variant, players, stacks):
     """play_hands (the batch kernel _run_hands) gives exactly what a Python loop gets from
     _play_hand: the same deck shuffle and dealer draw from the stream, then the hand."""
     from simkit.deck import _shuffle_prefix
-    from simkit.games.razz.engine import (H_DECK_GIVEN, REC_AT_END, REC_BRING_IN, REC_COMMUNITY,
-                                          REC_ROUNDS, _play_hand)
+    from simkit.games.razz.engine import (
+        H_DECK_GIVEN,
+        REC_AT_END,
+        REC_BRING_IN,
+        REC_COMMUNITY,
+        REC_ROUNDS,
+        _play_hand,
+    )
     from simkit.games.table import REC_DEALER, TABLE_STACK, new_table
     from simkit.rng import _draw_below, stream_state
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
+import naive
 import pytest
 
-import naive
 from simkit.cards import parse_cards
 from simkit.games.razz.equity import EquityJob, equity, exact_totals, prepare, summarize
 from simkit.games.razz.showdown import UNITS

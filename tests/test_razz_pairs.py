@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+import naive
 import numpy as np
 import pytest
 
-import naive
 from simkit.cards import parse_cards
 from simkit.games.razz.pairs import EarlyPairJob, early_pair_table, low_odds
 from simkit.runner import run

@@ -42,8 +42,7 @@ from .actions import (
     RAISE,
     SMALL_BLIND,
 )
-from .table_state import G_ACTION, G_CHIPS, G_FLAGS, G_ROUND, G_SEAT, G_TO, S_LOG_CAP, S_N_LOG, \
-    Table
+from .table_state import G_ACTION, G_CHIPS, G_FLAGS, G_ROUND, G_SEAT, G_TO, S_LOG_CAP, S_N_LOG, Table
 
 __all__ = ["NO_SHOWDOWN", "SHOWDOWN", "VOID", "format_history", "results_frame"]
 

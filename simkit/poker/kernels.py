@@ -17,9 +17,11 @@ calls is compiled::
     pay_out(st, payout)
     # st[S_OPENER]: the Diablo opener (R-D3); st[STACK + s] - st[START + s]: chip change
 
-A game whose players decide with more than a score (a strategy of its own) runs the round
-itself with the steps of :func:`run_betting_round`: :func:`legal_actions`, :func:`fill_view`,
-its decision (or :func:`decide_action` for the shared strategies) and :func:`apply_action`.
+A game whose players decide with more than a score (a strategy of its own) plays the same
+loop with its own compiled decision: ``run_betting_round_with(st, decide, kinds, params,
+scores, info, draws, rng)`` calls ``decide(kinds, params, scores, info, st, rng, seat)`` for
+each seat to act (:func:`shared_decision` is the shared strategies' one, and
+:func:`passive_action` the check, call or bring-in every strategy falls back to).
 
 Strengths are integers, greater is better (the evaluators' convention); ``scores`` are the
 floats in [0, 1] the shared strategies threshold on (:mod:`.strategies`).  None of these check
@@ -46,8 +48,11 @@ from .pots import _pay as pay_out
 from .pots import _settle as settle_pots
 from .pots import _settle_split as settle_split_pots
 from .strategies import _decide as decide_action
+from .strategies import _passive as passive_action
 from .strategies import _view as fill_view
 from .table import _betting_round as run_betting_round
+from .table import _betting_round_with as run_betting_round_with
+from .table import _shared_decision as shared_decision
 from .table_state import _new_state as new_hand_state
 
 __all__ = [
@@ -55,6 +60,7 @@ __all__ = [
     "decide_action",
     "fill_view",
     "legal_actions",
+    "passive_action",
     "new_hand_state",
     "pay_out",
     "players_in_hand",
@@ -62,6 +68,8 @@ __all__ = [
     "pot_size",
     "reset_hand",
     "run_betting_round",
+    "run_betting_round_with",
+    "shared_decision",
     "settle_pots",
     "settle_split_pots",
     "start_round",

@@ -34,8 +34,18 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit
 
-from .table_state import S_DEAD, S_DEALER, S_SEATS, ST_ACTIVE, ST_ALL_IN, ST_FOLDED, STACK, \
-    STATUS, TOTAL, _new_state
+from .table_state import (
+    S_DEAD,
+    S_DEALER,
+    S_SEATS,
+    ST_ACTIVE,
+    ST_ALL_IN,
+    ST_FOLDED,
+    STACK,
+    STATUS,
+    TOTAL,
+    _new_state,
+)
 
 __all__ = ["settle", "settle_split"]
 

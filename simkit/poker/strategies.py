@@ -174,7 +174,7 @@ def _view(st, seat, draws):
     st[V_N_ACTIVE] = n_active
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _passive(st):
     """The one passive action available: bring in, check or call."""
     if st[L_BRING_IN] > 0:

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ..rng import SeedLike, draw_below, uniform, stream_state
+from ..rng import SeedLike, draw_below, stream_state, uniform
 from .betting import _apply_legal, _legal, _n_in_hand, _post_antes, _pot, _reset, _start_round
 from .history import NO_SHOWDOWN, SHOWDOWN, VOID, results_frame
 from .pots import _pay, _settle
@@ -33,14 +33,20 @@ __all__ = ["simulate_hands"]
 
 
 @njit(cache=True)
-def _betting_round(st, kinds, params, scores, draws, rng):
-    """Play the current round of ``st`` to its end with the compiled strategies.
+def _betting_round_with(st, decide, kinds, params, scores, info, draws, rng):
+    """Play the current round of ``st`` to its end: the one betting loop of every game.
 
-    ``kinds`` int64[seats] and ``params`` float64[seats, N_PARAMS] choose each seat's
-    strategy; ``scores`` float64[seats] and ``draws`` int64[seats] are what the game shows
-    them (see :mod:`simkit.poker.strategies`); ``rng`` is the kernel's random stream.
-    Returns the number of players still in, or a negative error code if a strategy chose
-    an illegal action (a bug).
+    Each seat in turn gets its legal row and view filled (R-P1: until the round is over)
+    and ``decide(kinds, params, scores, info, st, rng, seat)`` chooses ``(action, to)``.
+    ``decide`` is a compiled function: :func:`_shared_decision` for the shared strategies of
+    :mod:`.strategies`, or a game's own (Razz's tips player reads its card features from
+    ``info``).  A game kernel passes its ``decide`` by name, so the kernel is compiled, and
+    cached, with it.  ``kinds`` int64[seats] and ``params`` float64[seats, N_PARAMS] choose
+    each seat's strategy; ``scores`` float64[seats] and ``draws`` int64[seats] are what the
+    game shows them; ``rng`` is the kernel's random stream.
+
+    Returns the number of players still in, or a negative error code if a strategy chose an
+    illegal action (a bug).
     """
     while True:
         seat = st[S_TO_ACT]
@@ -48,11 +54,23 @@ def _betting_round(st, kinds, params, scores, draws, rng):
             break
         _legal(st, seat)
         _view(st, seat, draws)
-        action, to = _decide(kinds, params, scores, st, rng, seat)
+        action, to = decide(kinds, params, scores, info, st, rng, seat)
         rc = _apply_legal(st, seat, action, to)
         if rc < 0:
             return rc
     return _n_in_hand(st)
+
+
+@njit(cache=True, inline="always")
+def _shared_decision(kinds, params, scores, info, st, rng, seat):
+    """The decision of the shared strategies (``info`` unused)."""
+    return _decide(kinds, params, scores, st, rng, seat)
+
+
+@njit(cache=True)
+def _betting_round(st, kinds, params, scores, draws, rng):
+    """:func:`_betting_round_with` the shared strategies."""
+    return _betting_round_with(st, _shared_decision, kinds, params, scores, scores, draws, rng)
 
 
 @njit(cache=True)

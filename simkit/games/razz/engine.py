@@ -69,22 +69,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...deck import _shuffle_prefix
-from ...poker.betting import _apply_legal, _legal, _n_in_hand, _post_antes, _reset, _start_round
-from ...poker.pots import _pay, _settle, _settle_split
-from ...poker.strategies import _view
-from ...poker.structure import F_ANTE, F_BRING_IN
-from ...poker.table_state import (
-    S_DEALER,
-    S_TO_ACT,
-    ST_ACTIVE,
-    ST_ALL_IN,
-    STACK,
-    STATUS,
-    TOTAL,
-    _new_state,
+from ...deck import shuffle_prefix
+from ...poker.kernels import (
+    new_hand_state,
+    pay_out,
+    players_in_hand,
+    post_antes,
+    reset_hand,
+    run_betting_round_with,
+    settle_pots,
+    settle_split_pots,
+    start_round,
 )
-from ...rng import _draw_below, _next_u64
+from ...poker.structure import F_ANTE, F_BRING_IN
+from ...poker.table_state import S_DEALER, ST_ACTIVE, ST_ALL_IN, STACK, STATUS, TOTAL
+from ...rng import draw_below, next_u64
 from ..table import (
     REC_DEALER,
     REC_GAME,
@@ -273,22 +272,6 @@ def _first_to_act(st, r, n, cards, variant):
 
 
 @njit(cache=True)
-def _razz_betting_round(st, kinds, params, scores, feats, draws, rng):
-    """The current round to its end; the number of players still in, or a negative error."""
-    while True:
-        seat = st[S_TO_ACT]
-        if seat < 0:
-            break
-        _legal(st, seat)
-        _view(st, seat, draws)
-        action, to = _razz_decide(kinds, params, scores, feats, st, rng, seat)
-        rc = _apply_legal(st, seat, action, to)
-        if rc < 0:
-            return rc
-    return _n_in_hand(st)
-
-
-@njit(cache=True)
 def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl):
     """Values of the seats still in, then the pots (R-P2, R-P3; Hi-Lo split, R-Z6).
     ``rows``, ``vh``, ``vl`` are scratch space for the compact rows of the seats still in."""
@@ -300,7 +283,7 @@ def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl):
             for j in range(7):
                 rows[m, j] = cards[s, j]
             m += 1
-    if _n_in_hand(st) >= 2:
+    if players_in_hand(st) >= 2:
         _hand_values(rows, m, variant, T, T8, vh, vl)
         k = 0
         for s in range(n):
@@ -309,17 +292,17 @@ def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl):
                 lo[s] = vl[k]
                 k += 1
     if variant == V_HILO:
-        _settle_split(st, hi, lo, payout)
+        settle_split_pots(st, hi, lo, payout)
     else:
-        _settle(st, hi, payout)
-    _pay(st, payout)
+        settle_pots(st, hi, payout)
+    pay_out(st, payout)
 
 
 @njit(cache=True)
 def _new_work(n, log_capacity):
     """The scratch arrays of :func:`_play_hand` for ``n`` seats (see the module docstring);
     ``log_capacity`` actions are recorded in ``st`` per hand (0: none)."""
-    return (_new_state(n, log_capacity), np.zeros(N_H, np.int64), np.arange(52).astype(np.int8),
+    return (new_hand_state(n, log_capacity), np.zeros(N_H, np.int64), np.arange(52).astype(np.int8),
             np.zeros(52, np.bool_), np.full((n, 7), -1, np.int8), np.zeros(n),
             np.zeros((n, N_FEATURES), np.int64), np.full(n, -1, np.int64),
             np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
@@ -335,10 +318,10 @@ def _play_hand(table, game, rng, work, record):
     n = table[TABLE_SEATS]
     dealer = table[TABLE_DEALER]
     if hs[H_DECK_GIVEN] == 0:
-        _shuffle_prefix(deck, 52, rng)
+        shuffle_prefix(deck, 52, rng)
     hs[H_DECK_GIVEN] = 0
     for k in range(4):
-        srng[k] = _next_u64(rng)
+        srng[k] = next_u64(rng)
     if srng[0] == 0 and srng[1] == 0 and srng[2] == 0 and srng[3] == 0:
         srng[0] = 1
     players = 0
@@ -346,8 +329,8 @@ def _play_hand(table, game, rng, work, record):
         start[s] = table[TABLE_STACK + s] if table[TABLE_IN + s] else 0
         if start[s] > 0:
             players += 1
-    _reset(st, start, dealer, 0)
-    _post_antes(st, structure.forced[F_ANTE])
+    reset_hand(st, start, dealer, 0)
+    post_antes(st, structure.forced[F_ANTE])
     hs[H_DEALT] = 0
     hs[H_COMMUNITY] = -1
     hs[H_BRING] = -1
@@ -357,7 +340,7 @@ def _play_hand(table, game, rng, work, record):
     for s in range(n):
         for j in range(7):
             cards[s, j] = -1
-    n_in = _n_in_hand(st)
+    n_in = players_in_hand(st)
     for r in range(structure.limits.shape[0]):
         _deal_street(st, r, n, deck, used, cards, hs)
         c = r + 3
@@ -368,9 +351,9 @@ def _play_hand(table, game, rng, work, record):
         first = _first_to_act(st, r, n, cards, variant)
         if r == 0 and variant != V_PRIVATE:
             hs[H_BRING] = first
-        _start_round(st, structure, r, first)
+        start_round(st, structure, r, first)
         hs[H_ROUNDS] = r + 1
-        n_in = _razz_betting_round(st, kinds, params, scores, feats, draws, srng)
+        n_in = run_betting_round_with(st, _razz_decide, kinds, params, scores, feats, draws, srng)
         if n_in < 0:
             return n_in
         if n_in <= 1:
@@ -432,10 +415,10 @@ def _run_hands(game, kinds_all, params_all, stacks, random_stacks, rng, decks, d
                 deck[p] = decks[h, p]
             dealer = dealers[h]
         else:
-            _shuffle_prefix(deck, 52, rng)
-            dealer = _draw_below(rng, n)
+            shuffle_prefix(deck, 52, rng)
+            dealer = draw_below(rng, n)
         for s in range(n):
-            start[s] = 1 + _draw_below(rng, stacks[s]) if random_stacks else stacks[s]
+            start[s] = 1 + draw_below(rng, stacks[s]) if random_stacks else stacks[s]
         for k in range(4):
             saved[k] = rng[k]
         for cfg in range(n_cfg):

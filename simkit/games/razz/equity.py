@@ -36,9 +36,9 @@ import pandas as pd
 from numba import njit
 
 from ...cards import CARD_DTYPE, format_cards
-from ...deck import _shuffle_prefix, live_deck, next_combination
-from ...rng import SeedLike, stream_state
+from ...deck import live_deck, next_combination, shuffle_prefix
 from ...memory import private_zeros
+from ...rng import SeedLike, stream_state
 from .rules import Hand, Rules, as_rules, format_hand, parse_dead, parse_hand, variant_code
 from .showdown import UNITS, _hand_values, _pot_shares, tables
 
@@ -163,7 +163,7 @@ def _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state
     lo = np.zeros(n, np.int64)
     sh = np.zeros(n, np.int64)
     for _ in range(trials):
-        _shuffle_prefix(deck, m, state)
+        shuffle_prefix(deck, m, state)
         _deal_from(deck, hands, n_known, n_draw, takes, community, n)
         _hand_values(hands, n, variant, T, T8, hi, lo)
         _pot_shares(hi, lo, n, variant, sh)

@@ -26,11 +26,11 @@ import pandas as pd
 from numba import njit
 
 from ...cards import format_cards
-from ...deck import _shuffle_prefix, live_deck, next_combination
-from ...hands.kernels import _eval7_ace_to_five
+from ...deck import live_deck, next_combination, shuffle_prefix
+from ...hands.kernels import eval7_ace_to_five
 from ...hands.tables import decode, strength_codes
-from ...rng import stream_state
 from ...memory import private_zeros
+from ...rng import stream_state
 from .rules import _razz_value, parse_dead, parse_hand
 from .showdown import UNITS, _hand_values, _pot_shares, tables
 
@@ -68,7 +68,7 @@ def _low_odds_kernel(known, n_known, live, need, T, high_of, hist):
     while True:
         for j in range(need):
             hand[n_known + j] = live[comb_[j]]
-        s = _eval7_ace_to_five(hand[0], hand[1], hand[2], hand[3], hand[4], hand[5], hand[6], T)
+        s = eval7_ace_to_five(hand[0], hand[1], hand[2], hand[3], hand[4], hand[5], hand[6], T)
         hist[high_of[s]] += 1
         count += 1
         if need == 0 or not next_combination(comb_, need, L):
@@ -120,7 +120,7 @@ def _early_pair_kernel(opponents, T, T8, high_of, trials, state, n, share, share
     m = 7 * players - (players - 1 if community else 0)
     done = 0
     while done < trials:
-        _shuffle_prefix(deck, 4, state)
+        shuffle_prefix(deck, 4, state)
         v0 = _razz_value(deck[0])  # ace low (R-Z1)
         v1 = _razz_value(deck[1])
         v2 = _razz_value(deck[2])
@@ -135,7 +135,7 @@ def _early_pair_kernel(opponents, T, T8, high_of, trials, state, n, share, share
             cls = 2
         done += 1
         # the rest of the deal: our 3 more cards, opponents 7 each (community card if short)
-        _shuffle_prefix(deck[4:], m - 4, state)
+        shuffle_prefix(deck[4:], m - 4, state)
         k = 0
         for p in range(players):
             last = 7 if not community else 6

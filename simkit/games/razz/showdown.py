@@ -26,12 +26,7 @@ from __future__ import annotations
 from numba import njit
 
 from ...hands import kernel_tables
-from ...hands.kernels import (
-    _eval7_ace_to_five,
-    _eval7_ace_to_six,
-    _eval7_eight_or_better,
-    _eval7_high,
-)
+from ...hands.kernels import eval7_ace_to_five, eval7_ace_to_six, eval7_eight_or_better, eval7_high
 from .rules import FAMILY_OF, V_A6, V_HIGH, V_HILO, check_variant
 
 __all__ = ["UNITS", "tables"]
@@ -62,19 +57,19 @@ def _hand_values(hands, n, variant, T, T8, hi, lo):
     """
     if variant == V_HIGH or variant == V_HILO:
         for i in range(n):
-            hi[i] = _eval7_high(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+            hi[i] = eval7_high(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
                                 hands[i, 4], hands[i, 5], hands[i, 6], T)
     elif variant == V_A6:
         for i in range(n):
-            hi[i] = _eval7_ace_to_six(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+            hi[i] = eval7_ace_to_six(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
                                       hands[i, 4], hands[i, 5], hands[i, 6], T)
     else:
         for i in range(n):
-            hi[i] = _eval7_ace_to_five(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+            hi[i] = eval7_ace_to_five(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
                                        hands[i, 4], hands[i, 5], hands[i, 6], T)
     if variant == V_HILO:
         for i in range(n):
-            lo[i] = _eval7_eight_or_better(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+            lo[i] = eval7_eight_or_better(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
                                            hands[i, 4], hands[i, 5], hands[i, 6], T8)
     else:
         for i in range(n):

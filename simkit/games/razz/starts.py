@@ -32,8 +32,8 @@ import pandas as pd
 from numba import njit
 
 from ...cards import CARD_DTYPE
-from ...rng import SeedLike, stream_state
 from ...memory import private_zeros
+from ...rng import SeedLike, stream_state
 from .equity import _equity_mc, summarize
 from .rules import Rules, as_rules, variant_code
 from .showdown import tables

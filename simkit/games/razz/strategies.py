@@ -52,8 +52,9 @@ from math import comb, prod
 import numpy as np
 from numba import njit
 
-from ...poker.actions import BRING_IN, CALL, CHECK, FOLD, NO_ACTION
-from ...poker.strategies import KIND_NAMES, N_PARAMS, _decide, strategy_table
+from ...poker.actions import CALL, CHECK, FOLD, NO_ACTION
+from ...poker.kernels import decide_action, passive_action
+from ...poker.strategies import KIND_NAMES, N_PARAMS, strategy_table
 from ...poker.table_state import (
     L_AGG,
     L_BRING_IN,
@@ -238,19 +239,10 @@ def _features(cards, s, c, feats):
 
 
 @njit(cache=True, inline="always")
-def _passive(st):
-    if st[L_BRING_IN] > 0:
-        return BRING_IN, st[L_BRING_IN]
-    if st[L_CHECK] != 0:
-        return CHECK, 0
-    return CALL, 0
-
-
-@njit(cache=True, inline="always")
 def _aggressive_or_passive(st):
     if st[L_AGG] != NO_ACTION:
         return st[L_AGG], st[L_MIN_TO]
-    return _passive(st)
+    return passive_action(st)
 
 
 @njit(cache=True, inline="always")
@@ -258,7 +250,7 @@ def _give_up(params, seat, score, st):
     """Check, post the forced bring-in, call by pot odds (from fourth street), call from the
     sunk-cost habit (R5), or fold."""
     if st[L_BRING_IN] > 0 or st[L_CHECK] != 0:
-        return _passive(st)
+        return passive_action(st)
     to_call = st[V_TO_CALL]
     pot_odds = params[seat, T_POT]
     if pot_odds > 0.0 and st[V_ROUND] > 0 and score * (st[V_POT] + to_call) >= pot_odds * to_call:
@@ -287,7 +279,7 @@ def _tips(params, feats, seat, score, st):
             if st[V_BETS] == 0 and st[L_AGG] != NO_ACTION:
                 return st[L_AGG], st[L_MIN_TO]  # complete the bring-in
             if st[L_BRING_IN] > 0 or st[L_CHECK] != 0:
-                return _passive(st)
+                return passive_action(st)
             return CALL, 0
         return _give_up(params, seat, score, st)
     c = r + 3
@@ -312,7 +304,7 @@ def _razz_decide(kinds, params, scores, feats, st, rng, seat):
     """The decision of ``seat``: ``tips`` here, the shared kinds in simkit.poker."""
     if kinds[seat] == TIPS:
         return _tips(params, feats, seat, scores[seat], st)
-    return _decide(kinds, params, scores, st, rng, seat)
+    return decide_action(kinds, params, scores, st, rng, seat)
 
 
 def parse_player(spec):
