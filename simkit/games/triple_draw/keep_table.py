@@ -15,7 +15,7 @@ The table comes from a *rank model* of drawing, solved exactly by dynamic progra
 ``value[x, d, S]`` is the chance of reaching X-low with ``d`` draws left keeping the best
 subset of ``S``; ``keep[x, d, S]`` is that subset (ties: more cards kept, then lower cards).
 The exact solver (:mod:`.solver`) measures how close the model's play comes to the best;
-suits (flushes) are the strategies' job (:mod:`.draws`).
+suits (flushes) are the strategies' job (:mod:`.strategies`).
 
 Examples
 --------
