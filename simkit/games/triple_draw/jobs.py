@@ -93,7 +93,7 @@ def _family(family: str | None, rules: Rules | None) -> str:
         if family is not None and family != rules.family:
             raise ValueError(f"family {family!r} differs from rules.family {rules.family!r}")
         return rules.family
-    return family or "deuce_to_seven"
+    return family or Rules().family
 
 
 def game_tuple(players, rules: Rules) -> tuple:
@@ -231,12 +231,12 @@ def match_totals(players, rest=None, /, *, rules: Rules | None = None, variant: 
 @dataclass(frozen=True)
 class EquityJob:
     """``n_players`` seats drawing by ``strategy`` (a preset of :mod:`.strategies`); the first
-    seats hold ``hands`` (card strings), the others random cards; ``strategies`` overrides
+    seats hold ``cards`` (five-card strings), the others random cards; ``strategies`` overrides
     the strategy of the first seats."""
 
     n_players: int
     strategy: str = "table"
-    hands: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
     family: str = "deuce_to_seven"
     strategies: tuple[str, ...] = ()
     name: str = "triple_draw_equity"
@@ -247,7 +247,7 @@ class EquityJob:
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         n = self.n_players
         fixed = np.full((n, 5), -1, dtype=np.int64)
-        for s, h in enumerate(self.hands):
+        for s, h in enumerate(self.cards):
             fixed[s] = parse_cards(h, n=5)
         specs = list(self.strategies) + [self.strategy] * (n - len(self.strategies))
         kinds, params = draw_table(specs, self.family)

@@ -135,7 +135,7 @@ class Rules:
             if f.name in ("family", "limit"):
                 continue
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-                raise ValueError(f"{f.name} must be an integer, got {v!r}")
+                raise ValueError(f"{f.name} must be an integer, got {v!r}")  # noqa: TRY004
         for name in ("big_blind", "small_bet", "big_bet", "stacks"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be a positive chip count, got {getattr(self, name)!r}")
@@ -295,6 +295,13 @@ def _is_straight_mask(mask):
         if (mask >> lo) & 0x1F == 0x1F:
             return True
     return False
+
+
+@njit(cache=True, inline="always")
+def _is_flush(hand):
+    """Five cards of one suit (2-7: a flush, a bad hand, R-T1)."""
+    s = hand[0] & 3
+    return (hand[1] & 3) == s and (hand[2] & 3) == s and (hand[3] & 3) == s and (hand[4] & 3) == s
 
 
 @njit(cache=True, inline="always")

@@ -60,7 +60,7 @@ from numba import njit
 from ...hands import kernel_tables
 from ...poker.strategies import KIND_NAMES, PARAM_NAMES, strategy_table
 from .keep_table import _table_keep, keep_table
-from .rules import _eval, _is_straight_mask, _value, family_id, target_value
+from .rules import _eval, _is_flush, _is_straight_mask, _value, family_id, target_value
 
 __all__ = ["DRAW_KINDS", "DRAW_PRESETS", "N_DRAW_PARAMS", "PLAYERS", "Player", "choose_keep",
            "draw_table", "hand_score", "parse_player", "player_tables", "score_targets"]
@@ -124,12 +124,8 @@ def _made_top(hand, ace_low, suits_count):
         vm |= 1 << v
         if v > top:
             top = v
-    if suits_count:
-        if _is_straight_mask(vm):
-            return 99
-        s = hand[0] & 3
-        if (hand[1] & 3) == s and (hand[2] & 3) == s and (hand[3] & 3) == s and (hand[4] & 3) == s:
-            return 99
+    if suits_count and (_is_straight_mask(vm) or _is_flush(hand)):
+        return 99
     return top
 
 
