@@ -47,6 +47,11 @@ def test_match_command_specs_and_rule_options(capsys):
                           "--trials", "1000", "--quiet", "--format", "json"])
     assert [r["player"] for r in rows] == ["tight"] + ["station"] * 5
     assert rows[0]["variant"] == "a5-triple-draw"
+    # every setting of the rules has its flag
+    rows = _json(capsys, ["triple-draw", "match", "tight", "loose", "--players", "2", "--small-blind", "2",
+                          "--big-blind", "4", "--small-bet", "4", "--big-bet", "8", "--max-raises", "1",
+                          "--trials", "1000", "--quiet", "--format", "json"])
+    assert rows[0]["variant"] == "custom" and len(rows) == 2
 
 
 def test_best_discard_and_starting_hands(capsys):
@@ -63,6 +68,7 @@ def test_best_discard_and_starting_hands(capsys):
     (["triple-draw", "match", "tight", "loose", "loose", "--players", "2"], "3 SPECs"),
     (["triple-draw", "match", "tight", "shark", "loose"], "unknown player"),
     (["triple-draw", "match", "tight", "loose", "--stacks", "0"], "--stacks must be positive"),
+    (["triple-draw", "match", "tight", "loose", "--small-blind", "3"], "small_blind must not exceed"),
     (["triple-draw", "equity", "7s 5h 4d 3c 2s", "7s 6h 5d 4c 2c"], "shares a card"),
     (["triple-draw", "draw-odds", "7s 5h 4d 3c 2s", "--targets", "6"], "not possible"),
 ])

@@ -108,6 +108,12 @@ def register(sub) -> None:
     p.add_argument("--stacks", type=int, default=None,
                    help="chips per seat at the start of each hand (default 200, R-T4)")
     p.add_argument("--ante", type=int, default=None, help="ante from every player (default: the variant's)")
+    p.add_argument("--small-blind", type=int, default=None, help="small blind (default 1, R-T4)")
+    p.add_argument("--big-blind", type=int, default=None, help="big blind (default 2)")
+    p.add_argument("--small-bet", type=int, default=None, help="fixed-limit bet of the early rounds (default 2)")
+    p.add_argument("--big-bet", type=int, default=None, help="fixed-limit bet of the late rounds (default 4)")
+    p.add_argument("--max-raises", type=int, default=None,
+                   help="raises allowed after the bet in a round, -1 for no cap (default: the variant's)")
     p.add_argument("--family", choices=_FAMILY_CHOICES, default=None,
                    help="hand ranking (default: the variant's; ace_to_five is A-5, R-T5)")
     add_table_options(p)
@@ -179,7 +185,8 @@ def _match(args) -> None:
     specs += [specs[-1]] * (n - len(specs))
     if args.stacks is not None and args.stacks < 1:
         raise UsageError(f"--stacks must be positive, got {args.stacks}")
-    changes = {k: v for k, v in (("stacks", args.stacks), ("ante", args.ante), ("family", args.family))
-               if v is not None}
+    changes = {k: getattr(args, k) for k in ("stacks", "ante", "family", "small_blind", "big_blind",
+                                             "small_bet", "big_bet", "max_raises")
+               if getattr(args, k) is not None}
     emit(match(specs, rules=rules_for(args.variant, **changes), hands=args.trials,
                **run_options(args)), args)
