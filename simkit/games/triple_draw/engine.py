@@ -27,7 +27,7 @@ dealer, who is still in):
    pots for all-in players (R-P3) — :func:`simkit.poker.pots._settle`.
 
 The new stacks are written back into ``table`` (nothing is carried between hands in this
-game: ``TABLE_CARRIED`` stays 0); the dealer is not moved (the caller uses
+game: ``TABLE_CARRIED`` is left as it is); the dealer is not moved (the caller uses
 :func:`simkit.games.table._next_dealer`).  Fewer than two players in: nothing is dealt.
 ``rc`` is 0, or -1 when a betting strategy made an illegal action (the hand is settled as far
 as it went; a bug in :mod:`simkit.poker`).
@@ -57,8 +57,23 @@ The batch kernel :func:`_play_batch` plays hand after hand from fresh stacks (ev
 starts from the given stacks; the dealer moves one seat left every hand) and counts chips and
 draw statistics from ``record`` and ``work``.
 
->>> deck, disc, pile = new_table_deck()
+One hand at a table where seat 1 is out (the next issue's evenings drive exactly this):
+
+>>> from simkit.games.table import chips_on_table, new_table
+>>> from simkit.games.triple_draw.jobs import game_tuple
+>>> from simkit.games.triple_draw.rules import Rules
 >>> from simkit.rng import stream_state
+>>> table = new_table([200, 0, 150, 90], dealer=0)
+>>> game = game_tuple(["tight", "tight", "loose", "station"], Rules())
+>>> work, record = _new_work(4, 3), np.zeros(REC_SIZE, dtype=np.int64)
+>>> _play_hand(table, game, stream_state(2), work, record), chips_on_table(table)
+(0, 440)
+>>> int(record[REC_PLAYERS]), int(table[TABLE_STACK + 1]), work[7][:, 1].tolist()  # never dealt in
+(3, 0, [-1, -1, -1])
+
+The draw pile:
+
+>>> deck, disc, pile = new_table_deck()
 >>> st = stream_state(1)
 >>> _reset_deck(deck, pile)
 >>> hands = np.zeros((6, 5), dtype=np.int64)
