@@ -16,7 +16,7 @@ cells = [
         "import os\n"
         "import matplotlib.pyplot as plt\n"
         "import numpy as np\n"
-        "from simkit.games.triple_draw import (discard_options, draw_odds, equity, match, play,\n"
+        "from simkit.games.triple_draw import (Rules, discard_options, draw_odds, equity, match, play,\n"
         "                                      starting_hand_equity)\n"
         "SCALE = float(os.environ.get('SIMKIT_NB_SCALE', '1'))\n"
         "def n(full, least=500):\n"
@@ -52,11 +52,13 @@ cells = [
         "print('break it  :', round(brk.equity[0], 3), '±', round(brk.se[0], 3))"),
     new_markdown_cell(
         "## A strategy match\n\nOne tight player against five loose-aggressive ones, full games with "
-        "betting and draws: chips per hand with standard errors, and the win rate against hands played."),
-    new_code_cell("match(6, ['tight', 'loose'], hands=n(200_000, 2000), quiet=True)"),
+        "betting and draws (one player spec per seat, the rules of R-T4: `Rules()`): chips per hand "
+        "with standard errors, and the win rate against hands played."),
+    new_code_cell("players = ['tight'] + ['loose'] * 5\n"
+                  "match(players, rules=Rules(), hands=n(200_000, 2000), quiet=True)"),
     new_code_cell(
         "h = n(100_000, 2000)\n"
-        "r = play(6, ['tight', 'loose'], n_hands=h, seed=1, keep_per_hand=h)\n"
+        "r = play(players, rules=Rules(), hands=h, seed=1, keep_per_hand=h)\n"
         "x = r.per_hand[:, 0].astype(float); k = np.arange(1, h + 1)\n"
         "mean = np.cumsum(x) / k\n"
         "se = np.sqrt(np.maximum(np.cumsum(x * x) / k - mean**2, 0) / k)\n"

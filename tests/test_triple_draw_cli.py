@@ -1,14 +1,12 @@
-"""The triple-draw command group and the report analyses at small sizes."""
+"""The triple-draw command group."""
 
 from __future__ import annotations
 
 import json
 
-import numpy as np
 import pytest
+from test_triple_draw_solver import brute_one_draw
 
-import simkit.analysis.triple_draw  # noqa: F401  (registers the analyses)
-from simkit.analysis.registry import ANALYSES, Context
 from simkit.cli.main import main
 
 
@@ -31,6 +29,29 @@ def test_match_command(capsys):
     assert [r["player"] for r in rows] == ["tight", "loose", "loose"]
     assert sum(r["chips_per_hand"] for r in rows) == pytest.approx(0.0, abs=1e-9)
     assert all(r["se"] > 0 for r in rows)
+    # one SPEC per seat plays the same games
+    same = _json(capsys, ["triple-draw", "match", "tight", "loose", "loose",
+                          "--trials", "3000", "--quiet", "--format", "json"])
+    assert same == rows
+
+
+def test_match_command_specs_and_rule_options(capsys):
+    rows = _json(capsys, ["triple-draw", "match", "tight:draw=rule7", "sunk-cost", "station", "loose",
+                          "--stacks", "40", "--ante", "1", "--trials", "2000", "--quiet",
+                          "--format", "json"])
+    assert [r["player"] for r in rows] == ["tight:draw=rule7", "sunk-cost", "station", "loose"]
+    assert rows[0]["variant"] == "ante"
+    assert sum(r["chips_per_hand"] for r in rows) == pytest.approx(0.0, abs=1e-9)
+    # the earlier form PLAYER FIELD: a table of six
+    rows = _json(capsys, ["triple-draw", "match", "tight", "station", "--variant", "a5-triple-draw",
+                          "--trials", "1000", "--quiet", "--format", "json"])
+    assert [r["player"] for r in rows] == ["tight"] + ["station"] * 5
+    assert rows[0]["variant"] == "a5-triple-draw"
+    # every setting of the rules has its flag
+    rows = _json(capsys, ["triple-draw", "match", "tight", "loose", "--players", "2", "--small-blind", "2",
+                          "--big-blind", "4", "--small-bet", "4", "--big-bet", "8", "--max-raises", "1",
+                          "--trials", "1000", "--quiet", "--format", "json"])
+    assert rows[0]["variant"] == "custom" and len(rows) == 2
 
 
 def test_best_discard_and_starting_hands(capsys):
@@ -44,6 +65,10 @@ def test_best_discard_and_starting_hands(capsys):
 
 @pytest.mark.parametrize("argv,needle", [
     (["triple-draw", "match", "tight", "loose", "--players", "7"], "player count"),
+    (["triple-draw", "match", "tight", "loose", "loose", "--players", "2"], "3 SPECs"),
+    (["triple-draw", "match", "tight", "shark", "loose"], "unknown player"),
+    (["triple-draw", "match", "tight", "loose", "--stacks", "0"], "--stacks must be positive"),
+    (["triple-draw", "match", "tight", "loose", "--small-blind", "3"], "small_blind must not exceed"),
     (["triple-draw", "equity", "7s 5h 4d 3c 2s", "7s 6h 5d 4c 2c"], "shares a card"),
     (["triple-draw", "draw-odds", "7s 5h 4d 3c 2s", "--targets", "6"], "not possible"),
 ])
@@ -55,17 +80,19 @@ def test_usage_errors(capsys, argv, needle):
     assert needle in err and err.count("\n") == 1
 
 
-def test_analyses_run_small():
-    ctx = Context(scale=0.01, quiet=True, seed=3)
-    tips = {}
-    for name in ("triple_draw_draw_odds", "triple_draw_equity", "triple_draw_t2_t3",
-                 "triple_draw_win_rates", "triple_draw_t4_t5"):
-        res = ANALYSES[name].func(ctx)
-        for t in res.tips:
-            tips[t.tip] = t
-        for df in res.tables.values():
-            assert len(df) > 0
-    assert sorted(tips) == ["T1", "T2", "T3", "T4", "T5"]
-    for t in tips.values():
-        assert t.verdict in ("holds", "holds with a caveat", "does not hold")
-        assert np.isfinite(t.figure) and t.se >= 0
+def test_cli_draw_odds_json(capsys):
+    assert main(["triple-draw", "draw-odds", "8s 7h 3d 2c Ks", "--keep", "8s 7h 3d 2c",
+                 "--draws", "1", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["target"] for r in rows] == ["7-low", "8-low", "9-low", "10-low"]
+    assert all(r["exact"] for r in rows)
+    hits, total = brute_one_draw("8s 7h 3d 2c Ks", "8s 7h 3d 2c", "9")
+    assert rows[2]["probability"] == pytest.approx(hits / total)
+
+
+def test_cli_errors_are_one_line(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["triple-draw", "draw-odds", "8s 7h 3d 2c", "--draws", "1"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "5 cards" in err

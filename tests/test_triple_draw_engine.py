@@ -1,17 +1,46 @@
-"""The full game: the rule document's worked example, chips, reshuffles, and PokerKit."""
+"""The compiled game: the draw pile (R-T3), the rule document's worked example, and one hand
+at a table state (``_play_hand``): chips conserved with carried stacks, seats that are out,
+and the batch kernel as a loop of hands."""
 
 from __future__ import annotations
-
-import warnings
 
 import numpy as np
 import pytest
 
 import simkit
 from simkit.cards import format_cards, parse_cards
-from simkit.games.triple_draw.deal import _draw, new_table_deck
-from simkit.games.triple_draw.draws import choose_keep
-from simkit.games.triple_draw.engine import play
+from simkit.games.table import (
+    REC_DEALER,
+    REC_OUTCOME,
+    REC_PLAYERS,
+    REC_POT,
+    TABLE_DEALER,
+    TABLE_IN,
+    TABLE_STACK,
+    _drop_broke,
+    _next_dealer,
+    _seats_in,
+    chips_on_table,
+    new_table,
+)
+from simkit.games.triple_draw.engine import (
+    OUTCOME_NO_HAND,
+    OUTCOME_SHOWDOWN,
+    OUTCOME_UNCONTESTED,
+    REC_AT_END,
+    REC_ROUNDS,
+    REC_SIZE,
+    _deal,
+    _draw,
+    _new_work,
+    _play_batch,
+    _play_hand,
+    _reset_deck,
+    new_table_deck,
+)
+from simkit.games.triple_draw.jobs import game_tuple
+from simkit.games.triple_draw.rules import VARIANTS, Rules
+from simkit.games.triple_draw.strategies import choose_keep
 from simkit.rng import stream_state
 
 
@@ -58,114 +87,140 @@ def test_worked_example_anna_and_ben():
     assert _ev("8c 7s 6d 4h 2d") < _ev(anna)
 
 
-def test_chips_conserved_with_side_pots():
-    # short stacks force all-ins and side pots (R-P3); every hand must sum to zero
-    for n in (2, 4, 6):
-        r = play(n, ["loose", "tight", "station", "random"][:n], n_hands=3000, seed=n,
-                 stacks=[7, 30, 12, 200, 5, 16][:n])
-        assert r.net.sum() == 0
-        assert r.showdowns > 0
+def test_reshuffle_six_players_never_repeats_a_card():
+    """Six players throwing all five cards three times need 90 draws from a 22-card pile: the
+    pile is rebuilt from discards (R-T3), and no card is ever twice in play."""
+    deck, disc, pile = new_table_deck()
+    state = stream_state(5)
+    hands = np.zeros((6, 5), dtype=np.int64)
+    thrown = np.zeros(5, dtype=np.int64)
+    rebuilt = 0
+    for _ in range(30):
+        _reset_deck(deck, pile)
+        _deal(hands, 6, state, deck, pile)
+        for d in range(3):
+            for s in range(6):
+                old = set(hands[s].tolist())
+                size_before = int(pile[1] - pile[0])
+                _draw(hands[s], 0, state, deck, disc, pile, thrown)
+                if size_before < 5:
+                    rebuilt += 1
+                    # the player's own discards are not in the new pile: none comes back
+                    assert not old & set(hands[s].tolist())
+                in_hands = hands.ravel().tolist()
+                in_pile = deck[pile[0]:pile[1]].tolist()
+                in_disc = disc[: pile[2]].tolist()
+                assert len(set(in_hands)) == 30
+                everything = in_hands + in_pile + in_disc
+                assert sorted(everything) == list(range(52)), "every card exactly once"
+    assert rebuilt > 0
 
 
-@pytest.mark.slow
-def test_chips_conserved_over_millions_of_hands():
-    r = play(6, ["loose", "tight", "station", "random"], n_hands=2_000_000, seed=11,
-             stacks=[40, 200, 25, 200, 60, 9])
-    assert r.net.sum() == 0
+
+# --- one hand at a table state ---------------------------------------------------------------
+
+def _game(players, rules=None):
+    return game_tuple(players, rules or Rules())
 
 
-def test_reshuffle_in_full_games_never_repeats_a_card():
-    """Six check-call players drawing by 'rule' often draw more than the 22 cards left after
-    the deal, so the pile is rebuilt from discards (R-T3); no card is ever twice in play."""
-    r = play(6, ["check-call"], n_hands=400, seed=4, record=400)
-    cards, keeps = r.records
-    needed = 0
-    for h in range(400):
-        for d in range(4):
-            assert len(set(cards[h, :, d].ravel().tolist())) == 30
-        if sum(5 - bin(int(k)).count("1") for k in keeps[h].ravel()) > 22:
-            needed += 1
-    assert needed > 0
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_chips_conserved_over_an_evening_with_carried_stacks(variant):
+    """Stacks carry from hand to hand (no reset), a player who goes broke is out (R-E1), and
+    the deal passes left among the players still in: chips are conserved in every hand."""
+    rules = VARIANTS[variant]
+    players = ["loose", "random", "check-call", "loose", "random", "tight"]
+    game = _game(players, rules)
+    work = _new_work(6, rules.draws)
+    record = np.zeros(REC_SIZE, dtype=np.int64)
+    rng = stream_state(17)
+    evenings = 0
+    for start in ([30, 12, 25, 8, 40, 20], [5, 5, 5, 5, 5, 5], [60, 3, 0, 9, 1, 30]):
+        table = new_table(np.array(start, dtype=np.int64), dealer=1 if start[0] != 5 else 0)
+        total = chips_on_table(table)
+        for _ in range(3000):
+            if _seats_in(table) < 2:
+                break
+            before = table.copy()
+            assert _play_hand(table, game, rng, work, record) == 0
+            assert chips_on_table(table) == total
+            # a seat that is out is never dealt in and its stack does not move
+            out = before[TABLE_IN:TABLE_IN + 6] == 0
+            assert (table[TABLE_STACK:TABLE_STACK + 6][out] == before[TABLE_STACK:TABLE_STACK + 6][out]).all()
+            assert record[REC_PLAYERS] == 6 - out.sum()
+            assert record[REC_DEALER] == before[TABLE_DEALER]
+            assert record[REC_OUTCOME] in (OUTCOME_SHOWDOWN, OUTCOME_UNCONTESTED)
+            assert (record[REC_OUTCOME] == OUTCOME_SHOWDOWN) == (record[REC_AT_END] >= 2)
+            assert 1 <= record[REC_ROUNDS] <= rules.draws + 1
+            assert (table[TABLE_STACK:TABLE_STACK + 6] >= 0).all()
+            _drop_broke(table)
+            _next_dealer(table)
+        evenings += _seats_in(table) == 1
+    assert evenings >= 1  # some evening was played down to one player
 
 
-def test_dealer_rotation_is_fair_between_equal_players():
-    r = play(3, ["tight"], n_hands=30_000, seed=8)
-    t = r.table()
-    assert (t.chips_per_hand.abs() < 5 * t.se + 1e-9).all()
+def test_a_seat_that_is_out_is_never_dealt_in():
+    players = ["check-call"] * 4
+    game = _game(players)
+    work = _new_work(4, 3)
+    hands, drew, cards = work[4], work[7], work[13]
+    record = np.zeros(REC_SIZE, dtype=np.int64)
+    rng = stream_state(3)
+    table = new_table(np.array([50, 80, 50, 50], dtype=np.int64), dealer=0)
+    table[TABLE_IN + 1] = 0  # seat 1 has left the evening (its chips stay on the table)
+    total = chips_on_table(table)
+    marker = np.full(5, -7, dtype=np.int64)
+    for _ in range(300):
+        hands[1] = marker
+        cards[:, 1] = marker
+        assert _play_hand(table, game, rng, work, record) == 0
+        assert (hands[1] == marker).all() and (cards[:, 1] == marker).all()
+        assert (drew[:, 1] == -1).all()
+        assert record[REC_PLAYERS] == 3 and record[REC_POT] >= 3  # blinds posted by the others
+        assert table[TABLE_STACK + 1] == 80 and chips_on_table(table) == total
+        for s in range(4):
+            table[TABLE_STACK + s] = 80 if s == 1 else 50  # fresh stacks, seat 1 still out
+        _next_dealer(table)
+        assert table[TABLE_DEALER] != 1  # skipped as dealer
+    # one player left: nothing is dealt and no random number is drawn
+    table = new_table(np.array([0, 30, 0, 0], dtype=np.int64), dealer=1)
+    before = rng.copy()
+    assert _play_hand(table, game, rng, work, record) == 0
+    assert record[REC_OUTCOME] == OUTCOME_NO_HAND and (rng == before).all()
+    assert table[TABLE_STACK + 1] == 30
 
 
-def test_bad_input():
-    with pytest.raises(ValueError, match="2-6 players"):
-        play(7, ["tight"], n_hands=1)
-    with pytest.raises(ValueError, match="unknown player"):
-        play(2, ["shark"], n_hands=1)
-
-
-# --- PokerKit differential -----------------------------------------------------------------
-
-def _pokerkit_stacks(cards, keeps, n, dealer, stacks):
-    from pokerkit import Automation as A
-    from pokerkit import FixedLimitDeuceToSevenLowballTripleDraw as G
-
-    auto = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
-            A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
-    seats = [(dealer + 1 + i) % n for i in range(n)]  # PokerKit player i: i-th left of dealer
-    state = G.create_state(auto, True, 0, (1, 2), 2, 4, tuple(stacks[s] for s in seats), n)
-    for s in seats:
-        state.deal_hole(format_cards(cards[s, 0]).replace(" ", ""))
-    for d in range(1, 4):
-        while state.can_check_or_call():
-            state.check_or_call()
-        new = {}
-        for s in seats:
-            keep = int(keeps[d - 1, s])
-            old = cards[s, d - 1]
-            thrown = [old[i] for i in range(5) if not (keep >> i) & 1]
-            state.stand_pat_or_discard(format_cards(thrown).replace(" ", "") if thrown else "")
-            new[s] = [cards[s, d][i] for i in range(5) if not (keep >> i) & 1]
-        for s in seats:
-            if new[s]:
-                state.deal_hole(format_cards(new[s]).replace(" ", ""))
-    while state.can_check_or_call():
-        state.check_or_call()
-    assert not state.status
-    out = np.zeros(n, dtype=np.int64)
-    for i, s in enumerate(seats):
-        out[s] = state.stacks[i]
-    return out
-
-
-@pytest.mark.parametrize("n", [2, 3, 6])
-def test_engine_matches_pokerkit_on_same_deals_and_check_call(n):
-    hands = 60 if n < 6 else 40
-    r = play(n, ["check-call"], n_hands=hands, seed=20 + n, record=hands, keep_per_hand=hands)
-    cards, keeps = r.records
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for h in range(hands):
-            stacks = [200] * n
-            pk = _pokerkit_stacks(cards[h], keeps[h], n, h % n, stacks)
-            assert (pk - 200).tolist() == r.per_hand[h].tolist(), f"hand {h}"
-
-
-@pytest.mark.parametrize("variant", ["single-draw-nl", "a5-triple-draw", "ante"])
-def test_variants_conserve_chips_and_use_their_rules(variant):
-    from simkit.games.triple_draw.match import variant_setup
-
-    setup = variant_setup(variant)
-    r = play(4, ["tight", "loose", "station", "random"], n_hands=2000, seed=7, record=50,
-             stacks=[200, 35, 200, 60], **setup)
-    assert r.net.sum() == 0
-    cards, keeps = r.records
-    assert cards.shape[2] == setup["n_draws"] + 1 and keeps.shape[1] == setup["n_draws"]
-    if variant == "a5-triple-draw":
-        # aces low, straights ignored (R-T5): the wheel is the best hand
-        wheel = simkit.evaluate(parse_cards("5s 4h 3d 2c Ah")[None, :], "ace_to_five")
-        seven = simkit.evaluate(parse_cards("7s 5h 4d 3c 2h")[None, :], "ace_to_five")
-        assert wheel[0] > seven[0]
-    if variant == "ante":
-        # everyone antes (R-T5): a seat that folds without blinding still loses a chip, so a
-        # net of exactly 0 becomes rare; without the ante it is common
-        with_ante = play(4, ["tight"], n_hands=2000, seed=3, keep_per_hand=2000, **setup)
-        without = play(4, ["tight"], n_hands=2000, seed=3, keep_per_hand=2000)
-        assert (with_ante.per_hand == 0).mean() < 0.02 < 0.2 < (without.per_hand == 0).mean()
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_batch_kernel_equals_a_loop_of_hands(variant):
+    rules = VARIANTS[variant]
+    players = ["tight", "loose", "station", "random", "sunk-cost"]
+    n, hands = len(players), 400
+    stacks = np.array([200, 35, 200, 60, 9], dtype=np.int64)
+    game = _game(players, rules)
+    thr = np.array([0, 10**9], dtype=np.int64)
+    net, net_sq = np.zeros(n), np.zeros(n)
+    per_hand = np.zeros((hands, n), dtype=np.int64)
+    dstats = np.zeros((3, 6, 4))
+    rec_cards = np.zeros((0, n, rules.draws + 1, 5), dtype=np.int64)
+    rec_keep = np.zeros((0, rules.draws, n), dtype=np.int64)
+    flags = np.zeros(3, dtype=np.int64)
+    table = new_table(stacks, dealer=2)
+    batch_rng = stream_state(5)
+    _play_batch(table, game, batch_rng, _new_work(n, rules.draws),
+                np.zeros(REC_SIZE, dtype=np.int64), stacks, hands, net, net_sq, per_hand, dstats,
+                thr, rec_cards, rec_keep, flags)
+    # the same hands one call at a time
+    rng = stream_state(5)
+    work = _new_work(n, rules.draws)
+    record = np.zeros(REC_SIZE, dtype=np.int64)
+    table = new_table(stacks, dealer=2)
+    showdowns = 0
+    for h in range(hands):
+        table[TABLE_STACK:TABLE_STACK + n] = stacks
+        table[TABLE_IN:TABLE_IN + n] = 1
+        assert _play_hand(table, game, rng, work, record) == 0
+        assert (table[TABLE_STACK:TABLE_STACK + n] - stacks).tolist() == per_hand[h].tolist()
+        showdowns += record[REC_AT_END] >= 2
+        _next_dealer(table)
+    assert flags.tolist() == [0, 0, showdowns]
+    assert net.tolist() == per_hand.sum(axis=0).tolist() and net.sum() == 0
+    assert (rng == batch_rng).all()  # the same random numbers, in the same order

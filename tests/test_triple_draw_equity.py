@@ -1,4 +1,4 @@
-"""Dealing with reshuffles (R-T3), draw strategies and all-in equity."""
+"""All-in equity with draws, starting-hand groups and the typical final hand."""
 
 from __future__ import annotations
 
@@ -7,57 +7,8 @@ from math import comb
 import numpy as np
 import pytest
 
-from simkit.cards import parse_cards
-from simkit.games.triple_draw.deal import _deal, _draw, _reset_deck, new_table_deck
-from simkit.games.triple_draw.draws import choose_keep, draw_table
-from simkit.games.triple_draw.equity import EquityJob, equity, hand_group, starting_hand_equity
-from simkit.rng import stream_state
-
-
-def test_reshuffle_six_players_never_repeats_a_card():
-    """Six players throwing all five cards three times need 90 draws from a 22-card pile: the
-    pile is rebuilt from discards (R-T3), and no card is ever twice in play."""
-    deck, disc, pile = new_table_deck()
-    state = stream_state(5)
-    hands = np.zeros((6, 5), dtype=np.int64)
-    thrown = np.zeros(5, dtype=np.int64)
-    rebuilt = 0
-    for _ in range(30):
-        _reset_deck(deck, pile)
-        _deal(hands, 6, state, deck, pile)
-        for d in range(3):
-            for s in range(6):
-                old = set(hands[s].tolist())
-                size_before = int(pile[1] - pile[0])
-                _draw(hands[s], 0, state, deck, disc, pile, thrown)
-                if size_before < 5:
-                    rebuilt += 1
-                    # the player's own discards are not in the new pile: none comes back
-                    assert not old & set(hands[s].tolist())
-                in_hands = hands.ravel().tolist()
-                in_pile = deck[pile[0]:pile[1]].tolist()
-                in_disc = disc[: pile[2]].tolist()
-                assert len(set(in_hands)) == 30
-                everything = in_hands + in_pile + in_disc
-                assert sorted(everything) == list(range(52)), "every card exactly once"
-    assert rebuilt > 0
-
-
-def test_rule_strategy():
-    h = parse_cards("9s 8h 6d 4c 2s").astype(np.int64)
-    assert choose_keep(h, 3, "rule") == 31  # a made 9-low stands pat (pat on T-low or better)
-    h = parse_cards("Js 8h 6d 4c 2s").astype(np.int64)
-    assert choose_keep(h, 2, "rule") == 0b11110  # J thrown
-    h = parse_cards("7s 6s 5s 3s 2s").astype(np.int64)  # a flush: throw the 7
-    assert choose_keep(h, 1, "rule") == 0b11110
-    assert choose_keep(h, 1, "pat") == 31
-    with pytest.raises(ValueError, match="unknown draw strategy"):
-        draw_table(["nope"])
-
-
-def test_table_strategy_prefers_more_low_cards():
-    h = parse_cards("Ks Qh 7d 4c 2s").astype(np.int64)
-    assert choose_keep(h, 3, "table") == 0b11100
+from simkit.games.triple_draw.equity import final_cdf, hand_group
+from simkit.games.triple_draw.jobs import EquityJob, equity, starting_hand_equity
 
 
 def test_groups():
@@ -90,5 +41,11 @@ def test_starting_hand_equity_table():
     assert set(df.columns) >= {"low7", "deuce", "equity", "se", "hands"}
     good = df[(df.low7 >= 4) & (df.pair == 0)]
     bad = df[(df.low7 <= 1)]
-    wm = lambda d: np.average(d.equity, weights=d.hands)  # noqa: E731
+    wm = lambda d: np.average(d.equity, weights=d.hands)
     assert wm(good) > wm(bad)
+
+
+def test_final_cdf_is_a_distribution():
+    cdf = final_cdf()
+    assert (np.diff(cdf) >= 0).all() and 0.0 <= cdf[0] and cdf[-1] <= 1.0
+    assert final_cdf("ace_to_five")[-1] > 0.99

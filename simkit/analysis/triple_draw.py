@@ -6,15 +6,14 @@ rule is stated in the tip's detail).  Sizes scale with ``ctx.scale``.
 
 from __future__ import annotations
 
-from math import comb
-
 import numpy as np
 import pandas as pd
 
 from ..cards import parse_cards
-from ..games.triple_draw.equity import EquityJob, equity, group_frame
-from ..games.triple_draw.odds_table import holding_odds_table
+from ..games.triple_draw.equity import group_frame
+from ..games.triple_draw.jobs import EquityJob, equity
 from ..games.triple_draw.solver import draw_odds, rank_percentiles
+from ..games.triple_draw.studies import holding_odds_table
 from ..hands import evaluate
 from ..runner import run
 from .registry import AnalysisResult, Context, TipResult, analysis
@@ -224,14 +223,13 @@ def _running(per_hand: np.ndarray):
 
 @analysis("triple_draw_win_rates", game=GAME, title="2-7 Triple Draw: strategy win rates")
 def win_rates(ctx: Context) -> AnalysisResult:
-    from ..games.triple_draw.engine import play
-    from ..games.triple_draw.match import match
+    from ..games.triple_draw.jobs import match, play
 
     hands = ctx.trials(150_000, minimum=2000)
     rows = []
     for field in ("loose", "station"):
         for n in range(2, 7):
-            df = match(n, ["tight", field], hands=hands, seed=ctx.seed + n, **_opts(ctx))
+            df = match(["tight"] + [field] * (n - 1), hands=hands, seed=ctx.seed + n, **_opts(ctx))
             rows.append({"players": n, "player": "tight", "field": field,
                          "chips_per_hand": df.chips_per_hand[0], "se": df.se[0], "hands": hands,
                          "field_chips_per_hand": df.chips_per_hand[1:].mean()})
@@ -240,7 +238,7 @@ def win_rates(ctx: Context) -> AnalysisResult:
     fig, ax = plt.subplots(figsize=(7, 4))
     n_plot = ctx.trials(200_000, minimum=2000)
     for field, color in (("loose", "C0"), ("station", "C1")):
-        r = play(6, ["tight", field], n_hands=n_plot, seed=ctx.seed, keep_per_hand=n_plot)
+        r = play(["tight"] + [field] * 5, hands=n_plot, seed=ctx.seed, keep_per_hand=n_plot)
         k, mean, se = _running(r.per_hand[:, 0])
         ax.plot(k, mean, color=color, label=f"tight vs 5 {field}")
         ax.fill_between(k[100:], (mean - 2 * se)[100:], (mean + 2 * se)[100:], color=color, alpha=0.2)
@@ -256,11 +254,11 @@ def win_rates(ctx: Context) -> AnalysisResult:
 
 @analysis("triple_draw_t4_t5", game=GAME, title="2-7 Triple Draw: reading draws (T4) and sunk costs (T5)")
 def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
-    from ..games.triple_draw.engine import play
-    from ..games.triple_draw.match import VARIANTS, match, match_totals
+    from ..games.triple_draw.jobs import match, match_totals, play
+    from ..games.triple_draw.rules import VARIANTS
 
     hands = ctx.trials(300_000, minimum=3000)
-    tot = match_totals(6, ["tight", "loose", "station", "tight-rule", "check-call", "loose"],
+    tot = match_totals(["tight", "loose", "station", "tight-rule", "check-call", "loose"],
                        hands=hands, seed=ctx.seed, **_opts(ctx))
     ds = tot["dstats"].reshape(3, 6, 4)
     rows = []
@@ -300,8 +298,8 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
         table="triple_draw_t4")
     # T5: three pot-odds callers and three sunk-cost callers at one table, seats alternating
     n5 = ctx.trials(300_000, minimum=3000)
-    r = play(6, ["pot-odds", "sunk-cost", "pot-odds", "sunk-cost", "pot-odds", "sunk-cost"],
-             n_hands=n5, seed=ctx.seed + 5, keep_per_hand=n5)
+    r = play(["pot-odds", "sunk-cost", "pot-odds", "sunk-cost", "pot-odds", "sunk-cost"],
+             hands=n5, seed=ctx.seed + 5, keep_per_hand=n5)
     diff = (r.per_hand[:, 0::2].sum(axis=1) - r.per_hand[:, 1::2].sum(axis=1)) / 3.0
     d_mean, d_se = float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(diff.size))
     t5 = r.table()
@@ -320,7 +318,7 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
     vrows = []
     vh = ctx.trials(100_000, minimum=2000)
     for v in VARIANTS:
-        df = match(4, ["tight", "loose"], variant=v, hands=vh, seed=ctx.seed, **_opts(ctx))
+        df = match(["tight", "loose", "loose", "loose"], variant=v, hands=vh, seed=ctx.seed, **_opts(ctx))
         vrows.append({"variant": v, "players": 4, "tight_chips_per_hand": df.chips_per_hand[0],
                       "se": df.se[0], "hands": vh})
     return AnalysisResult(tables={"triple_draw_t4": t4, "triple_draw_t5": t5,

@@ -13,7 +13,14 @@ target,keep,discard,outs,draws_total,probability,se,exact,method
 
 from __future__ import annotations
 
-from .common import UsageError, add_mc_options, add_table_options, emit, int_in_range, run_options
+from .common import (
+    UsageError,
+    add_mc_options,
+    add_table_options,
+    emit,
+    int_in_range,
+    run_options,
+)
 
 _FAMILY_CHOICES = ("deuce_to_seven", "ace_to_five")
 
@@ -78,20 +85,37 @@ def register(sub) -> None:
                         "group: different cards 7 or lower, a 2, an ace, a pair, a straight or flush draw.")
     p.add_argument("--opponents", type=int_in_range(1, 5, "opponents"), default=1)
     p.add_argument("--strategy", default="table")
+    p.add_argument("--family", choices=_FAMILY_CHOICES, default="deuce_to_seven",
+                   help="deuce_to_seven (default) or ace_to_five (the A-5 variant, R-T5)")
     add_table_options(p)
     add_mc_options(p, trials=200_000)
     p.set_defaults(func=_starting_hands)
 
-    p = cmds.add_parser("match", help="chips per hand of player A against a field of B",
-                        description="Full games with betting and draws: PLAYER (seat 0) against the "
-                        "field FIELD in the other seats, chips per hand with standard errors. Players: "
-                        "tight, tight-rule, loose, station, check-call, random, pot-odds, sunk-cost.")
-    p.add_argument("player", metavar="PLAYER")
-    p.add_argument("field", metavar="FIELD")
-    p.add_argument("--players", type=int_in_range(2, 6, "player count"), default=6)
+    p = cmds.add_parser("match", help="chips per hand of every seat's player in full games",
+                        description="Full games with betting and draws, one SPEC per seat from seat 0 "
+                        "(e.g. 'tight loose loose station'): chips per hand with standard errors. A SPEC "
+                        "is NAME[:key=value,...]: tight, tight-rule, loose, station, check-call, random, "
+                        "pot-odds, sunk-cost, optionally bet=KIND (random, check-call, tight, "
+                        "loose-aggressive), draw=PRESET (rule, rule7, table, table7, pat) or a betting "
+                        "parameter such as P_SUNK=0.15. With --players N the last SPEC fills the seats "
+                        "after those given; the earlier form PLAYER FIELD (two SPECs, no --players) "
+                        "still means PLAYER against five FIELD players.")
+    p.add_argument("specs", nargs="+", metavar="SPEC")
+    p.add_argument("--players", type=int_in_range(2, 6, "player count"), default=None,
+                   help="table size (default: one seat per SPEC; 6 for the form PLAYER FIELD)")
     p.add_argument("--variant", default="triple-draw",
                    help="triple-draw (default), single-draw-nl, a5-triple-draw, ante")
-    p.add_argument("--stacks", type=int, default=200, help="chips per seat at the start of each hand")
+    p.add_argument("--stacks", type=int, default=None,
+                   help="chips per seat at the start of each hand (default 200, R-T4)")
+    p.add_argument("--ante", type=int, default=None, help="ante from every player (default: the variant's)")
+    p.add_argument("--small-blind", type=int, default=None, help="small blind (default 1, R-T4)")
+    p.add_argument("--big-blind", type=int, default=None, help="big blind (default 2)")
+    p.add_argument("--small-bet", type=int, default=None, help="fixed-limit bet of the early rounds (default 2)")
+    p.add_argument("--big-bet", type=int, default=None, help="fixed-limit bet of the late rounds (default 4)")
+    p.add_argument("--max-raises", type=int, default=None,
+                   help="raises allowed after the bet in a round, -1 for no cap (default: the variant's)")
+    p.add_argument("--family", choices=_FAMILY_CHOICES, default=None,
+                   help="hand ranking (default: the variant's; ace_to_five is A-5, R-T5)")
     add_table_options(p)
     add_mc_options(p, trials=1_000_000, trials_help="hands to play (default 1,000,000)")
     p.set_defaults(func=_match)
@@ -127,7 +151,7 @@ def _best_discard(args) -> None:
 
 
 def _equity(args) -> None:
-    from ..games.triple_draw.equity import equity
+    from ..games.triple_draw.jobs import equity
 
     hands = []
     for text in args.hands:
@@ -142,16 +166,27 @@ def _equity(args) -> None:
 
 
 def _starting_hands(args) -> None:
-    from ..games.triple_draw.equity import starting_hand_equity
+    from ..games.triple_draw.jobs import starting_hand_equity
 
-    emit(starting_hand_equity(args.opponents, strategy=args.strategy, trials=args.trials,
-                              **run_options(args)), args)
+    emit(starting_hand_equity(args.opponents, strategy=args.strategy, family=args.family,
+                              trials=args.trials, **run_options(args)), args)
 
 
 def _match(args) -> None:
-    from ..games.triple_draw.match import match
+    from ..games.triple_draw.jobs import match
+    from ..games.triple_draw.rules import rules_for
 
-    if args.stacks < 1:
+    specs = list(args.specs)
+    n = args.players
+    if n is None:
+        n = 6 if len(specs) == 2 else len(specs)  # PLAYER FIELD: the earlier form, six seats
+    if len(specs) > n:
+        raise UsageError(f"{len(specs)} SPECs for --players {n}")
+    specs += [specs[-1]] * (n - len(specs))
+    if args.stacks is not None and args.stacks < 1:
         raise UsageError(f"--stacks must be positive, got {args.stacks}")
-    emit(match(args.players, [args.player, args.field], variant=args.variant, hands=args.trials,
-               stacks=args.stacks, **run_options(args)), args)
+    changes = {k: getattr(args, k) for k in ("stacks", "ante", "family", "small_blind", "big_blind",
+                                             "small_bet", "big_bet", "max_raises")
+               if getattr(args, k) is not None}
+    emit(match(specs, rules=rules_for(args.variant, **changes), hands=args.trials,
+               **run_options(args)), args)

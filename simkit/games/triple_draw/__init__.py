@@ -1,21 +1,33 @@
-"""2-7 Triple Draw (triple_draw_27.de.txt, R-T1..R-T5): draw solver, draw strategies, all-in
+"""2-7 Triple Draw (triple_draw_27.de.txt, R-T1..R-T6): draw solver, draw strategies, all-in
 equity, the full compiled game, strategy matches and variants.
 
-Modules: :mod:`.rules` (targets, values), :mod:`.solver` (exact draw odds), :mod:`.table`
-(best-discard table by rank pattern), :mod:`.draws` (draw strategies), :mod:`.deal` (draw pile
-and reshuffle), :mod:`.equity`, :mod:`.scores`, :mod:`.engine` (the game kernel),
-:mod:`.match` (matches through the runner, variants), :mod:`.odds_table`.
+Modules:
+
+- :mod:`.rules`: the game's facts (targets, card values, hand families) and the one
+  :class:`Rules` of every agreed setting, with the variants :data:`VARIANTS` (R-T4, R-T5);
+- :mod:`.keep_table`: the best keep by rank pattern, target and draws left (rank model);
+- :mod:`.strategies`: draw strategies, the score betting strategies see, the player presets
+  :data:`PLAYERS` and the one player-spec parser :func:`parse_player`;
+- :mod:`.engine`: the compiled kernels: the draw pile and reshuffle, one hand at a table state
+  (``_play_hand``) and the batch kernel on it;
+- :mod:`.jobs`: the runner jobs and the entry points :func:`play`, :func:`match`,
+  :func:`equity`, :func:`starting_hand_equity`;
+- :mod:`.equity`: the all-in equity kernel, starting-hand groups, the typical final hand;
+- :mod:`.solver`: exact draw odds and best discards;
+- :mod:`.studies`: the draw-odds tables of kept holdings.
 
 >>> from simkit.games.triple_draw import draw_odds
 >>> float(draw_odds("7s 5h 4d 3c Ks", "7s 5h 4d 3c", 1, ["7"]).probability[0]) == 4 / 47
 True
 """
 
-from .equity import equity, hand_group, starting_hand_equity
-from .engine import PLAYERS, play
-from .match import VARIANTS, match
-from .odds_table import holding_odds_table
+from .equity import hand_group
+from .jobs import equity, match, play, starting_hand_equity
+from .rules import VARIANTS, Rules
 from .solver import best_discard, discard_options, draw_odds
+from .strategies import PLAYERS, Player, parse_player
+from .studies import holding_odds_table
 
-__all__ = ["PLAYERS", "VARIANTS", "best_discard", "discard_options", "draw_odds", "equity",
-           "hand_group", "holding_odds_table", "match", "play", "starting_hand_equity"]
+__all__ = ["PLAYERS", "VARIANTS", "Player", "Rules", "best_discard", "discard_options", "draw_odds",
+           "equity", "hand_group", "holding_odds_table", "match", "parse_player", "play",
+           "starting_hand_equity"]

@@ -1,181 +1,382 @@
-"""The full game, compiled end to end: dealing, betting, draws and the showdown of a batch of
-hands in one Numba kernel, on the shared betting engine :mod:`simkit.poker`.
+"""The compiled game: the draw pile and its reshuffle, one hand at a table state
+(:func:`_play_hand`), and the batch kernel built on it; betting is the shared engine of
+:mod:`simkit.poker`.  No pandas and no jobs here (:mod:`.jobs` drives these kernels).
 
-One hand (R-T1..R-T5, R-P1..R-P4):
+**The draw pile** (R-T3, R-T6).  A *table deck* is three arrays a kernel allocates once per
+batch: ``deck`` int64[52] (the draw pile is ``deck[pile[0]:pile[1]]``), ``disc`` int64[52]
+(the discards, ``pile[2]`` of them) and ``pile`` int64[3].  Every card taken from the pile is
+a uniform pick among the cards left (a Fisher-Yates step), so the order the pile is in never
+matters.  Draws go in order from the dealer's left.  When the pile is empty and a player still
+needs cards, the discards so far are shuffled into a new pile; the player being served has
+put their own discards aside, and they join the discard pile only after their draw.  A player
+who folds throws their hand onto the discard pile.
 
-1. the dealer button moves one seat left every hand; every seat starts from ``stacks``;
-2. antes (variant), blinds and the first betting round (left of the big blind first;
-   heads-up the dealer posts the small blind and acts first, R-T2) — :mod:`simkit.poker`;
-3. three times: a draw of 0-5 cards by every player still in, in order from the dealer's
-   left, the pile rebuilt from the discards when it runs out (R-T3, :mod:`.deal`), then a
-   betting round from the first active player left of the dealer; small bets in rounds 1-2,
-   big bets in 3-4 (R-T4);
-4. showdown: the best 2-7 hand wins (R-T1), ties split with the odd chip left of the dealer,
-   side pots for all-in players (R-P3) — :func:`simkit.poker.pots._settle`.
+**One hand** (R-T1..R-T5, R-P1..R-P4, R-E1/R-E2): ``rc = _play_hand(table, game, rng, work,
+record)`` plays one hand at the table state ``table`` (:mod:`simkit.games.table`: stacks, the
+dealer, who is still in):
 
-A *player* is a betting strategy of :mod:`simkit.poker.strategies` plus a draw strategy of
-:mod:`.draws` (:data:`PLAYERS` names the usual pairs).  Betting strategies see a score
-(:mod:`.scores`) and how many cards each opponent drew last.
+1. every seat still in (``table[TABLE_IN + s]``, with chips) is dealt five cards, one at a
+   time from the dealer's left; a seat that is out gets no cards, posts nothing and its hand
+   is never looked at;
+2. antes (variant), blinds and the first betting round (left of the big blind first; with two
+   players in, the dealer posts the small blind and acts first, R-T2) — :mod:`simkit.poker`;
+3. ``n_draws`` times: a draw of 0-5 cards by every player still in, from the dealer's left,
+   the pile rebuilt from the discards when it runs out (R-T3), then a betting round from the
+   first active player left of the dealer (small bets, then big bets, R-T4);
+4. showdown: the best hand wins (R-T1), ties split with the odd chip left of the dealer, side
+   pots for all-in players (R-P3) — :func:`simkit.poker.pots._settle`.
 
-Examples
---------
->>> r = play(3, ["tight", "loose"], n_hands=2000, seed=1)
->>> r.hands, int(r.net.sum())  # chips are conserved exactly
-(2000, 0)
->>> r.table().columns.tolist()
-['seat', 'player', 'chips_per_hand', 'se']
+The new stacks are written back into ``table`` (nothing is carried between hands in this
+game: ``TABLE_CARRIED`` is left as it is); the dealer is not moved (the caller uses
+:func:`simkit.games.table._next_dealer`).  Fewer than two players in: nothing is dealt.
+``rc`` is 0, or -1 when a betting strategy made an illegal action (the hand is settled as far
+as it went; a bug in :mod:`simkit.poker`).
+
+- ``game`` (read only, built once by :func:`.jobs.game_tuple`): ``(structure, kinds, params,
+  dkinds, dparams, fam, T, ace_low, suits_count, keep_tab, keep_val, xs, cdf, n_draws)``:
+  the betting structure of the rules (:meth:`.rules.Rules.structure`), the seats' betting
+  kinds/params (:mod:`simkit.poker.strategies`) and draw kinds/params (:mod:`.strategies`),
+  the hand family id and evaluator tables, the family switches (aces low; suits count), the
+  rank-model keep table and its values (:mod:`.keep_table`), the score targets and the final
+  hand distribution (:func:`.strategies._score`), and the number of draws.
+- ``work`` (:func:`_new_work` ``(n, n_draws)``, once per batch): ``(st, deck, disc, pile,
+  hands, thrown, mucked, drew, last, scores, strengths, payout, start, cards, kept)``: the
+  betting state of :mod:`simkit.poker.table_state` (statuses at the end of the hand), the
+  table deck, the seats' current hands int64[n, 5], scratch, ``drew`` int64[n_draws, n]
+  cards drawn by seat at each draw (-1: did not draw), ``last`` the last draw count,
+  ``scores``, ``strengths`` at the showdown, ``payout`` int64[n] what each seat won,
+  ``start`` the stacks at the start of the hand (0 for a seat that is out), ``cards``
+  int64[n_draws + 1, n, 5] the hands after the deal and after each draw (rows of a seat that
+  did not draw are stale) and ``kept`` int64[n_draws, n] the kept 5-bit masks.
+- ``record`` (int64[:data:`REC_SIZE`]): the head of :mod:`simkit.games.table` (dealer, the
+  pot: all chips won, the outcome :data:`OUTCOME_SHOWDOWN`, :data:`OUTCOME_UNCONTESTED` or
+  :data:`OUTCOME_NO_HAND`, the players dealt in), then ``REC_ROUNDS`` (betting rounds begun)
+  and ``REC_AT_END`` (players still in at the end).
+
+The batch kernel :func:`_play_batch` plays hand after hand from fresh stacks (every hand
+starts from the given stacks; the dealer moves one seat left every hand) and counts chips and
+draw statistics from ``record`` and ``work``.
+
+One hand at a table where seat 1 is out (the next issue's evenings drive exactly this):
+
+>>> from simkit.games.table import chips_on_table, new_table
+>>> from simkit.games.triple_draw.jobs import game_tuple
+>>> from simkit.games.triple_draw.rules import Rules
+>>> from simkit.rng import stream_state
+>>> table = new_table([200, 0, 150, 90], dealer=0)
+>>> game = game_tuple(["tight", "tight", "loose", "station"], Rules())
+>>> work, record = _new_work(4, 3), np.zeros(REC_SIZE, dtype=np.int64)
+>>> _play_hand(table, game, stream_state(2), work, record), chips_on_table(table)
+(0, 440)
+>>> int(record[REC_PLAYERS]), int(table[TABLE_STACK + 1]), work[7][:, 1].tolist()  # never dealt in
+(3, 0, [-1, -1, -1])
+
+The draw pile:
+
+>>> deck, disc, pile = new_table_deck()
+>>> st = stream_state(1)
+>>> _reset_deck(deck, pile)
+>>> hands = np.zeros((6, 5), dtype=np.int64)
+>>> _deal(hands, 6, st, deck, pile)
+>>> int(pile[1] - pile[0]), len(set(hands.ravel().tolist()))
+(22, 30)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
-import pandas as pd
 from numba import njit
 
-from ...hands import kernel_tables
 from ...poker.betting import _post_antes, _reset, _start_round
 from ...poker.pots import _pay, _settle
-from ...poker.strategies import strategy_table
-from ...poker.structure import F_ANTE, Structure, triple_draw_27
+from ...poker.structure import F_ANTE
 from ...poker.table import _betting_round
-from ...poker.table_state import ST_ACTIVE, ST_ALL_IN, ST_FOLDED, STACK, STATUS, _new_state
-from ...rng import SeedLike, _draw_below, stream_state
-from ...memory import private_zeros
-from .deal import _draw, _muck, _reset_deck
-from .draws import _choose_keep, draw_table
-from .rules import _eval, family_id, target_threshold
-from .scores import _score, final_cdf, score_targets
-from .table import keep_table
+from ...poker.table_state import (
+    ST_ACTIVE,
+    ST_ALL_IN,
+    ST_FOLDED,
+    STACK,
+    STATUS,
+    _new_state,
+)
+from ...rng import _draw_below
+from ..table import (
+    REC_DEALER,
+    REC_GAME,
+    REC_OUTCOME,
+    REC_PLAYERS,
+    REC_POT,
+    TABLE_DEALER,
+    TABLE_IN,
+    TABLE_SEATS,
+    TABLE_STACK,
+    _next_dealer,
+)
+from .rules import _eval
+from .strategies import _choose_keep, _score
 
-__all__ = ["PLAYERS", "GameResult", "play", "player_tables"]
+__all__ = ["OUTCOME_NO_HAND", "OUTCOME_SHOWDOWN", "OUTCOME_UNCONTESTED", "REC_AT_END",
+           "REC_ROUNDS", "REC_SIZE", "new_table_deck"]
 
-#: Named players: (betting strategy spec, draw strategy preset).
-PLAYERS: dict[str, tuple] = {
-    "tight": ("tight", "table"),
-    "tight-rule": ("tight", "rule"),
-    "loose": ("loose-aggressive", "rule"),
-    "station": ("check-call", "table"),
-    "check-call": ("check-call", "rule"),
-    "random": ("random", "rule"),
-    # T5: the same tight player calling by pot odds only, or also "because I'm in"
-    "pot-odds": ("tight", "table"),
-    "sunk-cost": (("tight", {"P_SUNK": 0.15}), "table"),
-}
-
-
-def player_tables(players, family: str = "deuce_to_seven"):
-    """Betting kinds/params and draw kinds/params for a list of player names or
-    ``(betting spec, draw preset)`` pairs."""
-    bet_specs, draw_specs = [], []
-    for p in players:
-        if isinstance(p, str):
-            if p not in PLAYERS:
-                raise ValueError(f"unknown player {p!r}; expected one of {', '.join(PLAYERS)}")
-            p = PLAYERS[p]
-        bet_specs.append(p[0])
-        draw_specs.append(p[1])
-    kinds, params = strategy_table(bet_specs)
-    dkinds, dparams = draw_table(draw_specs, family)
-    return kinds, params, dkinds, dparams
+# Outcomes (record[REC_OUTCOME]).
+OUTCOME_SHOWDOWN = 0  # two or more players at the end
+OUTCOME_UNCONTESTED = 1  # everyone else folded
+OUTCOME_NO_HAND = 2  # fewer than two players in: nothing dealt
+# The game's record fields.
+REC_ROUNDS = REC_GAME  # betting rounds begun
+REC_AT_END = REC_GAME + 1  # players still in at the end
+REC_SIZE = REC_GAME + 2
 
 
-@njit(cache=True, nogil=True)
-def _play_kernel(n, structure, stacks, kinds, params, dkinds, dparams, fam, T, ace_low,
-                 suits_count, keep_tab, keep_val, xs, cdf, thr, n_draws, first_dealer, n_hands,
-                 state, net_sum, net_sq, per_hand, dstats, rec_cards, rec_keep, flags):
-    """Play ``n_hands`` hands.  Per seat ``net_sum``/``net_sq`` (float64[n]); ``per_hand``
-    (int64[H, n], H may be 0) the first H hands' results; ``dstats`` float64[3, 6, 4] for
-    players still in at the end: by draw and cards drawn, (players, reached thr[0], reached
-    thr[1], pot share); ``rec_cards`` int64[R, n, n_draws + 1, 5] and ``rec_keep``
-    int64[R, n_draws, n] record the first R hands' cards and kept masks; ``flags`` int64[3]:
-    (hands with a chip imbalance, strategy errors, showdowns)."""
-    st = _new_state(n, 0)
-    deck = np.zeros(52, dtype=np.int64)
-    disc = np.zeros(52, dtype=np.int64)
-    pile = np.zeros(3, dtype=np.int64)
-    hands = np.zeros((n, 5), dtype=np.int64)
-    thrown = np.zeros(5, dtype=np.int64)
-    mucked = np.zeros(n, dtype=np.int64)
-    drew = np.zeros((n_draws, n), dtype=np.int64)
-    last = np.zeros(n, dtype=np.int64)
-    scores = np.zeros(n, dtype=np.float64)
-    strengths = np.zeros(n, dtype=np.int64)
-    payout = np.zeros(n, dtype=np.int64)
-    n_rounds = n_draws + 1
-    ante = structure.forced[F_ANTE]
-    n_rec = rec_cards.shape[0]
-    for h in range(n_hands):
-        dealer = (first_dealer + h) % n
-        _reset_deck(deck, pile)
-        for j in range(5):
+def new_table_deck() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Empty ``deck``, ``disc`` and ``pile`` arrays (fill with :func:`_reset_deck`)."""
+    return np.zeros(52, dtype=np.int64), np.zeros(52, dtype=np.int64), np.zeros(3, dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _reset_deck(deck, pile):
+    for c in range(52):
+        deck[c] = c
+    pile[0] = 0
+    pile[1] = 52
+    pile[2] = 0
+
+
+@njit(cache=True, inline="always")
+def _remove(deck, pile, card):
+    """Take a known card out of the pile (a fixed hand); returns False if it is not there."""
+    for i in range(pile[0], pile[1]):
+        if deck[i] == card:
+            deck[i] = deck[pile[0]]
+            deck[pile[0]] = card
+            pile[0] += 1
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _take(state, deck, disc, pile):
+    """One uniform card from the pile, rebuilding it from the discards when empty (R-T3)."""
+    if pile[0] == pile[1]:
+        nd = pile[2]
+        for i in range(nd):
+            deck[i] = disc[i]
+        pile[0] = 0
+        pile[1] = nd
+        pile[2] = 0
+        if nd == 0:
+            return -1
+    lo = pile[0]
+    i = lo + _draw_below(state, pile[1] - lo)
+    c = deck[i]
+    deck[i] = deck[lo]
+    deck[lo] = c
+    pile[0] = lo + 1
+    return c
+
+
+@njit(cache=True)
+def _deal(hands, n, state, deck, pile):
+    """Five cards to each of ``n`` seats, one at a time round the table from seat 0."""
+    for j in range(5):
+        for s in range(n):
+            lo = pile[0]
+            i = lo + _draw_below(state, pile[1] - lo)
+            c = deck[i]
+            deck[i] = deck[lo]
+            deck[lo] = c
+            pile[0] = lo + 1
+            hands[s, j] = c
+
+
+@njit(cache=True)
+def _draw(hand, keep, state, deck, disc, pile, thrown):
+    """Replace the cards of ``hand`` outside the 5-bit ``keep`` mask; returns how many.
+
+    The thrown cards are set aside in ``thrown`` while the player is served and join the
+    discard pile afterwards (R-T3).
+    """
+    m = 0
+    for i in range(5):
+        if not (keep >> i) & 1:
+            thrown[m] = hand[i]
+            m += 1
+    for i in range(5):
+        if not (keep >> i) & 1:
+            hand[i] = _take(state, deck, disc, pile)
+    nd = pile[2]
+    for j in range(m):
+        disc[nd + j] = thrown[j]
+    pile[2] = nd + m
+    return m
+
+
+@njit(cache=True, inline="always")
+def _muck(hand, disc, pile):
+    """A folded hand goes onto the discard pile."""
+    nd = pile[2]
+    for i in range(5):
+        disc[nd + i] = hand[i]
+    pile[2] = nd + 5
+
+
+# --- one hand at a table state ---------------------------------------------------------------
+
+@njit(cache=True)
+def _new_work(n, n_draws):
+    """The scratch arrays of :func:`_play_hand` for ``n`` seats and ``n_draws`` draws."""
+    return (_new_state(n, 0), np.zeros(52, dtype=np.int64), np.zeros(52, dtype=np.int64),
+            np.zeros(3, dtype=np.int64), np.zeros((n, 5), dtype=np.int64),
+            np.zeros(5, dtype=np.int64), np.zeros(n, dtype=np.int64),
+            np.zeros((n_draws, n), dtype=np.int64), np.zeros(n, dtype=np.int64),
+            np.zeros(n, dtype=np.float64), np.zeros(n, dtype=np.int64),
+            np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
+            np.zeros((n_draws + 1, n, 5), dtype=np.int64), np.zeros((n_draws, n), dtype=np.int64))
+
+
+@njit(cache=True)
+def _play_hand(table, game, rng, work, record):
+    """Play one hand at ``table`` (module docs); returns 0, or -1 on an illegal action."""
+    (structure, kinds, params, dkinds, dparams, fam, T, ace_low, suits_count, keep_tab,
+     keep_val, xs, cdf, n_draws) = game
+    (st, deck, disc, pile, hands, thrown, mucked, drew, last, scores, strengths, payout, start,
+     cards, kept) = work
+    n = table[TABLE_SEATS]
+    dealer = table[TABLE_DEALER]
+    n_dealt = 0
+    for s in range(n):
+        if table[TABLE_IN + s] and table[TABLE_STACK + s] > 0:
+            start[s] = table[TABLE_STACK + s]
+            n_dealt += 1
+        else:
+            start[s] = 0
+        mucked[s] = 0
+        last[s] = -1
+        payout[s] = 0
+        for d in range(n_draws):
+            drew[d, s] = -1
+    record[REC_DEALER] = dealer
+    record[REC_PLAYERS] = n_dealt
+    record[REC_POT] = 0
+    record[REC_ROUNDS] = 0
+    if n_dealt < 2:
+        record[REC_OUTCOME] = OUTCOME_NO_HAND
+        record[REC_AT_END] = n_dealt
+        return 0
+    rc = 0
+    _reset_deck(deck, pile)
+    for j in range(5):
+        for i in range(n):
+            s = (dealer + 1 + i) % n
+            if start[s] == 0:
+                continue
+            lo = pile[0]
+            k = lo + _draw_below(rng, pile[1] - lo)
+            c = deck[k]
+            deck[k] = deck[lo]
+            deck[lo] = c
+            pile[0] = lo + 1
+            hands[s, j] = c
+            cards[0, s, j] = c
+    _reset(st, start, dealer, 0)
+    _post_antes(st, structure.forced[F_ANTE])
+    for r in range(n_draws + 1):
+        d_left = n_draws - r
+        record[REC_ROUNDS] = r + 1
+        if r > 0:
+            # the draw before betting round r, from the dealer's left (R-T3)
             for i in range(n):
                 s = (dealer + 1 + i) % n
-                lo = pile[0]
-                k = lo + _draw_below(state, pile[1] - lo)
-                c = deck[k]
-                deck[k] = deck[lo]
-                deck[lo] = c
-                pile[0] = lo + 1
-                hands[s, j] = c
+                x = st[STATUS + s]
+                if x == ST_ACTIVE or x == ST_ALL_IN:
+                    keep = _choose_keep(hands[s], d_left + 1, dkinds[s], dparams[s], ace_low,
+                                        suits_count, keep_tab)
+                    m = _draw(hands[s], keep, rng, deck, disc, pile, thrown)
+                    drew[r - 1, s] = m
+                    last[s] = m
+                    kept[r - 1, s] = keep
+                    for j in range(5):
+                        cards[r, s, j] = hands[s, j]
+        for s in range(n):
+            if start[s] > 0:
+                scores[s] = _score(hands[s], d_left, fam, T, ace_low, keep_val, xs, cdf)
+        _start_round(st, structure, r, -1)
+        n_in = _betting_round(st, kinds, params, scores, last, rng)
+        if n_in < 0:
+            rc = -1
+            break
+        for s in range(n):
+            if st[STATUS + s] == ST_FOLDED and mucked[s] == 0:
+                _muck(hands[s], disc, pile)
+                mucked[s] = 1
+        if n_in <= 1:
+            break
+    for s in range(n):
+        if start[s] > 0:
+            strengths[s] = _eval(hands[s, 0], hands[s, 1], hands[s, 2], hands[s, 3], hands[s, 4], fam, T)
+        else:
+            strengths[s] = 0
+    _settle(st, strengths, payout)
+    _pay(st, payout)
+    n_in = 0
+    pot = 0
+    for s in range(n):
+        x = st[STATUS + s]
+        if x == ST_ACTIVE or x == ST_ALL_IN:
+            n_in += 1
+        pot += payout[s]
+        if table[TABLE_IN + s]:
+            table[TABLE_STACK + s] = st[STACK + s]
+    record[REC_POT] = pot
+    record[REC_AT_END] = n_in
+    record[REC_OUTCOME] = OUTCOME_SHOWDOWN if n_in >= 2 else OUTCOME_UNCONTESTED
+    return rc
+
+
+# --- the batch kernel ------------------------------------------------------------------------
+
+@njit(cache=True, nogil=True)
+def _play_batch(table, game, rng, work, record, stacks, n_hands, net_sum, net_sq, per_hand,
+                dstats, thr, rec_cards, rec_keep, flags):
+    """Play ``n_hands`` hands at ``table`` (seats and first dealer set), each from the fresh
+    ``stacks`` (int64[n]; a seat without chips is out); the dealer moves one seat left every
+    hand.  Per seat ``net_sum``/``net_sq`` (float64[n]); ``per_hand`` (int64[H, n], H may be
+    0) the first H hands' results; ``dstats`` float64[3, 6, 4] for players still in at a
+    showdown: by draw and cards drawn, (players, reached thr[0], reached thr[1], pot share);
+    ``rec_cards`` int64[R, n, n_draws + 1, 5] and ``rec_keep`` int64[R, n_draws, n] record the
+    first R hands' cards and kept masks; ``flags`` int64[3]: (hands with a chip imbalance,
+    strategy errors, showdowns)."""
+    st = work[0]
+    drew = work[7]
+    strengths = work[10]
+    payout = work[11]
+    cards = work[13]
+    kept = work[14]
+    n = table[TABLE_SEATS]
+    n_draws = game[13]
+    n_rec = rec_cards.shape[0]
+    for h in range(n_hands):
+        for s in range(n):
+            table[TABLE_STACK + s] = stacks[s]
+            table[TABLE_IN + s] = 1 if stacks[s] > 0 else 0
+        if _play_hand(table, game, rng, work, record) < 0:
+            flags[1] += 1
         if h < n_rec:
             for s in range(n):
                 for j in range(5):
-                    rec_cards[h, s, 0, j] = hands[s, j]
-        for s in range(n):
-            mucked[s] = 0
-            last[s] = -1
-            for d in range(n_draws):
-                drew[d, s] = -1
-        _reset(st, stacks, dealer, 0)
-        _post_antes(st, ante)
-        for r in range(n_rounds):
-            d_left = n_draws - r
-            if r > 0:
-                # the draw before betting round r, from the dealer's left (R-T3)
-                for i in range(n):
-                    s = (dealer + 1 + i) % n
-                    x = st[STATUS + s]
-                    if x == ST_ACTIVE or x == ST_ALL_IN:
-                        keep = _choose_keep(hands[s], d_left + 1, dkinds[s], dparams[s], ace_low,
-                                            suits_count, keep_tab)
-                        m = _draw(hands[s], keep, state, deck, disc, pile, thrown)
-                        drew[r - 1, s] = m
-                        last[s] = m
-                        if h < n_rec:
-                            rec_keep[h, r - 1, s] = keep
-                            for j in range(5):
-                                rec_cards[h, s, r, j] = hands[s, j]
-            for s in range(n):
-                scores[s] = _score(hands[s], d_left, fam, T, ace_low, keep_val, xs, cdf)
-            _start_round(st, structure, r, -1)
-            n_in = _betting_round(st, kinds, params, scores, last, state)
-            if n_in < 0:
-                flags[1] += 1
-                break
-            for s in range(n):
-                if st[STATUS + s] == ST_FOLDED and mucked[s] == 0:
-                    _muck(hands[s], disc, pile)
-                    mucked[s] = 1
-            if n_in <= 1:
-                break
-        for s in range(n):
-            strengths[s] = _eval(hands[s, 0], hands[s, 1], hands[s, 2], hands[s, 3], hands[s, 4], fam, T)
-        _settle(st, strengths, payout)
-        _pay(st, payout)
-        total = 0
-        n_in = 0
-        pot = 0
-        for s in range(n):
-            x = st[STATUS + s]
-            if x == ST_ACTIVE or x == ST_ALL_IN:
-                n_in += 1
-            pot += payout[s]
+                    rec_cards[h, s, 0, j] = cards[0, s, j]
+                for d in range(n_draws):
+                    if drew[d, s] >= 0:
+                        rec_keep[h, d, s] = kept[d, s]
+                        for j in range(5):
+                            rec_cards[h, s, d + 1, j] = cards[d + 1, s, j]
+        n_in = record[REC_AT_END]
+        pot = record[REC_POT]
         if n_in >= 2:
             flags[2] += 1
+        total = 0
         for s in range(n):
-            v = st[STACK + s] - stacks[s]
+            v = table[TABLE_STACK + s] - stacks[s]
             total += v
             net_sum[s] += v
             net_sq[s] += v * v
@@ -195,88 +396,4 @@ def _play_kernel(n, structure, stacks, kinds, params, dkinds, dparams, fam, T, a
                         dstats[d, c, 3] += share
         if total != 0:
             flags[0] += 1
-
-
-@dataclass
-class GameResult:
-    """Totals of :func:`play`: ``net`` chips per seat, ``net_sq`` their squares, ``hands``,
-    ``per_hand`` (first hands, per seat), ``dstats`` (draw statistics), ``players``."""
-
-    players: list
-    hands: int
-    net: np.ndarray
-    net_sq: np.ndarray
-    per_hand: np.ndarray
-    dstats: np.ndarray
-    showdowns: int
-    records: tuple = field(default=())
-
-    def table(self) -> pd.DataFrame:
-        """Chips per hand with standard error for each seat."""
-        from ...runner import stats
-
-        mean, se = stats.mean_se(self.net, self.net_sq, self.hands)
-        return pd.DataFrame({"seat": np.arange(len(self.players)),
-                             "player": [p if isinstance(p, str) else str(p) for p in self.players],
-                             "chips_per_hand": mean, "se": se})
-
-
-def _setup(n, players, structure, stacks, family):
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 6:
-        raise ValueError(f"2-7 Triple Draw is for 2-6 players, got {n!r}")
-    players = list(players) if not isinstance(players, str) else [players]
-    if len(players) < n:
-        players = players + [players[-1]] * (n - len(players))
-    if len(players) != n:
-        raise ValueError(f"{len(players)} players for {n} seats")
-    structure = structure or triple_draw_27()
-    st = np.broadcast_to(np.asarray(stacks, dtype=np.int64), (n,)).copy()
-    if (st < 0).any():
-        raise ValueError(f"stacks must be non-negative, got {stacks!r}")
-    return players, structure, st
-
-
-def play(n: int, players, *, n_hands: int = 10_000, structure: Structure | None = None,
-         stacks=200, family: str = "deuce_to_seven", n_draws: int = 3, seed: SeedLike = None,
-         keep_per_hand: int = 0, record: int = 0, first_dealer: int = 0) -> GameResult:
-    """Play ``n_hands`` hands of ``n`` seats; ``players`` names seat 0's player first, the
-    last name fills the remaining seats ("A against field B": ``["A", "B"]``).
-
-    Parameters
-    ----------
-    structure
-        Betting structure (default :func:`simkit.poker.structure.triple_draw_27`, R-T4);
-        it must have ``n_draws + 1`` rounds.
-    stacks
-        Chips of every seat at the start of every hand (default 200, R-T4).
-    family
-        ``deuce_to_seven``, or ``ace_to_five`` for the A-5 variant (R-T5).
-    keep_per_hand, record
-        Keep the results of the first hands (for win-rate plots), and record the cards and
-        kept masks of the first ``record`` hands (for the PokerKit comparison).
-    """
-    players, structure, st = _setup(n, players, structure, stacks, family)
-    if structure.limits.shape[0] != n_draws + 1:
-        raise ValueError(f"the structure has {structure.limits.shape[0]} rounds; {n_draws} draws need {n_draws + 1}")
-    kinds, params, dkinds, dparams = player_tables(players, family)
-    tab = keep_table(family)
-    thr = np.array([target_threshold("8" if family == "deuce_to_seven" else "7", family),
-                    target_threshold("10" if family == "deuce_to_seven" else "9", family)], dtype=np.int64)
-    net = private_zeros(n)
-    net_sq = private_zeros(n)
-    per_hand = np.zeros((min(keep_per_hand, n_hands), n), dtype=np.int64)
-    dstats = private_zeros((3, 6, 4))
-    rec_cards = np.zeros((min(record, n_hands), n, n_draws + 1, 5), dtype=np.int64)
-    rec_keep = np.zeros((min(record, n_hands), n_draws, n), dtype=np.int64)
-    flags = private_zeros(3, np.int64)
-    _play_kernel(n, structure, st, kinds, params, dkinds, dparams, family_id(family),
-                 kernel_tables(family), family == "ace_to_five", family == "deuce_to_seven",
-                 tab.keep, tab.value, score_targets(family), final_cdf(family), thr, n_draws,
-                 first_dealer, n_hands, stream_state(seed), net, net_sq, per_hand, dstats,
-                 rec_cards, rec_keep, flags)
-    if flags[1]:  # pragma: no cover - a strategy bug in simkit.poker
-        raise RuntimeError(f"{int(flags[1])} hands stopped on an illegal action")
-    if flags[0]:  # pragma: no cover - must never happen
-        raise RuntimeError(f"chips not conserved in {int(flags[0])} hands")
-    return GameResult(players, n_hands, net, net_sq, per_hand, dstats, int(flags[2]),
-                      (rec_cards, rec_keep) if record else ())
+        _next_dealer(table)

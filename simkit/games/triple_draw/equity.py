@@ -1,4 +1,5 @@
-"""All-in equity with draws: every player draws three times by the same strategy, no betting.
+"""All-in equity with draws: every player draws three times by the same strategy, no betting;
+and the distribution of a typical final hand (the score of the last betting round).
 
 A deal gives each seat five cards (some seats may hold given hands), then three draws go round
 from the dealer's left (seat 0 first; the dealer is the last seat), with the draw pile rebuilt
@@ -10,8 +11,20 @@ different cards 7 or lower, whether a 2 is among them, an ace, a pair, and a str
 draw (four cards of one suit, or four consecutive ranks).  Seat 0's equity is recorded by its
 group; every seat's total equity too.
 
+The entry points :func:`.jobs.equity` and :func:`.jobs.starting_hand_equity` run the
+kernel here through the runner (:class:`.jobs.EquityJob`).
+
+The *typical final hand* (:func:`final_cdf`) is the final hand of one player who drew three
+times with the ``table`` strategy from a random deal; ``cdf[strength]`` is the share of such
+hands a hand of that strength beats (ties half), the score betting strategies see in the last
+round (:mod:`.strategies`).
+
 Examples
 --------
+>>> cdf = final_cdf()
+>>> round(float(cdf[-1]), 2)  # 7-5-4-3-2 beats nearly every final hand
+1.0
+>>> from simkit.games.triple_draw.jobs import equity, starting_hand_equity
 >>> df = equity(["7s 5h 4d 3c 2s", "8s 6h 5d 4c 2h"], trials=2000, seed=1, quiet=True)
 >>> list(df.columns)
 ['seat', 'hand', 'equity', 'se', 'win', 'tie']
@@ -24,23 +37,22 @@ True
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...cards import format_cards, parse_cards
-from ...hands import kernel_tables
+from ...cards import parse_cards
+from ...hands import kernel_tables, strength_codes
 from ...rng import stream_state
-from ...memory import private_zeros
-from ...runner import run, stats
-from .deal import _deal, _draw, _remove, _reset_deck, new_table_deck
-from .draws import _choose_keep, draw_table
-from .rules import _eval, _value, family_id
-from .table import keep_table
+from ...runner import stats
+from .engine import _deal, _draw, _remove, _reset_deck
+from .keep_table import keep_table
+from .rules import _eval, family_id
+from .strategies import _choose_keep, draw_table
 
-__all__ = ["EquityJob", "GROUP_COLUMNS", "equity", "group_frame", "hand_group", "starting_hand_equity"]
+__all__ = ["GROUP_COLUMNS", "N_GROUPS", "final_cdf", "group_frame", "hand_group"]
 
 N_GROUPS = 96
 GROUP_COLUMNS = ["low7", "deuce", "ace", "pair", "sf_draw"]
@@ -152,81 +164,6 @@ def _equity_kernel(n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_t
                 group_out[g, 2] += e * e
 
 
-@dataclass(frozen=True)
-class EquityJob:
-    """``n_players`` seats drawing by ``strategy`` (a preset of :mod:`.draws`); the first
-    seats hold ``hands`` (card strings), the others random cards; ``strategies`` overrides
-    the strategy of the first seats."""
-
-    n_players: int
-    strategy: str = "table"
-    hands: tuple[str, ...] = ()
-    family: str = "deuce_to_seven"
-    strategies: tuple[str, ...] = ()
-    name: str = "triple_draw_equity"
-
-    def params(self) -> dict:
-        return asdict(self)
-
-    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
-        n = self.n_players
-        fixed = np.full((n, 5), -1, dtype=np.int64)
-        for s, h in enumerate(self.hands):
-            fixed[s] = parse_cards(h, n=5)
-        specs = list(self.strategies) + [self.strategy] * (n - len(self.strategies))
-        kinds, params = draw_table(specs, self.family)
-        seat_out = private_zeros((n, 4))
-        group_out = private_zeros((N_GROUPS, 3))
-        _equity_kernel(n, fixed, kinds, params, family_id(self.family), kernel_tables(self.family),
-                       self.family == "ace_to_five", self.family == "deuce_to_seven",
-                       keep_table(self.family).keep, trials, stream_state(seed), seat_out, group_out)
-        return {"equity": seat_out[:, 0], "equity_sq": seat_out[:, 1],
-                "wins": seat_out[:, 2].astype(np.int64), "ties": seat_out[:, 3].astype(np.int64),
-                "group_n": group_out[:, 0].astype(np.int64), "group_eq": group_out[:, 1],
-                "group_eq_sq": group_out[:, 2]}
-
-
-def _check_players(n: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 2 <= n <= 6:
-        raise ValueError(f"2-7 Triple Draw is for 2-6 players, got {n!r}")
-
-
-def equity(hands, n_players: int | None = None, *, strategy: str = "table",
-           family: str = "deuce_to_seven", trials: int = 100_000, seed=0,
-           strategies: tuple[str, ...] = (), **run_opts) -> pd.DataFrame:
-    """Equity of given hands (the first seats, in draw order) against each other and any
-    random hands up to ``n_players``, every seat drawing by ``strategy``.
-
-    Returns one row per seat: ``seat``, ``hand`` (``random`` for a random seat), ``equity``
-    and its ``se``, ``win`` and ``tie`` (shares of deals).
-
-    >>> equity(["7s 5h 4d 3c 2s", "7d 5c 4h 3s 2c", "Ks Kh Kd Kc 2s"], trials=10)
-    Traceback (most recent call last):
-    ...
-    ValueError: hand 3 'Ks Kh Kd Kc 2s' shares a card with an earlier hand
-    """
-    hands = [h if isinstance(h, str) else format_cards(h) for h in hands]
-    n = n_players or len(hands)
-    _check_players(n)
-    if len(hands) > n:
-        raise ValueError(f"{len(hands)} hands for {n} players")
-    seen: set[int] = set()
-    for i, h in enumerate(hands):
-        cards = set(parse_cards(h, n=5).tolist())
-        if cards & seen:
-            raise ValueError(f"hand {i + 1} {h!r} shares a card with an earlier hand")
-        seen |= cards
-    draw_table([strategy, *strategies], family)  # names checked before any work
-    tot = run(EquityJob(n, strategy, tuple(hands), family, tuple(strategies)), trials, seed=seed,
-              **run_opts)
-    t = int(tot["trials"])
-    eq, se = stats.mean_se(tot["equity"], tot["equity_sq"], t)
-    return pd.DataFrame({
-        "seat": np.arange(n), "hand": hands + ["random"] * (n - len(hands)),
-        "equity": eq, "se": se, "win": tot["wins"] / t, "tie": tot["ties"] / t,
-    })
-
-
 def group_frame(tot: dict) -> pd.DataFrame:
     """Seat 0's equity by starting-hand group from an :class:`EquityJob` total."""
     rows = []
@@ -240,15 +177,32 @@ def group_frame(tot: dict) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def starting_hand_equity(n_opponents: int, *, strategy: str = "table", family: str = "deuce_to_seven",
-                         trials: int = 200_000, seed=0, **run_opts) -> pd.DataFrame:
-    """Equity of random starting hands by group against ``n_opponents`` (1-5) random hands.
+@njit(cache=True)
+def _final_hist(samples, kind, params, fam, T, ace_low, suits_count, keep_tab, state, hist):
+    deck = np.zeros(52, dtype=np.int64)
+    disc = np.zeros(52, dtype=np.int64)
+    pile = np.zeros(3, dtype=np.int64)
+    hand = np.zeros((1, 5), dtype=np.int64)
+    thrown = np.zeros(5, dtype=np.int64)
+    for _ in range(samples):
+        _reset_deck(deck, pile)
+        _deal(hand, 1, state, deck, pile)
+        for d in range(3, 0, -1):
+            keep = _choose_keep(hand[0], d, kind, params, ace_low, suits_count, keep_tab)
+            _draw(hand[0], keep, state, deck, disc, pile, thrown)
+        hist[_eval(hand[0, 0], hand[0, 1], hand[0, 2], hand[0, 3], hand[0, 4], fam, T)] += 1
 
-    Columns: the group (:data:`GROUP_COLUMNS`), ``hands`` (deals seen), ``share``,
-    ``equity``, ``se``, and ``opponents``.
-    """
-    _check_players(n_opponents + 1)
-    tot = run(EquityJob(n_opponents + 1, strategy, (), family), trials, seed=seed, **run_opts)
-    df = group_frame(tot)
-    df.insert(0, "opponents", n_opponents)
-    return df
+
+@lru_cache(maxsize=None)
+def final_cdf(family: str = "deuce_to_seven", samples: int = 200_000) -> np.ndarray:
+    """``cdf[strength]``: share of typical final hands a hand of that strength beats, ties
+    half (fixed seed, ``samples`` hands)."""
+    kinds, params = draw_table(["table"], family)
+    hist = np.zeros(strength_codes(family).size, dtype=np.float64)
+    _final_hist(samples, kinds[0], params[0], family_id(family), kernel_tables(family),
+                family == "ace_to_five", family == "deuce_to_seven", keep_table(family).keep,
+                stream_state(12345), hist)
+    below = np.concatenate([[0.0], np.cumsum(hist)[:-1]])
+    cdf = (below + 0.5 * hist) / samples
+    cdf.setflags(write=False)
+    return cdf

@@ -1,4 +1,9 @@
-"""2-7 Triple Draw facts in code: targets ("8-low or better"), card values, hand features.
+"""2-7 Triple Draw facts in code: the agreed settings (:class:`Rules`, :data:`VARIANTS`),
+targets ("8-low or better"), card values, hand features.
+
+Every setting of a game lives in one frozen :class:`Rules` (R-T4 defaults: blinds 1/2, small
+bet 2, big bet 4, one bet and three raises, 200 chips each, three draws, 2-7 ranking);
+:data:`VARIANTS` maps the variant names of R-T5 to their ``Rules``.
 
 Hands are ranked by :mod:`simkit.hands` (family ``deuce_to_seven``, R-T1: aces high, straights
 and flushes count and are bad); the A-5 variant (R-T5) uses ``ace_to_five`` (aces low,
@@ -14,6 +19,14 @@ straights and flushes ignored).  This module adds what a drawing player thinks i
 
 Examples
 --------
+>>> Rules().structure().limits[:, 1].tolist()  # small bets in rounds 1-2, big bets in 3-4
+[2, 2, 4, 4]
+>>> VARIANTS["single-draw-nl"].draws, list(VARIANTS)
+(1, ['triple-draw', 'single-draw-nl', 'a5-triple-draw', 'ante'])
+>>> Rules(big_bet=0)
+Traceback (most recent call last):
+...
+ValueError: big_bet must be a positive chip count, got 0
 >>> target_value("8"), target_value("10"), target_value("7", "ace_to_five")
 (6, 8, 6)
 >>> worst_low("8"), worst_low("5", "ace_to_five")
@@ -29,6 +42,7 @@ False
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from functools import lru_cache
 
 import numpy as np
@@ -36,11 +50,27 @@ from numba import njit
 
 from ...cards import RANK_CHARS, SUIT_CHARS, parse_cards
 from ...hands.kernels import _eval5_plain, _eval5_suited
+from ...poker.structure import (
+    FIRST_BLINDS,
+    FIRST_DEALER_LEFT,
+    FIXED,
+    NO_LIMIT,
+    Round,
+    Structure,
+    make_structure,
+)
 
 __all__ = [
     "DEFAULT_TARGETS",
     "FAMILIES",
+    "LIMITS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "TARGET_NAMES",
+    "VARIANTS",
+    "Rules",
+    "check_players",
+    "rules_for",
     "target_threshold",
     "target_value",
     "value_to_rank",
@@ -56,6 +86,124 @@ TARGET_NAMES = {"5": "5-low", "6": "6-low", "7": "7-low", "8": "8-low", "9": "9-
                 "10": "10-low", "T": "10-low", "J": "J-low", "Q": "Q-low", "K": "K-low"}
 
 _FAMILY_ID = {"deuce_to_seven": 2, "ace_to_five": 3}  # ids of simkit.hands.kernels
+#: Betting limits: fixed limit (R-T4) or no limit (2-7 Single Draw, R-T5).
+LIMITS = ("fixed", "no-limit")
+#: Players at a table (R-T4).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+def check_players(n) -> int:
+    """``n`` if it is a table size of the game (2-6 players, R-T4).
+
+    >>> check_players(7)
+    Traceback (most recent call last):
+    ...
+    ValueError: 2-7 Triple Draw is for 2-6 players, got 7
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"2-7 Triple Draw is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {n!r}")
+    return int(n)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every agreed setting of a game (defaults R-T4; variants R-T5, :data:`VARIANTS`).
+
+    ``small_blind``, ``big_blind``: the blinds; ``small_bet`` (rounds before the middle
+    draw) and ``big_bet`` (the later rounds) in fixed limit; ``ante`` from every player on top
+    of the blinds (0 = none); ``stacks``: chips of every seat (R-E1, 200); ``max_raises``:
+    raises allowed after the bet in a round, -1 for no cap; ``draws``: 1-3; ``family``:
+    ``deuce_to_seven`` (R-T1) or ``ace_to_five`` (R-T5); ``limit``: ``fixed`` or ``no-limit``
+    (the smallest bet is the big blind).
+    """
+
+    small_blind: int = 1
+    big_blind: int = 2
+    small_bet: int = 2
+    big_bet: int = 4
+    ante: int = 0
+    stacks: int = 200
+    max_raises: int = 3
+    draws: int = 3
+    family: str = "deuce_to_seven"
+    limit: str = "fixed"
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name in ("family", "limit"):
+                continue
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                raise ValueError(f"{f.name} must be an integer, got {v!r}")  # noqa: TRY004
+        for name in ("big_blind", "small_bet", "big_bet", "stacks"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be a positive chip count, got {getattr(self, name)!r}")
+        for name in ("small_blind", "ante"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be a non-negative chip count, got {getattr(self, name)!r}")
+        if self.small_blind > self.big_blind:
+            raise ValueError(f"small_blind must not exceed big_blind {self.big_blind}, got {self.small_blind!r}")
+        if self.max_raises < -1:
+            raise ValueError(f"max_raises must be -1 (no cap) or at least 0, got {self.max_raises!r}")
+        if not 1 <= self.draws <= 3:
+            raise ValueError(f"draws must be 1, 2 or 3, got {self.draws!r}")
+        if self.family not in FAMILIES:
+            raise ValueError(f"unknown family {self.family!r}; expected deuce_to_seven or ace_to_five")
+        if self.limit not in LIMITS:
+            raise ValueError(f"unknown limit {self.limit!r}; expected fixed or no-limit")
+
+    def structure(self) -> Structure:
+        """The betting structure: ``draws + 1`` rounds, blinds first, then left of the dealer
+        (R-T2); fixed limit: small bets in the first half of the rounds, big bets after (R-T4)."""
+        rounds = []
+        for r in range(self.draws + 1):
+            first = FIRST_BLINDS if r == 0 else FIRST_DEALER_LEFT
+            if self.limit == "fixed":
+                bet = self.small_bet if r < (self.draws + 1) // 2 else self.big_bet
+                rounds.append(Round(FIXED, bet, cap=self.max_raises, first=first))
+            else:
+                rounds.append(Round(NO_LIMIT, self.big_blind, cap=self.max_raises, first=first))
+        return make_structure(rounds, ante=self.ante, small_blind=self.small_blind,
+                              big_blind=self.big_blind)
+
+
+#: The variants (R-T5): the game, 2-7 Single Draw No Limit (Kansas City: one draw, two no-limit
+#: rounds), A-5 Triple Draw (aces low, straights and flushes ignored), an ante of 1 on top of
+#: the blinds.
+VARIANTS: dict[str, Rules] = {
+    "triple-draw": Rules(),
+    "single-draw-nl": Rules(draws=1, limit="no-limit", max_raises=-1),
+    "a5-triple-draw": Rules(family="ace_to_five"),
+    "ante": Rules(ante=1),
+}
+
+
+def rules_for(variant: str = "triple-draw", **changes) -> Rules:
+    """The :class:`Rules` of a variant, with some settings changed.
+
+    >>> rules_for("ante", stacks=50).stacks
+    50
+    >>> rules_for("razz")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown variant 'razz'; expected one of triple-draw, single-draw-nl, a5-triple-draw, ante
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+    from dataclasses import replace
+
+    return replace(VARIANTS[variant], **changes) if changes else VARIANTS[variant]
+
+
+def variant_name(rules: Rules) -> str:
+    """The name of the variant whose rules these are (stacks aside), else ``custom``."""
+    from dataclasses import replace
+
+    for name, r in VARIANTS.items():
+        if replace(rules, stacks=r.stacks) == r:
+            return name
+    return "custom"
 
 
 def family_id(family: str) -> int:
@@ -147,6 +295,13 @@ def _is_straight_mask(mask):
         if (mask >> lo) & 0x1F == 0x1F:
             return True
     return False
+
+
+@njit(cache=True, inline="always")
+def _is_flush(hand):
+    """Five cards of one suit (2-7: a flush, a bad hand, R-T1)."""
+    s = hand[0] & 3
+    return (hand[1] & 3) == s and (hand[2] & 3) == s and (hand[3] & 3) == s and (hand[4] & 3) == s
 
 
 @njit(cache=True, inline="always")

@@ -14,7 +14,7 @@ beats, ties counting half):
   from 47 by default).  Otherwise Monte Carlo over the first draw with the same exact last
   step (a conditional expectation, so the standard error is small).
 - **three draws left: Monte Carlo** with standard error: the middle discard follows the
-  rank-model table (:mod:`.table`), the last one is exact best play.
+  rank-model table (:mod:`.keep_table`), the last one is exact best play.
 - The expected rank is exact for one draw; with more draws later discards follow the table
   for a 9-low, and the figure is a Monte Carlo estimate.
 
@@ -57,7 +57,7 @@ from .rules import (
     target_threshold,
     target_value,
 )
-from .table import _appear_probs, _table_keep, keep_table
+from .keep_table import _appear_probs, _table_keep, keep_table
 
 __all__ = ["DrawChoice", "best_discard", "discard_options", "draw_odds", "rank_percentiles"]
 

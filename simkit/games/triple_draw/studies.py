@@ -1,4 +1,4 @@
-"""Draw-odds tables: from a kept holding of 1-5 different low cards, the chance of finishing
+"""The studies behind the report's draw-odds tables: from a kept holding of 1-5 different low cards, the chance of finishing
 7-low, 8-low, 9-low, 10-low or better with 1, 2 or 3 draws left, best play for each target.
 
 A holding is kept from a hand whose other cards are high (K, Q, J, A), so the unseen deck is

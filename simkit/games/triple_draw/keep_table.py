@@ -15,7 +15,7 @@ The table comes from a *rank model* of drawing, solved exactly by dynamic progra
 ``value[x, d, S]`` is the chance of reaching X-low with ``d`` draws left keeping the best
 subset of ``S``; ``keep[x, d, S]`` is that subset (ties: more cards kept, then lower cards).
 The exact solver (:mod:`.solver`) measures how close the model's play comes to the best;
-suits (flushes) are the strategies' job (:mod:`.draws`).
+suits (flushes) are the strategies' job (:mod:`.strategies`).
 
 Examples
 --------
@@ -37,7 +37,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from .rules import _is_straight_mask, _popcount, _value
+from .rules import _is_flush, _is_straight_mask, _popcount, _value, family_id
 
 __all__ = ["KeepTable", "keep_table"]
 
@@ -150,14 +150,12 @@ def _table_keep(hand, x, d, ace_low, suits_count, keep_tab):
         if (want >> v) & 1 and not (got >> v) & 1:
             keep |= 1 << i
             got |= 1 << v
-    if suits_count and keep == 31:
-        s = hand[0] & 3
-        if (hand[1] & 3) == s and (hand[2] & 3) == s and (hand[3] & 3) == s and (hand[4] & 3) == s:
-            hi = 0
-            for i in range(1, 5):
-                if _value(hand[i], ace_low) > _value(hand[hi], ace_low):
-                    hi = i
-            keep &= ~(1 << hi)
+    if suits_count and keep == 31 and _is_flush(hand):
+        hi = 0
+        for i in range(1, 5):
+            if _value(hand[i], ace_low) > _value(hand[hi], ace_low):
+                hi = i
+        keep &= ~(1 << hi)
     return keep
 
 
@@ -172,8 +170,7 @@ def keep_table(family: str = "deuce_to_seven") -> KeepTable:
     >>> float(t.value[5, 0, 0b101111])  # 7-5-4-3-2 made: 7-low with no draw
     1.0
     """
-    if family not in ("deuce_to_seven", "ace_to_five"):
-        raise ValueError(f"unknown family {family!r} for triple draw; expected deuce_to_seven or ace_to_five")
+    family_id(family)  # only the game's two families
     straights = family == "deuce_to_seven"
     appear = _appear_probs(straights)
     keep = np.zeros((13, 4, 8192), dtype=np.int16)

@@ -1,0 +1,319 @@
+"""Runner jobs and the public entry points: full games (:func:`play`), matches through the
+runner (:class:`MatchJob`, :func:`match`) and all-in equity (:class:`EquityJob`,
+:func:`equity`, :func:`starting_hand_equity`).
+
+Every entry point takes ``players`` (one player spec per seat, :func:`.strategies.parse_player`),
+``rules`` (a :class:`.rules.Rules`; ``variant=`` names one of :data:`.rules.VARIANTS`),
+``hands`` (hands played) or ``trials`` (equity samples), ``seed`` and the runner's options as
+``**run_options`` (:func:`simkit.runner.run`).  The form of earlier versions, a table size and
+"player A against a field of B" (``match(3, ["tight", "station"])``), still works.
+
+>>> df = match(["tight", "station", "station"], hands=3000, seed=1, quiet=True)
+>>> df.columns.tolist()
+['seat', 'player', 'chips_per_hand', 'se', 'hands', 'variant']
+>>> round(float(df.chips_per_hand.sum()), 9)
+0.0
+>>> r = play(["tight", "loose", "loose"], hands=2000, seed=1)
+>>> r.hands, int(r.net.sum())  # chips are conserved exactly
+(2000, 0)
+>>> r.table().columns.tolist()
+['seat', 'player', 'chips_per_hand', 'se']
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+
+import numpy as np
+import pandas as pd
+
+from ...cards import format_cards, parse_cards
+from ...hands import kernel_tables
+from ...memory import private_zeros
+from ...rng import SeedLike, stream_state
+from ...runner import run, stats
+from ..table import new_table
+from .engine import REC_SIZE, _new_work, _play_batch
+from .equity import N_GROUPS, _equity_kernel, final_cdf, group_frame
+from .keep_table import keep_table
+from .rules import (
+    Rules,
+    check_players,
+    family_id,
+    rules_for,
+    target_threshold,
+    variant_name,
+)
+from .strategies import Player, draw_table, player_name, player_tables, score_targets
+
+__all__ = ["EquityJob", "GameResult", "MatchJob", "equity", "game_tuple", "match", "match_totals",
+           "play", "seat_players", "starting_hand_equity"]
+
+
+def seat_players(players, rest=None) -> tuple:
+    """One player spec per seat.  ``players`` is a sequence of specs (or one spec string); the
+    earlier form ``(n, [A, B])`` seats A in seat 0 and the last name in the other seats.
+
+    >>> seat_players(3, ["tight", "loose"])
+    ('tight', 'loose', 'loose')
+    >>> seat_players(["tight"])
+    Traceback (most recent call last):
+    ...
+    ValueError: 2-7 Triple Draw is for 2-6 players, got 1
+    """
+    if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
+        n = check_players(players)
+        names = [rest] if isinstance(rest, (str, Player)) else list(rest or ())
+        if not names:
+            raise ValueError("name at least one player")
+        if len(names) > n:
+            raise ValueError(f"{len(names)} players for {n} seats")
+        return tuple(names + [names[-1]] * (n - len(names)))
+    if rest is not None:
+        raise ValueError("give the players as one sequence of specs, one per seat")
+    seats = (players,) if isinstance(players, (str, Player)) else tuple(players)
+    check_players(len(seats))
+    return seats
+
+
+def _rules(rules: Rules | None, variant: str | None, stacks=None) -> Rules:
+    if rules is not None and variant is not None:
+        raise ValueError("give rules or variant, not both")
+    if rules is None:
+        rules = rules_for(variant or "triple-draw")
+    elif not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, got {rules!r}")
+    if stacks is not None:
+        rules = replace(rules, stacks=stacks)
+    return rules
+
+
+def _family(family: str | None, rules: Rules | None) -> str:
+    if rules is not None:
+        if family is not None and family != rules.family:
+            raise ValueError(f"family {family!r} differs from rules.family {rules.family!r}")
+        return rules.family
+    return family or Rules().family
+
+
+def game_tuple(players, rules: Rules) -> tuple:
+    """The read-only ``game`` tuple of :func:`.engine._play_hand` for one spec per seat."""
+    fam = rules.family
+    kinds, params, dkinds, dparams = player_tables(players, fam)
+    tab = keep_table(fam)
+    return (rules.structure(), kinds, params, dkinds, dparams, family_id(fam), kernel_tables(fam),
+            fam == "ace_to_five", fam == "deuce_to_seven", tab.keep, tab.value,
+            score_targets(fam), final_cdf(fam), rules.draws)
+
+
+@dataclass
+class GameResult:
+    """Totals of :func:`play`: ``net`` chips per seat, ``net_sq`` their squares, ``hands``,
+    ``per_hand`` (first hands, per seat), ``dstats`` (draw statistics), ``players``."""
+
+    players: list
+    hands: int
+    net: np.ndarray
+    net_sq: np.ndarray
+    per_hand: np.ndarray
+    dstats: np.ndarray
+    showdowns: int
+    records: tuple = field(default=())
+
+    def table(self) -> pd.DataFrame:
+        """Chips per hand with standard error for each seat."""
+        mean, se = stats.mean_se(self.net, self.net_sq, self.hands)
+        return pd.DataFrame({"seat": np.arange(len(self.players)),
+                             "player": [player_name(p) for p in self.players],
+                             "chips_per_hand": mean, "se": se})
+
+
+def play(players, rest=None, /, *, rules: Rules | None = None, hands: int = 10_000,
+         seed: SeedLike = None, stacks=None, keep_per_hand: int = 0, record: int = 0,
+         first_dealer: int = 0, variant: str | None = None, n_hands: int | None = None) -> GameResult:
+    """Play ``hands`` hands in one compiled batch, every hand from fresh stacks, the dealer
+    moving one seat left every hand.
+
+    Parameters
+    ----------
+    players
+        One player spec per seat (2-6), e.g. ``["tight", "loose", "loose"]``.
+    rules
+        The settings (default :class:`.rules.Rules`, R-T4), or ``variant`` by name.
+    stacks
+        Chips of every seat at the start of every hand: one number or one per seat
+        (default ``rules.stacks``); a seat without chips is out (R-P4).
+    keep_per_hand, record
+        Keep the results of the first hands (for win-rate plots), and record the cards and
+        kept masks of the first ``record`` hands (for the PokerKit comparison).
+    n_hands
+        The old name of ``hands``.
+    """
+    seats = seat_players(players, rest)
+    n = len(seats)
+    rules = _rules(rules, variant)
+    if n_hands is not None:
+        hands = n_hands
+    st = np.broadcast_to(np.asarray(rules.stacks if stacks is None else stacks, dtype=np.int64), (n,)).copy()
+    if (st < 0).any():
+        raise ValueError(f"stacks must be non-negative, got {stacks!r}")
+    game = game_tuple(seats, rules)
+    fam = rules.family
+    n_draws = rules.draws
+    thr = np.array([target_threshold("8" if fam == "deuce_to_seven" else "7", fam),
+                    target_threshold("10" if fam == "deuce_to_seven" else "9", fam)], dtype=np.int64)
+    net = private_zeros(n)
+    net_sq = private_zeros(n)
+    per_hand = np.zeros((min(keep_per_hand, hands), n), dtype=np.int64)
+    dstats = private_zeros((3, 6, 4))
+    rec_cards = np.zeros((min(record, hands), n, n_draws + 1, 5), dtype=np.int64)
+    rec_keep = np.zeros((min(record, hands), n_draws, n), dtype=np.int64)
+    flags = private_zeros(3, np.int64)
+    table = new_table(st, dealer=int(first_dealer) % n)
+    _play_batch(table, game, stream_state(seed), _new_work(n, n_draws),
+                np.zeros(REC_SIZE, dtype=np.int64), st, hands, net, net_sq, per_hand, dstats, thr,
+                rec_cards, rec_keep, flags)
+    if flags[1]:  # pragma: no cover - a strategy bug in simkit.poker
+        raise RuntimeError(f"{int(flags[1])} hands stopped on an illegal action")
+    if flags[0]:  # pragma: no cover - must never happen
+        raise RuntimeError(f"chips not conserved in {int(flags[0])} hands")
+    return GameResult(list(seats), hands, net, net_sq, per_hand, dstats, int(flags[2]),
+                      (rec_cards, rec_keep) if record else ())
+
+
+@dataclass(frozen=True)
+class MatchJob:
+    """One player spec per seat (``players``) under ``rules``; every hand from fresh stacks
+    (``rules.stacks``); the dealer moves every hand."""
+
+    players: tuple
+    rules: Rules = field(default_factory=Rules)
+    name: str = "triple_draw_match"
+
+    def params(self) -> dict:
+        return asdict(self)
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        r = play(list(self.players), rules=self.rules, hands=trials, seed=seed)
+        return {"net": r.net, "net_sq": r.net_sq, "dstats": r.dstats.ravel(),
+                "showdowns": np.int64(r.showdowns)}
+
+
+def _match_job(players, rest, rules, variant, stacks) -> MatchJob:
+    seats = seat_players(players, rest)
+    rules = _rules(rules, variant, stacks)
+    player_tables(seats, rules.family)  # specs checked before any work
+    return MatchJob(seats, rules)
+
+
+def match(players, rest=None, /, *, rules: Rules | None = None, variant: str | None = None,
+          hands: int = 100_000, stacks: int | None = None, seed=0, **run_options) -> pd.DataFrame:
+    """Chips per hand with standard error for each seat, one player spec per seat
+    (``["tight", "loose", "loose"]``: one tight player, two loose ones), under ``rules`` (or a
+    ``variant`` by name, ``stacks`` changing its stacks)."""
+    job = _match_job(players, rest, rules, variant, stacks)
+    tot = run(job, hands, seed=seed, **run_options)
+    t = int(tot["trials"])
+    mean, se = stats.mean_se(tot["net"], tot["net_sq"], t)
+    return pd.DataFrame({"seat": np.arange(len(job.players)),
+                         "player": [player_name(p) for p in job.players], "chips_per_hand": mean,
+                         "se": se, "hands": t, "variant": variant_name(job.rules)})
+
+
+def match_totals(players, rest=None, /, *, rules: Rules | None = None, variant: str | None = None,
+                 hands: int = 100_000, stacks: int | None = None, seed=0, **run_options) -> dict:
+    """The raw runner totals of a match (net, net_sq, dstats, showdowns, trials)."""
+    return run(_match_job(players, rest, rules, variant, stacks), hands, seed=seed, **run_options)
+
+
+# --- all-in equity ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EquityJob:
+    """``n_players`` seats drawing by ``strategy`` (a preset of :mod:`.strategies`); the first
+    seats hold ``cards`` (five-card strings), the others random cards; ``strategies`` overrides
+    the strategy of the first seats."""
+
+    n_players: int
+    strategy: str = "table"
+    cards: tuple[str, ...] = ()
+    family: str = "deuce_to_seven"
+    strategies: tuple[str, ...] = ()
+    name: str = "triple_draw_equity"
+
+    def params(self) -> dict:
+        return asdict(self)
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        n = self.n_players
+        fixed = np.full((n, 5), -1, dtype=np.int64)
+        for s, h in enumerate(self.cards):
+            fixed[s] = parse_cards(h, n=5)
+        specs = list(self.strategies) + [self.strategy] * (n - len(self.strategies))
+        kinds, params = draw_table(specs, self.family)
+        seat_out = private_zeros((n, 4))
+        group_out = private_zeros((N_GROUPS, 3))
+        _equity_kernel(n, fixed, kinds, params, family_id(self.family), kernel_tables(self.family),
+                       self.family == "ace_to_five", self.family == "deuce_to_seven",
+                       keep_table(self.family).keep, trials, stream_state(seed), seat_out, group_out)
+        return {"equity": seat_out[:, 0], "equity_sq": seat_out[:, 1],
+                "wins": seat_out[:, 2].astype(np.int64), "ties": seat_out[:, 3].astype(np.int64),
+                "group_n": group_out[:, 0].astype(np.int64), "group_eq": group_out[:, 1],
+                "group_eq_sq": group_out[:, 2]}
+
+
+def equity(cards=None, n_players: int | None = None, *, strategy: str = "table",
+           family: str | None = None, rules: Rules | None = None, trials: int = 100_000, seed=0,
+           strategies: tuple[str, ...] = (), hands=None, **run_options) -> pd.DataFrame:
+    """Equity of given hands ``cards`` (the first seats, in draw order) against each other and
+    any random hands up to ``n_players``, every seat drawing by ``strategy`` (the first seats by
+    ``strategies``).  The hand ranking is ``rules.family`` (or ``family``; default 2-7).
+    ``hands=`` is the old name of ``cards``.
+
+    Returns one row per seat: ``seat``, ``hand`` (``random`` for a random seat), ``equity``
+    and its ``se``, ``win`` and ``tie`` (shares of deals).
+
+    >>> equity(["7s 5h 4d 3c 2s", "7d 5c 4h 3s 2c", "Ks Kh Kd Kc 2s"], trials=10)
+    Traceback (most recent call last):
+    ...
+    ValueError: hand 3 'Ks Kh Kd Kc 2s' shares a card with an earlier hand
+    """
+    if cards is None:
+        cards = () if hands is None else hands
+    hands = [h if isinstance(h, str) else format_cards(h) for h in cards]
+    family = _family(family, rules)
+    n = n_players or len(hands)
+    check_players(n)
+    if len(hands) > n:
+        raise ValueError(f"{len(hands)} hands for {n} players")
+    seen: set[int] = set()
+    for i, h in enumerate(hands):
+        cards = set(parse_cards(h, n=5).tolist())
+        if cards & seen:
+            raise ValueError(f"hand {i + 1} {h!r} shares a card with an earlier hand")
+        seen |= cards
+    draw_table([strategy, *strategies], family)  # names checked before any work
+    tot = run(EquityJob(n, strategy, tuple(hands), family, tuple(strategies)), trials, seed=seed,
+              **run_options)
+    t = int(tot["trials"])
+    eq, se = stats.mean_se(tot["equity"], tot["equity_sq"], t)
+    return pd.DataFrame({
+        "seat": np.arange(n), "hand": hands + ["random"] * (n - len(hands)),
+        "equity": eq, "se": se, "win": tot["wins"] / t, "tie": tot["ties"] / t,
+    })
+
+
+def starting_hand_equity(n_opponents: int, *, strategy: str = "table", family: str | None = None,
+                         rules: Rules | None = None, trials: int = 200_000, seed=0,
+                         **run_options) -> pd.DataFrame:
+    """Equity of random starting hands by group against ``n_opponents`` (1-5) random hands.
+
+    Columns: the group (:data:`GROUP_COLUMNS`), ``hands`` (deals seen), ``share``,
+    ``equity``, ``se``, and ``opponents``.
+    """
+    check_players(n_opponents + 1)
+    tot = run(EquityJob(n_opponents + 1, strategy, (), _family(family, rules)), trials, seed=seed,
+              **run_options)
+    df = group_frame(tot)
+    df.insert(0, "opponents", n_opponents)
+    return df
