@@ -32,7 +32,7 @@ from .table_state import S_OPENER, S_TO_ACT, STACK, _new_state
 __all__ = ["simulate_hands"]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _betting_round_with(st, decide, kinds, params, scores, info, draws, rng):
     """Play the current round of ``st`` to its end: the one betting loop of every game.
 
