@@ -16,7 +16,11 @@ A keep that exchanges more than two cards is refused (exit status 2) unless
 ``--variant draw-three`` is given.  Players are written ``LEVEL[:key=value,...]``: an
 opening level (pair, jacks, aces, two_pair, trips, straight, flush, full_house, quads,
 never) and optionally ``bluff=0.1``, ``kind=loose-aggressive`` or a threshold parameter such
-as ``P_CALL=0.6``.
+as ``P_CALL=0.6`` (read by :func:`simkit.games.diablo.strategies.parse_player`).
+
+Every command that plays the game takes the same rule options (``--ante``, ``--stacks``,
+``--cap``, ``--draw-three``, ``--jacks-or-better``, ``--no-diablo``, ``--dealers-choice``,
+``--session``); ``--trials`` is the number of series (the ``hands`` of the Python API).
 """
 
 from __future__ import annotations
@@ -79,42 +83,28 @@ def _rules_options(p) -> None:
 
 
 def _rules(args):
-    from simkit.games.diablo.play import Rules
+    from simkit.games.diablo.rules import Rules
 
     if args.stacks < 1:
         raise UsageError(f"--stacks must be at least 1, got {args.stacks}")
     return Rules(ante=args.ante, cap=args.cap, draw_three=args.draw_three,
                  jacks_or_better=args.jacks_or_better, diablo=not args.no_diablo,
-                 dealers_choice=args.dealers_choice, session=args.session)
+                 dealers_choice=args.dealers_choice, session=args.session, stacks=args.stacks)
 
 
 def parse_player(text: str):
-    """A player from ``LEVEL[:key=value,...]`` (module docstring).
+    """A player from ``LEVEL[:key=value,...]``: :func:`simkit.games.diablo.strategies.parse_player`,
+    its errors as usage errors.
 
     >>> parse_player("two_pair:bluff=0.1,P_CALL=0.6")
     Player(open_at='two_pair', bluff=0.1, kind='tight', params={'P_CALL': 0.6})
     """
-    from simkit.games.diablo.strategies import Player
+    from simkit.games.diablo.strategies import parse_player as parse
 
-    level, _, rest = text.partition(":")
-    kw: dict = {"params": {}}
-    for item in filter(None, rest.split(",")):
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise UsageError(f"player option {item!r} in {text!r} must be key=value")
-        if key == "bluff":
-            try:
-                kw["bluff"] = float(value)
-            except ValueError:
-                raise UsageError(f"bluff must be a number, got {value!r} in {text!r}") from None
-        elif key == "kind":
-            kw["kind"] = value
-        else:
-            try:
-                kw["params"][key] = float(value)
-            except ValueError:
-                raise UsageError(f"{key} must be a number, got {value!r} in {text!r}") from None
-    return Player(level.strip(), **kw)
+    try:
+        return parse(text)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
 
 
 @contextlib.contextmanager
@@ -211,7 +201,7 @@ def _sim_commands(cmds) -> None:
 
 
 def _keeps(args) -> None:
-    from simkit.games.diablo.keeps import keep_summary, pattern_table
+    from simkit.games.diablo.keep_table import keep_summary, pattern_table
 
     if args.summary:
         emit(keep_summary(args.variant), args)
@@ -231,7 +221,7 @@ def _equilibrium(args) -> None:
     from simkit.games.diablo.studies import equilibrium
 
     with _mc(args) as opts:
-        emit(equilibrium(args.players, args.start, series=args.trials, rules=_rules(args),
+        emit(equilibrium(args.players, args.start, hands=args.trials, rules=_rules(args),
                          max_iter=args.max_iter, **opts), args)
 
 
@@ -250,13 +240,13 @@ def _series(args) -> None:
 
 
 def _match(args) -> None:
-    from simkit.games.diablo.play import simulate
+    from simkit.games.diablo.jobs import simulate
 
     if not 3 <= len(args.players) <= 7:
         raise UsageError(f"Diablo is for 3-7 players, got {len(args.players)}")
     players = [parse_player(p) for p in args.players]
     with _mc(args) as opts:
-        r = simulate(players, args.trials, _rules(args), stacks=args.stacks, **opts)
+        r = simulate(players, args.trials, _rules(args), **opts)
     t = r.seats.assign(player=args.players)
     emit(t[["seat", "player"] + [c for c in t.columns if c not in ("seat", "player")]], args)
 

@@ -1,11 +1,19 @@
-"""Diablo from Python: the rules and variants, Monte Carlo series jobs, replaying given hands.
+"""Diablo's runner jobs and its Python entry points.
 
-- :class:`Rules` the agreed rules: ante, limits (R-D6), the Diablo rule on or off, and the
-  variants of diablo.de.txt (cap, draw three, jacks or better, dealer's choice);
-- :class:`SeriesJob` a runner job playing Diablo series (:mod:`.series`) and
-  :func:`simulate` which runs it and :func:`summarize` which turns its totals into tables;
-- :func:`play_deals` replays given cards and actions through the same compiled engine (the
-  rule document's worked example is a test) and returns what happened, deal by deal.
+- :class:`SeriesJob` a runner job playing Diablo series (one trial = one series, played to
+  its end, :func:`~.engine._series_kernel`), :func:`simulate` which runs it and
+  :func:`summarize` which turns its totals into tables;
+- :class:`ShowdownJob` showdown shares of dealt hands against drawing opponents
+  (:mod:`.equity`) and :func:`showdown_table` which runs and tabulates it;
+- :func:`play_deals` plays given or random deals one by one through the same kernel
+  (:func:`~.engine._play_hand`; the rule document's worked example is a test) and returns
+  what happened, deal by deal;
+- :func:`make_game` the read-only ``game`` tuple of the kernels from players and rules.
+
+Parameters have the same names as in every game: ``players`` (one player spec per seat,
+:mod:`.strategies`), ``rules`` (:class:`~.rules.Rules`, stacks included), ``hands`` (series
+to play, each to its end), ``trials`` (Monte Carlo samples), ``seed`` and ``**run_options``
+for :func:`simkit.runner.run`.
 
 Examples
 --------
@@ -16,92 +24,30 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 
 from simkit.cards import format_cards, parse_cards
-from simkit.poker.betting import _pot
+from simkit.games.table import TABLE_CARRIED, TABLE_DEALER, TABLE_STACK, _drop_broke, new_table
+from simkit.memory import private_zeros
 from simkit.poker.history import format_history
-from simkit.poker.structure import diablo as diablo_structure
-from simkit.poker.table_state import STACK, new_state
 from simkit.rng import stream_state
 from simkit.runner import run, stats
 
-from .engine import C_ANTE, C_CAP, C_DEALERS_CHOICE, C_DIABLO, C_DRAW3, C_JACKS, C_JJ_FLOOR, \
-    C_MAX_DEALS, C_SESSION, N_CFG, _diablo_rule, _play_deal, pack_policy
-from .keeps import policy_table
-from .rules import tables
-from .series import COUNTS, LEN_BINS, POT_GAMES, SEAT_SUMS, SUMS, _series_kernel, new_totals
+from .engine import COUNTS, LEN_BINS, MAX_LEN_BINS, POT_BINS, POT_GAMES, REC_OPENER, REC_PENALTY, \
+    REC_POT, REC_SCRIPT_USED, REC_SIZE, SEAT_SUMS, SUMS, _new_work, _pass_deal, _play_hand, \
+    _series_kernel, pack_policy
+from .equity import _showdown_kernel, new_totals as new_showdown_totals, tabulate
+from .keep_table import policy_table
+from .rules import Rules, category_of_strength, tables
 from .solver import equity_weights
-from .strategies import Player, PlayerArrays, open_floor, players as player_arrays
+from .strategies import Player, PlayerArrays, player, players as player_arrays
 
-__all__ = ["DealRecord", "Rules", "SeriesJob", "SeriesResult", "play_deals", "simulate",
-           "summarize"]
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The rules agreed before play (R-D6 defaults; the variants of diablo.de.txt).
-
-    ``diablo=False`` is the Deuces Wild variant (no Diablo rule); ``cap`` > 0 caps the pot an
-    opener pays; ``draw_three`` allows three cards (four keeping an ace); ``jacks_or_better``
-    lets only a pair of jacks or better open; ``dealers_choice``: after a series the deal
-    passes left of the player who dealt its first game.  ``session``: series played before
-    the stacks start fresh; ``max_deals``: deals after which a series is abandoned.
-
-    >>> int(Rules(cap=20).config()[2])
-    20
-    >>> Rules(ante=-1)
-    Traceback (most recent call last):
-    ...
-    ValueError: ante must be a non-negative integer, got -1
-    """
-
-    ante: int = 1
-    before: tuple[int, int] = (1, 5)
-    after: tuple[int, int] = (2, 10)
-    max_raises: int = 4
-    diablo: bool = True
-    cap: int = 0
-    draw_three: bool = False
-    jacks_or_better: bool = False
-    dealers_choice: bool = False
-    session: int = 1
-    max_deals: int = 1000
-
-    def __post_init__(self):
-        for name in ("ante", "cap", "max_raises"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
-                raise ValueError(f"{name} must be a non-negative integer, got {v!r}")
-        for name in ("session", "max_deals"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
-                raise ValueError(f"{name} must be a positive integer, got {v!r}")
-        diablo_structure(self.ante, tuple(self.before), tuple(self.after), self.max_raises)
-
-    def structure(self):
-        return diablo_structure(self.ante, tuple(self.before), tuple(self.after), self.max_raises)
-
-    def config(self) -> np.ndarray:
-        cfg = np.zeros(N_CFG, dtype=np.int64)
-        cfg[C_ANTE] = self.ante
-        cfg[C_DIABLO] = int(self.diablo)
-        cfg[C_CAP] = self.cap
-        cfg[C_DRAW3] = int(self.draw_three)
-        cfg[C_JACKS] = int(self.jacks_or_better)
-        cfg[C_DEALERS_CHOICE] = int(self.dealers_choice)
-        cfg[C_SESSION] = self.session
-        cfg[C_MAX_DEALS] = self.max_deals
-        cfg[C_JJ_FLOOR] = open_floor("jacks")
-        return cfg
-
-    @property
-    def variant(self) -> str:
-        return "draw-three" if self.draw_three else "standard"
+__all__ = ["DealRecord", "SeriesJob", "SeriesResult", "ShowdownJob", "make_game", "new_totals",
+           "play_deals", "showdown_table", "simulate", "summarize"]
 
 
 @lru_cache(maxsize=4)
@@ -117,19 +63,35 @@ def _player_arrays(specs) -> PlayerArrays:
     return player_arrays(specs)
 
 
-def _stacks(stacks, n: int) -> np.ndarray:
-    st = np.broadcast_to(np.asarray(stacks), (n,)) if np.ndim(stacks) == 0 else np.asarray(stacks)
-    if st.shape != (n,) or not np.issubdtype(st.dtype, np.integer) or (st < 0).any():
-        raise ValueError(f"stacks must be one non-negative integer or one per seat, got {stacks!r}")
-    if (st > 0).sum() < 2:
-        raise ValueError(f"at least two players need chips, got {stacks!r}")
-    return np.ascontiguousarray(st, dtype=np.int64)
+_NO_DECK = np.zeros(0, dtype=np.int64)
+_NO_SCRIPT = np.zeros((0, 3), dtype=np.int64)
+
+
+def make_game(players: PlayerArrays, rules: Rules, fixed_deck: np.ndarray | None = None,
+              fixed_keep: np.ndarray | None = None, script: np.ndarray | None = None) -> tuple:
+    """The read-only ``game`` tuple of :func:`~.engine._play_hand` (engine docstring):
+    ``(structure, cfg, players, tabs, fixed_deck, fixed_keep, script)``; without the replay
+    arguments the cards are shuffled and the strategies decide."""
+    n = players.kinds.size
+    return (rules.structure(), rules.config(), tuple(players), _tabs(rules.variant),
+            _NO_DECK if fixed_deck is None else fixed_deck,
+            -np.ones(n, dtype=np.int64) if fixed_keep is None else fixed_keep,
+            _NO_SCRIPT if script is None else script)
+
+
+def _with_stacks(rules: Rules, stacks) -> Rules:
+    """``rules`` with ``stacks`` (the old keyword) when given."""
+    return rules if stacks is None else replace(rules, stacks=stacks if np.ndim(stacks) == 0
+                                                else tuple(int(x) for x in np.asarray(stacks)))
 
 
 @dataclass(frozen=True)
 class SeriesJob:
-    """Play Diablo series: one trial is one series (runner contract, :mod:`simkit.runner`).
+    """Play Diablo series: one trial is one series, played to its end (runner contract,
+    :mod:`simkit.runner`): ``trials`` series are ``hands`` of :func:`simulate`.
 
+    ``players`` one player spec per seat (3-7); ``rules`` a :class:`~.rules.Rules`, whose
+    ``stacks`` the players start with; ``stacks`` (the old field) overrides them when given.
     ``force = (seat, mode)``: the first time in a series that ``seat`` may open with a hand
     below its threshold, it opens anyway (mode 1, a bluff) or checks (mode 2); the series
     results of the forced seat in those series are summed apart (``forced*``, tip D5);
@@ -138,29 +100,55 @@ class SeriesJob:
 
     players: tuple = ("trips", "trips", "trips", "trips", "trips")
     rules: Rules = field(default_factory=Rules)
-    stacks: int | tuple = 100
+    stacks: int | tuple | None = None
     force: tuple[int, int] = (-1, 0)
     name: str = "diablo_series"
     chunk_size: int = 1 << 14
 
+    def _rules(self) -> Rules:
+        return _with_stacks(self.rules, self.stacks)
+
     def params(self) -> dict:
-        ps = [p if isinstance(p, Player) else Player(str(p)) for p in self.players]
-        return {"players": [asdict(p) for p in ps], "rules": asdict(self.rules),
-                "stacks": self.stacks if np.ndim(self.stacks) == 0 else list(self.stacks),
-                "force": list(self.force)}
+        ps = [player(p) for p in self.players]
+        rules = asdict(self._rules())
+        st = rules["stacks"]
+        rules["stacks"] = int(st) if np.ndim(st) == 0 else [int(x) for x in st]
+        return {"players": [asdict(p) for p in ps], "rules": rules, "force": list(self.force)}
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         arrays = _player_arrays(list(self.players))
         n = arrays.kinds.size
-        stacks = _stacks(self.stacks, n)
+        rules = self._rules()
+        stacks = rules.seat_stacks(n)
         out = new_totals(n, int(stacks.sum()))
-        force = np.array([self.force[0], self.force[1], 0], dtype=np.int64)
-        _series_kernel(trials, self.rules.structure(), self.rules.config(), stacks,
-                       tuple(arrays), _tabs(self.rules.variant), force, stream_state(seed),
+        force = np.array([self.force[0], self.force[1]], dtype=np.int64)
+        _series_kernel(trials, make_game(arrays, rules), stacks, force, stream_state(seed),
                        out["cnt"], out["acc"], out["seat"], out["deuce"], out["len_hist"],
                        out["pot_hist"], out["pot_game"], out["max_pot_hist"],
                        out["max_len_hist"])
         return out
+
+
+def new_totals(n_seats: int, total_chips: int) -> dict[str, np.ndarray]:
+    """Zeroed statistic arrays of :func:`~.engine._series_kernel` for a table of ``n_seats``
+    with ``total_chips`` in play.
+
+    Maxima cannot be added up, so each chunk marks its largest pot and its longest series in
+    a one-hot histogram (``max_pot_hist``, ``max_len_hist``): after the runner adds the
+    chunks, the highest bin that is not empty is the overall maximum.  The kernel updates them
+    hand by hand, so they sit on cache lines of their own (:mod:`simkit.memory`).
+    """
+    return {
+        "max_pot_hist": private_zeros(total_chips + 1, np.int64),
+        "max_len_hist": private_zeros(MAX_LEN_BINS, np.int64),
+        "cnt": private_zeros(len(COUNTS), np.int64),
+        "acc": private_zeros(len(SUMS)),
+        "seat": private_zeros((n_seats, len(SEAT_SUMS))),
+        "deuce": private_zeros((5, 4)),
+        "len_hist": private_zeros(LEN_BINS, np.int64),
+        "pot_hist": private_zeros(POT_BINS, np.int64),
+        "pot_game": private_zeros((POT_GAMES, 2)),
+    }
 
 
 @dataclass
@@ -235,30 +223,84 @@ def summarize(totals: dict) -> SeriesResult:
                         final_pots[final_pots.series > 0].reset_index(drop=True))
 
 
-def simulate(players, n_series: int, rules: Rules | None = None, stacks=100,
-             force: tuple[int, int] = (-1, 0), **run_options) -> SeriesResult:
-    """Play ``n_series`` Diablo series with ``players`` (one per seat, 3-7) and summarize.
+def simulate(players, hands: int | None = None, rules: Rules | None = None, stacks=None,
+             force: tuple[int, int] = (-1, 0), seed=0, *, n_series: int | None = None,
+             **run_options) -> SeriesResult:
+    """Play ``hands`` Diablo series with ``players`` (one per seat, 3-7) and summarize.
 
     Parameters
     ----------
     players
-        Per seat a :class:`~.strategies.Player` or an opening level (``"trips"`` …).
-    n_series
-        Series to play (each a trial of the runner).
+        Per seat a player spec: a :class:`~.strategies.Player` or its text (``"trips"``,
+        ``"two_pair:bluff=0.1"`` …).
+    hands
+        Series to play, each to its end (each a trial of the runner); ``n_series`` is its
+        old name.
     rules
-        :class:`Rules` (default R-D6).
+        :class:`~.rules.Rules` (default R-D6, stacks of 100).
     stacks
-        Starting chips, one number or one per seat.
+        Starting chips, one number or one per seat: overrides ``rules.stacks`` (old keyword).
     force
         See :class:`SeriesJob`.
-    run_options
-        Passed to :func:`simkit.runner.run` (seed, workers, quiet, checkpoint, …).
+    seed, run_options
+        Passed to :func:`simkit.runner.run` (workers, quiet, checkpoint, …).
     """
-    job = SeriesJob(tuple(players), rules or Rules(), stacks if np.ndim(stacks) == 0 else tuple(stacks),
-                    tuple(force))
+    if n_series is not None:
+        if hands is not None:
+            raise TypeError("give hands or its old name n_series, not both")
+        hands = n_series
+    if hands is None:
+        raise TypeError("simulate() needs hands, the number of series to play")
+    rules = _with_stacks(rules or Rules(), stacks)
+    job = SeriesJob(tuple(players), rules, None, tuple(force))
     _player_arrays(list(job.players))
-    _stacks(job.stacks, len(job.players))
-    return summarize(run(job, n_series, **run_options))
+    rules.seat_stacks(len(job.players))
+    return summarize(run(job, hands, seed=seed, **run_options))
+
+
+# --- showdown shares against drawing opponents --------------------------------------------------
+
+@dataclass(frozen=True)
+class ShowdownJob:
+    """Showdown shares by dealt class against 1-6 opponents, everyone drawing by the policy."""
+
+    name: str = "diablo_showdown"
+    chunk_size: int = 1 << 16
+
+    def params(self) -> dict:
+        return {"opponents": 6, "policy": "equity2"}
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        out = new_showdown_totals()
+        _showdown_kernel(trials, policy_table().mask, tables(), category_of_strength(),
+                         stream_state(seed), out["count"], out["share"], out["share_sq"],
+                         out["final_cat"])
+        return out
+
+
+
+def showdown_table(trials: int, by: str = "class", seed=0, **run_options) -> pd.DataFrame:
+    """Run :class:`ShowdownJob` and tabulate it: one row per dealt group and opponent count.
+
+    Parameters
+    ----------
+    trials
+        Deals to simulate.
+    by
+        ``"class"``: category as dealt and deuces held; ``"deuces"``: deuces held only.
+    seed, run_options
+        Passed to :func:`simkit.runner.run` (workers, quiet, …).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``pat_category`` (for ``by="class"``), ``deuces``, ``hands`` (trials in the group),
+        ``frequency``, ``opponents``, ``win`` (mean showdown share; with one opponent it is
+        the percentile among final hands) and ``win_se``, ``fair`` (``1/(n+1)``).  Groups
+        dealt fewer than twice are left out.  ``df.attrs["final_cat"]`` holds the hero's
+        final-category counts per class (category as dealt x 5 + deuces).
+    """
+    return tabulate(run(ShowdownJob(), trials, seed=seed, **run_options), by)
 
 
 # --- replaying given hands --------------------------------------------------------------------
@@ -283,17 +325,20 @@ class DealRecord:
     log: np.ndarray | None = None  # the action record, columns G_* of simkit.poker.table_state
 
 
-def play_deals(deals: list[dict | None], stacks, rules: Rules | None = None, dealer: int = 0,
-               names: list[str] | None = None, players=None, seed: int = 0) -> list[DealRecord]:
-    """Play deals one by one through the compiled engine, applying R-D4/R-D5 between them.
+def play_deals(deals: list[dict | None], stacks=None, rules: Rules | None = None,
+               dealer: int = 0, names: list[str] | None = None, players=None,
+               seed: int = 0) -> list[DealRecord]:
+    """Play deals one by one through the compiled engine (:func:`~.engine._play_hand` on one
+    table), applying R-D4/R-D5 between them.
 
     A deal given as a dict is replayed: ``hands`` (a card string per seat as dealt; ``""``
     for a seat without chips), ``draw`` (the cards handed out at the draw, in draw order from
     the dealer's left), ``keep`` (per seat the cards kept; ``None`` = all) and ``actions``
     (``(seat, action, to)`` with action names ``fold check call bet raise``).  A deal given
-    as ``None`` is dealt at random (``seed``) and played by ``players`` (default: nobody ever
-    opens), drawing by the policy.  The deal passes left after every deal; play stops early
-    when fewer than two players have chips.
+    as ``None`` is dealt at random (``seed``) and played by ``players`` (player specs; default:
+    nobody ever opens), drawing by the policy.  The table starts with ``stacks`` (one per
+    seat; default ``rules.stacks``); a player without chips is out; the deal passes left after
+    every deal; play stops early when fewer than two players have chips.
 
     >>> recs = play_deals([{"hands": ["Ah Kh 9h 7h 5h", "9c 8d 7s 4c 3d", "Qs Jd 6c 5d 4s"],
     ...                     "draw": "", "keep": [None, None, None],
@@ -305,33 +350,33 @@ def play_deals(deals: list[dict | None], stacks, rules: Rules | None = None, dea
     from simkit.poker.actions import ACTION_NAMES
     from simkit.poker.table_state import Table
 
-    from .engine import _next_dealer
-
-    rules = rules or Rules()
-    stacks = _stacks(stacks, len(stacks) if np.ndim(stacks) else 0)
-    n = stacks.size
-    structure, cfg = rules.structure(), rules.config()
+    rules = _with_stacks(rules or Rules(), stacks)
+    if np.ndim(rules.stacks) == 0 and players is None:
+        raise ValueError(f"stacks must be one per seat without players, got {rules.stacks!r}")
+    n = len(rules.stacks) if np.ndim(rules.stacks) else len(players)
+    table = new_table(rules.seat_stacks(n), dealer)
     arrays = player_arrays(list(players) if players is not None else ["never"] * n)
     if arrays.kinds.size != n:
         raise ValueError(f"got {arrays.kinds.size} players for {n} seats")
-    tabs = _tabs(rules.variant)
+    random_game = make_game(arrays, rules)
     names = names or [f"Seat {s}" for s in range(n)]
-    st = new_state(n, log_capacity=256)
+    work = _new_work(n, 256, np.array([-1, 0], dtype=np.int64))
+    st, deck, h, pat, _dd, final, _scores, _draws, payout = work[:9]
+    record = np.zeros(REC_SIZE, dtype=np.int64)
     out: list[DealRecord] = []
-    dead, diablo_pot = 0, False
     rng = stream_state(seed)
-    deck = np.arange(52, dtype=np.int64)
-    no_script = np.zeros((0, 3), dtype=np.int64)
     for deal in deals:
-        if (stacks > 0).sum() < 2:
+        stacks_now = table[TABLE_STACK:TABLE_STACK + n]
+        if (stacks_now > 0).sum() < 2:
             break
+        dealer = int(table[TABLE_DEALER])
         seats = [(dealer + 1 + k) % n for k in range(n)]
         if deal is None:
-            fixed, keep, script = np.zeros(0, dtype=np.int64), -np.ones(n, dtype=np.int64), no_script
+            game, n_script = random_game, 0
         else:
             cards = []
             for s in seats:
-                if stacks[s] > 0:
+                if stacks_now[s] > 0:
                     cards += parse_cards(deal["hands"][s], n=5).tolist()
             cards += parse_cards(deal.get("draw", "")).tolist()
             rest = [c for c in range(52) if c not in cards]
@@ -340,7 +385,7 @@ def play_deals(deals: list[dict | None], stacks, rules: Rules | None = None, dea
                 raise ValueError("the given hands and draw cards repeat a card")
             keep = np.full(n, 31, dtype=np.int64)  # stand pat unless told otherwise
             for s, k in enumerate(deal.get("keep", [None] * n)):
-                if k is not None and stacks[s] > 0:
+                if k is not None and stacks_now[s] > 0:
                     dealt = parse_cards(deal["hands"][s]).tolist()
                     kept = parse_cards(k).tolist()
                     if not set(kept) <= set(dealt):
@@ -348,18 +393,13 @@ def play_deals(deals: list[dict | None], stacks, rules: Rules | None = None, dea
                     keep[s] = sum(1 << i for i, c in enumerate(dealt) if c in kept)
             script = np.array([(s, ACTION_NAMES.index(a), to) for s, a, to in deal["actions"]],
                               dtype=np.int64).reshape(-1, 3)
-        h = np.zeros(5 * n, dtype=np.int64)
-        pat, dd, final = (np.zeros(n, dtype=np.int64) for _ in range(3))
-        scores, draws = np.zeros((2, n)), np.zeros((2, n), dtype=np.int64)
-        payout = np.zeros(n, dtype=np.int64)
-        start, dead_in = stacks.copy(), dead
-        rc, sp = _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, tuple(arrays),
-                            tabs, deck, fixed, keep, script, np.array([-1, 0, 0]), rng, h, pat, dd,
-                            final, scores, draws, payout, np.zeros(n, dtype=np.int64),
-                            np.zeros(5 + 4 * n, dtype=np.int64))
-        if rc < 0 or sp != len(script):
+            game, n_script = make_game(arrays, rules, fixed, keep, script), len(script)
+        start, dead_in = stacks_now.copy(), int(table[TABLE_CARRIED])
+        rc = _play_hand(table, game, rng, work, record)
+        sp = int(record[REC_SCRIPT_USED])
+        if rc < 0 or sp != n_script:
             raise ValueError(f"the actions of deal {len(out) + 1} do not fit the game "
-                             f"(engine code {rc}, {sp} of {len(script)} actions used)")
+                             f"(engine code {rc}, {sp} of {n_script} actions used)")
         dealt_txt, k = [""] * n, 0
         for s in seats:
             if pat[s] >= 0:
@@ -368,20 +408,17 @@ def play_deals(deals: list[dict | None], stacks, rules: Rules | None = None, dea
         history = format_history(st, names=names, payout=payout if rc != 2 else None)
         hands_txt = [format_cards(h[5 * s:5 * s + 5]) if pat[s] >= 0 else "" for s in range(n)]
         log = Table(st).log.copy()
+        new_stacks = table[TABLE_STACK:TABLE_STACK + n].tolist()
         if rc == 2:  # void: the pot stays, R-D4
-            new_stacks = st[STACK:STACK + n].copy()
-            dead = int(_pot(st))
-            rec = DealRecord("void", dealer, -1, dead, [0] * n, 0, new_stacks.tolist(),
+            rec = DealRecord("void", dealer, -1, int(record[REC_POT]), [0] * n, 0, new_stacks,
                              hands_txt, final.tolist(), history)
         else:
-            new_stacks = np.zeros(n, dtype=np.int64)
-            opener, pot, pen = _diablo_rule(st, cfg, payout, new_stacks)
-            rec = DealRecord("showdown" if rc == 1 else "no showdown", dealer, int(opener),
-                             int(pot), payout.tolist(), int(pen), new_stacks.tolist(),
-                             hands_txt, final.tolist(), history)
-            dead, diablo_pot = (int(pen), True) if pen > 0 else (0, False)
+            rec = DealRecord("showdown" if rc == 1 else "no showdown", dealer,
+                             int(record[REC_OPENER]), int(record[REC_POT]), payout.tolist(),
+                             int(record[REC_PENALTY]), new_stacks, hands_txt, final.tolist(),
+                             history)
         rec.dealt, rec.start, rec.dead_in, rec.log = dealt_txt, start.tolist(), dead_in, log
         out.append(rec)
-        stacks = new_stacks
-        dealer = int(_next_dealer(stacks, dealer))
+        _drop_broke(table)
+        _pass_deal(table)
     return out
