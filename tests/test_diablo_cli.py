@@ -64,3 +64,18 @@ def test_cli_bad_keep(capsys):
         main(["diablo", "draw-odds", "As Ks Qs Js 9d", "--keep", "As 2c 9d"])
     assert exc.value.code == 2
     assert "2c" in capsys.readouterr().err
+
+
+def test_cli_rule_flags_in_bluff_and_variants(capsys):
+    assert main(["diablo", "bluff", "--players", "3", "--stacks", "40", "--ante", "2",
+                 "--trials", "300", "--seed", "1", "--quiet", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["diablo"] for r in rows] == [True, False]
+    assert main(["diablo", "variants", "--players", "3", "--stacks", "40", "--trials", "200",
+                 "--quiet", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 7 and all(r["chip_errors"] == 0 for r in rows)
+    with pytest.raises(SystemExit) as exc:
+        main(["diablo", "bluff", "--stacks", "0", "--trials", "10"])
+    assert exc.value.code == 2
+    assert "stacks" in capsys.readouterr().err

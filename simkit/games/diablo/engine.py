@@ -147,18 +147,30 @@ def pack_policy(mask: np.ndarray, value: np.ndarray) -> np.ndarray:
     return (v << np.uint32(5)) | mask.astype(np.uint32)
 
 
+@njit(cache=True, inline="always")
+def _below_jacks(cfg, pat, seat):
+    """Jacks or better (Varianten) forbids ``seat`` to open its hand as dealt."""
+    return cfg[C_JACKS] != 0 and pat[seat] < cfg[C_JJ_FLOOR]
+
+
+@njit(cache=True, inline="always")
+def _opening_bet(st, seat, params):
+    """The opening bet of ``seat``: its share ``P_SIZE`` of the pot, within the limits."""
+    to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * _pot(st) + 0.5)
+    return min(max(to, st[L_MIN_TO]), st[L_MAX_TO])
+
+
 @njit(cache=True)
 def _opening(st, seat, pat, open_floor, bluff, cfg, params, rng):
     """The opening decision (R-D3) of a threshold player: open or check."""
     want = pat[seat] >= open_floor[seat]
     if not want and bluff[seat] > 0.0:
         want = _uniform(rng) < bluff[seat]
-    if want and cfg[C_JACKS] != 0 and pat[seat] < cfg[C_JJ_FLOOR]:
+    if want and _below_jacks(cfg, pat, seat):
         want = False
     if not want:
         return CHECK, 0
-    to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * _pot(st) + 0.5)
-    return BET, min(max(to, st[L_MIN_TO]), st[L_MAX_TO])
+    return BET, _opening_bet(st, seat, params)
 
 
 @njit(cache=True)
@@ -185,9 +197,8 @@ def _betting(st, kinds, params, scores, draws, rng, pat, open_floor, bluff, cfg,
         elif (can_open and force[1] != 0 and force[2] == 0 and seat == force[0]
               and pat[seat] < open_floor[seat]):
             force[2] = 1
-            if force[1] == 1 and not (cfg[C_JACKS] != 0 and pat[seat] < cfg[C_JJ_FLOOR]):
-                to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * _pot(st) + 0.5)
-                action, to = BET, min(max(to, st[L_MIN_TO]), st[L_MAX_TO])
+            if force[1] == 1 and not _below_jacks(cfg, pat, seat):
+                action, to = BET, _opening_bet(st, seat, params)
             else:
                 action, to = CHECK, 0
         elif can_open and kinds[seat] != RANDOM and kinds[seat] != CHECK_CALL:
@@ -195,7 +206,7 @@ def _betting(st, kinds, params, scores, draws, rng, pat, open_floor, bluff, cfg,
         else:
             _view(st, seat, draws)
             action, to = _decide(kinds, params, scores, st, rng, seat)
-            if can_open and action == BET and cfg[C_JACKS] != 0 and pat[seat] < cfg[C_JJ_FLOOR]:
+            if can_open and action == BET and _below_jacks(cfg, pat, seat):
                 action, to = CHECK, 0
         rc = _apply_legal(st, seat, action, to)
         if rc < 0:
@@ -330,9 +341,12 @@ def _play_hand(table, game, rng, work, record):
 @njit(cache=True)
 def _deal(st, structure, cfg, table, dealer, dead, diablo_pot, players, tabs, deck,
           fixed_deck, fixed_keep, script, force, rng, h, pat, dd, final, scores, draws,
-          payout, kmask, work):
+          payout, kmask, scratch):
     """Steps 1-5 of a deal (module docstring) on ``st``; return ``(outcome, script position,
-    players dealt in)``.  ``payout`` is what each seat won (credited to ``st``)."""
+    players dealt in)``.  ``payout`` is what each seat won (credited to ``st``); ``pat``,
+    ``dd`` and ``final`` hold each seat's strength as dealt (-1: not dealt in), its deuces as
+    dealt and its final strength; ``kmask`` (int64[seats]) and ``scratch``
+    (int64[5 + 4 * seats]) are scratch for keeps and discards."""
     kinds, params, open_floor, bluff = players
     T, policy, final_value = tabs
     n = st[S_SEATS]
@@ -352,8 +366,8 @@ def _deal(st, structure, cfg, table, dealer, dead, diablo_pot, players, tabs, de
     else:
         m = n_dealt * (9 if cfg[C_DRAW3] != 0 else 7)  # five dealt, at most 4 (or 2) drawn
         _shuffle_prefix(deck, m if m < 52 else 52, rng)
-    c = work[:5]
-    disc = work[5:]
+    c = scratch[:5]
+    disc = scratch[5:]
     pos = 0
     for k in range(n):
         s = (dealer + 1 + k) % n

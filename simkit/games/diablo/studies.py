@@ -35,6 +35,7 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
 
@@ -143,16 +144,17 @@ def equilibrium(n_players: int, start: str = "trips", levels=OPEN_LEVELS,
 
 
 def bluff_ev(n_players: int, level: str = "trips", hands: int | None = None, diablo: bool = True,
-             seed: int = 0, **run_options) -> dict:
+             seed: int = 0, rules: Rules | None = None, **run_options) -> dict:
     """Chips per occasion of opening a hand below one's threshold instead of checking.
 
     Everybody plays ``level``; seat 0, the first time in a series it may open with a hand it
     would not open, opens anyway (a bluff) in one run and checks in another (same seed);
-    the difference of its series results is the bluff's value.
+    the difference of its series results is the bluff's value.  ``rules`` (default R-D6)
+    give the other settings; ``diablo`` switches the Diablo rule.
     """
     _check_players(n_players)
     hands = _hands(hands, run_options)
-    rules = Rules(diablo=diablo)
+    rules = replace(rules or Rules(), diablo=diablo)
     out = {}
     for mode, name in ((1, "bluff"), (2, "check")):
         job = SeriesJob((Player(level),) * n_players, rules, force=(0, mode))
