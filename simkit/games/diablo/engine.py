@@ -338,7 +338,7 @@ def _play_hand(table, game, rng, work, record):
     return rc
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _deal(st, structure, cfg, table, dealer, dead, diablo_pot, players, tabs, deck,
           fixed_deck, fixed_keep, script, force, rng, h, pat, dd, final, scores, draws,
           payout, kmask, scratch):
