@@ -15,7 +15,7 @@ import pytest
 import naive
 from simkit import evaluate
 from simkit.cards import format_cards, parse_cards
-from simkit.games.diablo.rules import CATEGORIES, category_of_strength, pat_below, pat_counts
+from simkit.games.diablo.rules import CATEGORIES, pat_below, pat_counts
 from simkit.games.diablo.solver import (
     best_keep,
     draw_odds,

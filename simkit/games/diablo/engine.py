@@ -27,8 +27,9 @@ It writes the new stacks back into ``table`` and what the next deal is played fo
 void deal ``TABLE_CARRIED`` holds the whole pot (its kind unchanged), after an opened deal the
 Diablo payment (``TABLE_DIABLO_POT`` = 1 when there is one, else 0).  Chips are conserved:
 ``sum(stacks) + TABLE_CARRIED`` is the same before and after.  It never moves the dealer nor
-marks players out: the caller does (:func:`simkit.games.table._next_dealer`,
-:func:`_drop_broke`, or :func:`_pass_deal` here, which keeps the old rule when nobody is in).
+marks players out: the caller does (:func:`simkit.games.table._drop_broke`, then
+:func:`simkit.games.table._next_dealer` or :func:`_pass_deal` here, which passes the deal one
+seat left when nobody is in, as the series have always done).
 On an error (``rc < 0``) ``table`` is left as it was.
 
 - ``game`` = ``(structure, cfg, players, tabs, fixed_deck, fixed_keep, script)``, read only,

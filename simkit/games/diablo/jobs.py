@@ -44,7 +44,7 @@ from .equity import _showdown_kernel, new_totals as new_showdown_totals, tabulat
 from .keep_table import policy_table
 from .rules import Rules, category_of_strength, tables
 from .solver import equity_weights
-from .strategies import Player, PlayerArrays, player, players as player_arrays
+from .strategies import PlayerArrays, player, players as player_arrays
 
 __all__ = ["DealRecord", "SeriesJob", "SeriesResult", "ShowdownJob", "make_game", "new_totals",
            "play_deals", "showdown_table", "simulate", "summarize"]
