@@ -1,6 +1,6 @@
 """Diablo benchmark (issue item 9): complete games per second, 5 players, 1 thread and 2 workers.
 
-Each trial of :class:`simkit.games.diablo.play.SeriesJob` is a Diablo series; every deal is
+Each trial of :class:`simkit.games.diablo.jobs.SeriesJob` is a Diablo series; every deal is
 shuffled, dealt, bet (both rounds with the compiled strategies), drawn by the exact policy
 and shown down, and the Diablo rule is applied.  A *game* is an opened deal, played through
 betting, draws and showdown (or until all but one fold); a *deal* also counts the void deals
@@ -28,8 +28,8 @@ TARGET = 250_000  # games per second on 2 cores (issue item 9)
 
 
 def rates(series: int, repeats: int, configs: dict) -> dict:
-    from simkit.games.diablo.play import SeriesJob
-    from simkit.games.diablo.series import COUNTS
+    from simkit.games.diablo.engine import COUNTS
+    from simkit.games.diablo.jobs import SeriesJob
 
     out = {name: {"games": [], "deals": [], "cpu": []} for name in configs}
     runs = timed_runs(SeriesJob(("trips",) * 5), series, repeats, configs, warm_up=20_000)

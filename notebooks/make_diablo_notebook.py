@@ -21,11 +21,9 @@ cells = [
         "import matplotlib.pyplot as plt\n"
         "import numpy as np\n"
         "import pandas as pd\n"
-        "from simkit.games.diablo import Player, Rules, draw_odds, keep_values, simulate, target_weights\n"
-        "from simkit.games.diablo.improve import pair_improvement\n"
-        "from simkit.games.diablo.keeps import pattern_table\n"
-        "from simkit.games.diablo.play import SeriesJob\n"
-        "from simkit.games.diablo.studies import equilibrium, series_table, threshold_sweep\n"
+        "from simkit.games.diablo import Player, Rules, SeriesJob, draw_odds, keep_values, simulate, target_weights\n"
+        "from simkit.games.diablo.keep_table import pattern_table\n"
+        "from simkit.games.diablo.studies import equilibrium, pair_improvement, series_table, threshold_sweep\n"
         "from simkit.games.diablo.strategies import OPEN_LEVELS\n"
         "SCALE = float(os.environ.get('SIMKIT_NB_SCALE', '1'))\n"
         "def n(full, least=500):\n"
@@ -52,7 +50,7 @@ cells = [
         "Seat 0 opens at each threshold, everybody else opens at trips and calls reasonably; "
         "seat 0's chips per series (fresh stacks of 100), ±2 SE."),
     new_code_cell(
-        "sweeps = pd.concat([threshold_sweep(p, series=n(20_000), seed=1, quiet=True) for p in (3, 5, 7)])\n"
+        "sweeps = pd.concat([threshold_sweep(p, hands=n(20_000), seed=1, quiet=True) for p in (3, 5, 7)])\n"
         "fig, ax = plt.subplots(figsize=(7, 3.5))\n"
         "x = np.arange(len(OPEN_LEVELS))\n"
         "for p, t in sweeps.groupby('players'):\n"
@@ -63,13 +61,13 @@ cells = [
     new_markdown_cell(
         "The thresholds at which nobody gains by changing their own: iterated best response, a "
         "deviation counting only if it gains more than 2 SE."),
-    new_code_cell("equilibrium(5, series=n(20_000), seed=1, quiet=True)"),
+    new_code_cell("equilibrium(5, hands=n(20_000), seed=1, quiet=True)"),
     new_markdown_cell(
         "## Diablo series: length and pot growth\n\nEverybody opens at trips. A series is the "
         "run of games from a normal pot to the first game an opener wins."),
     new_code_cell(
         "keep = {}\n"
-        "st = series_table((3, 5, 7), ('trips',), series=n(40_000), seed=2, keep=keep, quiet=True)\n"
+        "st = series_table((3, 5, 7), ('trips',), hands=n(40_000), seed=2, keep=keep, quiet=True)\n"
         "fig, axes = plt.subplots(1, 2, figsize=(10, 3.5))\n"
         "for (p, lv), r in keep.items():\n"
         "    L = r.lengths[r.lengths.series > 0]\n"
@@ -84,12 +82,13 @@ cells = [
     new_markdown_cell(
         "## A strategy match\n\nFive players: two tight (trips, straight), a two-pair opener who "
         "bluffs one time in ten, a pair-of-jacks opener and a loose-aggressive one. Chips per "
-        "series with standard errors, then the running win rate as series accumulate."),
+        "series with standard errors, then the running win rate as series accumulate. A player is a "
+        "`Player` or its spec text, as on the command line (`two_pair:bluff=0.1`)."),
     new_code_cell(
-        "players = [Player('trips'), Player('two_pair', bluff=0.1), Player('jacks'),\n"
-        "           Player('pair', kind='loose-aggressive'), Player('straight')]\n"
+        "players = [Player('trips'), 'two_pair:bluff=0.1', Player('jacks'),\n"
+        "           'pair:kind=loose-aggressive', Player('straight')]\n"
         "names = ['trips', 'two pair + bluffs', 'jacks', 'loose-aggressive', 'straight']\n"
-        "m = simulate(players, n(50_000), seed=3, quiet=True)\n"
+        "m = simulate(players, hands=n(50_000), rules=Rules(stacks=100), seed=3, quiet=True)\n"
         "m.seats.assign(player=names)[['player', 'net_per_series', 'se', 'opened_per_game', 'win_rate']]"),
     new_code_cell(
         "job = SeriesJob(tuple(players))\n"

@@ -1,15 +1,36 @@
-"""The Diablo engine: the rule document's worked example, the Diablo rule, chips, variants."""
+"""The Diablo engine: the rule document's worked example, the Diablo rule, a plain Python
+referee, and ``_play_hand`` at any table state.
+
+Random deals are played through the compiled engine (random and threshold players, small
+stacks: all-ins, side pots, short openers); for every deal the referee recomputes, from the
+recorded actions and the final hands only, who opened (R-D3), whether the deal is void and
+the pot stays (R-D4), the antes (none in a Diablo pot), every side pot and its winners with
+the reference evaluator of tests/naive.py, the odd chips (R-P2, R-P3), and the Diablo payment
+(R-D5), and checks that the cards are consistent (at most two exchanged, no card twice).
+"""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from simkit.games.diablo.play import Rules, SeriesJob, play_deals, simulate, summarize
-from simkit.games.diablo.strategies import Player
-from simkit.runner import run
+import naive
+from simkit.cards import parse_cards
+from simkit.games.diablo.engine import COUNTS, REC_OPENER, REC_PENALTY, REC_SIZE, SEAT_SUMS, \
+    TABLE_DIABLO_POT, _new_work, _pass_deal, _play_hand, _series_kernel, _split
+from simkit.games.diablo.jobs import make_game, new_totals, play_deals
+from simkit.games.diablo.rules import Rules
+from simkit.games.diablo.strategies import Player, players as player_arrays
+from simkit.games.table import REC_DEALER, REC_OUTCOME, REC_PLAYERS, REC_POT, TABLE_CARRIED, \
+    TABLE_DEALER, TABLE_IN, TABLE_STACK, _drop_broke, _seats_in, _set_table, chips_on_table, \
+    new_table
+from simkit.poker.actions import ANTE, BET, FOLD
+from simkit.poker.history import SHOWDOWN, VOID
+from simkit.rng import _draw_below, stream_state
 
 ANNA, BEN, CARLA, DAN = range(4)
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
+ROUND, SEAT, ACTION, CHIPS = 0, 1, 2, 3
 
 # The example of diablo.de.txt ("Die Diablo-Regel"): four players ante 1 (pot 4); Anna opens
 # with 2, Ben and Carla call, Dan folds; Anna draws 1, Ben 2, Carla 2; Anna bets 4, Ben raises
@@ -101,61 +122,252 @@ def test_short_opener_pays_all_and_cap():
     assert r.penalty == 10
 
 
-def test_series_end_only_when_an_opener_wins():
-    r = simulate(["jacks", "trips", "two_pair", "trips", "aces"], 3000, seed=5, quiet=True,
-                 chunk_size=700)
-    c = r.summary
-    assert c["chip_errors"] == 0 and c["errors"] == 0
-    # every game ends its series (opener won) or carries a Diablo pot into the next one
-    assert c["games"] == c["opener_wins"] + c["penalties"] + c["short_end"]
-    assert c["series"] == c["opener_wins"] + c["short_end"] + c["abandoned"]
-    assert c["max_len"] >= 2 and r.lengths.series.sum() == c["series"]
-    assert c["max_len"] == r.lengths[r.lengths.series > 0].games.max()
-    assert 0 < c["max_pot"] <= 500 and c["max_pot"] >= r.summary["mean_final_pot"]
+# --- the referee -----------------------------------------------------------------------------
+
+def referee(rec, diablo_pot: bool, rules: Rules, n: int) -> bool:
+    """Check one deal; return whether the next deal is played for a Diablo pot."""
+    dealt = [parse_cards(h).tolist() if h else [] for h in rec.dealt]
+    final = [parse_cards(h).tolist() if h else [] for h in rec.hands]
+    contrib = [0] * n
+    folded, opener, antes = set(), -1, {}
+    for row in rec.log.tolist():
+        contrib[row[SEAT]] += row[CHIPS]
+        if row[ACTION] == FOLD:
+            folded.add(row[SEAT])
+        if row[ACTION] == ANTE:
+            antes[row[SEAT]] = row[CHIPS]
+        if row[ROUND] == 0 and row[ACTION] == BET and opener < 0:
+            opener = row[SEAT]  # R-D3: the first bet of the first round
+    dealt_in = [s for s in range(n) if rec.start[s] > 0]
+    assert [s for s in range(n) if dealt[s]] == dealt_in  # R-P4: no chips, no cards
+    if diablo_pot or not rules.ante:
+        assert antes == {}
+    else:
+        assert antes == {s: min(rules.ante, rec.start[s]) for s in dealt_in}
+    pot = sum(contrib) + rec.dead_in
+    # cards: every final hand keeps part of its dealt hand and draws at most two new cards
+    all_final = [c for h in final for c in h]
+    assert len(all_final) == len(set(all_final))
+    for s in dealt_in:
+        new = set(final[s]) - set(dealt[s])
+        assert len(new) <= (2 if not rules.draw_three else 4)
+        assert not new & {c for h in dealt for c in h}  # discards never come back
+    if opener < 0:
+        assert rec.outcome == "void" and rec.pot == pot  # R-D4: the pot stays
+        assert rec.stacks == [rec.start[s] - contrib[s] for s in range(n)]
+        return diablo_pot  # a void deal keeps the pot, Diablo or not
+    assert rec.opener == opener
+    in_hand = [s for s in dealt_in if s not in folded]
+    payout = [0] * n
+    if len(in_hand) == 1:
+        payout[in_hand[0]] = pot
+    else:
+        levels = sorted({contrib[s] for s in in_hand})
+        prev_level = 0
+        for i, level in enumerate(levels):
+            top = i == len(levels) - 1
+            layer = sum((c if top else min(c, level)) - min(c, prev_level) for c in contrib)
+            if i == 0:
+                layer += rec.dead_in  # carried chips belong to the main pot
+            eligible = [s for s in in_hand if contrib[s] >= level]
+            keys = {s: naive.deuces_wild5(final[s])[0] for s in eligible}
+            best = max(keys.values())
+            winners = [s for s in eligible if keys[s] == best]
+            share, rest = divmod(layer, len(winners))
+            for k in range(1, n + 1):  # odd chips from the dealer's left (R-P3)
+                s = (rec.dealer + k) % n
+                if s in winners:
+                    payout[s] += share + (1 if rest > 0 else 0)
+                    rest -= 1 if rest > 0 else 0
+            prev_level = level
+    assert rec.payout == payout
+    assert rec.pot == pot
+    after = [rec.start[s] - contrib[s] + payout[s] for s in range(n)]
+    penalty = 0
+    if rules.diablo and payout[opener] == 0:  # R-D5, also when the opener folded
+        penalty = min(pot, after[opener], rules.cap or pot)
+    assert rec.penalty == penalty
+    after[opener] -= penalty
+    assert rec.stacks == after
+    # R-D3: the second round starts with the opener or the next player still in on the left
+    r1 = [row for row in rec.log.tolist() if row[ROUND] == 1]
+    if r1:
+        first = r1[0][SEAT]
+        order = [(opener + k) % n for k in range(n)]
+        folded0 = {row[SEAT] for row in rec.log.tolist() if row[ACTION] == FOLD and row[ROUND] == 0}
+        candidates = [s for s in order if s not in folded0 and s in dealt_in
+                      and sum(row[CHIPS] for row in rec.log.tolist() if row[SEAT] == s
+                              and row[ROUND] == 0) + antes.get(s, 0) < rec.start[s]]
+        assert first == candidates[0]
+    return penalty > 0
 
 
-def test_without_the_diablo_rule_every_game_is_a_series():
-    # several chunks: maxima must survive the runner's adding up of chunk results
-    r = simulate(["trips"] * 4, 2000, rules=Rules(diablo=False), seed=2, quiet=True,
-                 chunk_size=300)
-    assert r.summary["penalties"] == 0 and r.summary["max_len"] == 1
-    assert r.summary["games"] == r.summary["series"] - r.summary["abandoned"]
+PLAYERS = [Player("pair", kind="random"), Player("trips", bluff=0.15),
+           Player("two_pair", kind="loose-aggressive"), Player("jacks"),
+           Player("pair", kind="random"), Player("aces", kind="loose-aggressive"),
+           Player("trips")]
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(cap=15), Rules(draw_three=True),
-                                   Rules(jacks_or_better=True), Rules(dealers_choice=True),
-                                   Rules(diablo=False), Rules(session=50)])
-def test_chip_conservation_variants(rules):
-    specs = [Player("pair", kind="random"), Player("trips", bluff=0.2), "jacks",
-             Player("two_pair", kind="loose-aggressive"), "never", "trips", "aces"]
-    r = simulate(specs, 3000, rules=rules, stacks=[30, 60, 100, 20, 50, 80, 40], seed=9,
-                 quiet=True)
-    assert r.summary["chip_errors"] == 0 and r.summary["errors"] == 0
-    assert r.summary["deals"] > 3000
+@pytest.mark.parametrize("n,rules,stacks", [
+    (4, Rules(), [40, 25, 60, 12]),
+    (5, Rules(cap=12), [30, 30, 9, 50, 20]),
+    (6, Rules(diablo=False), [20] * 6),
+    (7, Rules(draw_three=True), [35, 15, 50, 25, 40, 10, 30]),
+    (3, Rules(ante=2, jacks_or_better=True), [25, 40, 18]),
+])
+def test_engine_deals_match_the_referee(n, rules, stacks):
+    checked = 0
+    for session in range(8):
+        recs = play_deals([None] * 150, stacks, rules, dealer=session % n,
+                          players=PLAYERS[:n], seed=100 * n + session)
+        diablo_pot = False
+        for rec in recs:
+            diablo_pot = referee(rec, diablo_pot, rules, n)
+            checked += 1
+            assert sum(rec.stacks) + rec.penalty + (rec.pot if rec.outcome == "void" else 0) \
+                == sum(stacks)
+    assert checked > 150
 
 
-def _conservation(series: int, min_games: int):
-    specs = [Player("pair", kind="random"), Player("trips", bluff=0.1), "jacks",
-             Player("two_pair", kind="loose-aggressive"), "trips"]
-    job = SeriesJob(tuple(specs), Rules(session=20), stacks=(25, 40, 100, 15, 60))
-    tot = run(job, series, seed=3, quiet=True)
-    s = summarize(tot).summary
-    assert s["games"] >= min_games
-    assert s["chip_errors"] == 0 and s["errors"] == 0
-    assert s["busts"] > 0 and s["short_pay"] > 0  # the hard paths were exercised
-    assert tot["seat"][:, 0].sum() == 0  # the players' net results cancel exactly
+
+# --- _play_hand at any table state -------------------------------------------------------------
+
+MIXED = ["pair:kind=random", "trips:bluff=0.2", "jacks", "two_pair:kind=loose-aggressive",
+         "aces", "trips"]
 
 
-def test_chip_conservation_over_a_million_games():
-    _conservation(800_000, 1_000_000)
+def _setup(specs, rules, stacks, dealer=0):
+    arrays = player_arrays(specs)
+    n = len(specs)
+    return (new_table(stacks, dealer), make_game(arrays, rules),
+            _new_work(n, 0, np.array([-1, 0], dtype=np.int64)), np.zeros(REC_SIZE, dtype=np.int64))
 
 
-@pytest.mark.slow
-def test_chip_conservation_over_ten_million_games():
-    _conservation(8_000_000, 10_000_000)
+@pytest.mark.parametrize("rules", [Rules(), Rules(cap=6, draw_three=True),
+                                   Rules(ante=3, jacks_or_better=True), Rules(diablo=False)])
+def test_chips_conserved_with_carried_stacks_and_broke_players_out(rules):
+    stacks = [12, 30, 5, 22, 9, 40]
+    total, hands, outs, seen_out, evenings = sum(stacks), 0, 0, set(), 0
+    rng = stream_state(11)
+    while hands < 600:  # whole evenings: stacks carry over until fewer than two are left
+        table, game, work, record = _setup(MIXED, rules, stacks, dealer=evenings % 6)
+        pat = work[3]
+        evenings += 1
+        while _seats_in(table) >= 2 and hands < 600:
+            before = table.copy()
+            carried_in = int(table[TABLE_CARRIED])
+            rc = _play_hand(table, game, rng, work, record)
+            hands += 1
+            assert rc >= 0
+            assert chips_on_table(table) == total  # no reset between hands
+            assert record[REC_DEALER] == before[TABLE_DEALER] and record[REC_OUTCOME] == rc
+            dealt = [s for s in range(6) if pat[s] >= 0]
+            assert dealt == [s for s in range(6) if before[TABLE_IN + s]]
+            assert record[REC_PLAYERS] == len(dealt)
+            for s in range(6):
+                if not before[TABLE_IN + s]:
+                    seen_out.add(s)
+                    assert table[TABLE_STACK + s] == before[TABLE_STACK + s] == 0
+            if rc == VOID:
+                assert record[REC_OPENER] == -1 and record[REC_POT] == table[TABLE_CARRIED]
+                assert table[TABLE_DIABLO_POT] == before[TABLE_DIABLO_POT]
+                assert table[TABLE_CARRIED] >= carried_in
+            else:
+                assert table[TABLE_CARRIED] == record[REC_PENALTY]
+                assert table[TABLE_DIABLO_POT] == (record[REC_PENALTY] > 0)
+            outs += int(_drop_broke(table) < int(before[TABLE_IN:TABLE_IN + 6].sum()))
+            _pass_deal(table)
+    assert hands == 600 and evenings > 1 and outs >= evenings - 1 and seen_out
 
 
-def test_jacks_or_better_nobody_opens_below_jacks():
-    r = simulate([Player("pair", kind="random")] * 4, 2000, rules=Rules(jacks_or_better=True),
-                 seed=4, quiet=True)
-    assert r.summary["errors"] == 0
+def test_a_seat_that_is_out_is_never_dealt_in():
+    table, game, work, record = _setup(MIXED[:5], Rules(), [40, 40, 40, 40, 40], dealer=1)
+    table[TABLE_IN + 3] = 0  # out of the evening, chips or not
+    rng = stream_state(5)
+    pat, payout = work[3], work[8]
+    for _ in range(300):
+        if _seats_in(table) < 2:
+            break
+        assert _play_hand(table, game, rng, work, record) >= 0
+        assert pat[3] == -1 and payout[3] == 0 and table[TABLE_STACK + 3] == 40
+        assert record[REC_OPENER] != 3 and record[REC_PLAYERS] <= 4
+        _drop_broke(table)
+        _pass_deal(table)
+        assert table[TABLE_DEALER] != 3
+    assert table[TABLE_IN + 3] == 0
+
+
+def _series_by_hand(hands, specs, rules, seed):
+    """The series kernel's loop (session = 1) written out in Python on ``_play_hand``."""
+    arrays = player_arrays(specs)
+    n = len(specs)
+    start = rules.seat_stacks(n)
+    game = make_game(arrays, rules)
+    work = _new_work(n, 0, np.array([-1, 0], dtype=np.int64))
+    payout = work[8]
+    record = np.zeros(REC_SIZE, dtype=np.int64)
+    rng = stream_state(seed)
+    table = new_table(start, int(_draw_below(rng, n)))
+    cnt = dict.fromkeys(("series", "games", "deals", "voids", "showdowns", "opener_wins",
+                         "penalties", "penalty_chips", "short_end", "abandoned", "sessions",
+                         "max_deals"), 0)
+    net = np.zeros(n)
+    for _ in range(hands):
+        _set_table(table, start, table[TABLE_DEALER])
+        cnt["sessions"] += 1
+        table[TABLE_DEALER] = _draw_below(rng, n)
+        before = table[TABLE_STACK:TABLE_STACK + n].copy()
+        deals = 0
+        while True:
+            if deals >= rules.max_deals or _seats_in(table) < 2:
+                _split(table)
+                cnt["abandoned"] += 1
+                cnt["max_deals"] += deals >= rules.max_deals
+                break
+            rc = _play_hand(table, game, rng, work, record)
+            deals += 1
+            cnt["deals"] += 1
+            _drop_broke(table)
+            if rc == VOID:
+                cnt["voids"] += 1
+                _pass_deal(table)
+                continue
+            opener, pen = record[REC_OPENER], record[REC_PENALTY]
+            cnt["games"] += 1
+            cnt["showdowns"] += rc == SHOWDOWN
+            if payout[opener] > 0 or not rules.diablo:
+                cnt["opener_wins"] += payout[opener] > 0
+                break
+            if pen > 0:
+                cnt["penalties"] += 1
+                cnt["penalty_chips"] += pen
+                _pass_deal(table)
+                continue
+            cnt["short_end"] += 1
+            break
+        cnt["series"] += 1
+        net += table[TABLE_STACK:TABLE_STACK + n] - before
+        _pass_deal(table)
+    return cnt, net
+
+
+@pytest.mark.parametrize("specs,rules", [
+    (["trips"] * 4, Rules()),
+    (MIXED, Rules(cap=8, draw_three=True, stacks=(20, 30, 15, 40, 25, 10))),
+    (MIXED[:3], Rules(diablo=False, jacks_or_better=True, stacks=(6, 9, 4), max_deals=5)),
+])
+def test_series_kernel_is_a_loop_of_play_hand(specs, rules):
+    hands, seed = 300, 21
+    cnt, net = _series_by_hand(hands, specs, rules, seed)
+    n = len(specs)
+    start = rules.seat_stacks(n)
+    out = new_totals(n, int(start.sum()))
+    _series_kernel(hands, make_game(player_arrays(specs), rules), start,
+                   np.array([-1, 0], dtype=np.int64), stream_state(seed), out["cnt"], out["acc"],
+                   out["seat"], out["deuce"], out["len_hist"], out["pot_hist"], out["pot_game"],
+                   out["max_pot_hist"], out["max_len_hist"])
+    kernel = dict(zip(COUNTS, out["cnt"].tolist()))
+    for key, value in cnt.items():
+        assert kernel[key] == value, key
+    assert cnt["deals"] > hands
+    assert out["seat"][:, SEAT_SUMS.index("net")].tolist() == net.tolist()

@@ -1,4 +1,4 @@
-"""Diablo draw odds against an independent brute-force count, the wild rule, the CLI.
+"""Diablo draw odds against an independent brute-force count, the wild rule.
 
 The reference is a plain Python loop over every replacement set of the unseen cards, each
 final hand valued by ``tests/naive.py``'s deuces-wild evaluator (written from R-D1/R-D2).
@@ -6,7 +6,6 @@ final hand valued by ``tests/naive.py``'s deuces-wild evaluator (written from R-
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from itertools import combinations
 
@@ -16,8 +15,7 @@ import pytest
 import naive
 from simkit import evaluate
 from simkit.cards import format_cards, parse_cards
-from simkit.cli.main import main
-from simkit.games.diablo.rules import CATEGORIES, category_of_strength, pat_below, pat_counts
+from simkit.games.diablo.rules import CATEGORIES, pat_below, pat_counts
 from simkit.games.diablo.solver import (
     best_keep,
     draw_odds,
@@ -143,35 +141,3 @@ def test_equity_weights_use_the_reference():
     np.testing.assert_allclose(equity_weights(1) - p / 2, pat_below())
     with pytest.raises(ValueError, match="opponents"):
         equity_weights(0)
-
-
-def test_category_of_strength_matches_evaluator_names():
-    from simkit.hands import category_names
-
-    names = category_names(np.arange(category_of_strength().size), "deuces_wild")
-    assert [CATEGORIES[c] for c in category_of_strength()] == names.tolist()
-
-
-def test_cli_draw_odds_json(capsys):
-    assert main(["diablo", "draw-odds", "9s 9h 2c Kd 5h", "--keep", "9s 9h 2c",
-                 "--format", "json"]) == 0
-    rows = {r["category"]: r for r in json.loads(capsys.readouterr().out)}
-    assert rows["five_of_a_kind"]["count"] == 10  # C(5, 2): two of the 9s and 2s left
-    assert rows["three_of_a_kind"]["at_least"] == pytest.approx(1.0)
-
-
-def test_cli_refuses_three_card_draw(capsys):
-    with pytest.raises(SystemExit) as exc:
-        main(["diablo", "draw-odds", "As Ks Qs Js 9d", "--keep", "As Ks"])
-    assert exc.value.code == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "exchanges 3 cards" in err
-    assert main(["diablo", "draw-odds", "As Ks Qs Js 9d", "--keep", "As Ks",
-                 "--variant", "draw-three", "--format", "csv"]) == 0
-
-
-def test_cli_bad_keep(capsys):
-    with pytest.raises(SystemExit) as exc:
-        main(["diablo", "draw-odds", "As Ks Qs Js 9d", "--keep", "As 2c 9d"])
-    assert exc.value.code == 2
-    assert "2c" in capsys.readouterr().err

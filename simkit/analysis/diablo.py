@@ -54,8 +54,8 @@ def d4_verdict(table: pd.DataFrame) -> TipResult:
 
 @analysis("diablo_draws", game="diablo", title="Diablo: exact draw odds and the best keeps")
 def _draws(ctx: Context) -> AnalysisResult:
-    from simkit.games.diablo.improve import pair_improvement
-    from simkit.games.diablo.keeps import keep_summary, pattern_table
+    from simkit.games.diablo.keep_table import keep_summary, pattern_table
+    from simkit.games.diablo.studies import pair_improvement
 
     plt = _plt()
     imp = pair_improvement()
@@ -118,7 +118,8 @@ def d3_verdict(by_class: pd.DataFrame) -> TipResult:
 
 @analysis("diablo_showdown", game="diablo", title="Diablo: showdown equity of dealt hands")
 def _showdown(ctx: Context) -> AnalysisResult:
-    from simkit.games.diablo.showdown import ShowdownJob, tabulate
+    from simkit.games.diablo.equity import tabulate
+    from simkit.games.diablo.jobs import ShowdownJob
     from simkit.runner import run
 
     plt = _plt()

@@ -16,7 +16,12 @@ A keep that exchanges more than two cards is refused (exit status 2) unless
 ``--variant draw-three`` is given.  Players are written ``LEVEL[:key=value,...]``: an
 opening level (pair, jacks, aces, two_pair, trips, straight, flush, full_house, quads,
 never) and optionally ``bluff=0.1``, ``kind=loose-aggressive`` or a threshold parameter such
-as ``P_CALL=0.6``.
+as ``P_CALL=0.6`` (read by :func:`simkit.games.diablo.strategies.parse_player`).
+
+Every command that plays the game takes the same rule options (``--ante``, ``--stacks``,
+``--cap``, ``--draw-three``, ``--jacks-or-better``, ``--no-diablo``, ``--dealers-choice``,
+``--session``); ``bluff`` and ``variants``, which compare rules themselves, take ``--ante`` and
+``--stacks``.  ``--trials`` is the number of series (the ``hands`` of the Python API).
 """
 
 from __future__ import annotations
@@ -64,10 +69,14 @@ def register(sub) -> None:
     _sim_commands(cmds)
 
 
-def _rules_options(p) -> None:
+def _rules_options(p, variants: bool = True) -> None:
+    """The rule options; ``variants=False``: only those the variants do not set (for commands
+    that compare the variants themselves)."""
     g = p.add_argument_group("rules (R-D6 defaults; variants of diablo.de.txt)")
     g.add_argument("--ante", type=int, default=1, help="ante per player (default 1)")
     g.add_argument("--stacks", type=int, default=100, help="chips per player (default 100)")
+    if not variants:
+        return
     g.add_argument("--cap", type=int, default=0, help="cap on the pot an opener pays (0: none)")
     g.add_argument("--draw-three", action="store_true", help="draw up to 3 (4 keeping an ace)")
     g.add_argument("--jacks-or-better", action="store_true", help="open only with jacks or better")
@@ -78,43 +87,38 @@ def _rules_options(p) -> None:
                    help="series played before the stacks start fresh (default 1)")
 
 
-def _rules(args):
-    from simkit.games.diablo.play import Rules
+def _rules(args, base=None):
+    """The rules of the options (on ``base``, default R-D6); ``UsageError`` for a bad value."""
+    from dataclasses import replace
+
+    from simkit.games.diablo.rules import Rules
 
     if args.stacks < 1:
         raise UsageError(f"--stacks must be at least 1, got {args.stacks}")
-    return Rules(ante=args.ante, cap=args.cap, draw_three=args.draw_three,
-                 jacks_or_better=args.jacks_or_better, diablo=not args.no_diablo,
-                 dealers_choice=args.dealers_choice, session=args.session)
+    kw = dict(ante=args.ante, stacks=args.stacks)
+    if hasattr(args, "cap"):
+        kw.update(cap=args.cap, draw_three=args.draw_three, jacks_or_better=args.jacks_or_better,
+                  diablo=not args.no_diablo, dealers_choice=args.dealers_choice,
+                  session=args.session)
+    try:
+        return replace(base or Rules(), **kw)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
 
 
 def parse_player(text: str):
-    """A player from ``LEVEL[:key=value,...]`` (module docstring).
+    """A player from ``LEVEL[:key=value,...]``: :func:`simkit.games.diablo.strategies.parse_player`,
+    its errors as usage errors.
 
     >>> parse_player("two_pair:bluff=0.1,P_CALL=0.6")
     Player(open_at='two_pair', bluff=0.1, kind='tight', params={'P_CALL': 0.6})
     """
-    from simkit.games.diablo.strategies import Player
+    from simkit.games.diablo.strategies import parse_player as parse
 
-    level, _, rest = text.partition(":")
-    kw: dict = {"params": {}}
-    for item in filter(None, rest.split(",")):
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise UsageError(f"player option {item!r} in {text!r} must be key=value")
-        if key == "bluff":
-            try:
-                kw["bluff"] = float(value)
-            except ValueError:
-                raise UsageError(f"bluff must be a number, got {value!r} in {text!r}") from None
-        elif key == "kind":
-            kw["kind"] = value
-        else:
-            try:
-                kw["params"][key] = float(value)
-            except ValueError:
-                raise UsageError(f"{key} must be a number, got {value!r} in {text!r}") from None
-    return Player(level.strip(), **kw)
+    try:
+        return parse(text)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
 
 
 @contextlib.contextmanager
@@ -197,6 +201,7 @@ def _sim_commands(cmds) -> None:
                         "first time it may in a series; with and without the Diablo rule.")
     p.add_argument("--players", type=_PLAYERS, nargs="+", default=[3, 5, 7])
     p.add_argument("--level", choices=OPEN_LEVELS, default="trips")
+    _rules_options(p, variants=False)
     add_table_options(p)
     add_mc_options(p, trials=20_000, trials_help="series per run (default 20,000)")
     p.set_defaults(func=_bluff)
@@ -205,13 +210,14 @@ def _sim_commands(cmds) -> None:
                         description="Series statistics under every variant of diablo.de.txt.")
     p.add_argument("--players", type=_PLAYERS, default=5)
     p.add_argument("--level", choices=levels, default="pair")
+    _rules_options(p, variants=False)
     add_table_options(p)
     add_mc_options(p, trials=20_000, trials_help="series per variant (default 20,000)")
     p.set_defaults(func=_variants)
 
 
 def _keeps(args) -> None:
-    from simkit.games.diablo.keeps import keep_summary, pattern_table
+    from simkit.games.diablo.keep_table import keep_summary, pattern_table
 
     if args.summary:
         emit(keep_summary(args.variant), args)
@@ -231,7 +237,7 @@ def _equilibrium(args) -> None:
     from simkit.games.diablo.studies import equilibrium
 
     with _mc(args) as opts:
-        emit(equilibrium(args.players, args.start, series=args.trials, rules=_rules(args),
+        emit(equilibrium(args.players, args.start, hands=args.trials, rules=_rules(args),
                          max_iter=args.max_iter, **opts), args)
 
 
@@ -250,13 +256,13 @@ def _series(args) -> None:
 
 
 def _match(args) -> None:
-    from simkit.games.diablo.play import simulate
+    from simkit.games.diablo.jobs import simulate
 
     if not 3 <= len(args.players) <= 7:
         raise UsageError(f"Diablo is for 3-7 players, got {len(args.players)}")
     players = [parse_player(p) for p in args.players]
     with _mc(args) as opts:
-        r = simulate(players, args.trials, _rules(args), stacks=args.stacks, **opts)
+        r = simulate(players, args.trials, _rules(args), **opts)
     t = r.seats.assign(player=args.players)
     emit(t[["seat", "player"] + [c for c in t.columns if c not in ("seat", "player")]], args)
 
@@ -267,16 +273,19 @@ def _bluff(args) -> None:
     from simkit.games.diablo.studies import bluff_ev
 
     with _mc(args) as opts:
-        rows = [bluff_ev(n, args.level, args.trials, diablo, **opts)
+        rows = [bluff_ev(n, args.level, args.trials, diablo, rules=_rules(args), **opts)
                 for n in args.players for diablo in (True, False)]
     emit(pd.DataFrame(rows), args)
 
 
 def _variants(args) -> None:
+    from simkit.games.diablo.rules import VARIANTS
     from simkit.games.diablo.studies import variants_table
 
+    variants = {name: _rules(args, rules) for name, rules in VARIANTS.items()}
     with _mc(args) as opts:
-        emit(variants_table(args.players, args.level, args.trials, **opts), args)
+        emit(variants_table(args.players, args.level, args.trials, variants=variants, **opts),
+             args)
 
 
 def _hand(tokens: list[str]):

@@ -1,34 +1,93 @@
-"""One Diablo deal and the Diablo rule, compiled, on the betting engine of :mod:`simkit.poker`.
+"""Diablo's compiled kernels: one deal with the carried pot and the Diablo rule, and the series
+loop built on it, on the betting engine of :mod:`simkit.poker`.
 
-A deal (:func:`_play_deal`) goes as the rules say (diablo.de.txt, "Ablauf eines Spiels"):
+One hand
+--------
+``rc = _play_hand(table, game, rng, work, record)`` plays one deal at the table state
+``table`` (:mod:`simkit.games.table`) as the rules say (diablo.de.txt, "Ablauf eines Spiels"):
 
-1. every seat with chips antes (none when the pot is a Diablo pot, R-D4/R-D5) and gets five
-   cards, dealt from the dealer's left; seats without chips are out (R-P4);
+1. every seat still in (``table[TABLE_IN + s]``) with chips antes (none when the carried pot
+   is a Diablo pot, ``table[TABLE_DIABLO_POT]``, R-D4/R-D5) and gets five cards, dealt from
+   the dealer's left; the other seats are not dealt in and post nothing (R-P4);
 2. the first betting round starts left of the dealer; the first bet makes the opener (R-D3).
    If everybody checks the deal is void: the pot stays for the next deal (R-D4);
 3. the players still in draw, from the dealer's left: each keeps what its draw policy keeps
-   (:mod:`.keeps`; 0-2 cards, R-D6; the draw-three variant up to 3, or 4 keeping an ace).
-   When the stub runs short (only possible drawing three), the discards of the players who
-   already drew are shuffled into a new stub; a player's own discards are not among them;
+   (:mod:`.keep_table`; 0-2 cards, R-D6; the draw-three variant up to 3, or 4 keeping an
+   ace).  When the stub runs short (only possible drawing three), the discards of the players
+   who already drew are shuffled into a new stub; a player's own discards are not among them;
 4. the second round starts with the opener, or the next player still in on their left
    (R-D3, ``FIRST_OPENER``);
 5. showdown with the deuces-wild evaluator; side pots, ties and the odd chip by
-   :mod:`simkit.poker.pots` (R-D7, R-P3).
+   :mod:`simkit.poker.pots` (R-D7, R-P3);
+6. the Diablo rule (:func:`_diablo_rule`, R-D5): an opener who wins no share of the pot, also
+   after folding, pays a new pot equal to the pot just won (at most the cap, at most their
+   chips); the next deal is played for it without ante.
 
-The Diablo rule (:func:`_diablo_rule`, R-D5): an opener who wins no share of the pot, also
-after folding, pays a new pot equal to the pot just won (at most the cap, at most their
-chips); the next deal is played for it without ante.
+It writes the new stacks back into ``table`` and what the next deal is played for: after a
+void deal ``TABLE_CARRIED`` holds the whole pot (its kind unchanged), after an opened deal the
+Diablo payment (``TABLE_DIABLO_POT`` = 1 when there is one, else 0).  Chips are conserved:
+``sum(stacks) + TABLE_CARRIED`` is the same before and after.  It never moves the dealer nor
+marks players out: the caller does (:func:`simkit.games.table._drop_broke`, then
+:func:`simkit.games.table._next_dealer` or :func:`_pass_deal` here, which passes the deal one
+seat left when nobody is in, as the series have always done).
+On an error (``rc < 0``) ``table`` is left as it was.
+
+- ``game`` = ``(structure, cfg, players, tabs, fixed_deck, fixed_keep, script)``, read only,
+  built once per batch by :func:`simkit.games.diablo.jobs.make_game`: the betting structure
+  and the rules as an int64 array (:meth:`~.rules.Rules.structure`, :meth:`~.rules.Rules.config`);
+  ``players`` = (kinds, params, open_floor, bluff) (:class:`~.strategies.PlayerArrays`);
+  ``tabs`` = (T, policy, final_value): the evaluator tables, the draw policy of every hand by
+  colex number packed as ``value << 5 | keep mask`` (uint32, :func:`pack_policy`; one memory
+  access per hand) and the post-draw score of every strength; and, to replay given hands,
+  ``fixed_deck`` (52 cards replacing the shuffle; empty: shuffle), ``fixed_keep`` (per seat a
+  keep mask over the hand as dealt, -1: the policy's keep) and ``script`` (rows ``seat,
+  action, to`` replacing every decision; no rows: the strategies decide).
+- ``work`` = ``(st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, force)``,
+  made once per batch by :func:`_new_work`: the betting state (:mod:`simkit.poker.table_state`),
+  the deck, the hands (``h[5 s:5 s + 5]``), per seat the strength as dealt (``pat``, -1: not
+  dealt in), the deuces as dealt (``dd``), the final strength (``final``), the scores before
+  and after the draw, the cards drawn (-1: none), what it won (``payout``); scratch for keeps
+  and discards; ``force`` = (seat, mode, done): the first time ``seat`` may open holding a hand
+  below its threshold it opens anyway (mode 1) or checks (mode 2) and ``done`` is set (mode 0:
+  no forcing).  After the hand they hold its details for the batch kernels.
+- ``record`` (int64[:data:`REC_SIZE`]): the head of :mod:`simkit.games.table` (``REC_DEALER``,
+  ``REC_POT``: the pot contested, carried chips included (after a void deal the pot that
+  stays), ``REC_OUTCOME``: ``SHOWDOWN``, ``NO_SHOWDOWN``, ``VOID`` or the error code,
+  ``REC_PLAYERS``: players dealt in) and from ``REC_GAME`` on :data:`REC_OPENER` (-1: void),
+  :data:`REC_PENALTY` (the new pot the opener pays, R-D5), :data:`REC_CARRIED_IN` (chips
+  carried into the deal), :data:`REC_DIABLO_IN` (1: it was played for a Diablo pot, no ante)
+  and :data:`REC_SCRIPT_USED` (scripted actions used).
 
 Decisions: the opening decision follows the seat's opening threshold (:mod:`.strategies`):
 open when the hand as dealt reaches ``open_floor`` (or, below it, with probability
 ``bluff``), else check; every other decision is the poker threshold rule on the seat's
 *score* (before the draw the expected showdown share against two random hands of the
-policy's keep, after it the final hand's share).  A *script* (rows ``seat, action, to``)
-replaces all decisions, and fixed keeps replace the draw policy, to replay a given hand.
+policy's keep, after it the final hand's share).
+
+Series
+------
+A *deal* is one shuffle (void when everybody checks, R-D4); a *game* is an opened deal; a
+*series* is the games from a normal pot up to the first game an opener wins (R-D5): a
+series counts as one unit and each game in it counts too.  :func:`_series_kernel` plays
+``hands`` series, each to its end, a loop of :func:`_play_hand` on one table, and adds up
+summable statistics (:data:`COUNTS`, :data:`SUMS`, per seat :data:`SEAT_SUMS`, by deuces
+dealt, histograms of series length and final pot, the mean pot by game number, and the
+series result of a forced seat, tip D5).  Stacks start fresh every ``session`` series (1 =
+every series; then every series starts with a dealer drawn at random, so that seats are
+alike); a player without chips is out until then; the deal passes left after every deal
+(with dealer's choice: after a series, left of the player who dealt its first game).  Chips
+are checked after every deal: stacks plus the pot on the table always add up to the chips at
+the start.
+
+Safety valves, counted in ``abandoned``: a series still running after ``max_deals`` deals
+(players who never open), or one in which fewer than two players have chips left, ends;
+the pot on the table is split among the players with chips (odd chips from the dealer's
+left).  An opener who loses with no chips at all pays nothing and the series ends
+(``short_end``).
 
 Examples
 --------
-:func:`simkit.games.diablo.play.play_deals` plays given or random deals from Python.
+:func:`simkit.games.diablo.jobs.play_deals` plays given or random deals from Python.
 """
 
 from __future__ import annotations
@@ -44,26 +103,34 @@ from simkit.poker.betting import _apply_legal, _legal, _n_in_hand, _post_antes, 
 from simkit.poker.history import NO_SHOWDOWN, SHOWDOWN, VOID
 from simkit.poker.pots import _pay, _settle
 from simkit.poker.strategies import CHECK_CALL, P_SIZE, RANDOM, _decide, _view
-from simkit.poker.table_state import L_AGG, L_MAX_TO, L_MIN_TO, S_LEVEL, S_OPENER, S_ROUND, \
-    S_SEATS, S_TO_ACT, ST_ACTIVE, ST_ALL_IN, ST_OUT, STACK, STATUS
-from simkit.rng import _uniform
+from simkit.poker.table_state import L_AGG, L_MAX_TO, L_MIN_TO, S_DEAD, S_LEVEL, S_OPENER, \
+    S_ROUND, S_SEATS, S_TO_ACT, ST_ACTIVE, ST_ALL_IN, ST_OUT, STACK, STATUS, TOTAL, _new_state
+from simkit.rng import _draw_below, _uniform
+from simkit.games.table import REC_DEALER, REC_GAME, REC_OUTCOME, REC_PLAYERS, REC_POT, \
+    TABLE_CARRIED, TABLE_DEAL, TABLE_DEALER, TABLE_GAME, TABLE_IN, TABLE_SEATS, TABLE_SIZE, \
+    TABLE_STACK, _drop_broke, _next_dealer, _seats_in, _set_table
 
-from .draw import _hand_colex, _sort5
+from .keep_table import _hand_colex, _sort5
+from .rules import C_ANTE, C_CAP, C_DEALERS_CHOICE, C_DIABLO, C_DRAW3, C_JACKS, C_JJ_FLOOR, \
+    C_MAX_DEALS, C_SESSION, N_CFG
 
 __all__ = ["pack_policy", "C_ANTE", "C_CAP", "C_DEALERS_CHOICE", "C_DIABLO", "C_DRAW3", "C_JACKS",
-           "C_JJ_FLOOR", "C_MAX_DEALS", "C_SESSION", "ERR_SCRIPT", "N_CFG"]
+           "C_JJ_FLOOR", "C_MAX_DEALS", "C_SESSION", "COUNTS", "ERR_SCRIPT", "LEN_BINS",
+           "MAX_LEN_BINS", "N_CFG", "POT_BINS", "POT_GAMES", "REC_CARRIED_IN", "REC_DIABLO_IN",
+           "REC_OPENER", "REC_PENALTY", "REC_SCRIPT_USED", "REC_SIZE", "SEAT_SUMS", "SUMS",
+           "TABLE_DIABLO_POT"]
 
-# Configuration entries (int64 array ``cfg``).
-C_ANTE = 0  # ante per seat (R-D6)
-C_DIABLO = 1  # 1: the Diablo rule (R-D5); 0: plain deuces wild (Varianten)
-C_CAP = 2  # cap on the Diablo pot, 0 = none (Varianten: Obergrenze)
-C_DRAW3 = 3  # 1: draw up to three, four keeping an ace (Varianten: Mehr tauschen)
-C_JACKS = 4  # 1: opening needs a pair of jacks or better (Varianten: Buben oder besser)
-C_DEALERS_CHOICE = 5  # 1: after a series the deal passes left of who started it
-C_SESSION = 6  # series per session (stacks carry over inside a session), 1 = fresh stacks
-C_MAX_DEALS = 7  # safety: deals per series before it is abandoned
-C_JJ_FLOOR = 8  # strength of the weakest pair of jacks
-N_CFG = 9
+#: Table slot (game part of :mod:`simkit.games.table`): 1 when the carried chips are a Diablo
+#: pot (played without ante, R-D5), 0 for a normal pot or the pot of a void deal (R-D4).
+TABLE_DIABLO_POT = TABLE_GAME
+
+# Diablo's fields of the hand record (after the common head).
+REC_OPENER = REC_GAME  # the opener, -1 in a void deal
+REC_PENALTY = REC_GAME + 1  # the new pot the opener pays (R-D5), 0 if none
+REC_CARRIED_IN = REC_GAME + 2  # chips carried into the deal
+REC_DIABLO_IN = REC_GAME + 3  # 1: the deal was played for a Diablo pot (no ante)
+REC_SCRIPT_USED = REC_GAME + 4  # scripted actions used
+REC_SIZE = REC_GAME + 5
 
 ERR_SCRIPT = -10  # a scripted action belongs to another seat or the script ran out
 
@@ -81,18 +148,30 @@ def pack_policy(mask: np.ndarray, value: np.ndarray) -> np.ndarray:
     return (v << np.uint32(5)) | mask.astype(np.uint32)
 
 
+@njit(cache=True, inline="always")
+def _below_jacks(cfg, pat, seat):
+    """Jacks or better (Varianten) forbids ``seat`` to open its hand as dealt."""
+    return cfg[C_JACKS] != 0 and pat[seat] < cfg[C_JJ_FLOOR]
+
+
+@njit(cache=True, inline="always")
+def _opening_bet(st, seat, params):
+    """The opening bet of ``seat``: its share ``P_SIZE`` of the pot, within the limits."""
+    to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * _pot(st) + 0.5)
+    return min(max(to, st[L_MIN_TO]), st[L_MAX_TO])
+
+
 @njit(cache=True)
 def _opening(st, seat, pat, open_floor, bluff, cfg, params, rng):
     """The opening decision (R-D3) of a threshold player: open or check."""
     want = pat[seat] >= open_floor[seat]
     if not want and bluff[seat] > 0.0:
         want = _uniform(rng) < bluff[seat]
-    if want and cfg[C_JACKS] != 0 and pat[seat] < cfg[C_JJ_FLOOR]:
+    if want and _below_jacks(cfg, pat, seat):
         want = False
     if not want:
         return CHECK, 0
-    to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * _pot(st) + 0.5)
-    return BET, min(max(to, st[L_MIN_TO]), st[L_MAX_TO])
+    return BET, _opening_bet(st, seat, params)
 
 
 @njit(cache=True)
@@ -119,9 +198,8 @@ def _betting(st, kinds, params, scores, draws, rng, pat, open_floor, bluff, cfg,
         elif (can_open and force[1] != 0 and force[2] == 0 and seat == force[0]
               and pat[seat] < open_floor[seat]):
             force[2] = 1
-            if force[1] == 1 and not (cfg[C_JACKS] != 0 and pat[seat] < cfg[C_JJ_FLOOR]):
-                to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * _pot(st) + 0.5)
-                action, to = BET, min(max(to, st[L_MIN_TO]), st[L_MAX_TO])
+            if force[1] == 1 and not _below_jacks(cfg, pat, seat):
+                action, to = BET, _opening_bet(st, seat, params)
             else:
                 action, to = CHECK, 0
         elif can_open and kinds[seat] != RANDOM and kinds[seat] != CHECK_CALL:
@@ -129,7 +207,7 @@ def _betting(st, kinds, params, scores, draws, rng, pat, open_floor, bluff, cfg,
         else:
             _view(st, seat, draws)
             action, to = _decide(kinds, params, scores, st, rng, seat)
-            if can_open and action == BET and cfg[C_JACKS] != 0 and pat[seat] < cfg[C_JJ_FLOOR]:
+            if can_open and action == BET and _below_jacks(cfg, pat, seat):
                 action, to = CHECK, 0
         rc = _apply_legal(st, seat, action, to)
         if rc < 0:
@@ -200,25 +278,83 @@ def _draw_round(st, n, dealer, h, deck, pos, kmask, disc, draws, rng):
 
 
 @njit(cache=True)
-def _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, players, tabs, deck,
-               fixed_deck, fixed_keep, script, force, rng, h, pat, dd, final, scores, draws,
-               payout, kmask, work):
-    """Play one deal (module docstring) on ``st``; return ``(outcome, script position)``.
+def _new_work(n, log_capacity, force):
+    """The scratch arrays of :func:`_play_hand` for ``n`` seats (module docstring); the betting
+    state records up to ``log_capacity`` actions; ``force`` = (seat, mode) (``(-1, 0)``: none)."""
+    st = _new_state(n, log_capacity)
+    deck = np.arange(52, dtype=np.int64)
+    h = np.zeros(5 * n, dtype=np.int64)
+    pat = np.zeros(n, dtype=np.int64)
+    dd = np.zeros(n, dtype=np.int64)
+    final = np.zeros(n, dtype=np.int64)
+    scores = np.zeros((2, n))
+    draws = np.zeros((2, n), dtype=np.int64)
+    payout = np.zeros(n, dtype=np.int64)
+    kmask = np.zeros(n, dtype=np.int64)
+    disc = np.zeros(5 + 4 * n, dtype=np.int64)
+    frc = np.zeros(3, dtype=np.int64)
+    frc[0] = force[0]
+    frc[1] = force[1]
+    return st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, frc
 
-    ``players`` = (kinds, params, open_floor, bluff); ``tabs`` = (T, policy, final_value):
-    the evaluator tables, the draw policy of every hand by colex number packed as
-    ``value << 5 | keep mask`` (uint32, :func:`pack_policy`; one memory access per hand)
-    and the post-draw score of every strength.  ``fixed_deck``
-    (52 cards) replaces the shuffle when given.  Outcomes: ``NO_SHOWDOWN``, ``SHOWDOWN``,
-    ``VOID`` or a negative error.  ``payout`` is what each seat won (credited to ``st``);
-    ``pat``, ``dd`` and ``final`` hold each seat's strength as dealt (-1: not dealt in), its
-    deuces as dealt and its final strength; ``kmask`` (int64[seats]) and ``work``
-    (int64[5 + 4 * seats]) are scratch.  Only as many cards are shuffled as can be used.
-    """
+
+@njit(cache=True)
+def _play_hand(table, game, rng, work, record):
+    """Play one deal at ``table`` (module docstring); return the outcome (``NO_SHOWDOWN``,
+    ``SHOWDOWN``, ``VOID``) or a negative error.  Only as many cards are shuffled as can be
+    used."""
+    structure, cfg, players, tabs, fixed_deck, fixed_keep, script = game
+    st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, force = work
+    n = table[TABLE_SEATS]
+    dealer = table[TABLE_DEALER]
+    carried = table[TABLE_CARRIED]
+    diablo_pot = table[TABLE_DIABLO_POT] != 0
+    record[REC_DEALER] = dealer
+    record[REC_CARRIED_IN] = carried
+    record[REC_DIABLO_IN] = 1 if diablo_pot else 0
+    record[REC_OPENER] = -1
+    record[REC_PENALTY] = 0
+    rc, sp, n_dealt = _deal(st, structure, cfg, table, dealer, carried, diablo_pot, players,
+                            tabs, deck, fixed_deck, fixed_keep, script, force, rng, h, pat, dd,
+                            final, scores, draws, payout, kmask, disc)
+    record[REC_OUTCOME] = rc
+    record[REC_PLAYERS] = n_dealt
+    record[REC_SCRIPT_USED] = sp
+    if rc < 0:
+        record[REC_POT] = 0
+        return rc
+    if rc == VOID:
+        for s in range(n):
+            table[TABLE_STACK + s] = st[STACK + s]
+        pot = _pot(st)  # the pot stays (R-D4)
+        table[TABLE_CARRIED] = pot
+        record[REC_POT] = pot
+        return rc
+    opener, pot, pen = _diablo_rule(st, cfg, payout, table[TABLE_STACK:TABLE_STACK + n])
+    table[TABLE_CARRIED] = pen
+    table[TABLE_DIABLO_POT] = 1 if pen > 0 else 0
+    record[REC_POT] = pot
+    record[REC_OPENER] = opener
+    record[REC_PENALTY] = pen
+    return rc
+
+
+@njit(cache=True, inline="always")
+def _deal(st, structure, cfg, table, dealer, dead, diablo_pot, players, tabs, deck,
+          fixed_deck, fixed_keep, script, force, rng, h, pat, dd, final, scores, draws,
+          payout, kmask, scratch):
+    """Steps 1-5 of a deal (module docstring) on ``st``; return ``(outcome, script position,
+    players dealt in)``.  ``payout`` is what each seat won (credited to ``st``); ``pat``,
+    ``dd`` and ``final`` hold each seat's strength as dealt (-1: not dealt in), its deuces as
+    dealt and its final strength; ``kmask`` (int64[seats]) and ``scratch``
+    (int64[5 + 4 * seats]) are scratch for keeps and discards."""
     kinds, params, open_floor, bluff = players
     T, policy, final_value = tabs
     n = st[S_SEATS]
-    _reset(st, stacks, dealer, dead)
+    _reset(st, table[TABLE_STACK:TABLE_STACK + n], dealer, dead)
+    for s in range(n):
+        if table[TABLE_IN + s] == 0:
+            st[STATUS + s] = ST_OUT  # out of the evening: not dealt in, posts nothing
     if not diablo_pot:
         _post_antes(st, cfg[C_ANTE])
     n_dealt = 0
@@ -231,8 +367,8 @@ def _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, players, ta
     else:
         m = n_dealt * (9 if cfg[C_DRAW3] != 0 else 7)  # five dealt, at most 4 (or 2) drawn
         _shuffle_prefix(deck, m if m < 52 else 52, rng)
-    c = work[:5]
-    disc = work[5:]
+    c = scratch[:5]
+    disc = scratch[5:]
     pos = 0
     for k in range(n):
         s = (dealer + 1 + k) % n
@@ -268,11 +404,11 @@ def _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, players, ta
     n_in, sp = _betting(st, kinds, params, scores[0], draws[0], rng, pat, open_floor, bluff,
                         cfg, script, sp, force)
     if n_in < 0:
-        return n_in, sp
+        return n_in, sp, n_dealt
     if st[S_OPENER] < 0:
         for s in range(n):
             payout[s] = 0
-        return VOID, sp
+        return VOID, sp, n_dealt
     if n_in >= 2:
         _draw_round(st, n, dealer, h, deck, pos, kmask, disc, draws[1], rng)
         for s in range(n):
@@ -284,10 +420,10 @@ def _play_deal(st, structure, cfg, stacks, dealer, dead, diablo_pot, players, ta
         n_in, sp = _betting(st, kinds, params, scores[1], draws[1], rng, pat, open_floor,
                             bluff, cfg, script, sp, force)
         if n_in < 0:
-            return n_in, sp
+            return n_in, sp, n_dealt
     _settle(st, final, payout)
     _pay(st, payout)
-    return (SHOWDOWN if _n_in_hand(st) >= 2 else NO_SHOWDOWN), sp
+    return (SHOWDOWN if _n_in_hand(st) >= 2 else NO_SHOWDOWN), sp, n_dealt
 
 
 @njit(cache=True)
@@ -313,13 +449,258 @@ def _diablo_rule(st, cfg, payout, stacks_out):
     return opener, pot, pay
 
 
+# --- series ----------------------------------------------------------------------------------
+
+#: Integer counters (``cnt``), in this order.
+COUNTS = ("series", "games", "deals", "voids", "showdowns", "opener_wins", "penalties",
+          "penalty_chips", "capped", "short_pay", "short_end", "abandoned", "sessions", "busts",
+          "chip_errors", "errors", "max_deals")
+#: Float sums (``acc``): ``x`` and ``x2`` pairs per series or per game.
+SUMS = ("len", "len2", "deals", "deals2", "final_pot", "final_pot2", "first_pot", "first_pot2",
+        "growth", "growth2", "opener_net", "opener_net2", "penalty", "penalty2", "pot", "pot2",
+        "dead_to_opener", "dead_to_others", "forced", "forced_net", "forced_net2")
+#: Per-seat float sums (``seat[s, k]``).
+SEAT_SUMS = ("net", "net2", "opened", "open_net", "open_net2", "penalty", "dealt", "won",
+             "series_opened")
+LEN_BINS = 65  # games per series 1..63, last bin 64 or more
+POT_BINS = 40  # final pot by powers of two: bin k holds 2**k <= pot < 2**(k+1)
+POT_GAMES = 32  # mean pot of the k-th game of a series, k < 31; the last bin pools the rest
+
+(K_SERIES, K_GAMES, K_DEALS, K_VOIDS, K_SHOWDOWNS, K_OPENER_WINS, K_PENALTIES, K_PENALTY_CHIPS,
+ K_CAPPED, K_SHORT_PAY, K_SHORT_END, K_ABANDONED, K_SESSIONS, K_BUSTS, K_CHIP_ERRORS, K_ERRORS,
+ K_MAX_DEALS) = range(len(COUNTS))
+(A_LEN, A_LEN2, A_DEALS, A_DEALS2, A_FINAL, A_FINAL2, A_FIRST, A_FIRST2, A_GROWTH, A_GROWTH2,
+ A_ONET, A_ONET2, A_PEN, A_PEN2, A_POT, A_POT2, A_DEAD_OPENER, A_DEAD_OTHERS, A_FORCED,
+ A_FORCED_NET, A_FORCED_NET2) = range(len(SUMS))
+(S_NET, S_NET2, S_OPENED, S_OPEN_NET, S_OPEN_NET2, S_PENALTY, S_DEALT, S_WON,
+ S_SERIES_OPENED) = range(len(SEAT_SUMS))
+
+
+MAX_LEN_BINS = 1025  # the longest series of a chunk, one-hot; the last bin pools 1024+
+
+
 @njit(cache=True)
-def _next_dealer(stacks, dealer):
-    """The next seat with chips left of ``dealer`` (the deal passes left)."""
-    n = stacks.shape[0]
+def _pass_deal(table):
+    """The deal passes left to the next seat still in; when nobody is in, to the next seat."""
+    if _seats_in(table) == 0:
+        d = table[TABLE_DEALER] + 1
+        table[TABLE_DEALER] = d if d < table[TABLE_SEATS] else 0
+    else:
+        _next_dealer(table)
+
+
+@njit(cache=True)
+def _split(table):
+    """Give the carried chips to the players still in, evenly, odd chips from the dealer's
+    left (nobody in: all to the dealer)."""
+    n = table[TABLE_SEATS]
+    dealer = table[TABLE_DEALER]
+    amount = table[TABLE_CARRIED]
+    table[TABLE_CARRIED] = 0
+    table[TABLE_DIABLO_POT] = 0
+    alive = _seats_in(table)
+    if alive == 0:
+        table[TABLE_STACK + dealer] += amount
+        if table[TABLE_STACK + dealer] > 0:
+            table[TABLE_IN + dealer] = 1
+        return
+    share = amount // alive
+    rest = amount - share * alive
     for k in range(1, n + 1):
         s = (dealer + k) % n
-        if stacks[s] > 0:
-            return s
-    return (dealer + 1) % n
+        if table[TABLE_IN + s]:
+            table[TABLE_STACK + s] += share
+            if rest > 0:
+                table[TABLE_STACK + s] += 1
+                rest -= 1
 
+
+@njit(cache=True)
+def _chips_ok(table, total):
+    """Whether the stacks and the carried chips add up to ``total``."""
+    c = table[TABLE_CARRIED]
+    for s in range(table[TABLE_SEATS]):
+        c += table[TABLE_STACK + s]
+    return c == total
+
+
+@njit(cache=True)
+def _record_game(st, n, opener, pot, pen, dead, payout, pat, dd, seat, deuce, acc):
+    """Per-game statistics: each dealt seat's net (the opener's includes the penalty), by
+    deuces dealt; the opener's result; where the carried pot went."""
+    for s in range(n):
+        if pat[s] < 0:
+            continue
+        net = payout[s] - st[TOTAL + s]
+        if s == opener:
+            net -= pen
+        seat[s, S_DEALT] += 1
+        if payout[s] > 0:
+            seat[s, S_WON] += 1
+        d = dd[s]
+        deuce[d, 0] += 1
+        deuce[d, 1] += 1.0 if payout[s] > 0 else 0.0
+        deuce[d, 2] += net
+        deuce[d, 3] += net * net
+    o_net = payout[opener] - st[TOTAL + opener] - pen
+    seat[opener, S_OPENED] += 1
+    seat[opener, S_OPEN_NET] += o_net
+    seat[opener, S_OPEN_NET2] += o_net * o_net
+    seat[opener, S_PENALTY] += pen
+    acc[A_ONET] += o_net
+    acc[A_ONET2] += o_net * o_net
+    acc[A_POT] += pot
+    acc[A_POT2] += pot * pot
+    if dead > 0:
+        if pot > 0:
+            mine = dead * payout[opener] / pot
+            acc[A_DEAD_OPENER] += mine
+            acc[A_DEAD_OTHERS] += dead - mine
+
+
+@njit(cache=True, nogil=True)
+def _series_kernel(hands, game, start, force, rng, cnt, acc, seat, deuce, len_hist, pot_hist,
+                   pot_game, max_pot_hist, max_len_hist):
+    """Play ``hands`` Diablo series, each to its end, and add their statistics (module
+    docstring): a loop of :func:`_play_hand` on one table starting from ``start``."""
+    n = start.shape[0]
+    cfg = game[1]
+    work = _new_work(n, 0, force)
+    st = work[0]
+    pat = work[3]
+    dd = work[4]
+    payout = work[8]
+    frc = work[11]
+    record = np.zeros(REC_SIZE, dtype=np.int64)
+    table = np.zeros(TABLE_SIZE, dtype=np.int64)
+    before = start.copy()
+    opened_in_series = np.zeros(n, dtype=np.int64)
+    total = 0
+    for s in range(n):
+        total += start[s]
+    _set_table(table, start, _draw_below(rng, n))
+    in_session = cfg[C_SESSION]
+    top_pot = 0
+    top_len = 0
+    for _ in range(hands):
+        if in_session >= cfg[C_SESSION] or _seats_in(table) < 2:
+            _set_table(table, start, table[TABLE_DEALER])  # fresh stacks, everybody in
+            in_session = 0
+            cnt[K_SESSIONS] += 1
+            if table[TABLE_STACK + table[TABLE_DEALER]] <= 0:
+                _pass_deal(table)
+        in_session += 1
+        if cfg[C_SESSION] == 1:
+            # independent series: every seat is equally likely to deal first
+            table[TABLE_DEALER] = _draw_below(rng, n)
+        for s in range(n):
+            before[s] = table[TABLE_STACK + s]
+            opened_in_series[s] = 0
+        frc[2] = 0
+        first_dealer = table[TABLE_DEALER]
+        games = 0
+        deals = 0
+        first_pot = 0
+        final_pot = 0
+        max_pot = 0
+        while True:
+            if deals >= cfg[C_MAX_DEALS] or _seats_in(table) < 2:
+                _split(table)
+                cnt[K_ABANDONED] += 1
+                if deals >= cfg[C_MAX_DEALS]:
+                    cnt[K_MAX_DEALS] += 1
+                break
+            rc = _play_hand(table, game, rng, work, record)
+            deals += 1
+            table[TABLE_DEAL] += 1
+            cnt[K_DEALS] += 1
+            if rc < 0:
+                cnt[K_ERRORS] += 1
+                _set_table(table, start, table[TABLE_DEALER])
+                break
+            _drop_broke(table)
+            if rc == VOID:
+                cnt[K_VOIDS] += 1
+                if not _chips_ok(table, total):
+                    cnt[K_CHIP_ERRORS] += 1
+                _pass_deal(table)
+                continue
+            opener = record[REC_OPENER]
+            pot = record[REC_POT]
+            pen = record[REC_PENALTY]
+            games += 1
+            cnt[K_GAMES] += 1
+            if rc == SHOWDOWN:
+                cnt[K_SHOWDOWNS] += 1
+            if games == 1:
+                first_pot = pot
+            if pot > max_pot:
+                max_pot = pot
+            g = games - 1 if games - 1 < POT_GAMES else POT_GAMES - 1
+            pot_game[g, 0] += 1
+            pot_game[g, 1] += pot
+            opened_in_series[opener] = 1
+            _record_game(st, n, opener, pot, pen, st[S_DEAD], payout, pat, dd, seat, deuce, acc)
+            if payout[opener] > 0 or cfg[C_DIABLO] == 0:
+                if payout[opener] > 0:
+                    cnt[K_OPENER_WINS] += 1
+                final_pot = pot
+                if not _chips_ok(table, total):
+                    cnt[K_CHIP_ERRORS] += 1
+                break
+            if pen > 0:
+                cnt[K_PENALTIES] += 1
+                cnt[K_PENALTY_CHIPS] += pen
+                acc[A_PEN] += pen
+                acc[A_PEN2] += pen * pen
+                if cfg[C_CAP] > 0 and pot > cfg[C_CAP] and pen == cfg[C_CAP]:
+                    cnt[K_CAPPED] += 1
+                if pen < pot and (cfg[C_CAP] == 0 or pen < cfg[C_CAP]):
+                    cnt[K_SHORT_PAY] += 1
+                if table[TABLE_STACK + opener] == 0:
+                    cnt[K_BUSTS] += 1
+                if not _chips_ok(table, total):
+                    cnt[K_CHIP_ERRORS] += 1
+                _pass_deal(table)
+                continue
+            cnt[K_SHORT_END] += 1  # the losing opener had no chips to pay
+            final_pot = pot
+            break
+        cnt[K_SERIES] += 1
+        if games > top_len:
+            top_len = games
+        if max_pot > top_pot:
+            top_pot = max_pot
+        len_hist[games if games < LEN_BINS - 1 else LEN_BINS - 1] += 1
+        acc[A_LEN] += games
+        acc[A_LEN2] += games * games
+        acc[A_DEALS] += deals
+        acc[A_DEALS2] += deals * deals
+        if games > 0:
+            acc[A_FINAL] += final_pot
+            acc[A_FINAL2] += final_pot * final_pot
+            acc[A_FIRST] += first_pot
+            acc[A_FIRST2] += first_pot * first_pot
+            growth = final_pot / first_pot if first_pot > 0 else 1.0
+            acc[A_GROWTH] += growth
+            acc[A_GROWTH2] += growth * growth
+            b = 0
+            while b < POT_BINS - 1 and (final_pot >> (b + 1)) > 0:
+                b += 1
+            pot_hist[b] += 1
+        if frc[2] != 0:
+            net = table[TABLE_STACK + frc[0]] - before[frc[0]]
+            acc[A_FORCED] += 1
+            acc[A_FORCED_NET] += net
+            acc[A_FORCED_NET2] += net * net
+        for s in range(n):
+            net = table[TABLE_STACK + s] - before[s]
+            seat[s, S_NET] += net
+            seat[s, S_NET2] += net * net
+            seat[s, S_SERIES_OPENED] += opened_in_series[s]
+        if cfg[C_DEALERS_CHOICE] != 0:
+            table[TABLE_DEALER] = first_dealer
+        _pass_deal(table)
+    if hands > 0:
+        max_pot_hist[min(top_pot, max_pot_hist.shape[0] - 1)] += 1
+        max_len_hist[min(top_len, max_len_hist.shape[0] - 1)] += 1

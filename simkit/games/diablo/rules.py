@@ -1,4 +1,5 @@
-"""Diablo's fixed facts: hand categories, the exact pat-hand distribution, draw limits, variants.
+"""Diablo's fixed facts and the agreed rules: hand categories, the exact pat-hand distribution,
+draw limits, the :class:`Rules` of a table and the variants of diablo.de.txt.
 
 Hands are ranked by the ``deuces_wild`` evaluator of :mod:`simkit.hands` (R-D1, R-D2).  The
 *pat distribution* is the exact strength histogram of all 2,598,960 five-card hands; its
@@ -6,6 +7,11 @@ cumulative form turns a strength into a percentile, the *score* the betting stra
 
 Draw limits (R-D6, Varianten): 0, 1 or 2 cards; in the ``draw-three`` variant up to three, or
 four when the one card kept is an ace.
+
+:class:`Rules` holds every setting agreed before play (ante, limits, raise cap, stacks, the
+Diablo rule and the variants, R-D6 defaults) and is the only place a default lives;
+:data:`VARIANTS` names the variants of diablo.de.txt ("Varianten") as :class:`Rules`.
+:meth:`Rules.config` packs them for the kernels (entries ``C_*``).
 
 Examples
 --------
@@ -15,10 +21,13 @@ Examples
 (False, True)
 >>> round(float(pat_below()[category_floor("three_of_a_kind")]), 4)
 0.8156
+>>> Rules(cap=20).variant, VARIANTS["draw three"].variant
+('standard', 'draw-three')
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
@@ -27,17 +36,31 @@ import numpy as np
 from simkit import hands
 from simkit.hands.kernels import DEUCES_WILD, _enumerate_counts
 from simkit.hands.tables import decode
+from simkit.poker.structure import diablo as diablo_structure
 
 __all__ = [
     "CATEGORIES",
+    "C_ANTE",
+    "C_CAP",
+    "C_DEALERS_CHOICE",
+    "C_DIABLO",
+    "C_DRAW3",
+    "C_JACKS",
+    "C_JJ_FLOOR",
+    "C_MAX_DEALS",
+    "C_SESSION",
     "DRAW_VARIANTS",
     "FAMILY",
+    "N_CFG",
+    "Rules",
+    "VARIANTS",
     "category_floor",
     "category_index",
     "category_of_strength",
     "draw_allowed",
     "max_draw",
     "n_strengths",
+    "pair_floor",
     "pat_below",
     "pat_counts",
     "strength_of",
@@ -93,6 +116,21 @@ def category_floor(name: str) -> int:
     """The weakest strength of category ``name``."""
     cat = category_index(name)
     return int(np.flatnonzero(category_of_strength() == cat)[0])
+
+
+@lru_cache(maxsize=None)
+def pair_floor(rank: int) -> int:
+    """The weakest strength of a pair of ``rank`` (0 = deuce ... 12 = ace).
+
+    >>> from simkit.hands import describe
+    >>> describe(pair_floor(9), "deuces_wild")
+    'pair of jacks'
+    """
+    for s in range(n_strengths()):
+        cat, tie = decode(s, FAMILY)
+        if cat == 1 and tie[0] >= rank:
+            return s
+    raise ValueError(f"rank must be 0..12, got {rank!r}")  # pragma: no cover
 
 
 def strength_of(cards) -> int:
@@ -151,3 +189,124 @@ def draw_allowed(n_draw: int, kept, variant: str = "standard") -> bool:
         return True
     kept = list(kept)
     return n_draw == 4 and len(kept) == 1 and int(kept[0]) >> 2 == ACE
+
+
+# --- the agreed rules -------------------------------------------------------------------------
+
+# The rules as the kernels read them (int64 array ``cfg`` of :meth:`Rules.config`).
+C_ANTE = 0  # ante per seat (R-D6)
+C_DIABLO = 1  # 1: the Diablo rule (R-D5); 0: plain deuces wild (Varianten)
+C_CAP = 2  # cap on the Diablo pot, 0 = none (Varianten: Obergrenze)
+C_DRAW3 = 3  # 1: draw up to three, four keeping an ace (Varianten: Mehr tauschen)
+C_JACKS = 4  # 1: opening needs a pair of jacks or better (Varianten: Buben oder besser)
+C_DEALERS_CHOICE = 5  # 1: after a series the deal passes left of who started it
+C_SESSION = 6  # series per session (stacks carry over inside a session), 1 = fresh stacks
+C_MAX_DEALS = 7  # safety: deals per series before it is abandoned
+C_JJ_FLOOR = 8  # strength of the weakest pair of jacks
+N_CFG = 9
+
+
+def _count(name: str, v, least: int) -> None:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < least:
+        kind = "non-negative" if least == 0 else "positive"
+        raise ValueError(f"{name} must be a {kind} integer, got {v!r}")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules agreed before play (R-D6 defaults; the variants of diablo.de.txt).
+
+    ``ante`` per player; ``before``/``after`` the (min, max) bet of the rounds before and after
+    the draw, ``max_raises`` per round (R-D6); ``stacks`` the chips each player starts with
+    (one number, or one per seat).  ``diablo=False`` is the Deuces Wild variant (no Diablo
+    rule); ``cap`` > 0 caps the pot an opener pays; ``draw_three`` allows three cards (four
+    keeping an ace); ``jacks_or_better`` lets only a pair of jacks or better open;
+    ``dealers_choice``: after a series the deal passes left of the player who dealt its first
+    game.  ``session``: series played before the stacks start fresh; ``max_deals``: deals after
+    which a series is abandoned.
+
+    >>> int(Rules(cap=20).config()[C_CAP])
+    20
+    >>> Rules(ante=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: ante must be a non-negative integer, got -1
+    >>> Rules(stacks=(100, -5, 100))
+    Traceback (most recent call last):
+    ...
+    ValueError: stacks must be one non-negative integer or one per seat, got (100, -5, 100)
+    """
+
+    ante: int = 1
+    before: tuple[int, int] = (1, 5)
+    after: tuple[int, int] = (2, 10)
+    max_raises: int = 4
+    diablo: bool = True
+    cap: int = 0
+    draw_three: bool = False
+    jacks_or_better: bool = False
+    dealers_choice: bool = False
+    session: int = 1
+    max_deals: int = 1000
+    stacks: int | tuple[int, ...] = 100
+
+    def __post_init__(self):
+        for name in ("ante", "cap", "max_raises"):
+            _count(name, getattr(self, name), 0)
+        for name in ("session", "max_deals"):
+            _count(name, getattr(self, name), 1)
+        st = self.stacks
+        if not isinstance(st, (int, np.integer)):
+            st = tuple(st) if isinstance(st, (tuple, list, np.ndarray)) else st
+            object.__setattr__(self, "stacks", st)
+        each = [st] if isinstance(st, (int, np.integer)) else st
+        if not isinstance(each, (list, tuple)) or not each or any(
+                isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0 for v in each):
+            raise ValueError(f"stacks must be one non-negative integer or one per seat, got {self.stacks!r}")
+        self.structure()
+
+    def structure(self):
+        """The betting structure (:func:`simkit.poker.structure.diablo`)."""
+        return diablo_structure(self.ante, tuple(self.before), tuple(self.after), self.max_raises)
+
+    def config(self) -> np.ndarray:
+        """The rules as the kernels read them (int64, entries ``C_*``)."""
+        cfg = np.zeros(N_CFG, dtype=np.int64)
+        cfg[C_ANTE] = self.ante
+        cfg[C_DIABLO] = int(self.diablo)
+        cfg[C_CAP] = self.cap
+        cfg[C_DRAW3] = int(self.draw_three)
+        cfg[C_JACKS] = int(self.jacks_or_better)
+        cfg[C_DEALERS_CHOICE] = int(self.dealers_choice)
+        cfg[C_SESSION] = self.session
+        cfg[C_MAX_DEALS] = self.max_deals
+        cfg[C_JJ_FLOOR] = pair_floor(9)
+        return cfg
+
+    @property
+    def variant(self) -> str:
+        """The draw rule (one of :data:`DRAW_VARIANTS`)."""
+        return "draw-three" if self.draw_three else "standard"
+
+    def seat_stacks(self, n: int) -> np.ndarray:
+        """The starting stacks of ``n`` seats (int64); ``ValueError`` unless they fit and at
+        least two players have chips."""
+        st = self.stacks
+        arr = np.full(n, st, dtype=np.int64) if np.ndim(st) == 0 else np.asarray(st, dtype=np.int64)
+        if arr.shape != (n,):
+            raise ValueError(f"stacks must be one non-negative integer or one per seat, got {st!r}")
+        if (arr > 0).sum() < 2:
+            raise ValueError(f"at least two players need chips, got {st!r}")
+        return arr
+
+
+#: The rule variants of diablo.de.txt ("Varianten") that change the simulated game.
+VARIANTS = {
+    "standard": Rules(),
+    "cap 20": Rules(cap=20),
+    "draw three": Rules(draw_three=True),
+    "jacks or better": Rules(jacks_or_better=True),
+    "deuces wild (no Diablo rule)": Rules(diablo=False),
+    "dealer's choice (series of 20)": Rules(dealers_choice=True, session=20),
+    "standard (series of 20)": Rules(session=20),
+}

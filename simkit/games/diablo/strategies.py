@@ -1,4 +1,5 @@
-"""Diablo players: an opening threshold by category, and the shared threshold rule for the rest.
+"""Diablo players: an opening threshold by category, the shared threshold rule for the rest,
+and the one parser of player specs (``LEVEL[:key=value,...]``) that the CLI and Python share.
 
 A Diablo player is a :class:`Player`:
 
@@ -13,9 +14,14 @@ A Diablo player is a :class:`Player`:
 ``kind`` may also be ``"random"`` or ``"check-call"`` (the poker kinds; the opening threshold
 does not apply to them, only the jacks-or-better rule does).
 
+A player spec is a :class:`Player` or its text form ``LEVEL[:key=value,...]`` (an opening
+level and optionally ``bluff=0.1``, ``kind=loose-aggressive`` or a threshold parameter such as
+``P_CALL=0.6``), read by :func:`parse_player`; every function that takes ``players`` takes
+either.
+
 Examples
 --------
->>> p = players(["trips", Player("two_pair", bluff=0.05), "never"])
+>>> p = players(["trips", Player("two_pair", bluff=0.05), "never", "pair:kind=random"])
 >>> bool(p.open_floor[0] > p.open_floor[1]), float(p.bluff[1]), int(p.open_floor[2]) > 10**6
 (True, 0.05, True)
 """
@@ -29,13 +35,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simkit.hands.tables import decode, strength_codes
 from simkit.poker.strategies import KIND_NAMES, N_PARAMS, PARAM_NAMES, strategy_table
 
-from .rules import FAMILY, category_floor
+from .rules import category_floor, pair_floor
 
 __all__ = ["NEVER", "OPEN_LEVELS", "Player", "PlayerArrays", "REASONABLE", "open_floor",
-           "players"]
+           "parse_player", "player", "players"]
 
 #: Opening thresholds, weakest first: the hand as dealt must be at least this good.
 OPEN_LEVELS = ("pair", "jacks", "aces", "two_pair", "trips", "straight", "flush",
@@ -65,11 +70,7 @@ def open_floor(level: str) -> int:
         raise ValueError(f"unknown opening level {level!r}; expected one of "
                          f"{', '.join(OPEN_LEVELS)} or never")
     if level in ("jacks", "aces"):
-        rank = 9 if level == "jacks" else 12
-        for s in range(strength_codes(FAMILY).size):
-            cat, tie = decode(s, FAMILY)
-            if cat == 1 and tie[0] >= rank:
-                return s
+        return pair_floor(9 if level == "jacks" else 12)
     names = {"pair": "one_pair", "trips": "three_of_a_kind", "quads": "four_of_a_kind"}
     return category_floor(names.get(level, level))
 
@@ -100,8 +101,44 @@ class PlayerArrays(NamedTuple):
     bluff: np.ndarray
 
 
+def parse_player(text: str) -> Player:
+    """A player from its spec ``LEVEL[:key=value,...]`` (module docstring); ``ValueError``
+    names a bad part.
+
+    >>> parse_player("two_pair:bluff=0.1,P_CALL=0.6")
+    Player(open_at='two_pair', bluff=0.1, kind='tight', params={'P_CALL': 0.6})
+    >>> parse_player("trips:bluff=lots")
+    Traceback (most recent call last):
+    ...
+    ValueError: bluff must be a number, got 'lots' in 'trips:bluff=lots'
+    """
+    level, _, rest = str(text).partition(":")
+    kw: dict = {"params": {}}
+    for item in filter(None, rest.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise ValueError(f"player option {item!r} in {text!r} must be key=value")
+        if key == "kind":
+            kw["kind"] = value
+            continue
+        try:
+            number = float(value)
+        except ValueError:
+            raise ValueError(f"{key} must be a number, got {value!r} in {text!r}") from None
+        if key == "bluff":
+            kw["bluff"] = number
+        else:
+            kw["params"][key] = number
+    return Player(level.strip(), **kw)
+
+
+def player(spec: Player | str) -> Player:
+    """A seat's :class:`Player` from a spec (a :class:`Player` or its text form)."""
+    return spec if isinstance(spec, Player) else parse_player(spec)
+
+
 def players(specs: Sequence[Player | str]) -> PlayerArrays:
-    """Arrays for a table of players (a :class:`Player` or an opening level per seat).
+    """Arrays for a table of players (a player spec per seat: a :class:`Player` or its text).
 
     >>> players(["trips"] * 2).kinds.tolist()
     [2, 2]
@@ -110,7 +147,7 @@ def players(specs: Sequence[Player | str]) -> PlayerArrays:
     ...
     ValueError: unknown opening level 'sometimes'; expected one of pair, jacks, aces, two_pair, trips, straight, flush, full_house, quads or never
     """
-    ps = [s if isinstance(s, Player) else Player(str(s)) for s in specs]
+    ps = [player(s) for s in specs]
     table = []
     for p in ps:
         over = dict(REASONABLE) if p.kind in ("tight", "loose-aggressive") else {}

@@ -1,4 +1,5 @@
-"""Diablo studies on the engine: opening thresholds, their equilibrium, bluffs, series, variants.
+"""The tip studies of Diablo: opening thresholds, their equilibrium, bluffs, series, variants
+(on the engine), and how often a single pair improves (exact, tip D4).
 
 Every figure is a Monte Carlo mean over independent series (fresh stacks of 100, a random
 first dealer) with its standard error.  Sweeps over a seat's threshold use the same seed for
@@ -14,27 +15,55 @@ standard errors suggest.
   Diablo rule (tip D5);
 - :func:`series_table` series length, pot growth and the chips that flow to and from
   openers, by player count and threshold;
-- :func:`variants_table` the same for the variants of the rules.
+- :func:`variants_table` the same for the variants of the rules (:data:`~.rules.VARIANTS`);
+- :func:`pair_improvement` how often a single pair improves drawing two (Diablo) or three
+  (normal draw), with and without wild deuces, exactly (tip D4; :func:`pattern_distribution`).
+
+``hands`` is the number of series each run plays (every series to its end: the games from a
+normal pot up to the first game an opener wins); ``series=`` is accepted as its old name.
 
 Examples
 --------
->>> t = threshold_sweep(3, levels=("jacks", "trips"), series=2000, seed=1, quiet=True)
+>>> t = threshold_sweep(3, levels=("jacks", "trips"), hands=2000, seed=1, quiet=True)
 >>> list(t.level), bool((t.se > 0).all())
 (['jacks', 'trips'], True)
+>>> t = pair_improvement()
+>>> r = t.set_index(["wild", "draw"])
+>>> round(float(r.loc[(False, 3), "improve"]), 4)  # the textbook 28.7 % of draw poker
+0.2872
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
+from itertools import combinations
+
 import numpy as np
 import pandas as pd
+from numba import njit
 
+from simkit import hands as hand_eval
+from simkit.hands.kernels import _eval5_deuces_wild, _eval5_suited
+from simkit.hands.tables import decode
 from simkit.runner import run
 
-from .play import Rules, SeriesJob, summarize
-from .strategies import OPEN_LEVELS, Player
+from .jobs import SeriesJob, summarize
+from .rules import VARIANTS, Rules
+from .strategies import OPEN_LEVELS, Player, player
 
-__all__ = ["bluff_ev", "equilibrium", "series_table", "threshold_sweep", "variants_table",
-           "VARIANTS"]
+__all__ = ["bluff_ev", "equilibrium", "pair_improvement", "pattern_distribution", "series_table",
+           "threshold_sweep", "variants_table", "VARIANTS"]
+
+
+def _hands(hands, run_options: dict) -> int:
+    """``hands``, or its old name ``series`` from ``run_options``."""
+    old = run_options.pop("series", None)
+    if old is not None:
+        if hands is not None:
+            raise TypeError("give hands or its old name series, not both")
+        return old
+    return 20_000 if hands is None else hands
 
 
 def _check_players(n: int) -> None:
@@ -43,7 +72,7 @@ def _check_players(n: int) -> None:
 
 
 def threshold_sweep(n_players: int, levels=OPEN_LEVELS, others: str | Player = "trips",
-                    series: int = 20_000, rules: Rules | None = None, seed: int = 0,
+                    hands: int | None = None, rules: Rules | None = None, seed: int = 0,
                     **run_options) -> pd.DataFrame:
     """Seat 0's result for each opening level against ``n_players - 1`` players at ``others``.
 
@@ -56,12 +85,13 @@ def threshold_sweep(n_players: int, levels=OPEN_LEVELS, others: str | Player = "
         series).
     """
     _check_players(n_players)
+    hands = _hands(hands, run_options)
     rules = rules or Rules()
     rows = []
-    other = others if isinstance(others, Player) else Player(str(others))
+    other = player(others)
     for level in levels:
         job = SeriesJob((Player(level),) + (other,) * (n_players - 1), rules)
-        r = summarize(run(job, series, seed=seed, **run_options))
+        r = summarize(run(job, hands, seed=seed, **run_options))
         s = r.seats.iloc[0]
         rows.append({"players": n_players, "level": level, "others": other.open_at,
                      "net": s.net_per_series, "se": s.se, "open_rate": s.opened_per_game,
@@ -70,9 +100,9 @@ def threshold_sweep(n_players: int, levels=OPEN_LEVELS, others: str | Player = "
     return pd.DataFrame(rows)
 
 
-def equilibrium(n_players: int, start: str = "trips", levels=OPEN_LEVELS, series: int = 20_000,
-                rules: Rules | None = None, seed: int = 0, max_iter: int = 6,
-                sweeps: dict | None = None, **run_options) -> pd.DataFrame:
+def equilibrium(n_players: int, start: str = "trips", levels=OPEN_LEVELS,
+                hands: int | None = None, rules: Rules | None = None, seed: int = 0,
+                max_iter: int = 6, sweeps: dict | None = None, **run_options) -> pd.DataFrame:
     """Iterated best response over the opening levels (module docstring).
 
     ``sweeps`` may hold sweeps already made, keyed by the others' level (they are reused
@@ -82,6 +112,7 @@ def equilibrium(n_players: int, start: str = "trips", levels=OPEN_LEVELS, series
     last row, ``result``: ``"equilibrium"``, ``"cycle"`` or ``"no convergence"``.
     """
     _check_players(n_players)
+    hands = _hands(hands, run_options)
     if start not in levels:
         raise ValueError(f"start level {start!r} is not among the levels {list(levels)}")
     sweeps = {} if sweeps is None else sweeps
@@ -89,7 +120,7 @@ def equilibrium(n_players: int, start: str = "trips", levels=OPEN_LEVELS, series
     result = "no convergence"
     for it in range(max_iter):
         if current not in sweeps:
-            sweeps[current] = threshold_sweep(n_players, levels, current, series, rules, seed,
+            sweeps[current] = threshold_sweep(n_players, levels, current, hands, rules, seed,
                                               **run_options)
         t = sweeps[current].set_index("level")
         best = t["net"].idxmax()
@@ -112,20 +143,22 @@ def equilibrium(n_players: int, start: str = "trips", levels=OPEN_LEVELS, series
     return df
 
 
-def bluff_ev(n_players: int, level: str = "trips", series: int = 20_000, diablo: bool = True,
-             seed: int = 0, **run_options) -> dict:
+def bluff_ev(n_players: int, level: str = "trips", hands: int | None = None, diablo: bool = True,
+             seed: int = 0, rules: Rules | None = None, **run_options) -> dict:
     """Chips per occasion of opening a hand below one's threshold instead of checking.
 
     Everybody plays ``level``; seat 0, the first time in a series it may open with a hand it
     would not open, opens anyway (a bluff) in one run and checks in another (same seed);
-    the difference of its series results is the bluff's value.
+    the difference of its series results is the bluff's value.  ``rules`` (default R-D6)
+    give the other settings; ``diablo`` switches the Diablo rule.
     """
     _check_players(n_players)
-    rules = Rules(diablo=diablo)
+    hands = _hands(hands, run_options)
+    rules = replace(rules or Rules(), diablo=diablo)
     out = {}
     for mode, name in ((1, "bluff"), (2, "check")):
         job = SeriesJob((Player(level),) * n_players, rules, force=(0, mode))
-        s = summarize(run(job, series, seed=seed, **run_options)).summary
+        s = summarize(run(job, hands, seed=seed, **run_options)).summary
         out[name], out[f"{name}_se"], out[f"{name}_n"] = (s["mean_forced_net"],
                                                           s["se_forced_net"], s["forced"])
     out["ev"] = out["bluff"] - out["check"]
@@ -162,7 +195,7 @@ def _pot_tail(r, at: int) -> float:
 
 
 def series_table(player_counts=(3, 4, 5, 6, 7), levels=("jacks", "two_pair", "trips", "straight"),
-                 series: int = 20_000, rules: Rules | None = None, seed: int = 0,
+                 hands: int | None = None, rules: Rules | None = None, seed: int = 0,
                  keep: dict | None = None, **run_options) -> pd.DataFrame:
     """Series length, pot growth and chip flow, everybody at one level, by player count.
 
@@ -172,14 +205,15 @@ def series_table(player_counts=(3, 4, 5, 6, 7), levels=("jacks", "two_pair", "tr
     ``largest_pot``; ``opener_win_rate``, ``opener_net`` (the
     opener's chips per game, payment included), ``penalty_per_game``, ``carried_to_openers``
     (share of carried Diablo pots won by that game's opener), ``void_rate``.  ``keep`` (a
-    dict) receives each run's :class:`~.play.SeriesResult` under ``(players, level)``.
+    dict) receives each run's :class:`~.jobs.SeriesResult` under ``(players, level)``.
     """
+    hands = _hands(hands, run_options)
     rules = rules or Rules()
     rows = []
     for n in player_counts:
         _check_players(n)
         for level in levels:
-            r = summarize(run(SeriesJob((Player(level),) * n, rules), series, seed=seed,
+            r = summarize(run(SeriesJob((Player(level),) * n, rules), hands, seed=seed,
                               **run_options))
             if keep is not None:
                 keep[(n, level)] = r
@@ -187,19 +221,7 @@ def series_table(player_counts=(3, 4, 5, 6, 7), levels=("jacks", "two_pair", "tr
     return pd.DataFrame(rows)
 
 
-#: The rule variants of diablo.de.txt ("Varianten") that change the simulated game.
-VARIANTS = {
-    "standard": Rules(),
-    "cap 20": Rules(cap=20),
-    "draw three": Rules(draw_three=True),
-    "jacks or better": Rules(jacks_or_better=True),
-    "deuces wild (no Diablo rule)": Rules(diablo=False),
-    "dealer's choice (series of 20)": Rules(dealers_choice=True, session=20),
-    "standard (series of 20)": Rules(session=20),
-}
-
-
-def variants_table(n_players: int = 5, level: str = "pair", series: int = 20_000,
+def variants_table(n_players: int = 5, level: str = "pair", hands: int | None = None,
                    seed: int = 0, variants: dict | None = None, **run_options) -> pd.DataFrame:
     """:func:`series_table` columns for every variant, everybody opening at ``level``, plus
     seat 0's chips per series when it alone opens at ``trips`` (``tight_net``, ``tight_se``).
@@ -208,15 +230,125 @@ def variants_table(n_players: int = 5, level: str = "pair", series: int = 20_000
     changes who deals after a series, so it is compared over sessions of 20 chained series.
     """
     _check_players(n_players)
+    hands = _hands(hands, run_options)
     rows = []
     for name, rules in (variants or VARIANTS).items():
-        r = summarize(run(SeriesJob((Player(level),) * n_players, rules), series, seed=seed,
+        r = summarize(run(SeriesJob((Player(level),) * n_players, rules), hands, seed=seed,
                           **run_options))
         row = _series_row(r, variant=name, players=n_players, level=level)
         t = summarize(run(SeriesJob((Player("trips"),) + (Player(level),) * (n_players - 1),
-                                    rules), series, seed=seed, **run_options))
+                                    rules), hands, seed=seed, **run_options))
         row["tight_net"] = t.seats.iloc[0].net_per_series
         row["tight_se"] = t.seats.iloc[0].se
         rows.append(row)
     return pd.DataFrame(rows)
 
+
+# --- D4: a single pair's improvement, exactly ------------------------------------------------
+#
+# How often a single pair improves: drawing two (Diablo) or three (normal draw), with and
+# without wild deuces, exactly (tip D4).
+#
+# The hands are every five-card hand that is exactly one natural pair and three odd cards of
+# other ranks; with wild deuces, hands holding a deuce are left out (a deuce would make trips).
+# Keeping the pair and drawing three, or the pair and the highest odd card and drawing two,
+# no flush and no straight can be made (the pair holds two suits and repeats a rank), so the
+# outcome depends on the ranks alone: every hand of a rank pattern (pair rank, odd ranks) has
+# the same distribution, all patterns have equally many hands (6 * 4 ** 3), and averaging one
+# representative per pattern, with every replacement set of the 47 unseen cards enumerated,
+# gives the exact probabilities.
+
+_CATS = hand_eval.codes.CATEGORIES
+
+
+@njit(cache=True)
+def _category_hist(kept, n_kept, n_draw, unseen, wild, T, cat_of, hist):
+    """Add the final-category counts of ``kept`` plus each ``n_draw``-subset of ``unseen``."""
+    c = np.zeros(5, dtype=np.int64)
+    for i in range(n_kept):
+        c[i] = kept[i]
+    n = unseen.shape[0]
+    idx = np.arange(n_draw)
+    while True:
+        for j in range(n_draw):
+            c[n_kept + j] = unseen[idx[j]]
+        if wild:
+            v = _eval5_deuces_wild(c[0], c[1], c[2], c[3], c[4], T)
+        else:
+            v = _eval5_suited(c[0], c[1], c[2], c[3], c[4], T)
+        hist[cat_of[v]] += 1
+        j = n_draw - 1
+        while j >= 0 and idx[j] == n - n_draw + j:
+            j -= 1
+        if j < 0:
+            return
+        idx[j] += 1
+        for t in range(j + 1, n_draw):
+            idx[t] = idx[t - 1] + 1
+
+
+@lru_cache(maxsize=None)
+def _cat_of(family: str) -> np.ndarray:
+    n = hand_eval.strength_codes(family).size
+    return np.array([decode(s, family)[0] for s in range(n)], dtype=np.int64)
+
+
+def pattern_distribution(pair_rank: int, odd_ranks, wild: bool, draw: int,
+                         suits=(0, 1, 2, 3, 0)) -> np.ndarray:
+    """Exact final-category counts (10 entries, index = category) of one natural pair.
+
+    The hand is the pair of ``pair_rank`` in suits ``suits[0:2]`` and the odd cards of
+    ``odd_ranks`` (highest first) in ``suits[2:5]``; ``draw`` 3 keeps the pair, 2 keeps the
+    pair and the highest odd card.  Ranks 0 = deuce … 12 = ace.
+
+    >>> pattern_distribution(7, [12, 5, 3], wild=False, draw=3).sum()
+    np.int64(16215)
+    """
+    odd = sorted((int(r) for r in odd_ranks), reverse=True)
+    if len(odd) != 3 or len({pair_rank, *odd}) != 4 or not all(0 <= r <= 12 for r in [pair_rank, *odd]):
+        raise ValueError(f"need a pair rank and three other distinct ranks 0..12, got {pair_rank}, {odd_ranks}")
+    if wild and 0 in (pair_rank, *odd):
+        raise ValueError("with wild deuces a natural pair hand holds no deuce")
+    if draw not in (2, 3):
+        raise ValueError(f"draw must be 2 or 3, got {draw!r}")
+    family = "deuces_wild" if wild else "high"
+    pair = [4 * pair_rank + suits[0], 4 * pair_rank + suits[1]]
+    odds = [4 * r + s for r, s in zip(odd, suits[2:])]
+    hand = pair + odds
+    kept = pair + (odds[:1] if draw == 2 else [])
+    unseen = np.array([c for c in range(52) if c not in hand], dtype=np.int64)
+    hist = np.zeros(10, dtype=np.int64)
+    _category_hist(np.array(kept, dtype=np.int64), len(kept), draw, unseen, wild,
+                   hand_eval.kernel_tables(family), _cat_of(family), hist)
+    return hist
+
+
+@lru_cache(maxsize=None)
+def pair_improvement() -> pd.DataFrame:
+    """Exact final-category distribution of a single pair, by wild/no wild and draw 2/3.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows ``wild`` (deuces wild or not), ``draw`` (2: keep the pair and the highest odd
+        card; 3: keep the pair), ``patterns``, ``hands``, ``improve`` (final category better
+        than one pair) and one column per category (probabilities, best first).
+    """
+    rows = []
+    for wild in (True, False):
+        ranks = range(1, 13) if wild else range(13)
+        for n_draw in (2, 3):
+            hist = np.zeros(10, dtype=np.int64)
+            patterns = 0
+            for p in ranks:
+                for odd in combinations([r for r in ranks if r != p], 3):
+                    hist += pattern_distribution(p, odd, wild, n_draw)
+                    patterns += 1
+            total = hist.sum()
+            row = {"wild": wild, "draw": n_draw, "patterns": patterns,
+                   "hands": patterns * 6 * 4 ** 3,
+                   "improve": hist[2:].sum() / total}
+            for c in range(9, -1, -1):
+                row[_CATS[c]] = hist[c] / total
+            rows.append(row)
+    return pd.DataFrame(rows)

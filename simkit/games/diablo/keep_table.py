@@ -1,4 +1,5 @@
-"""The best keep of every five-card hand at once, exactly, and the table by rank pattern.
+"""The keep table: the best keep of every five-card hand at once, exactly (the players' draw
+policy), the helpers kernels draw by, and the table by rank pattern.
 
 For a weight ``w`` per final strength (an objective, :mod:`.solver`), let ``S[K]`` be the sum
 of ``w`` over every five-card hand containing the card set ``K``.  A player holding ``H``
@@ -15,7 +16,13 @@ evaluations of enumerating each hand's draws.  With integer weights whose totals
 
 The table is indexed by the colex number of the hand's cards in ascending order (the hand
 ``c0 < … < c4`` is ``sum C(c_i, i + 1)``); the keep is a 5-bit mask over those positions.
-It is what the engine's players draw by (:mod:`.engine`).
+It is what the engine's players draw by (:mod:`.engine`): inside kernels a hand lives in five
+consecutive slots of an int64 array; :func:`_sort5` orders them, :func:`_hand_colex` numbers
+them and :func:`_draw_policy` replaces the cards the table does not keep with the next cards
+of a deck.
+
+Every pass over all 2,598,960 hands reads them from one array (:func:`all_hands`, the
+hands in lexicographic order, made by the one loop over them).
 
 Examples
 --------
@@ -23,6 +30,11 @@ Examples
 >>> from simkit.cards import parse_cards
 >>> kept_cards(parse_cards("9s 9h 2c Kd 5h"), t)
 '2c 9h 9s'
+>>> hand = parse_cards("Kd 9s 2c 9h 5h").astype(np.int64)
+>>> deck = parse_cards("As Ad").astype(np.int64)
+>>> n = _draw_policy(hand, 0, t.mask, deck, 0)
+>>> n, format_cards(hand)
+(2, '2c 9h 9s As Ad')
 """
 
 from __future__ import annotations
@@ -43,8 +55,8 @@ from simkit.hands.kernels import _eval5_deuces_wild
 
 from .rules import CATEGORIES, DRAW_VARIANTS, category_of_strength, tables
 
-__all__ = ["N_HANDS", "PolicyTable", "colex5", "kept_cards", "keep_summary", "pattern_table",
-           "objective_weights", "policy_table"]
+__all__ = ["N_HANDS", "PolicyTable", "all_hands", "colex5", "kept_cards", "keep_summary",
+           "pattern_table", "objective_weights", "policy_table"]
 
 N_HANDS = comb(52, 5)
 ACE = 12
@@ -76,33 +88,68 @@ def _subset_index(h, mask):
 
 
 @njit(cache=True)
-def _superset_sums(T, w, S0, S1, S2, S3, S4, W5):
+def _all_hands(out):
+    """Every five-card hand, ascending cards, in lexicographic order (the one loop over them)."""
+    i = 0
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    for e in range(d + 1, 52):
+                        out[i, 0] = a
+                        out[i, 1] = b
+                        out[i, 2] = c
+                        out[i, 3] = d
+                        out[i, 4] = e
+                        i += 1
+
+
+@lru_cache(maxsize=1)
+def all_hands() -> np.ndarray:
+    """All 2,598,960 hands (uint8, ascending cards) in lexicographic order: the hands whose
+    first card is ``a`` are the rows ``FIRST[a]:FIRST[a + 1]``.
+
+    >>> h = all_hands()
+    >>> h.shape, h[0].tolist(), h[FIRST[51 - 4]].tolist()
+    ((2598960, 5), [0, 1, 2, 3, 4], [47, 48, 49, 50, 51])
+    """
+    out = np.zeros((N_HANDS, 5), dtype=np.uint8)
+    _all_hands(out)
+    out.flags.writeable = False
+    return out
+
+
+# FIRST[a]: the row of all_hands() of the first hand whose lowest card is a.
+FIRST = np.concatenate([[0], np.cumsum([comb(51 - a, 4) for a in range(52)])]).astype(np.int64)
+
+
+@njit(cache=True, inline="always")
+def _load(hands, i, h):
+    """Hand ``i`` of :func:`all_hands` into ``h`` (int64[5])."""
+    for p in range(5):
+        h[p] = hands[i, p]
+
+
+@njit(cache=True)
+def _superset_sums(hands, T, w, S0, S1, S2, S3, S4, W5):
     """``S_k[K]``: sum of ``w[strength]`` over the five-card hands containing ``K`` (|K| = k)."""
     h = np.zeros(5, dtype=np.int64)
-    for a in range(52):
-        h[0] = a
-        for b in range(a + 1, 52):
-            h[1] = b
-            for c in range(b + 1, 52):
-                h[2] = c
-                for d in range(c + 1, 52):
-                    h[3] = d
-                    for e in range(d + 1, 52):
-                        h[4] = e
-                        v = w[_eval5_deuces_wild(a, b, c, d, e, T)]
-                        W5[colex5(a, b, c, d, e)] = v
-                        S0[0] += v
-                        for m in range(1, 31):
-                            k = POP[m]
-                            idx = _subset_index(h, m)
-                            if k == 1:
-                                S1[idx] += v
-                            elif k == 2:
-                                S2[idx] += v
-                            elif k == 3:
-                                S3[idx] += v
-                            else:
-                                S4[idx] += v
+    for i in range(hands.shape[0]):
+        _load(hands, i, h)
+        v = w[_eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)]
+        W5[colex5(h[0], h[1], h[2], h[3], h[4])] = v
+        S0[0] += v
+        for m in range(1, 31):
+            k = POP[m]
+            idx = _subset_index(h, m)
+            if k == 1:
+                S1[idx] += v
+            elif k == 2:
+                S2[idx] += v
+            elif k == 3:
+                S3[idx] += v
+            else:
+                S4[idx] += v
 
 
 @njit(cache=True, inline="always")
@@ -123,55 +170,48 @@ def _allowed(h, mask, draw_three):
 
 
 @njit(cache=True, parallel=True)
-def _best_keeps(S0, S1, S2, S3, S4, W5, draw_three, best_mask, best_value):
+def _best_keeps(hands, first, S0, S1, S2, S3, S4, W5, draw_three, best_mask, best_value):
     """Best keep of every hand: the Möbius transform of its 32 subset sums (module doc)."""
     for a in prange(52):
         h = np.zeros(5, dtype=np.int64)
         s = np.zeros(32)
         g = np.zeros(32)
-        h[0] = a
-        for b in range(a + 1, 52):
-            h[1] = b
-            for c in range(b + 1, 52):
-                h[2] = c
-                for d in range(c + 1, 52):
-                    h[3] = d
-                    for e in range(d + 1, 52):
-                        h[4] = e
-                        hand = colex5(a, b, c, d, e)
-                        s[0] = S0[0]
-                        for m in range(1, 32):
-                            k = POP[m]
-                            idx = _subset_index(h, m)
-                            if k == 1:
-                                s[m] = S1[idx]
-                            elif k == 2:
-                                s[m] = S2[idx]
-                            elif k == 3:
-                                s[m] = S3[idx]
-                            elif k == 4:
-                                s[m] = S4[idx]
-                            else:
-                                s[m] = W5[idx]
-                        # superset Möbius transform: g[m] = sum over m' ⊇ m of (-1)^|m'-m| s[m']
-                        for m in range(32):
-                            g[m] = s[m]
-                        for bit in range(5):
-                            for m in range(32):
-                                if not (m >> bit) & 1:
-                                    g[m] -= g[m | (1 << bit)]
-                        bm = 31
-                        bv = g[31]
-                        # more cards kept first, so ties go to the smaller draw
-                        for k in range(4, 0, -1):
-                            for m in range(31):
-                                if POP[m] == k and _allowed(h, m, draw_three):
-                                    v = g[m] / N_FINAL[5 - k]
-                                    if v > bv:
-                                        bv = v
-                                        bm = m
-                        best_mask[hand] = bm
-                        best_value[hand] = bv
+        for i in range(first[a], first[a + 1]):
+            _load(hands, i, h)
+            hand = colex5(h[0], h[1], h[2], h[3], h[4])
+            s[0] = S0[0]
+            for m in range(1, 32):
+                k = POP[m]
+                idx = _subset_index(h, m)
+                if k == 1:
+                    s[m] = S1[idx]
+                elif k == 2:
+                    s[m] = S2[idx]
+                elif k == 3:
+                    s[m] = S3[idx]
+                elif k == 4:
+                    s[m] = S4[idx]
+                else:
+                    s[m] = W5[idx]
+            # superset Möbius transform: g[m] = sum over m' ⊇ m of (-1)^|m'-m| s[m']
+            for m in range(32):
+                g[m] = s[m]
+            for bit in range(5):
+                for m in range(32):
+                    if not (m >> bit) & 1:
+                        g[m] -= g[m | (1 << bit)]
+            bm = 31
+            bv = g[31]
+            # more cards kept first, so ties go to the smaller draw
+            for k in range(4, 0, -1):
+                for m in range(31):
+                    if POP[m] == k and _allowed(h, m, draw_three):
+                        v = g[m] / N_FINAL[5 - k]
+                        if v > bv:
+                            bv = v
+                            bm = m
+            best_mask[hand] = bm
+            best_value[hand] = bv
 
 
 QUANTUM = float(1 << 24)  # equity weights in units of 2**-24: integer, so all sums are exact
@@ -221,10 +261,11 @@ def _build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np.ndarra
     w = np.ascontiguousarray(weights, dtype=np.float64)
     S = [np.zeros(comb(52, k)) for k in range(5)]
     W5 = np.zeros(N_HANDS)
-    _superset_sums(T, w, S[0], S[1], S[2], S[3], S[4], W5)
+    hands = all_hands()
+    _superset_sums(hands, T, w, S[0], S[1], S[2], S[3], S[4], W5)
     mask = np.zeros(N_HANDS, dtype=np.uint8)
     value = np.zeros(N_HANDS)
-    _best_keeps(S[0], S[1], S[2], S[3], S[4], W5, draw_three, mask, value)
+    _best_keeps(hands, FIRST, S[0], S[1], S[2], S[3], S[4], W5, draw_three, mask, value)
     return mask, value
 
 
@@ -295,6 +336,41 @@ def policy_table(variant: str = "standard", objective: str = "equity",
     return PolicyTable(mask, value, variant, objective, opponents if objective == "equity" else 0)
 
 
+@njit(cache=True, inline="always")
+def _sort5(h, o):
+    """Sort ``h[o:o + 5]`` ascending in place (insertion sort; five elements)."""
+    for i in range(o + 1, o + 5):
+        x = h[i]
+        j = i - 1
+        while j >= o and h[j] > x:
+            h[j + 1] = h[j]
+            j -= 1
+        h[j + 1] = x
+
+
+@njit(cache=True, inline="always")
+def _hand_colex(h, o):
+    """Colex number of the sorted hand ``h[o:o + 5]``."""
+    return colex5(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4])
+
+
+@njit(cache=True)
+def _draw_policy(h, o, mask_table, deck, pos):
+    """Sort ``h[o:o+5]``, keep what ``mask_table`` keeps, fill the rest from ``deck[pos:]``
+    (kept cards first, drawn cards after, in deck order).  Returns the number drawn."""
+    _sort5(h, o)
+    m = mask_table[_hand_colex(h, o)]
+    k = 0
+    for p in range(5):
+        if (m >> p) & 1:
+            h[o + k] = h[o + p]
+            k += 1
+    n = 5 - k
+    for j in range(n):
+        h[o + k + j] = deck[pos + j]
+    return n
+
+
 def hand_index(cards) -> int:
     """Colex number of a hand (any order)."""
     c = sorted(int(x) for x in cards)
@@ -312,33 +388,25 @@ def kept_cards(cards, table: PolicyTable | None = None) -> str:
 # --- the table by rank pattern -------------------------------------------------------------
 
 @njit(cache=True)
-def _pattern_counts(mask, T, cat_of, pattern_of_hand, out):
+def _pattern_counts(hands, mask, T, cat_of, pattern_of_hand, out):
     """For every hand (by colex number): its ranks as a base-13 code (high first) into
     ``pattern_of_hand``, and into ``out`` the kept ranks (base 14, rank + 1), the number of
     cards drawn and the category as dealt."""
     h = np.zeros(5, dtype=np.int64)
-    for a in range(52):
-        h[0] = a
-        for b in range(a + 1, 52):
-            h[1] = b
-            for c in range(b + 1, 52):
-                h[2] = c
-                for d in range(c + 1, 52):
-                    h[3] = d
-                    for e in range(d + 1, 52):
-                        h[4] = e
-                        idx = colex5(a, b, c, d, e)
-                        m = mask[idx]
-                        code = 0
-                        kept = 0
-                        for p in range(5):
-                            code = code * 13 + (h[4 - p] >> 2)
-                            if (m >> (4 - p)) & 1:
-                                kept = kept * 14 + (h[4 - p] >> 2) + 1
-                        pattern_of_hand[idx] = code
-                        out[idx, 0] = kept
-                        out[idx, 1] = 5 - POP[m]
-                        out[idx, 2] = cat_of[_eval5_deuces_wild(a, b, c, d, e, T)]
+    for i in range(hands.shape[0]):
+        _load(hands, i, h)
+        idx = colex5(h[0], h[1], h[2], h[3], h[4])
+        m = mask[idx]
+        code = 0
+        kept = 0
+        for p in range(5):
+            code = code * 13 + (h[4 - p] >> 2)
+            if (m >> (4 - p)) & 1:
+                kept = kept * 14 + (h[4 - p] >> 2) + 1
+        pattern_of_hand[idx] = code
+        out[idx, 0] = kept
+        out[idx, 1] = 5 - POP[m]
+        out[idx, 2] = cat_of[_eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)]
 
 
 def _ranks_text(code: int, n: int = 5, base: int = 13, offset: int = 0) -> str:
@@ -356,7 +424,7 @@ def _hand_facts(variant: str, objective: str) -> pd.DataFrame:
     t = policy_table(variant, objective)
     pattern = np.zeros(N_HANDS, dtype=np.int64)
     facts = np.zeros((N_HANDS, 3), dtype=np.int64)
-    _pattern_counts(t.mask, tables(), category_of_strength(), pattern, facts)
+    _pattern_counts(all_hands(), t.mask, tables(), category_of_strength(), pattern, facts)
     return pd.DataFrame({"pattern": pattern, "kept": facts[:, 0], "draw": facts[:, 1],
                          "category": facts[:, 2], "value": t.value})
 

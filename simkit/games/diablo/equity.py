@@ -1,7 +1,8 @@
-"""Showdown equity of dealt hands when everybody draws by the exact policy (tips D2, D3).
+"""Showdown shares of dealt hands against 1-6 drawing opponents, everybody drawing by the
+exact policy (tips D2, D3).
 
 Each trial deals a hand to the hero and to six opponents from one shuffled deck; every
-player draws by :func:`~.keeps.policy_table` (the keep with the best expected showdown
+player draws by :func:`~.keep_table.policy_table` (the keep with the best expected showdown
 share), the hero first, and nobody folds.  The hero's hand is classed by its category as
 dealt and the deuces it holds; for each class the job sums the hero's showdown share against
 the first ``n`` opponents (1 for a win, ``1/k`` for a ``k``-way tie, 0 for a loss) for
@@ -9,8 +10,13 @@ the first ``n`` opponents (1 for a win, ``1/k`` for a ``k``-way tie, 0 for a los
 against one opponent is also the hero's *standing*: the percentile of its final hand among
 the final hands of others (above counts 1, equal 1/2).
 
+The kernel (:func:`_showdown_kernel`) and the table of its totals (:func:`tabulate`) live
+here; the runner job and its entry point are :class:`~.jobs.ShowdownJob` and
+:func:`~.jobs.showdown_table`.
+
 Examples
 --------
+>>> from simkit.games.diablo.jobs import showdown_table
 >>> t = showdown_table(20_000, seed=1, quiet=True)
 >>> r = t[(t.opponents == 1)].set_index(["pat_category", "deuces"])
 >>> 0.0 < float(r.loc[("two_pair", 0), "win"]) < 1.0
@@ -19,23 +25,19 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 import pandas as pd
 from numba import njit
 
 from simkit.deck import _shuffle_prefix
 from simkit.hands.kernels import _eval5_deuces_wild
-from simkit.rng import stream_state
 from simkit.memory import private_zeros
-from simkit.runner import run, stats
+from simkit.runner import stats
 
-from .draw import _draw_policy
-from .keeps import policy_table
-from .rules import CATEGORIES, category_of_strength, tables
+from .keep_table import _draw_policy
+from .rules import CATEGORIES
 
-__all__ = ["ShowdownJob", "showdown_table", "tabulate"]
+__all__ = ["MAX_OPP", "N_CLASSES", "new_totals", "tabulate"]
 
 MAX_OPP = 6
 N_CLASSES = 50  # category as dealt (10) x deuces held (0..4)
@@ -80,27 +82,14 @@ def _showdown_kernel(n, mask_table, T, cat_of, state, count, share, share_sq, fi
             share_sq[cls, k - 1] += w * w
 
 
-@dataclass(frozen=True)
-class ShowdownJob:
-    """Showdown shares by dealt class against 1-6 opponents, everyone drawing by the policy."""
-
-    name: str = "diablo_showdown"
-    chunk_size: int = 1 << 16
-
-    def params(self) -> dict:
-        return {"opponents": MAX_OPP, "policy": "equity2"}
-
-    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
-        out = {
-            "count": private_zeros(N_CLASSES, np.int64),
-            "share": private_zeros((N_CLASSES, MAX_OPP)),
-            "share_sq": private_zeros((N_CLASSES, MAX_OPP)),
-            "final_cat": private_zeros((N_CLASSES, 10), np.int64),
-        }
-        _showdown_kernel(trials, policy_table().mask, tables(), category_of_strength(),
-                         stream_state(seed), out["count"], out["share"], out["share_sq"],
-                         out["final_cat"])
-        return out
+def new_totals() -> dict[str, np.ndarray]:
+    """Zeroed totals of :func:`_showdown_kernel` (each on cache lines of its own)."""
+    return {
+        "count": private_zeros(N_CLASSES, np.int64),
+        "share": private_zeros((N_CLASSES, MAX_OPP)),
+        "share_sq": private_zeros((N_CLASSES, MAX_OPP)),
+        "final_cat": private_zeros((N_CLASSES, 10), np.int64),
+    }
 
 
 def _rows(tot: dict, groups: list[tuple[dict, np.ndarray]]) -> pd.DataFrame:
@@ -118,32 +107,9 @@ def _rows(tot: dict, groups: list[tuple[dict, np.ndarray]]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def showdown_table(trials: int, by: str = "class", **run_options) -> pd.DataFrame:
-    """Run :class:`ShowdownJob` and tabulate it: one row per dealt group and opponent count.
-
-    Parameters
-    ----------
-    trials
-        Deals to simulate.
-    by
-        ``"class"``: category as dealt and deuces held; ``"deuces"``: deuces held only.
-    run_options
-        Passed to :func:`simkit.runner.run` (seed, workers, quiet, …).
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``pat_category`` (for ``by="class"``), ``deuces``, ``hands`` (trials in the group),
-        ``frequency``, ``opponents``, ``win`` (mean showdown share; with one opponent it is
-        the percentile among final hands) and ``win_se``, ``fair`` (``1/(n+1)``).  Groups
-        dealt fewer than twice are left out.  ``df.attrs["final_cat"]`` holds the hero's
-        final-category counts per class (category as dealt x 5 + deuces).
-    """
-    return tabulate(run(ShowdownJob(), trials, **run_options), by)
-
-
 def tabulate(tot: dict, by: str = "class") -> pd.DataFrame:
-    """The table of :func:`showdown_table` from the totals of a :class:`ShowdownJob` run."""
+    """The table of :func:`~.jobs.showdown_table` from the totals of a
+    :class:`~.jobs.ShowdownJob` run."""
     if by not in ("class", "deuces"):
         raise ValueError(f"by must be 'class' or 'deuces', got {by!r}")
     classes = np.arange(N_CLASSES)

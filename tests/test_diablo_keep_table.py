@@ -1,22 +1,13 @@
-"""The all-hands best-keep table, pair improvement (D4) and the showdown job (D2/D3).
-
-The policy table is checked against the per-hand enumeration of :mod:`.solver` (itself
-checked against a brute-force count in test_diablo_solver.py); the pair-improvement figures
-against a plain Python count with the reference evaluator and the textbook draw-poker odds.
-"""
+"""The all-hands best-keep table against the per-hand enumeration of :mod:`.solver` (itself
+checked against a brute-force count in test_diablo_solver.py), and the tables by pattern."""
 
 from __future__ import annotations
-
-from collections import Counter
-from itertools import combinations
 
 import numpy as np
 import pytest
 
-import naive
 from simkit.cards import format_cards, parse_cards
-from simkit.games.diablo.improve import pair_improvement, pattern_distribution
-from simkit.games.diablo.keeps import (
+from simkit.games.diablo.keep_table import (
     QUANTUM,
     hand_index,
     keep_summary,
@@ -26,7 +17,6 @@ from simkit.games.diablo.keeps import (
     policy_table,
 )
 from simkit.games.diablo.rules import CATEGORIES, pat_counts
-from simkit.games.diablo.showdown import ShowdownJob, tabulate
 from simkit.games.diablo.solver import draw_odds, keep_values
 
 
@@ -100,66 +90,3 @@ def test_keep_summary_and_patterns():
     assert ((p.share > 0) & (p.share <= 1)).all()
     row = p.set_index("pattern").loc["K K 7 4 3"]
     assert row.keep == "K K 7" and row.draw == 2
-
-
-# --- D4 ------------------------------------------------------------------------------------
-
-def _brute_pair(pair_rank, odd, wild, draw):
-    """Plain Python: every replacement set, valued by the reference evaluators."""
-    odd = sorted(odd, reverse=True)
-    pair = [4 * pair_rank, 4 * pair_rank + 1]
-    odds = [4 * r + s for r, s in zip(odd, (2, 3, 0))]
-    kept = pair + (odds[:1] if draw == 2 else [])
-    unseen = [c for c in range(52) if c not in pair + odds]
-    ev = naive.deuces_wild5 if wild else naive.high5
-    counts = Counter()
-    for extra in combinations(unseen, draw):
-        counts[ev(kept + list(extra))[1]] += 1
-    return np.array([counts.get(c, 0) for c in naive.HIGH_NAMES])
-
-
-@pytest.mark.parametrize("pair_rank,odd,wild,draw", [
-    (7, (12, 5, 3), True, 2), (11, (10, 9, 1), True, 2), (4, (12, 11, 2), False, 2),
-    (0, (12, 5, 3), False, 2)])
-def test_pair_pattern_matches_brute_force(pair_rank, odd, wild, draw):
-    assert pattern_distribution(pair_rank, odd, wild, draw).tolist() == \
-        _brute_pair(pair_rank, odd, wild, draw).tolist()
-
-
-def test_pair_pattern_does_not_depend_on_suits():
-    a = pattern_distribution(9, (12, 6, 3), True, 3)
-    b = pattern_distribution(9, (12, 6, 3), True, 3, suits=(2, 3, 2, 2, 2))
-    assert a.tolist() == b.tolist()
-
-
-def test_pair_improvement_textbook_and_ordering():
-    t = pair_improvement().set_index(["wild", "draw"])
-    # Five-card draw: a pair drawing three improves 28.7 % of the time, with a kicker 26 %.
-    assert t.loc[(False, 3), "improve"] == pytest.approx(0.2871, abs=1e-4)
-    assert t.loc[(False, 2), "improve"] == pytest.approx(0.2590, abs=1e-4)
-    assert t.loc[(True, 2), "improve"] < t.loc[(True, 3), "improve"]
-    probs = t[[c for c in CATEGORIES]].sum(axis=1)
-    np.testing.assert_allclose(probs, 1.0)
-
-
-# --- showdown job ---------------------------------------------------------------------------
-
-def test_showdown_job_class_frequencies_and_shares():
-    job = ShowdownJob()
-    out = job.run_chunk(30_000, np.random.SeedSequence(4))
-    n = 30_000
-    assert out["count"].sum() == n and out["final_cat"].sum() == n
-    tot = dict(out, trials=np.int64(n))
-    by_deuces = tabulate(tot, "deuces")
-    # deuces held by a random hand: hypergeometric, exact
-    from math import comb
-
-    for d, grp in by_deuces.groupby("deuces"):
-        p = comb(4, d) * comb(48, 5 - d) / comb(52, 5)
-        f = grp.frequency.iloc[0]
-        assert abs(f - p) < 5 * np.sqrt(p * (1 - p) / n) + 1e-9
-        # more opponents, smaller share
-        assert (np.diff(grp.sort_values("opponents").win) <= 1e-12).all()
-    # the shares of all hands against one opponent average 1/2 (symmetry)
-    overall = out["share"][:, 0].sum() / n
-    assert abs(overall - 0.5) < 5 * 0.5 / np.sqrt(n)
