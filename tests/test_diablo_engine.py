@@ -11,22 +11,46 @@ the reference evaluator of tests/naive.py, the odd chips (R-P2, R-P3), and the D
 
 from __future__ import annotations
 
+import naive
 import numpy as np
 import pytest
 
-import naive
 from simkit.cards import parse_cards
-from simkit.games.diablo.engine import COUNTS, REC_OPENER, REC_PENALTY, REC_SIZE, SEAT_SUMS, \
-    TABLE_DIABLO_POT, _new_work, _pass_deal, _play_hand, _series_kernel, _split
+from simkit.games.diablo.engine import (
+    COUNTS,
+    REC_OPENER,
+    REC_PENALTY,
+    REC_SIZE,
+    SEAT_SUMS,
+    TABLE_DIABLO_POT,
+    _new_work,
+    _play_hand,
+    _series_kernel,
+    _split,
+)
 from simkit.games.diablo.jobs import make_game, new_totals, play_deals
 from simkit.games.diablo.rules import Rules
-from simkit.games.diablo.strategies import Player, players as player_arrays
-from simkit.games.table import REC_DEALER, REC_OUTCOME, REC_PLAYERS, REC_POT, TABLE_CARRIED, \
-    TABLE_DEALER, TABLE_IN, TABLE_STACK, _drop_broke, _seats_in, _set_table, chips_on_table, \
-    new_table
+from simkit.games.diablo.strategies import Player
+from simkit.games.diablo.strategies import players as player_arrays
+from simkit.games.table import (
+    REC_DEALER,
+    REC_OUTCOME,
+    REC_PLAYERS,
+    REC_POT,
+    TABLE_CARRIED,
+    TABLE_DEALER,
+    TABLE_IN,
+    TABLE_STACK,
+    chips_on_table,
+    drop_broke,
+    new_table,
+    next_dealer,
+    seats_in,
+    set_table,
+)
 from simkit.poker.actions import ANTE, BET, FOLD
 from simkit.poker.history import SHOWDOWN, VOID
-from simkit.rng import _draw_below, stream_state
+from simkit.rng import draw_below, stream_state
 
 ANNA, BEN, CARLA, DAN = range(4)
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
@@ -253,7 +277,7 @@ def test_chips_conserved_with_carried_stacks_and_broke_players_out(rules):
         table, game, work, record = _setup(MIXED, rules, stacks, dealer=evenings % 6)
         pat = work[3]
         evenings += 1
-        while _seats_in(table) >= 2 and hands < 600:
+        while seats_in(table) >= 2 and hands < 600:
             before = table.copy()
             carried_in = int(table[TABLE_CARRIED])
             rc = _play_hand(table, game, rng, work, record)
@@ -275,8 +299,8 @@ def test_chips_conserved_with_carried_stacks_and_broke_players_out(rules):
             else:
                 assert table[TABLE_CARRIED] == record[REC_PENALTY]
                 assert table[TABLE_DIABLO_POT] == (record[REC_PENALTY] > 0)
-            outs += int(_drop_broke(table) < int(before[TABLE_IN:TABLE_IN + 6].sum()))
-            _pass_deal(table)
+            outs += int(drop_broke(table) < int(before[TABLE_IN:TABLE_IN + 6].sum()))
+            next_dealer(table)
     assert hands == 600 and evenings > 1 and outs >= evenings - 1 and seen_out
 
 
@@ -286,13 +310,13 @@ def test_a_seat_that_is_out_is_never_dealt_in():
     rng = stream_state(5)
     pat, payout = work[3], work[8]
     for _ in range(300):
-        if _seats_in(table) < 2:
+        if seats_in(table) < 2:
             break
         assert _play_hand(table, game, rng, work, record) >= 0
         assert pat[3] == -1 and payout[3] == 0 and table[TABLE_STACK + 3] == 40
         assert record[REC_OPENER] != 3 and record[REC_PLAYERS] <= 4
-        _drop_broke(table)
-        _pass_deal(table)
+        drop_broke(table)
+        next_dealer(table)
         assert table[TABLE_DEALER] != 3
     assert table[TABLE_IN + 3] == 0
 
@@ -307,19 +331,19 @@ def _series_by_hand(hands, specs, rules, seed):
     payout = work[8]
     record = np.zeros(REC_SIZE, dtype=np.int64)
     rng = stream_state(seed)
-    table = new_table(start, int(_draw_below(rng, n)))
+    table = new_table(start, int(draw_below(rng, n)))
     cnt = dict.fromkeys(("series", "games", "deals", "voids", "showdowns", "opener_wins",
                          "penalties", "penalty_chips", "short_end", "abandoned", "sessions",
                          "max_deals"), 0)
     net = np.zeros(n)
     for _ in range(hands):
-        _set_table(table, start, table[TABLE_DEALER])
+        set_table(table, start, table[TABLE_DEALER])
         cnt["sessions"] += 1
-        table[TABLE_DEALER] = _draw_below(rng, n)
+        table[TABLE_DEALER] = draw_below(rng, n)
         before = table[TABLE_STACK:TABLE_STACK + n].copy()
         deals = 0
         while True:
-            if deals >= rules.max_deals or _seats_in(table) < 2:
+            if deals >= rules.max_deals or seats_in(table) < 2:
                 _split(table)
                 cnt["abandoned"] += 1
                 cnt["max_deals"] += deals >= rules.max_deals
@@ -327,10 +351,10 @@ def _series_by_hand(hands, specs, rules, seed):
             rc = _play_hand(table, game, rng, work, record)
             deals += 1
             cnt["deals"] += 1
-            _drop_broke(table)
+            drop_broke(table)
             if rc == VOID:
                 cnt["voids"] += 1
-                _pass_deal(table)
+                next_dealer(table)
                 continue
             opener, pen = record[REC_OPENER], record[REC_PENALTY]
             cnt["games"] += 1
@@ -341,13 +365,13 @@ def _series_by_hand(hands, specs, rules, seed):
             if pen > 0:
                 cnt["penalties"] += 1
                 cnt["penalty_chips"] += pen
-                _pass_deal(table)
+                next_dealer(table)
                 continue
             cnt["short_end"] += 1
             break
         cnt["series"] += 1
         net += table[TABLE_STACK:TABLE_STACK + n] - before
-        _pass_deal(table)
+        next_dealer(table)
     return cnt, net
 
 

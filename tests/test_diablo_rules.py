@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simkit.games.diablo.rules import C_CAP, C_JJ_FLOOR, CATEGORIES, VARIANTS, Rules, \
-    category_of_strength
+from simkit.games.diablo.rules import C_CAP, C_JJ_FLOOR, CATEGORIES, VARIANTS, Rules, category_of_strength
 
 
 def test_category_of_strength_matches_evaluator_names():

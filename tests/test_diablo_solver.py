@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+import naive
 import numpy as np
 import pytest
 
-import naive
 from simkit import evaluate
 from simkit.cards import format_cards, parse_cards
 from simkit.games.diablo.rules import CATEGORIES, pat_below, pat_counts

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+import naive
 import numpy as np
 import pytest
 
-import naive
 from simkit.games.diablo.rules import CATEGORIES
 from simkit.games.diablo.studies import (
     bluff_ev,

@@ -322,11 +322,11 @@ def test_play_hand_conserves_chips_with_carried_stacks_and_broke_players_out(var
         TABLE_DEALER,
         TABLE_IN,
         TABLE_STACK,
-        _drop_broke,
-        _next_dealer,
-        _seats_in,
         chips_on_table,
+        drop_broke,
         new_table,
+        next_dealer,
+        seats_in,
     )
     from simkit.poker.table_state import ST_OUT, STATUS, TOTAL
     from simkit.rng import stream_state
@@ -339,24 +339,24 @@ def test_play_hand_conserves_chips_with_carried_stacks_and_broke_players_out(var
     while hands < 3000:
         table = new_table([25 + 5 * s for s in range(n)], dealer=evenings % n)
         evenings += 1
-        while _seats_in(table) >= 2 and hands < 3000:
+        while seats_in(table) >= 2 and hands < 3000:
             chips = chips_on_table(table)
             stacks = table[TABLE_STACK:TABLE_STACK + n].copy()
-            seats_in = table[TABLE_IN:TABLE_IN + n].copy()
+            was_in = table[TABLE_IN:TABLE_IN + n].copy()
             assert _play_hand(table, game, rng, work, record) == 0
             hands += 1
             assert chips_on_table(table) == chips
             assert record[REC_DEALER] == table[TABLE_DEALER]
-            assert record[REC_PLAYERS] == seats_in.sum() and 1 <= record[REC_AT_END] <= n
+            assert record[REC_PLAYERS] == was_in.sum() and 1 <= record[REC_AT_END] <= n
             assert record[REC_POT] == sum(int(st[TOTAL + s]) for s in range(n))
             for s in range(n):
-                if not seats_in[s]:
+                if not was_in[s]:
                     out_seen += 1
                     assert (cards[s] == -1).all() and start[s] == 0
                     assert st[STATUS + s] == ST_OUT and st[TOTAL + s] == 0
                     assert table[TABLE_STACK + s] == stacks[s] == 0
-            _drop_broke(table)
-            _next_dealer(table)
+            drop_broke(table)
+            next_dealer(table)
     assert evenings > 3 and out_seen > 500
 
 

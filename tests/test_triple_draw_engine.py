@@ -17,11 +17,11 @@ from simkit.games.table import (
     TABLE_DEALER,
     TABLE_IN,
     TABLE_STACK,
-    _drop_broke,
-    _next_dealer,
-    _seats_in,
     chips_on_table,
+    drop_broke,
     new_table,
+    next_dealer,
+    seats_in,
 )
 from simkit.games.triple_draw.engine import (
     OUTCOME_NO_HAND,
@@ -138,7 +138,7 @@ def test_chips_conserved_over_an_evening_with_carried_stacks(variant):
         table = new_table(np.array(start, dtype=np.int64), dealer=1 if start[0] != 5 else 0)
         total = chips_on_table(table)
         for _ in range(3000):
-            if _seats_in(table) < 2:
+            if seats_in(table) < 2:
                 break
             before = table.copy()
             assert _play_hand(table, game, rng, work, record) == 0
@@ -152,9 +152,9 @@ def test_chips_conserved_over_an_evening_with_carried_stacks(variant):
             assert (record[REC_OUTCOME] == OUTCOME_SHOWDOWN) == (record[REC_AT_END] >= 2)
             assert 1 <= record[REC_ROUNDS] <= rules.draws + 1
             assert (table[TABLE_STACK:TABLE_STACK + 6] >= 0).all()
-            _drop_broke(table)
-            _next_dealer(table)
-        evenings += _seats_in(table) == 1
+            drop_broke(table)
+            next_dealer(table)
+        evenings += seats_in(table) == 1
     assert evenings >= 1  # some evening was played down to one player
 
 
@@ -179,7 +179,7 @@ def test_a_seat_that_is_out_is_never_dealt_in():
         assert table[TABLE_STACK + 1] == 80 and chips_on_table(table) == total
         for s in range(4):
             table[TABLE_STACK + s] = 80 if s == 1 else 50  # fresh stacks, seat 1 still out
-        _next_dealer(table)
+        next_dealer(table)
         assert table[TABLE_DEALER] != 1  # skipped as dealer
     # one player left: nothing is dealt and no random number is drawn
     table = new_table(np.array([0, 30, 0, 0], dtype=np.int64), dealer=1)
@@ -220,7 +220,7 @@ def test_batch_kernel_equals_a_loop_of_hands(variant):
         assert _play_hand(table, game, rng, work, record) == 0
         assert (table[TABLE_STACK:TABLE_STACK + n] - stacks).tolist() == per_hand[h].tolist()
         showdowns += record[REC_AT_END] >= 2
-        _next_dealer(table)
+        next_dealer(table)
     assert flags.tolist() == [0, 0, showdowns]
     assert net.tolist() == per_hand.sum(axis=0).tolist() and net.sum() == 0
     assert (rng == batch_rng).all()  # the same random numbers, in the same order

@@ -15,18 +15,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .registry import AnalysisResult, Context, TipResult, analysis
+from .registry import AnalysisResult, Context, TipResult, analysis, pyplot
 
 __all__: list[str] = []
-
-
-def _plt():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
 # --- D4 and the keep tables (exact) -----------------------------------------------------------
@@ -57,7 +48,7 @@ def _draws(ctx: Context) -> AnalysisResult:
     from simkit.games.diablo.keep_table import keep_summary, pattern_table
     from simkit.games.diablo.studies import pair_improvement
 
-    plt = _plt()
+    plt = pyplot()
     imp = pair_improvement()
     summary = keep_summary()
     patterns = pattern_table()
@@ -91,7 +82,6 @@ def d3_verdict(by_class: pd.DataFrame) -> TipResult:
     t = by_class[(by_class.pat_category == "two_pair") & (by_class.deuces == 0)]
     t = t.sort_values("opponents")
     below = (t.win + 2 * t.win_se < t.fair).to_numpy()
-    above = (t.win - 2 * t.win_se > t.fair).to_numpy()
     if below.all():
         verdict = "holds"
     elif below.any():
@@ -122,10 +112,9 @@ def _showdown(ctx: Context) -> AnalysisResult:
     from simkit.games.diablo.jobs import ShowdownJob
     from simkit.runner import run
 
-    plt = _plt()
+    plt = pyplot()
     trials = ctx.trials(1_000_000)
-    tot = run(ShowdownJob(), trials, seed=ctx.seed, workers=ctx.workers,
-              scheduler=ctx.scheduler, quiet=ctx.quiet)
+    tot = run(ShowdownJob(), trials, seed=ctx.seed, **ctx.run_options())
     by_class = tabulate(tot, "class")
     by_deuces = tabulate(tot, "deuces")
     fig, axes = plt.subplots(1, 2, figsize=(11, 4), constrained_layout=True)
@@ -166,7 +155,7 @@ PLAYER_COUNTS = (3, 4, 5, 6, 7)
 
 
 def _ro(ctx: Context) -> dict:
-    return {"workers": ctx.workers, "scheduler": ctx.scheduler, "quiet": ctx.quiet}
+    return ctx.run_options()
 
 
 def d1_verdict(sweeps: pd.DataFrame) -> TipResult:
@@ -221,7 +210,7 @@ def _opening(ctx: Context) -> AnalysisResult:
     from simkit.games.diablo.strategies import OPEN_LEVELS
     from simkit.games.diablo.studies import equilibrium, threshold_sweep
 
-    plt = _plt()
+    plt = pyplot()
     series = ctx.trials(20_000)
     sweeps_all, eq_rows = [], []
     for n in PLAYER_COUNTS:
@@ -331,7 +320,7 @@ def d5_verdict(bluffs: pd.DataFrame) -> TipResult:
 def _game(ctx: Context) -> AnalysisResult:
     from simkit.games.diablo.studies import bluff_ev, series_table
 
-    plt = _plt()
+    plt = pyplot()
     series = ctx.trials(20_000)
     keep: dict = {}
     table = series_table(PLAYER_COUNTS, ("jacks", "two_pair", "trips", "straight"), series,

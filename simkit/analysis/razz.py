@@ -13,12 +13,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .registry import AnalysisResult, Context, TipResult, analysis
+from .registry import Z, AnalysisResult, Context, TipResult, analysis, pyplot
 
 __all__ = [
-    "Z",
-    "pyplot",
-    "run_options",
     "by_high_table",
     "plot_by_high",
     "plot_early_pair",
@@ -33,24 +30,7 @@ __all__ = [
 ]
 
 GAME = "razz"
-Z = 3.0  # a difference counts when it is more than Z standard errors
 FOCUS = 4  # opponents in the headline figures: a five-handed table (the document's best size)
-
-
-def pyplot():
-    """pyplot on the Agg backend, unless a notebook's inline backend is in use."""
-    import matplotlib
-
-    if "inline" not in matplotlib.get_backend():
-        matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
-def run_options(ctx: Context) -> dict:
-    """The runner options of an analysis: the context's workers and scheduler, quietly."""
-    return {"workers": ctx.workers, "scheduler": ctx.scheduler, "quiet": True}
 
 
 def _weighted(d: pd.DataFrame) -> tuple[float, float]:
@@ -293,10 +273,10 @@ def starts_analysis(ctx: Context) -> AnalysisResult:
     from ..games.razz.starts import start_table
 
     trials = ctx.trials(20_000, minimum=200)
-    starts = start_table(trials=trials, seed=ctx.seed, **run_options(ctx))
+    starts = start_table(trials=trials, seed=ctx.seed, **ctx.run_options())
     by_high = by_high_table(starts)
     hands = ctx.trials(400_000, minimum=2000)
-    chips = r2_chips(hands, ctx.seed + 17, **run_options(ctx))
+    chips = r2_chips(hands, ctx.seed + 17, **ctx.run_options())
     kq = by_high_table(starts[starts.high >= 12])
     r1 = r1_verdict(starts)
     r2 = r2_verdict(starts, chips)
@@ -387,9 +367,9 @@ def upcards_analysis(ctx: Context) -> AnalysisResult:
 
     start = "As 2d / 4c"
     trials = ctx.trials(200_000, minimum=2000)
-    up = upcard_effect(start, opponents=4, trials=trials, seed=ctx.seed, **run_options(ctx))
+    up = upcard_effect(start, opponents=4, trials=trials, seed=ctx.seed, **ctx.run_options())
     dead = dead_card_values(start, opponents=2, trials=2 * trials, seed=ctx.seed + 100,
-                            **run_options(ctx))
+                            **ctx.run_options())
     dead.attrs["opponents"] = 2
     tip = r3_verdict(up, dead, start)
     return AnalysisResult(tables={"razz_r3_upcards": up, "razz_r3_dead_cards": dead},
@@ -459,7 +439,7 @@ def early_pair_analysis(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(600_000, minimum=5000)
     frames = []
     for k in (1, 3, 5, 7):
-        tot = run(EarlyPairJob(k), trials, seed=ctx.seed + k, **run_options(ctx))
+        tot = run(EarlyPairJob(k), trials, seed=ctx.seed + k, **ctx.run_options())
         frames.append(early_pair_table(tot).assign(opponents=k))
     table = pd.concat(frames, ignore_index=True)
     exact = []

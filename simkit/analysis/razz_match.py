@@ -13,8 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .razz import Z, pyplot, run_options
-from .registry import AnalysisResult, Context, TipResult, analysis
+from .registry import Z, AnalysisResult, Context, TipResult, analysis, pyplot
 
 __all__ = ["LINEUP", "plot_running", "plot_win_rates", "r5_verdict", "sunk_cost_table",
            "variant_table"]
@@ -82,11 +81,11 @@ def win_rates_analysis(ctx: Context) -> AnalysisResult:
     from ..games.razz.jobs import match, play_hands
 
     hands = ctx.trials(2_000_000, minimum=5000)
-    table = match(LINEUP, hands, seed=ctx.seed, **run_options(ctx))
+    table = match(LINEUP, hands, seed=ctx.seed, **ctx.run_options())
     table = table.assign(hands=table.attrs["hands"])
     n_run = ctx.trials(100_000, minimum=2000)
     run = play_hands(LINEUP, n_run, seed=ctx.seed + 1)
-    variants = variant_table(ctx.trials(200_000, minimum=2000), ctx.seed + 10, **run_options(ctx))
+    variants = variant_table(ctx.trials(200_000, minimum=2000), ctx.seed + 10, **ctx.run_options())
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(9, 4))
     vs = list(dict.fromkeys(variants.variant))
@@ -162,7 +161,7 @@ def r5_verdict(table: pd.DataFrame) -> TipResult:
 @analysis("razz_r5", game="razz", title="Razz: calling because chips are in the pot (R5)")
 def r5_analysis(ctx: Context) -> AnalysisResult:
     hands = ctx.trials(500_000, minimum=3000)
-    table = sunk_cost_table(hands, ctx.seed + 5, **run_options(ctx))
+    table = sunk_cost_table(hands, ctx.seed + 5, **ctx.run_options())
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     heroes = list(dict.fromkeys(table.hero))

@@ -16,23 +16,9 @@ from ..games.triple_draw.solver import draw_odds, rank_percentiles
 from ..games.triple_draw.studies import holding_odds_table
 from ..hands import evaluate
 from ..runner import run
-from .registry import AnalysisResult, Context, TipResult, analysis
+from .registry import Z, AnalysisResult, Context, TipResult, analysis, pyplot
 
 GAME = "triple_draw"
-Z = 3.0  # a difference counts when it is more than Z standard errors
-
-
-def _opts(ctx: Context) -> dict:
-    return {"workers": ctx.workers, "scheduler": ctx.scheduler, "quiet": True}
-
-
-def _fig():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
 @analysis("triple_draw_draw_odds", game=GAME, title="2-7 Triple Draw: draw odds of kept holdings")
@@ -40,7 +26,7 @@ def draw_odds_analysis(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(300, minimum=100)
     sizes = (1, 2, 3, 4, 5) if ctx.scale >= 0.5 else (3, 4)
     df = holding_odds_table("10" if ctx.scale >= 0.5 else "8", sizes, trials=trials, seed=ctx.seed)
-    plt = _fig()
+    plt = pyplot()
     fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=True)
     for ax, d in zip(axes, (1, 2, 3)):
         sub = df[df.draws == d]
@@ -75,7 +61,7 @@ def equity_analysis(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(150_000, minimum=2000)
     frames, rows = [], []
     for opp in range(1, 6):
-        tot = run(EquityJob(opp + 1, "table"), trials, seed=ctx.seed + opp, **_opts(ctx))
+        tot = run(EquityJob(opp + 1, "table"), trials, seed=ctx.seed + opp, **ctx.run_options())
         g = group_frame(tot)
         g.insert(0, "opponents", opp)
         frames.append(g)
@@ -92,7 +78,7 @@ def equity_analysis(ctx: Context) -> AnalysisResult:
             tot5 = tot
     groups = pd.concat(frames, ignore_index=True)
     t1 = pd.DataFrame(rows)
-    plt = _fig()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     for (opp, deuce), g in t1.groupby(["opponents", "deuce"]):
         if opp in (1, 3, 5):
@@ -151,7 +137,7 @@ def straights_aces(ctx: Context) -> AnalysisResult:
     for label, h in hands.items():
         for opp in (1, 3):
             df = equity([h], opp + 1, strategy="table", strategies=("pat",), trials=trials,
-                        seed=ctx.seed, **_opts(ctx))
+                        seed=ctx.seed, **ctx.run_options())
             rows.append({"hand": label, "cards": h, "beaten_by_share": _share_beating(h),
                          "opponents": opp, "showdown_win_pat": df.equity[0], "se": df.se[0]})
     t2 = pd.DataFrame(rows)
@@ -176,9 +162,9 @@ def straights_aces(ctx: Context) -> AnalysisResult:
     # T3: an ace against a king as the odd card
     rows = []
     for label, h in (("ace", "As 7h 5d 3c 2s"), ("king", "Ks 7h 5d 3c 2s")):
-        df = equity([h], 2, strategy="table", trials=trials, seed=ctx.seed + 7, **_opts(ctx))
+        df = equity([h], 2, strategy="table", trials=trials, seed=ctx.seed + 7, **ctx.run_options())
         pat = equity([h], 2, strategy="table", strategies=("pat",), trials=trials, seed=ctx.seed + 7,
-                     **_opts(ctx))
+                     **ctx.run_options())
         odds = draw_odds(h, " ".join(h.split()[1:]), 1, ["7", "8"])
         rows.append({"odd_card": label, "hand": h, "beaten_by_share": _share_beating(h),
                      "equity_drawing": df.equity[0], "se_drawing": df.se[0],
@@ -229,12 +215,12 @@ def win_rates(ctx: Context) -> AnalysisResult:
     rows = []
     for field in ("loose", "station"):
         for n in range(2, 7):
-            df = match(["tight"] + [field] * (n - 1), hands=hands, seed=ctx.seed + n, **_opts(ctx))
+            df = match(["tight"] + [field] * (n - 1), hands=hands, seed=ctx.seed + n, **ctx.run_options())
             rows.append({"players": n, "player": "tight", "field": field,
                          "chips_per_hand": df.chips_per_hand[0], "se": df.se[0], "hands": hands,
                          "field_chips_per_hand": df.chips_per_hand[1:].mean()})
     table = pd.DataFrame(rows)
-    plt = _fig()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     n_plot = ctx.trials(200_000, minimum=2000)
     for field, color in (("loose", "C0"), ("station", "C1")):
@@ -259,7 +245,7 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
 
     hands = ctx.trials(300_000, minimum=3000)
     tot = match_totals(["tight", "loose", "station", "tight-rule", "check-call", "loose"],
-                       hands=hands, seed=ctx.seed, **_opts(ctx))
+                       hands=hands, seed=ctx.seed, **ctx.run_options())
     ds = tot["dstats"].reshape(3, 6, 4)
     rows = []
     for d in range(3):
@@ -318,7 +304,7 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
     vrows = []
     vh = ctx.trials(100_000, minimum=2000)
     for v in VARIANTS:
-        df = match(["tight", "loose", "loose", "loose"], variant=v, hands=vh, seed=ctx.seed, **_opts(ctx))
+        df = match(["tight", "loose", "loose", "loose"], variant=v, hands=vh, seed=ctx.seed, **ctx.run_options())
         vrows.append({"variant": v, "players": 4, "tight_chips_per_hand": df.chips_per_hand[0],
                       "se": df.se[0], "hands": vh})
     return AnalysisResult(tables={"triple_draw_t4": t4, "triple_draw_t5": t5,

@@ -10,7 +10,7 @@ kernel that plays one hand at a given table state::
   and whether the seat is still in the evening.  The kernel reads it, plays one hand (for
   Diablo one deal, with the carried pot and the opener's obligation; for In-Between one
   dealer's game) and writes the new stacks and carried chips back.  It never moves the dealer
-  nor counts the deal: the caller does that with :func:`_next_dealer`.
+  nor counts the deal: the caller does that with :func:`next_dealer`.
 - ``game``: a tuple the game's ``jobs.py`` builds once: its rules as arrays, the seats'
   strategies and the evaluator tables.  Read only.
 - ``rng``: the random stream (:func:`simkit.rng.stream_state`), advanced in place.
@@ -27,7 +27,7 @@ evening engines drive exactly this kernel hand after hand with carried stacks.
 >>> t = new_table([100, 0, 100, 100], dealer=0)
 >>> int(t[TABLE_SEATS]), t[TABLE_IN:TABLE_IN + 4].tolist()
 (4, [1, 0, 1, 1])
->>> _next_dealer(t); int(t[TABLE_DEALER])   # seat 1 has no chips: it is skipped as dealer
+>>> next_dealer(t); int(t[TABLE_DEALER])   # seat 1 has no chips: it is skipped as dealer
 2
 >>> chips_on_table(t)
 300
@@ -35,12 +35,14 @@ evening engines drive exactly this kernel hand after hand with carried stacks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
 __all__ = [
+    "HandKernel",
     "REC_DEALER",
     "REC_GAME",
     "REC_OUTCOME",
@@ -56,7 +58,12 @@ __all__ = [
     "TABLE_SIZE",
     "TABLE_STACK",
     "chips_on_table",
+    "drop_broke",
     "new_table",
+    "next_dealer",
+    "seats_in",
+    "set_table",
+    "table_chips",
 ]
 
 #: Most seats a table holds (In-Between allows many players).
@@ -101,12 +108,12 @@ def new_table(stacks: Sequence[int] | np.ndarray, dealer: int = 0) -> np.ndarray
     if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < s.size:
         raise ValueError(f"dealer must be a seat 0..{s.size - 1}, got {dealer!r}")
     table = np.zeros(TABLE_SIZE, dtype=np.int64)
-    _set_table(table, s.astype(np.int64), int(dealer))
+    set_table(table, s.astype(np.int64), int(dealer))
     return table
 
 
 @njit(cache=True)
-def _set_table(table, stacks, dealer):
+def set_table(table, stacks, dealer):
     """Seat ``stacks`` (int64[n]) with ``dealer``; a seat with no chips is out."""
     n = stacks.shape[0]
     table[:] = 0
@@ -118,7 +125,7 @@ def _set_table(table, stacks, dealer):
 
 
 @njit(cache=True)
-def _seats_in(table):
+def seats_in(table):
     """Seats still in the evening."""
     k = 0
     for s in range(table[TABLE_SEATS]):
@@ -127,19 +134,22 @@ def _seats_in(table):
 
 
 @njit(cache=True)
-def _next_dealer(table):
-    """Pass the deal left to the next seat still in (R-E1: a player out is skipped)."""
+def next_dealer(table):
+    """Pass the deal left to the next seat still in (R-E1: a player out is skipped); when no
+    seat is in, to the next seat."""
     n = table[TABLE_SEATS]
-    d = table[TABLE_DEALER]
+    first = table[TABLE_DEALER] + 1 if table[TABLE_DEALER] + 1 < n else 0
+    d = first
     for _ in range(n):
-        d = d + 1 if d + 1 < n else 0
         if table[TABLE_IN + d]:
-            break
-    table[TABLE_DEALER] = d
+            table[TABLE_DEALER] = d
+            return
+        d = d + 1 if d + 1 < n else 0
+    table[TABLE_DEALER] = first
 
 
 @njit(cache=True)
-def _drop_broke(table):
+def drop_broke(table):
     """Mark every seat without chips as out; returns the seats still in."""
     k = 0
     for s in range(table[TABLE_SEATS]):
@@ -149,7 +159,34 @@ def _drop_broke(table):
     return k
 
 
-def chips_on_table(table: np.ndarray) -> int:
+@njit(cache=True)
+def table_chips(table):
     """All chips of a table: the stacks and what is carried in the middle."""
-    n = int(table[TABLE_SEATS])
-    return int(table[TABLE_STACK:TABLE_STACK + n].sum() + table[TABLE_CARRIED])
+    total = table[TABLE_CARRIED]
+    for s in range(table[TABLE_SEATS]):
+        total += table[TABLE_STACK + s]
+    return total
+
+
+def chips_on_table(table: np.ndarray) -> int:
+    """All chips of a table (:func:`table_chips`), as a Python ``int``."""
+    return int(table_chips(table))
+
+
+@dataclass(frozen=True)
+class HandKernel:
+    """A game's hand kernel set up for one table: the compiled ``play`` (the game's
+    ``_play_hand``), its read-only ``game`` tuple, its scratch ``work`` and a ``record``.
+
+    Each game's ``jobs.hand_kernel(players, rules)`` makes one; ``kernel(table, rng)`` plays
+    one hand at ``table`` and returns the game's code (negative: an error).  Compiled code
+    calls ``kernel.play(table, kernel.game, rng, kernel.work, kernel.record)`` itself.
+    """
+
+    play: Callable
+    game: tuple
+    work: tuple
+    record: np.ndarray
+
+    def __call__(self, table: np.ndarray, rng: np.ndarray) -> int:
+        return int(self.play(table, self.game, rng, self.work, self.record))

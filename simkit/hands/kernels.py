@@ -20,7 +20,6 @@ from itertools import combinations
 import numpy as np
 from numba import njit, prange
 
-
 HIGH, DEUCES_WILD, DEUCE_TO_SEVEN, ACE_TO_FIVE, ACE_TO_SIX, EIGHT_OR_BETTER = range(6)
 
 

@@ -27,8 +27,8 @@ It writes the new stacks back into ``table`` and what the next deal is played fo
 void deal ``TABLE_CARRIED`` holds the whole pot (its kind unchanged), after an opened deal the
 Diablo payment (``TABLE_DIABLO_POT`` = 1 when there is one, else 0).  Chips are conserved:
 ``sum(stacks) + TABLE_CARRIED`` is the same before and after.  It never moves the dealer nor
-marks players out: the caller does (:func:`simkit.games.table._drop_broke`, then
-:func:`simkit.games.table._next_dealer` or :func:`_pass_deal` here, which passes the deal one
+marks players out: the caller does (:func:`simkit.games.table.drop_broke`, then
+:func:`simkit.games.table.next_dealer`, which passes the deal one
 seat left when nobody is in, as the series have always done).
 On an error (``rc < 0``) ``table`` is left as it was.
 
@@ -47,9 +47,10 @@ On an error (``rc < 0``) ``table`` is left as it was.
   the deck, the hands (``h[5 s:5 s + 5]``), per seat the strength as dealt (``pat``, -1: not
   dealt in), the deuces as dealt (``dd``), the final strength (``final``), the scores before
   and after the draw, the cards drawn (-1: none), what it won (``payout``); scratch for keeps
-  and discards; ``force`` = (seat, mode, done): the first time ``seat`` may open holding a hand
-  below its threshold it opens anyway (mode 1) or checks (mode 2) and ``done`` is set (mode 0:
-  no forcing).  After the hand they hold its details for the batch kernels.
+  and discards; ``force`` (int64[5], ``FORCE_*`` and ``SCRIPT_*``): the first time the seat
+  ``force[FORCE_SEAT]`` may open holding a hand below its threshold it opens anyway (mode 1)
+  or checks (mode 2) and ``force[FORCE_DONE]`` is set (mode 0: no forcing), and the
+  script's position.  After the hand they hold its details for the batch kernels.
 - ``record`` (int64[:data:`REC_SIZE`]): the head of :mod:`simkit.games.table` (``REC_DEALER``,
   ``REC_POT``: the pot contested, carried chips included (after a void deal the pot that
   stays), ``REC_OUTCOME``: ``SHOWDOWN``, ``NO_SHOWDOWN``, ``VOID`` or the error code,
@@ -95,24 +96,74 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simkit.deck import _shuffle_prefix
-from simkit.hands.kernels import _eval5_deuces_wild
+from simkit.deck import shuffle_prefix
+from simkit.games.table import (
+    REC_DEALER,
+    REC_GAME,
+    REC_OUTCOME,
+    REC_PLAYERS,
+    REC_POT,
+    TABLE_CARRIED,
+    TABLE_DEAL,
+    TABLE_DEALER,
+    TABLE_GAME,
+    TABLE_IN,
+    TABLE_SEATS,
+    TABLE_SIZE,
+    TABLE_STACK,
+    drop_broke,
+    next_dealer,
+    seats_in,
+    set_table,
+    table_chips,
+)
+from simkit.hands.kernels import eval5_deuces_wild
 from simkit.poker.actions import BET, CHECK, NO_ACTION
-from simkit.poker.betting import _apply_legal, _legal, _n_in_hand, _post_antes, _pot, _reset, \
-    _start_round
 from simkit.poker.history import NO_SHOWDOWN, SHOWDOWN, VOID
-from simkit.poker.pots import _pay, _settle
-from simkit.poker.strategies import CHECK_CALL, P_SIZE, RANDOM, _decide, _view
-from simkit.poker.table_state import L_AGG, L_MAX_TO, L_MIN_TO, S_DEAD, S_LEVEL, S_OPENER, \
-    S_ROUND, S_SEATS, S_TO_ACT, ST_ACTIVE, ST_ALL_IN, ST_OUT, STACK, STATUS, TOTAL, _new_state
-from simkit.rng import _draw_below, _uniform
-from simkit.games.table import REC_DEALER, REC_GAME, REC_OUTCOME, REC_PLAYERS, REC_POT, \
-    TABLE_CARRIED, TABLE_DEAL, TABLE_DEALER, TABLE_GAME, TABLE_IN, TABLE_SEATS, TABLE_SIZE, \
-    TABLE_STACK, _drop_broke, _next_dealer, _seats_in, _set_table
+from simkit.poker.kernels import (
+    decide_action,
+    new_hand_state,
+    pay_out,
+    players_in_hand,
+    post_antes,
+    pot_size,
+    reset_hand,
+    run_betting_round_with,
+    settle_pots,
+    start_round,
+)
+from simkit.poker.strategies import CHECK_CALL, P_SIZE, RANDOM
+from simkit.poker.table_state import (
+    L_AGG,
+    L_MAX_TO,
+    L_MIN_TO,
+    S_DEAD,
+    S_LEVEL,
+    S_OPENER,
+    S_ROUND,
+    S_SEATS,
+    ST_ACTIVE,
+    ST_ALL_IN,
+    ST_OUT,
+    STACK,
+    STATUS,
+    TOTAL,
+)
+from simkit.rng import draw_below, uniform
 
 from .keep_table import _hand_colex, _sort5
-from .rules import C_ANTE, C_CAP, C_DEALERS_CHOICE, C_DIABLO, C_DRAW3, C_JACKS, C_JJ_FLOOR, \
-    C_MAX_DEALS, C_SESSION, N_CFG
+from .rules import (
+    C_ANTE,
+    C_CAP,
+    C_DEALERS_CHOICE,
+    C_DIABLO,
+    C_DRAW3,
+    C_JACKS,
+    C_JJ_FLOOR,
+    C_MAX_DEALS,
+    C_SESSION,
+    N_CFG,
+)
 
 __all__ = ["pack_policy", "C_ANTE", "C_CAP", "C_DEALERS_CHOICE", "C_DIABLO", "C_DRAW3", "C_JACKS",
            "C_JJ_FLOOR", "C_MAX_DEALS", "C_SESSION", "COUNTS", "ERR_SCRIPT", "LEN_BINS",
@@ -157,7 +208,7 @@ def _below_jacks(cfg, pat, seat):
 @njit(cache=True, inline="always")
 def _opening_bet(st, seat, params):
     """The opening bet of ``seat``: its share ``P_SIZE`` of the pot, within the limits."""
-    to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * _pot(st) + 0.5)
+    to = np.int64(st[S_LEVEL] + params[seat, P_SIZE] * pot_size(st) + 0.5)
     return min(max(to, st[L_MIN_TO]), st[L_MAX_TO])
 
 
@@ -166,7 +217,7 @@ def _opening(st, seat, pat, open_floor, bluff, cfg, params, rng):
     """The opening decision (R-D3) of a threshold player: open or check."""
     want = pat[seat] >= open_floor[seat]
     if not want and bluff[seat] > 0.0:
-        want = _uniform(rng) < bluff[seat]
+        want = uniform(rng) < bluff[seat]
     if want and _below_jacks(cfg, pat, seat):
         want = False
     if not want:
@@ -174,45 +225,55 @@ def _opening(st, seat, pat, open_floor, bluff, cfg, params, rng):
     return BET, _opening_bet(st, seat, params)
 
 
-@njit(cache=True)
-def _betting(st, kinds, params, scores, draws, rng, pat, open_floor, bluff, cfg,
-             script, sp, force):
-    """Play the current round to its end; return ``(players still in or an error, sp)``.
+# The decision bookkeeping ``force`` (int64[5]) of a deal.
+FORCE_SEAT = 0  # the seat whose first chance to open is forced, -1 none
+FORCE_MODE = 1  # 1: it opens anyway (a bluff), 2: it checks, 0: no forcing
+FORCE_DONE = 2  # 1 once the forced decision was made
+SCRIPT_POS = 3  # the next row of the script
+SCRIPT_BROKEN = 4  # 1: a scripted action belongs to another seat, or the script ran out
 
-    ``force`` (int64[3]: seat, mode, done): the first time ``seat`` may open holding a hand
-    below its opening threshold, it opens anyway (mode 1, a bluff) or checks (mode 2), and
-    ``done`` is set; mode 0 = no forcing.
+
+@njit(cache=True, inline="always")
+def _diablo_decision(kinds, params, scores, info, st, rng, seat):
+    """The decision ``(action, to)`` of ``seat`` in a Diablo betting round.
+
+    ``info`` = ``(pat, open_floor, bluff, cfg, script, force)``.  A script row replaces every
+    decision.  Otherwise, the first time the forced seat may open holding a hand below its
+    opening threshold, it opens anyway (mode 1, a bluff) or checks (mode 2); a threshold
+    player's opening decision follows its opening threshold (R-D3); every other decision is the
+    shared strategies'.  Jacks or better forbids opening below a pair of jacks.
     """
-    while True:
-        seat = st[S_TO_ACT]
-        if seat < 0:
-            break
-        _legal(st, seat)
-        can_open = st[S_ROUND] == 0 and st[S_OPENER] < 0 and st[L_AGG] != NO_ACTION
-        if script.shape[0] > 0:
-            if sp >= script.shape[0] or script[sp, 0] != seat:
-                return ERR_SCRIPT, sp
-            action = script[sp, 1]
-            to = script[sp, 2]
-            sp += 1
-        elif (can_open and force[1] != 0 and force[2] == 0 and seat == force[0]
-              and pat[seat] < open_floor[seat]):
-            force[2] = 1
-            if force[1] == 1 and not _below_jacks(cfg, pat, seat):
-                action, to = BET, _opening_bet(st, seat, params)
-            else:
-                action, to = CHECK, 0
-        elif can_open and kinds[seat] != RANDOM and kinds[seat] != CHECK_CALL:
-            action, to = _opening(st, seat, pat, open_floor, bluff, cfg, params, rng)
-        else:
-            _view(st, seat, draws)
-            action, to = _decide(kinds, params, scores, st, rng, seat)
-            if can_open and action == BET and _below_jacks(cfg, pat, seat):
-                action, to = CHECK, 0
-        rc = _apply_legal(st, seat, action, to)
-        if rc < 0:
-            return rc, sp
-    return _n_in_hand(st), sp
+    pat, open_floor, bluff, cfg, script, force = info
+    can_open = st[S_ROUND] == 0 and st[S_OPENER] < 0 and st[L_AGG] != NO_ACTION
+    if script.shape[0] > 0:
+        k = force[SCRIPT_POS]
+        if k >= script.shape[0] or script[k, 0] != seat:
+            force[SCRIPT_BROKEN] = 1
+            return NO_ACTION, 0  # refused by the betting state: the round ends with an error
+        force[SCRIPT_POS] = k + 1
+        return script[k, 1], script[k, 2]
+    if (can_open and force[FORCE_MODE] != 0 and force[FORCE_DONE] == 0
+            and seat == force[FORCE_SEAT] and pat[seat] < open_floor[seat]):
+        force[FORCE_DONE] = 1
+        if force[FORCE_MODE] == 1 and not _below_jacks(cfg, pat, seat):
+            return BET, _opening_bet(st, seat, params)
+        return CHECK, 0
+    if can_open and kinds[seat] != RANDOM and kinds[seat] != CHECK_CALL:
+        return _opening(st, seat, pat, open_floor, bluff, cfg, params, rng)
+    action, to = decide_action(kinds, params, scores, st, rng, seat)
+    if can_open and action == BET and _below_jacks(cfg, pat, seat):
+        return CHECK, 0
+    return action, to
+
+
+@njit(cache=True, inline="always")
+def _betting(st, kinds, params, scores, draws, rng, info):
+    """Play the current round to its end on the one betting loop of :mod:`simkit.poker`;
+    return the players still in, or an error (:data:`ERR_SCRIPT` for a broken script)."""
+    rc = run_betting_round_with(st, _diablo_decision, kinds, params, scores, info, draws, rng)
+    if rc < 0 and info[5][SCRIPT_BROKEN] != 0:
+        return ERR_SCRIPT
+    return rc
 
 
 @njit(cache=True)
@@ -265,7 +326,7 @@ def _draw_round(st, n, dealer, h, deck, pos, kmask, disc, draws, rng):
             for j in range(left):
                 pile[j] = src[spos + j]
             tail = disc[:nd].copy()
-            _shuffle_prefix(tail, nd, rng)
+            shuffle_prefix(tail, nd, rng)
             for j in range(nd):
                 pile[left + j] = tail[j]
             src = pile
@@ -281,7 +342,7 @@ def _draw_round(st, n, dealer, h, deck, pos, kmask, disc, draws, rng):
 def _new_work(n, log_capacity, force):
     """The scratch arrays of :func:`_play_hand` for ``n`` seats (module docstring); the betting
     state records up to ``log_capacity`` actions; ``force`` = (seat, mode) (``(-1, 0)``: none)."""
-    st = _new_state(n, log_capacity)
+    st = new_hand_state(n, log_capacity)
     deck = np.arange(52, dtype=np.int64)
     h = np.zeros(5 * n, dtype=np.int64)
     pat = np.zeros(n, dtype=np.int64)
@@ -292,9 +353,9 @@ def _new_work(n, log_capacity, force):
     payout = np.zeros(n, dtype=np.int64)
     kmask = np.zeros(n, dtype=np.int64)
     disc = np.zeros(5 + 4 * n, dtype=np.int64)
-    frc = np.zeros(3, dtype=np.int64)
-    frc[0] = force[0]
-    frc[1] = force[1]
+    frc = np.zeros(5, dtype=np.int64)
+    frc[FORCE_SEAT] = force[0]
+    frc[FORCE_MODE] = force[1]
     return st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, frc
 
 
@@ -326,7 +387,7 @@ def _play_hand(table, game, rng, work, record):
     if rc == VOID:
         for s in range(n):
             table[TABLE_STACK + s] = st[STACK + s]
-        pot = _pot(st)  # the pot stays (R-D4)
+        pot = pot_size(st)  # the pot stays (R-D4)
         table[TABLE_CARRIED] = pot
         record[REC_POT] = pot
         return rc
@@ -351,12 +412,12 @@ def _deal(st, structure, cfg, table, dealer, dead, diablo_pot, players, tabs, de
     kinds, params, open_floor, bluff = players
     T, policy, final_value = tabs
     n = st[S_SEATS]
-    _reset(st, table[TABLE_STACK:TABLE_STACK + n], dealer, dead)
+    reset_hand(st, table[TABLE_STACK:TABLE_STACK + n], dealer, dead)
     for s in range(n):
         if table[TABLE_IN + s] == 0:
             st[STATUS + s] = ST_OUT  # out of the evening: not dealt in, posts nothing
     if not diablo_pot:
-        _post_antes(st, cfg[C_ANTE])
+        post_antes(st, cfg[C_ANTE])
     n_dealt = 0
     for s in range(n):
         if st[STATUS + s] != ST_OUT:
@@ -366,7 +427,7 @@ def _deal(st, structure, cfg, table, dealer, dead, diablo_pot, players, tabs, de
             deck[j] = fixed_deck[j]
     else:
         m = n_dealt * (9 if cfg[C_DRAW3] != 0 else 7)  # five dealt, at most 4 (or 2) drawn
-        _shuffle_prefix(deck, m if m < 52 else 52, rng)
+        shuffle_prefix(deck, m if m < 52 else 52, rng)
     c = scratch[:5]
     disc = scratch[5:]
     pos = 0
@@ -387,7 +448,7 @@ def _deal(st, structure, cfg, table, dealer, dead, diablo_pot, players, tabs, de
             if h[o + j] < 4:
                 dd[s] += 1
         pos += 5
-        pat[s] = _eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
+        pat[s] = eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
         if fixed_keep[s] < 0:
             _sort5(h, o)  # the policy's keep refers to the sorted hand
             code = policy[_hand_colex(h, o)]
@@ -399,31 +460,31 @@ def _deal(st, structure, cfg, table, dealer, dead, diablo_pot, players, tabs, de
             code = policy[_hand_colex(c, 0)]
             kmask[s] = fixed_keep[s]
         scores[0, s] = (code >> 5) * VALUE_UNIT
-    sp = 0
-    _start_round(st, structure, 0, -1)
-    n_in, sp = _betting(st, kinds, params, scores[0], draws[0], rng, pat, open_floor, bluff,
-                        cfg, script, sp, force)
+    force[SCRIPT_POS] = 0
+    force[SCRIPT_BROKEN] = 0
+    info = (pat, open_floor, bluff, cfg, script, force)
+    start_round(st, structure, 0, -1)
+    n_in = _betting(st, kinds, params, scores[0], draws[0], rng, info)
     if n_in < 0:
-        return n_in, sp, n_dealt
+        return n_in, force[SCRIPT_POS], n_dealt
     if st[S_OPENER] < 0:
         for s in range(n):
             payout[s] = 0
-        return VOID, sp, n_dealt
+        return VOID, force[SCRIPT_POS], n_dealt
     if n_in >= 2:
         _draw_round(st, n, dealer, h, deck, pos, kmask, disc, draws[1], rng)
         for s in range(n):
             if _in_hand(st, s):
                 o = 5 * s
-                final[s] = _eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
+                final[s] = eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
                 scores[1, s] = final_value[final[s]]
-        _start_round(st, structure, 1, -1)
-        n_in, sp = _betting(st, kinds, params, scores[1], draws[1], rng, pat, open_floor,
-                            bluff, cfg, script, sp, force)
+        start_round(st, structure, 1, -1)
+        n_in = _betting(st, kinds, params, scores[1], draws[1], rng, info)
         if n_in < 0:
-            return n_in, sp, n_dealt
-    _settle(st, final, payout)
-    _pay(st, payout)
-    return (SHOWDOWN if _n_in_hand(st) >= 2 else NO_SHOWDOWN), sp, n_dealt
+            return n_in, force[SCRIPT_POS], n_dealt
+    settle_pots(st, final, payout)
+    pay_out(st, payout)
+    return (SHOWDOWN if players_in_hand(st) >= 2 else NO_SHOWDOWN), force[SCRIPT_POS], n_dealt
 
 
 @njit(cache=True)
@@ -480,16 +541,6 @@ MAX_LEN_BINS = 1025  # the longest series of a chunk, one-hot; the last bin pool
 
 
 @njit(cache=True)
-def _pass_deal(table):
-    """The deal passes left to the next seat still in; when nobody is in, to the next seat."""
-    if _seats_in(table) == 0:
-        d = table[TABLE_DEALER] + 1
-        table[TABLE_DEALER] = d if d < table[TABLE_SEATS] else 0
-    else:
-        _next_dealer(table)
-
-
-@njit(cache=True)
 def _split(table):
     """Give the carried chips to the players still in, evenly, odd chips from the dealer's
     left (nobody in: all to the dealer)."""
@@ -498,7 +549,7 @@ def _split(table):
     amount = table[TABLE_CARRIED]
     table[TABLE_CARRIED] = 0
     table[TABLE_DIABLO_POT] = 0
-    alive = _seats_in(table)
+    alive = seats_in(table)
     if alive == 0:
         table[TABLE_STACK + dealer] += amount
         if table[TABLE_STACK + dealer] > 0:
@@ -513,15 +564,6 @@ def _split(table):
             if rest > 0:
                 table[TABLE_STACK + s] += 1
                 rest -= 1
-
-
-@njit(cache=True)
-def _chips_ok(table, total):
-    """Whether the stacks and the carried chips add up to ``total``."""
-    c = table[TABLE_CARRIED]
-    for s in range(table[TABLE_SEATS]):
-        c += table[TABLE_STACK + s]
-    return c == total
 
 
 @njit(cache=True)
@@ -578,25 +620,25 @@ def _series_kernel(hands, game, start, force, rng, cnt, acc, seat, deuce, len_hi
     total = 0
     for s in range(n):
         total += start[s]
-    _set_table(table, start, _draw_below(rng, n))
+    set_table(table, start, draw_below(rng, n))
     in_session = cfg[C_SESSION]
     top_pot = 0
     top_len = 0
     for _ in range(hands):
-        if in_session >= cfg[C_SESSION] or _seats_in(table) < 2:
-            _set_table(table, start, table[TABLE_DEALER])  # fresh stacks, everybody in
+        if in_session >= cfg[C_SESSION] or seats_in(table) < 2:
+            set_table(table, start, table[TABLE_DEALER])  # fresh stacks, everybody in
             in_session = 0
             cnt[K_SESSIONS] += 1
             if table[TABLE_STACK + table[TABLE_DEALER]] <= 0:
-                _pass_deal(table)
+                next_dealer(table)
         in_session += 1
         if cfg[C_SESSION] == 1:
             # independent series: every seat is equally likely to deal first
-            table[TABLE_DEALER] = _draw_below(rng, n)
+            table[TABLE_DEALER] = draw_below(rng, n)
         for s in range(n):
             before[s] = table[TABLE_STACK + s]
             opened_in_series[s] = 0
-        frc[2] = 0
+        frc[FORCE_DONE] = 0
         first_dealer = table[TABLE_DEALER]
         games = 0
         deals = 0
@@ -604,7 +646,7 @@ def _series_kernel(hands, game, start, force, rng, cnt, acc, seat, deuce, len_hi
         final_pot = 0
         max_pot = 0
         while True:
-            if deals >= cfg[C_MAX_DEALS] or _seats_in(table) < 2:
+            if deals >= cfg[C_MAX_DEALS] or seats_in(table) < 2:
                 _split(table)
                 cnt[K_ABANDONED] += 1
                 if deals >= cfg[C_MAX_DEALS]:
@@ -616,14 +658,14 @@ def _series_kernel(hands, game, start, force, rng, cnt, acc, seat, deuce, len_hi
             cnt[K_DEALS] += 1
             if rc < 0:
                 cnt[K_ERRORS] += 1
-                _set_table(table, start, table[TABLE_DEALER])
+                set_table(table, start, table[TABLE_DEALER])
                 break
-            _drop_broke(table)
+            drop_broke(table)
             if rc == VOID:
                 cnt[K_VOIDS] += 1
-                if not _chips_ok(table, total):
+                if table_chips(table) != total:
                     cnt[K_CHIP_ERRORS] += 1
-                _pass_deal(table)
+                next_dealer(table)
                 continue
             opener = record[REC_OPENER]
             pot = record[REC_POT]
@@ -645,7 +687,7 @@ def _series_kernel(hands, game, start, force, rng, cnt, acc, seat, deuce, len_hi
                 if payout[opener] > 0:
                     cnt[K_OPENER_WINS] += 1
                 final_pot = pot
-                if not _chips_ok(table, total):
+                if table_chips(table) != total:
                     cnt[K_CHIP_ERRORS] += 1
                 break
             if pen > 0:
@@ -659,9 +701,9 @@ def _series_kernel(hands, game, start, force, rng, cnt, acc, seat, deuce, len_hi
                     cnt[K_SHORT_PAY] += 1
                 if table[TABLE_STACK + opener] == 0:
                     cnt[K_BUSTS] += 1
-                if not _chips_ok(table, total):
+                if table_chips(table) != total:
                     cnt[K_CHIP_ERRORS] += 1
-                _pass_deal(table)
+                next_dealer(table)
                 continue
             cnt[K_SHORT_END] += 1  # the losing opener had no chips to pay
             final_pot = pot
@@ -688,8 +730,8 @@ def _series_kernel(hands, game, start, force, rng, cnt, acc, seat, deuce, len_hi
             while b < POT_BINS - 1 and (final_pot >> (b + 1)) > 0:
                 b += 1
             pot_hist[b] += 1
-        if frc[2] != 0:
-            net = table[TABLE_STACK + frc[0]] - before[frc[0]]
+        if frc[FORCE_DONE] != 0:
+            net = table[TABLE_STACK + frc[FORCE_SEAT]] - before[frc[FORCE_SEAT]]
             acc[A_FORCED] += 1
             acc[A_FORCED_NET] += net
             acc[A_FORCED_NET2] += net * net
@@ -700,7 +742,7 @@ def _series_kernel(hands, game, start, force, rng, cnt, acc, seat, deuce, len_hi
             seat[s, S_SERIES_OPENED] += opened_in_series[s]
         if cfg[C_DEALERS_CHOICE] != 0:
             table[TABLE_DEALER] = first_dealer
-        _pass_deal(table)
+        next_dealer(table)
     if hands > 0:
         max_pot_hist[min(top_pot, max_pot_hist.shape[0] - 1)] += 1
         max_len_hist[min(top_len, max_len_hist.shape[0] - 1)] += 1

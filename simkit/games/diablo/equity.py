@@ -29,8 +29,8 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from simkit.deck import _shuffle_prefix
-from simkit.hands.kernels import _eval5_deuces_wild
+from simkit.deck import shuffle_prefix
+from simkit.hands.kernels import eval5_deuces_wild
 from simkit.memory import private_zeros
 from simkit.runner import stats
 
@@ -49,19 +49,19 @@ def _showdown_kernel(n, mask_table, T, cat_of, state, count, share, share_sq, fi
     h = np.zeros(5 * (MAX_OPP + 1), dtype=np.int64)
     s = np.zeros(MAX_OPP + 1, dtype=np.int64)
     for _ in range(n):
-        _shuffle_prefix(deck, 49, state)  # 35 dealt, at most 14 drawn (standard rules)
+        shuffle_prefix(deck, 49, state)  # 35 dealt, at most 14 drawn (standard rules)
         for j in range(35):
             h[j] = deck[j]
         deuces = 0
         for j in range(5):
             if h[j] < 4:
                 deuces += 1
-        cls = 5 * cat_of[_eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)] + deuces
+        cls = 5 * cat_of[eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)] + deuces
         pos = 35
         for p in range(MAX_OPP + 1):
             pos += _draw_policy(h, 5 * p, mask_table, deck, pos)
             o = 5 * p
-            s[p] = _eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
+            s[p] = eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
         count[cls] += 1
         final_cat[cls, cat_of[s[0]]] += 1
         best = -1

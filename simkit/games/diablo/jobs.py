@@ -31,23 +31,48 @@ import numpy as np
 import pandas as pd
 
 from simkit.cards import format_cards, parse_cards
-from simkit.games.table import TABLE_CARRIED, TABLE_DEALER, TABLE_STACK, _drop_broke, new_table
+from simkit.games.table import (
+    TABLE_CARRIED,
+    TABLE_DEALER,
+    TABLE_STACK,
+    HandKernel,
+    drop_broke,
+    new_table,
+    next_dealer,
+)
 from simkit.memory import private_zeros
 from simkit.poker.history import format_history
 from simkit.rng import stream_state
 from simkit.runner import run, stats
 
-from .engine import COUNTS, LEN_BINS, MAX_LEN_BINS, POT_BINS, POT_GAMES, REC_OPENER, REC_PENALTY, \
-    REC_POT, REC_SCRIPT_USED, REC_SIZE, SEAT_SUMS, SUMS, _new_work, _pass_deal, _play_hand, \
-    _series_kernel, pack_policy
-from .equity import _showdown_kernel, new_totals as new_showdown_totals, tabulate
+from .engine import (
+    COUNTS,
+    LEN_BINS,
+    MAX_LEN_BINS,
+    POT_BINS,
+    POT_GAMES,
+    REC_OPENER,
+    REC_PENALTY,
+    REC_POT,
+    REC_SCRIPT_USED,
+    REC_SIZE,
+    SEAT_SUMS,
+    SUMS,
+    _new_work,
+    _play_hand,
+    _series_kernel,
+    pack_policy,
+)
+from .equity import _showdown_kernel, tabulate
+from .equity import new_totals as new_showdown_totals
 from .keep_table import policy_table
 from .rules import Rules, category_of_strength, tables
 from .solver import equity_weights
-from .strategies import PlayerArrays, player, players as player_arrays
+from .strategies import PlayerArrays, player
+from .strategies import players as player_arrays
 
-__all__ = ["DealRecord", "SeriesJob", "SeriesResult", "ShowdownJob", "make_game", "new_totals",
-           "play_deals", "showdown_table", "simulate", "summarize"]
+__all__ = ["DealRecord", "SeriesJob", "SeriesResult", "ShowdownJob", "hand_kernel", "make_game",
+           "new_totals", "play_deals", "showdown_table", "simulate", "summarize"]
 
 
 @lru_cache(maxsize=4)
@@ -77,6 +102,28 @@ def make_game(players: PlayerArrays, rules: Rules, fixed_deck: np.ndarray | None
             _NO_DECK if fixed_deck is None else fixed_deck,
             -np.ones(n, dtype=np.int64) if fixed_keep is None else fixed_keep,
             _NO_SCRIPT if script is None else script)
+
+
+def hand_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0) -> HandKernel:
+    """The hand kernel of a Diablo table with one player spec per seat (common table
+    interface, :mod:`simkit.games.table`): one deal, with the carried pot and the opener's
+    obligation in ``table``; ``log_capacity`` actions of each deal are recorded.
+
+    >>> from simkit.games.table import chips_on_table, new_table
+    >>> from simkit.rng import stream_state
+    >>> kernel = hand_kernel(["two_pair", "trips", "two_pair", "pair"])
+    >>> table = new_table([100] * 4)
+    >>> kernel(table, stream_state(3)) >= 0, chips_on_table(table)
+    (True, 400)
+    """
+    rules = rules or Rules()
+    arrays = player_arrays(list(players))
+    n = arrays.kinds.size
+    if not 3 <= n <= 7:
+        raise ValueError(f"Diablo is for 3-7 players, got {n}")
+    return HandKernel(_play_hand, make_game(arrays, rules),
+                      _new_work(n, log_capacity, np.array([-1, 0], dtype=np.int64)),
+                      np.zeros(REC_SIZE, dtype=np.int64))
 
 
 def _with_stacks(rules: Rules, stacks) -> Rules:
@@ -419,6 +466,6 @@ def play_deals(deals: list[dict | None], stacks=None, rules: Rules | None = None
                              history)
         rec.dealt, rec.start, rec.dead_in, rec.log = dealt_txt, start.tolist(), dead_in, log
         out.append(rec)
-        _drop_broke(table)
-        _pass_deal(table)
+        drop_broke(table)
+        next_dealer(table)
     return out

@@ -39,26 +39,23 @@ Examples
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
 from functools import lru_cache
 from math import comb
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from numba import njit, prange
 
 from simkit.cards import RANK_CHARS, format_cards
-from simkit.hands.kernels import _eval5_deuces_wild
+from simkit.disk_cache import cached_arrays, source_digest
+from simkit.hands.enumeration import FIRST, N_HANDS, all_hands
+from simkit.hands.kernels import eval5_deuces_wild
 
 from .rules import CATEGORIES, DRAW_VARIANTS, category_of_strength, tables
 
 __all__ = ["N_HANDS", "PolicyTable", "all_hands", "colex5", "kept_cards", "keep_summary",
            "pattern_table", "objective_weights", "policy_table"]
 
-N_HANDS = comb(52, 5)
 ACE = 12
 
 # BINOM[i, c] = C(c, i + 1): the colex term of card c at sorted position i.
@@ -87,42 +84,6 @@ def _subset_index(h, mask):
     return idx
 
 
-@njit(cache=True)
-def _all_hands(out):
-    """Every five-card hand, ascending cards, in lexicographic order (the one loop over them)."""
-    i = 0
-    for a in range(52):
-        for b in range(a + 1, 52):
-            for c in range(b + 1, 52):
-                for d in range(c + 1, 52):
-                    for e in range(d + 1, 52):
-                        out[i, 0] = a
-                        out[i, 1] = b
-                        out[i, 2] = c
-                        out[i, 3] = d
-                        out[i, 4] = e
-                        i += 1
-
-
-@lru_cache(maxsize=1)
-def all_hands() -> np.ndarray:
-    """All 2,598,960 hands (uint8, ascending cards) in lexicographic order: the hands whose
-    first card is ``a`` are the rows ``FIRST[a]:FIRST[a + 1]``.
-
-    >>> h = all_hands()
-    >>> h.shape, h[0].tolist(), h[FIRST[51 - 4]].tolist()
-    ((2598960, 5), [0, 1, 2, 3, 4], [47, 48, 49, 50, 51])
-    """
-    out = np.zeros((N_HANDS, 5), dtype=np.uint8)
-    _all_hands(out)
-    out.flags.writeable = False
-    return out
-
-
-# FIRST[a]: the row of all_hands() of the first hand whose lowest card is a.
-FIRST = np.concatenate([[0], np.cumsum([comb(51 - a, 4) for a in range(52)])]).astype(np.int64)
-
-
 @njit(cache=True, inline="always")
 def _load(hands, i, h):
     """Hand ``i`` of :func:`all_hands` into ``h`` (int64[5])."""
@@ -136,7 +97,7 @@ def _superset_sums(hands, T, w, S0, S1, S2, S3, S4, W5):
     h = np.zeros(5, dtype=np.int64)
     for i in range(hands.shape[0]):
         _load(hands, i, h)
-        v = w[_eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)]
+        v = w[eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)]
         W5[colex5(h[0], h[1], h[2], h[3], h[4])] = v
         S0[0] += v
         for m in range(1, 31):
@@ -269,42 +230,19 @@ def _build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np.ndarra
     return mask, value
 
 
-def _cache_dir() -> Path | None:
-    root = os.environ.get("SIMKIT_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "simkit")
-    try:
-        Path(root).mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return Path(root)
-
-
 def _cached_build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`_build`, kept on disk under a key of everything it depends on."""
-    h = hashlib.sha256(b"diablo-keeps-v1")
-    for t in tables():
-        h.update(np.ascontiguousarray(t).tobytes())
-    h.update(np.ascontiguousarray(weights, dtype=np.float64).tobytes())
-    h.update(b"3" if draw_three else b"2")
-    root = _cache_dir()
-    path = root / f"diablo_keeps_{h.hexdigest()[:16]}.npz" if root else None
-    if path is not None and path.exists():
-        try:
-            with np.load(path) as z:
-                mask, value = z["mask"], z["value"]
-            if mask.shape == (N_HANDS,) and value.shape == (N_HANDS,):
-                return mask, value
-        except (OSError, ValueError, KeyError):
-            pass
-    mask, value = _build(weights, draw_three)
-    if path is not None:
-        try:
-            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz")
-            with os.fdopen(fd, "wb") as f:
-                np.savez(f, mask=mask, value=value)
-            os.replace(tmp, path)
-        except OSError:
-            pass
-    return mask, value
+    """:func:`_build`, kept on disk (:mod:`simkit.disk_cache`) under a key of everything it
+    depends on: this module's source, the evaluator tables, the weights and the draw limit."""
+    key = [source_digest(__file__)]
+    key += [np.ascontiguousarray(t).tobytes() for t in tables()]
+    key += [np.ascontiguousarray(weights, dtype=np.float64).tobytes(), b"3" if draw_three else b"2"]
+
+    def build() -> dict[str, np.ndarray]:
+        mask, value = _build(weights, draw_three)
+        return {"mask": mask, "value": value}
+
+    arrays = cached_arrays("diablo-keeps", b"\0".join(key), build)
+    return arrays["mask"], arrays["value"]
 
 
 @lru_cache(maxsize=8)
@@ -406,7 +344,7 @@ def _pattern_counts(hands, mask, T, cat_of, pattern_of_hand, out):
         pattern_of_hand[idx] = code
         out[idx, 0] = kept
         out[idx, 1] = 5 - POP[m]
-        out[idx, 2] = cat_of[_eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)]
+        out[idx, 2] = cat_of[eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)]
 
 
 def _ranks_text(code: int, n: int = 5, base: int = 13, offset: int = 0) -> str:

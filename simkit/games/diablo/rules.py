@@ -34,7 +34,7 @@ from math import comb
 import numpy as np
 
 from simkit import hands
-from simkit.hands.kernels import DEUCES_WILD, _enumerate_counts
+from simkit.hands.kernels import DEUCES_WILD, enumerate_counts
 from simkit.hands.tables import decode
 from simkit.poker.structure import diablo as diablo_structure
 
@@ -149,7 +149,7 @@ def strength_of(cards) -> int:
 @lru_cache(maxsize=None)
 def pat_counts() -> np.ndarray:
     """Exact number of five-card hands at each strength (sums to C(52, 5)), int64."""
-    hist = _enumerate_counts(5, DEUCES_WILD, tables(), n_strengths())
+    hist = enumerate_counts(5, DEUCES_WILD, tables(), n_strengths())
     if int(hist.sum()) != comb(52, 5):  # pragma: no cover - a broken enumeration
         raise RuntimeError("pat-hand enumeration does not add up to C(52, 5)")
     return hist.astype(np.int64)

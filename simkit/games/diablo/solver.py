@@ -30,16 +30,24 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import numpy as np
 import pandas as pd
 from numba import njit
 
 from simkit.cards import format_cards, parse_cards
-from simkit.deck import live_deck
-from simkit.hands.kernels import _eval5_deuces_wild
+from simkit.deck import live_deck, next_combination
+from simkit.hands.kernels import eval5_deuces_wild
 
-from .rules import CATEGORIES, category_index, category_of_strength, draw_allowed, n_strengths, \
-    pat_counts, tables
+from .rules import (
+    CATEGORIES,
+    category_index,
+    category_of_strength,
+    draw_allowed,
+    n_strengths,
+    pat_counts,
+    tables,
+)
 
 __all__ = ["KeepChoice", "best_keep", "draw_odds", "equity_weights", "final_histogram",
            "keep_values", "target_weights"]
@@ -54,23 +62,17 @@ def _final_strengths(kept, n_kept, n_draw, unseen, T, buf):
         c[i] = kept[i]
     n = unseen.shape[0]
     if n_draw == 0:
-        buf[0] = _eval5_deuces_wild(c[0], c[1], c[2], c[3], c[4], T)
+        buf[0] = eval5_deuces_wild(c[0], c[1], c[2], c[3], c[4], T)
         return 1
     idx = np.arange(n_draw)
     m = 0
     while True:
         for j in range(n_draw):
             c[n_kept + j] = unseen[idx[j]]
-        buf[m] = _eval5_deuces_wild(c[0], c[1], c[2], c[3], c[4], T)
+        buf[m] = eval5_deuces_wild(c[0], c[1], c[2], c[3], c[4], T)
         m += 1
-        j = n_draw - 1
-        while j >= 0 and idx[j] == n - n_draw + j:
-            j -= 1
-        if j < 0:
+        if not next_combination(idx, n_draw, n):
             return m
-        idx[j] += 1
-        for t in range(j + 1, n_draw):
-            idx[t] = idx[t - 1] + 1
 
 
 @njit(cache=True, nogil=True)

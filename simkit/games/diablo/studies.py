@@ -44,7 +44,8 @@ import pandas as pd
 from numba import njit
 
 from simkit import hands as hand_eval
-from simkit.hands.kernels import _eval5_deuces_wild, _eval5_suited
+from simkit.deck import next_combination
+from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
 from simkit.hands.tables import decode
 from simkit.runner import run
 
@@ -273,18 +274,12 @@ def _category_hist(kept, n_kept, n_draw, unseen, wild, T, cat_of, hist):
         for j in range(n_draw):
             c[n_kept + j] = unseen[idx[j]]
         if wild:
-            v = _eval5_deuces_wild(c[0], c[1], c[2], c[3], c[4], T)
+            v = eval5_deuces_wild(c[0], c[1], c[2], c[3], c[4], T)
         else:
-            v = _eval5_suited(c[0], c[1], c[2], c[3], c[4], T)
+            v = eval5_suited(c[0], c[1], c[2], c[3], c[4], T)
         hist[cat_of[v]] += 1
-        j = n_draw - 1
-        while j >= 0 and idx[j] == n - n_draw + j:
-            j -= 1
-        if j < 0:
+        if not next_combination(idx, n_draw, n):
             return
-        idx[j] += 1
-        for t in range(j + 1, n_draw):
-            idx[t] = idx[t - 1] + 1
 
 
 @lru_cache(maxsize=None)

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ...rng import SeedLike, stream_state
 from ...memory import private_zeros
+from ...rng import SeedLike, stream_state
 from . import engine as E
 from .policies import PYTHON, Decision, Policy, PythonPolicy, parse_policy
 from .rules import PAIRS_MODES, Variant, check_stake

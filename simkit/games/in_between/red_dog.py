@@ -28,8 +28,8 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...rng import SeedLike, _draw_below, stream_state
 from ...memory import private_zeros
+from ...rng import SeedLike, _draw_below, stream_state
 
 __all__ = ["TRIPS_PAYS", "payout", "red_dog_edge", "red_dog_table", "simulate_red_dog"]
 

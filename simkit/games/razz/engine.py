@@ -95,7 +95,7 @@ from ..table import (
     TABLE_SEATS,
     TABLE_SIZE,
     TABLE_STACK,
-    _set_table,
+    set_table,
 )
 from .rules import V_HIGH, V_HILO, V_PRIVATE, _razz_value
 from .showdown import _hand_values
@@ -424,7 +424,7 @@ def _run_hands(game, kinds_all, params_all, stacks, random_stacks, rng, decks, d
         for cfg in range(n_cfg):
             for k in range(4):
                 rng[k] = saved[k]  # every configuration: the same strategy stream
-            _set_table(table, start, dealer)
+            set_table(table, start, dealer)
             hs[H_DECK_GIVEN] = 1
             rc = _play_hand(table, _with_strategies(game, kinds_all[cfg], params_all[cfg]), rng,
                             work, record)

@@ -43,12 +43,22 @@ from ...poker.table_state import LOG, N_LOG_FIELDS
 from ...rng import SeedLike, stream_state
 from ...runner import run
 from ...runner.stats import mean_se
-from .engine import _run_hands
+from ..table import HandKernel
+from .engine import REC_SIZE, _new_work, _play_hand, _run_hands
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, as_rules
 from .showdown import tables
 from .strategies import player_name, razz_strategy_table, score_tables, specs_key
 
-__all__ = ["HandResults", "MatchJob", "compare", "deck_for", "game_for", "match", "play_hands"]
+__all__ = [
+    "HandResults",
+    "MatchJob",
+    "compare",
+    "deck_for",
+    "game_for",
+    "hand_kernel",
+    "match",
+    "play_hands",
+]
 
 
 def game_for(rules: Rules, kinds: np.ndarray, params: np.ndarray) -> tuple:
@@ -57,6 +67,24 @@ def game_for(rules: Rules, kinds: np.ndarray, params: np.ndarray) -> tuple:
     (:func:`~.strategies.razz_strategy_table`)."""
     T, T8 = tables(rules.variant)
     return (rules.structure(), rules.code, kinds, params, T, T8, score_tables(rules.variant))
+
+
+def hand_kernel(players: Sequence, rules: Rules | None = None, *, log_capacity: int = 0) -> HandKernel:
+    """The hand kernel of a Razz table with one player spec per seat (common table
+    interface, :mod:`simkit.games.table`); ``log_capacity`` actions of each hand are recorded.
+
+    >>> from simkit.games.table import chips_on_table, new_table
+    >>> from simkit.rng import stream_state
+    >>> kernel = hand_kernel(["tips", "tight", "loose-aggressive"])
+    >>> table = new_table([200, 200, 200])
+    >>> kernel(table, stream_state(1)), chips_on_table(table)
+    (0, 600)
+    """
+    rules = as_rules(rules)
+    _check_players(players, rules)
+    kinds, params = razz_strategy_table(list(players), variant=rules.variant)
+    return HandKernel(_play_hand, game_for(rules, kinds, params), _new_work(len(players), log_capacity),
+                      np.zeros(REC_SIZE, np.int64))
 
 
 def _check_players(players: Sequence, rules: Rules) -> None:

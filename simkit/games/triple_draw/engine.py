@@ -87,19 +87,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...poker.betting import _post_antes, _reset, _start_round
-from ...poker.pots import _pay, _settle
-from ...poker.structure import F_ANTE
-from ...poker.table import _betting_round
-from ...poker.table_state import (
-    ST_ACTIVE,
-    ST_ALL_IN,
-    ST_FOLDED,
-    STACK,
-    STATUS,
-    _new_state,
+from ...deck import draw_card
+from ...poker.kernels import (
+    new_hand_state,
+    pay_out,
+    post_antes,
+    reset_hand,
+    run_betting_round,
+    settle_pots,
+    start_round,
 )
-from ...rng import _draw_below
+from ...poker.structure import F_ANTE
+from ...poker.table_state import ST_ACTIVE, ST_ALL_IN, ST_FOLDED, STACK, STATUS
 from ..table import (
     REC_DEALER,
     REC_GAME,
@@ -110,7 +109,7 @@ from ..table import (
     TABLE_IN,
     TABLE_SEATS,
     TABLE_STACK,
-    _next_dealer,
+    next_dealer,
 )
 from .rules import _eval
 from .strategies import _choose_keep, _score
@@ -166,12 +165,8 @@ def _take(state, deck, disc, pile):
         pile[2] = 0
         if nd == 0:
             return -1
-    lo = pile[0]
-    i = lo + _draw_below(state, pile[1] - lo)
-    c = deck[i]
-    deck[i] = deck[lo]
-    deck[lo] = c
-    pile[0] = lo + 1
+    c = draw_card(deck, pile[0], pile[1], state)
+    pile[0] += 1
     return c
 
 
@@ -180,13 +175,8 @@ def _deal(hands, n, state, deck, pile):
     """Five cards to each of ``n`` seats, one at a time round the table from seat 0."""
     for j in range(5):
         for s in range(n):
-            lo = pile[0]
-            i = lo + _draw_below(state, pile[1] - lo)
-            c = deck[i]
-            deck[i] = deck[lo]
-            deck[lo] = c
-            pile[0] = lo + 1
-            hands[s, j] = c
+            hands[s, j] = draw_card(deck, pile[0], pile[1], state)
+            pile[0] += 1
 
 
 @njit(cache=True)
@@ -225,7 +215,7 @@ def _muck(hand, disc, pile):
 @njit(cache=True)
 def _new_work(n, n_draws):
     """The scratch arrays of :func:`_play_hand` for ``n`` seats and ``n_draws`` draws."""
-    return (_new_state(n, 0), np.zeros(52, dtype=np.int64), np.zeros(52, dtype=np.int64),
+    return (new_hand_state(n, 0), np.zeros(52, dtype=np.int64), np.zeros(52, dtype=np.int64),
             np.zeros(3, dtype=np.int64), np.zeros((n, 5), dtype=np.int64),
             np.zeros(5, dtype=np.int64), np.zeros(n, dtype=np.int64),
             np.zeros((n_draws, n), dtype=np.int64), np.zeros(n, dtype=np.int64),
@@ -270,16 +260,12 @@ def _play_hand(table, game, rng, work, record):
             s = (dealer + 1 + i) % n
             if start[s] == 0:
                 continue
-            lo = pile[0]
-            k = lo + _draw_below(rng, pile[1] - lo)
-            c = deck[k]
-            deck[k] = deck[lo]
-            deck[lo] = c
-            pile[0] = lo + 1
+            c = draw_card(deck, pile[0], pile[1], rng)
+            pile[0] += 1
             hands[s, j] = c
             cards[0, s, j] = c
-    _reset(st, start, dealer, 0)
-    _post_antes(st, structure.forced[F_ANTE])
+    reset_hand(st, start, dealer, 0)
+    post_antes(st, structure.forced[F_ANTE])
     for r in range(n_draws + 1):
         d_left = n_draws - r
         record[REC_ROUNDS] = r + 1
@@ -300,8 +286,8 @@ def _play_hand(table, game, rng, work, record):
         for s in range(n):
             if start[s] > 0:
                 scores[s] = _score(hands[s], d_left, fam, T, ace_low, keep_val, xs, cdf)
-        _start_round(st, structure, r, -1)
-        n_in = _betting_round(st, kinds, params, scores, last, rng)
+        start_round(st, structure, r, -1)
+        n_in = run_betting_round(st, kinds, params, scores, last, rng)
         if n_in < 0:
             rc = -1
             break
@@ -316,8 +302,8 @@ def _play_hand(table, game, rng, work, record):
             strengths[s] = _eval(hands[s, 0], hands[s, 1], hands[s, 2], hands[s, 3], hands[s, 4], fam, T)
         else:
             strengths[s] = 0
-    _settle(st, strengths, payout)
-    _pay(st, payout)
+    settle_pots(st, strengths, payout)
+    pay_out(st, payout)
     n_in = 0
     pot = 0
     for s in range(n):
@@ -396,4 +382,4 @@ def _play_batch(table, game, rng, work, record, stacks, n_hands, net_sum, net_sq
                         dstats[d, c, 3] += share
         if total != 0:
             flags[0] += 1
-        _next_dealer(table)
+        next_dealer(table)

@@ -32,8 +32,8 @@ from ...hands import kernel_tables
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from ...runner import run, stats
-from ..table import new_table
-from .engine import REC_SIZE, _new_work, _play_batch
+from ..table import HandKernel, new_table
+from .engine import REC_SIZE, _new_work, _play_batch, _play_hand
 from .equity import N_GROUPS, _equity_kernel, final_cdf, group_frame
 from .keep_table import keep_table
 from .rules import (
@@ -46,8 +46,8 @@ from .rules import (
 )
 from .strategies import Player, draw_table, player_name, player_tables, score_targets
 
-__all__ = ["EquityJob", "GameResult", "MatchJob", "equity", "game_tuple", "match", "match_totals",
-           "play", "seat_players", "starting_hand_equity"]
+__all__ = ["EquityJob", "GameResult", "MatchJob", "equity", "game_tuple", "hand_kernel", "match",
+           "match_totals", "play", "seat_players", "starting_hand_equity"]
 
 
 def seat_players(players, rest=None) -> tuple:
@@ -104,6 +104,23 @@ def game_tuple(players, rules: Rules) -> tuple:
     return (rules.structure(), kinds, params, dkinds, dparams, family_id(fam), kernel_tables(fam),
             fam == "ace_to_five", fam == "deuce_to_seven", tab.keep, tab.value,
             score_targets(fam), final_cdf(fam), rules.draws)
+
+
+def hand_kernel(players, rules: Rules | None = None) -> HandKernel:
+    """The hand kernel of a 2-7 Triple Draw table (or a variant's, by ``rules``) with one
+    player spec per seat (common table interface, :mod:`simkit.games.table`).
+
+    >>> from simkit.games.table import chips_on_table, new_table
+    >>> from simkit.rng import stream_state
+    >>> kernel = hand_kernel(["tight", "loose", "tight"])
+    >>> table = new_table([200, 200, 200])
+    >>> kernel(table, stream_state(1)), chips_on_table(table)
+    (0, 600)
+    """
+    rules = rules or Rules()
+    players = seat_players(list(players))
+    return HandKernel(_play_hand, game_tuple(players, rules), _new_work(len(players), rules.draws),
+                      np.zeros(REC_SIZE, np.int64))
 
 
 @dataclass

@@ -49,7 +49,7 @@ import numpy as np
 from numba import njit
 
 from ...cards import RANK_CHARS, SUIT_CHARS, parse_cards
-from ...hands.kernels import _eval5_plain, _eval5_suited
+from ...hands.kernels import eval5_plain, eval5_suited
 from ...poker.structure import (
     FIRST_BLINDS,
     FIRST_DEALER_LEFT,
@@ -317,5 +317,5 @@ def _popcount(x):
 def _eval(c0, c1, c2, c3, c4, fam, T):
     """Strength of five cards in family ``fam`` (2: 2-7, suits count; 3: A-5, suitless)."""
     if fam == 2:
-        return _eval5_suited(c0, c1, c2, c3, c4, T)
-    return _eval5_plain(c0, c1, c2, c3, c4, T)
+        return eval5_suited(c0, c1, c2, c3, c4, T)
+    return eval5_plain(c0, c1, c2, c3, c4, T)

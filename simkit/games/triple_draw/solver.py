@@ -41,11 +41,12 @@ import pandas as pd
 from numba import njit
 
 from ...cards import format_cards, parse_cards
-from ...deck import _shuffle_prefix, live_deck
+from ...deck import live_deck, next_combination, shuffle_prefix
 from ...hands import kernel_tables, strength_codes
-from ...hands.kernels import _enumerate_counts
-from ...rng import SeedLike, stream_state
+from ...hands.kernels import enumerate_counts
 from ...memory import private_zeros
+from ...rng import SeedLike, stream_state
+from .keep_table import _appear_probs, _table_keep, keep_table
 from .rules import (
     DEFAULT_TARGETS,
     TARGET_NAMES,
@@ -57,7 +58,6 @@ from .rules import (
     target_threshold,
     target_value,
 )
-from .keep_table import _appear_probs, _table_keep, keep_table
 
 __all__ = ["DrawChoice", "best_discard", "discard_options", "draw_odds", "rank_percentiles"]
 
@@ -76,7 +76,7 @@ def rank_percentiles(family: str = "deuce_to_seven") -> np.ndarray:
     (0.9998, 0.0)
     """
     fam = family_id(family)
-    hist = _enumerate_counts(5, fam, kernel_tables(family), strength_codes(family).size)
+    hist = enumerate_counts(5, fam, kernel_tables(family), strength_codes(family).size)
     hist = hist.astype(np.float64)
     below = np.concatenate([[0.0], np.cumsum(hist)[:-1]])
     pct = (below + 0.5 * (hist - 1.0).clip(min=0.0)) / (comb(52, 5) - 1)
@@ -104,15 +104,8 @@ def _one_draw_kernel(kept, deck, m, fam, T, thr, pct, counts, sums):
         p = pct[s]
         sums[0] += p
         sums[1] += p * p
-        # next combination in lexicographic order
-        j = m - 1
-        while j >= 0 and idx[j] == n - m + j:
-            j -= 1
-        if j < 0:
+        if not next_combination(idx, m, n):
             break
-        idx[j] += 1
-        for i in range(j + 1, m):
-            idx[i] = idx[i - 1] + 1
 
 
 @njit(cache=True)
@@ -177,14 +170,8 @@ def _last_count(hand, keep_pos, avail, cnt, x, ace_low, suits_count):
                             break
                     ways -= fl
             total += ways
-        j = m - 1
-        while j >= 0 and idx[j] == nv - m + j:
-            j -= 1
-        if j < 0:
+        if not next_combination(idx, m, nv):
             break
-        idx[j] += 1
-        for i in range(j + 1, m):
-            idx[i] = idx[i - 1] + 1
     return total
 
 
@@ -249,14 +236,8 @@ def _two_draw_exact(kept, deck, x, ace_low, suits_count, binom):
         count += 1
         for j in range(m):
             avail[deck[idx[j]]] = True
-        j = m - 1
-        while j >= 0 and idx[j] == n - m + j:
-            j -= 1
-        if j < 0:
+        if not next_combination(idx, m, n):
             break
-        idx[j] += 1
-        for i in range(j + 1, m):
-            idx[i] = idx[i - 1] + 1
     return total / count
 
 
@@ -275,7 +256,7 @@ def _mc_kernel(kept, deck, draws, x, ace_low, suits_count, binom, keep_tab, fam,
             hand[j] = kept[j]
         pos = 0
         m = 5 - k
-        _shuffle_prefix(deck, m, state)
+        shuffle_prefix(deck, m, state)
         for j in range(m):
             hand[k + j] = deck[j]
         pos = m
@@ -289,7 +270,7 @@ def _mc_kernel(kept, deck, draws, x, ace_low, suits_count, binom, keep_tab, fam,
                     nxt[kk] = hand[i]
                     kk += 1
             rest = deck[pos:]
-            _shuffle_prefix(rest, 5 - kk, state)
+            shuffle_prefix(rest, 5 - kk, state)
             for j in range(5 - kk):
                 nxt[kk + j] = rest[j]
             pos += 5 - kk
