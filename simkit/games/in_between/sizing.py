@@ -29,7 +29,7 @@ import pandas as pd
 
 from .kelly import _kelly
 from .odds import _gap_ev, _gap_probs, odds_table, rank_counts
-from .policies import RANDOM, Policy, _policy_stake
+from .strategies import RANDOM, Policy, _policy_stake
 from .rules import _spread
 
 __all__ = [
@@ -267,7 +267,7 @@ def evaluate_game_policy(policy: Policy, chips: int = 100, pot: int = 20, rounds
 
     A first ace counts low when that has the higher EV per chip (the simulator's rule).
 
-    >>> from simkit.games.in_between.policies import kelly, never
+    >>> from simkit.games.in_between.strategies import kelly, never
     >>> evaluate_game_policy(never())
     100.0
     >>> evaluate_game_policy(kelly()) > 100
