@@ -36,14 +36,17 @@ any table state, and writes the new stacks back into ``table``:
   the caller passes the deal on from there).
 - ``rc``: 0, or ``RC_DEALER_OUT`` (-1) when the dealer of a dealer's game is out.
 
-The batch kernel :func:`_engine` (behind every simulation) is a loop over ``_play_hand``: one
-trial seats everyone with ``stacks`` chips, plays ``deals`` hands with the deal passing left
-(seat 0 deals first, chips carried) and counts the trial's net and busts from ``table``.
+The batch kernel :func:`_engine` (behind every simulation) is a loop over ``_play_hand``
+(:func:`_trials`): one trial seats everyone with ``stacks`` chips, plays ``deals`` hands with
+the deal passing left (``table._next_dealer``; seat 0 deals first, chips carried) and counts
+the trial's net and busts from ``table``.
 
 State.  Everything mutable of the game lives in ``st``, the policies in ``pol``, so that the
-calls between the kernel's functions pass few arrays.  The functions below ``_play_hand``
-never allocate; they are compiled without Numba's reference-counting runtime, through the one
-function :func:`_lean` (see there: Numba's private ``_nrt`` option, guarded by a test).  Edits
+calls between the kernel's functions pass few arrays.  Every function but :func:`_engine` and
+:func:`_new_work` (which allocate) is compiled without Numba's reference-counting runtime,
+through the one function :func:`_lean` (see there: Numba's private ``_nrt`` option, guarded
+by a test); ``_dealer_game`` and ``_ante_game`` inline into ``_play_hand``, so that one call
+per hand remains, as before the table interface.  Edits
 of the helpers imported from :mod:`.odds`, :mod:`.strategies`, :mod:`.rules` or
 :mod:`simkit.rng` recompile the kernel: the cache is keyed by a digest of the whole source
 (:mod:`simkit._compile_cache`).
@@ -108,13 +111,15 @@ __all__ = ["make_game", "make_policies", "make_rules", "python_engine"]
 
 
 def _lean(inline: bool = False):
-    """The decorator of every kernel function below ``_play_hand``: ``njit(cache=True,
-    nogil=True)`` without Numba's reference-counting runtime (NRT).
+    """The decorator of every kernel function that allocates nothing (all but ``_engine`` and
+    ``_new_work``): ``njit(cache=True, nogil=True)`` without Numba's reference-counting runtime
+    (NRT).
 
     The ONE place this package uses a private Numba option, ``_nrt=False``.  None of these
     functions allocates, and with the runtime on, the atomic incref/decref of each array
     argument at every call and inlined call costs more than the game itself (measured on one
-    core: about 8 M decisions per second with it against 22-30 M without; Numba 0.6x).
+    core, one dealer's-game batch of the benchmark's five seats: 7.7 M decisions per second
+    with the runtime against 26 M without).
     ``tests/test_in_between_engine.py::test_private_numba_options_still_work`` fails loudly,
     naming this function, if a Numba upgrade drops or renames the option.
     """
@@ -570,7 +575,7 @@ def _pass_left(st, d):
     return d
 
 
-@_lean()
+@_lean(inline=True)
 def _write_record(record, dealer, pot, outcome, players, dealer_net, rounds, last_dealer):
     record[REC_DEALER] = dealer
     record[REC_POT] = pot
@@ -581,7 +586,7 @@ def _write_record(record, dealer, pot, outcome, players, dealer_net, rounds, las
     record[REC_LAST_DEALER] = last_dealer
 
 
-@_lean()
+@_lean(inline=True)
 def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     """One dealer's game (R-I3) at the seats of ``st``; its record into ``record``."""
     n = st[ST_SEATS]
@@ -605,7 +610,7 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
         k = 0
         for j in range(1, n):
             p = (dealer + j) % n
-            if st[ST_IN + p] and st[ST_CHIPS + p] > 0:
+            if st[ST_CHIPS + p] > 0:  # a seat that is out has none here
                 st[ST_ORDER + k] = p
                 k += 1
         if k == 0 or not _deck_ready(rules, st, k, game_out):
@@ -637,7 +642,7 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     _write_record(record, dealer, opening, outcome, first, result, r, dealer)
 
 
-@_lean()
+@_lean(inline=True)
 def _ante_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     """One pot game of the ante-for-everyone variant (R-I4) from ``dealer`` on, the deal
     passing left after every round not won; its record into ``record``."""
@@ -658,14 +663,14 @@ def _ante_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     while r < rules[R_ROUNDS]:
         able = 0
         for j in range(n):
-            if st[ST_IN + j] and st[ST_CHIPS + j] >= ante:
+            if st[ST_CHIPS + j] >= ante:
                 able += 1
         if able < 2 or not _deck_ready(rules, st, able, game_out):
             break
         k = 0
         for j in range(1, n + 1):  # from the dealer's left; the dealer plays last
             p = (dealer + j) % n
-            if st[ST_IN + p] and st[ST_CHIPS + p] >= ante:
+            if st[ST_CHIPS + p] >= ante:
                 st[ST_ORDER + k] = p
                 k += 1
         for i in range(k):
@@ -703,7 +708,7 @@ def _ante_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     _write_record(record, first_dealer, put, outcome, first, 0, r, dealer)
 
 
-@njit(cache=True, nogil=True)
+@_lean()
 def _play_hand(table, game, rng, work, record):
     """One dealer's game (ante variant: one pot game) at the table state ``table``: the common
     table interface (see the module docstring for ``game``, ``work`` and ``record``).
@@ -716,11 +721,12 @@ def _play_hand(table, game, rng, work, record):
     st, seat_out, game_out = work
     n = table[TABLE_SEATS]
     dealer = table[TABLE_DEALER]
-    for s in range(n):
-        st[ST_CHIPS + s] = table[TABLE_STACK + s]
-        st[ST_IN + s] = table[TABLE_IN + s]
     st[ST_SEATS] = n
+    for s in range(n):  # a seat that is out plays with no chips: it is never dealt in
+        st[ST_CHIPS + s] = table[TABLE_STACK + s] * table[TABLE_IN + s]
     if rules[R_ANTE_ALL]:
+        for s in range(n):
+            st[ST_IN + s] = table[TABLE_IN + s]
         _ante_game(dealer, rules, st, pol, rng, seat_out, game_out, record)
     elif table[TABLE_IN + dealer]:
         _dealer_game(dealer, rules, st, pol, rng, seat_out, game_out, record)
@@ -728,7 +734,8 @@ def _play_hand(table, game, rng, work, record):
         _write_record(record, dealer, 0, OUT_NO_GAME, 0, 0, 0, dealer)
         return RC_DEALER_OUT
     for s in range(n):
-        table[TABLE_STACK + s] = st[ST_CHIPS + s]
+        if table[TABLE_IN + s]:
+            table[TABLE_STACK + s] = st[ST_CHIPS + s]
     return 0
 
 
@@ -749,12 +756,21 @@ def _engine(trials, deals, stacks, game, rng, seat_out, game_out):
     ``stacks`` chips, seat 0 dealing first and the deal passing left, chips carried from hand
     to hand; add per-seat and per-batch statistics into the outputs."""
     n = game[1].shape[0]
-    work = _new_work(seat_out, game_out)
     table = np.zeros(TABLE_SIZE, dtype=np.int64)
-    record = np.zeros(REC_SIZE, dtype=np.int64)
-    start = np.full(n, stacks, dtype=np.int64)
+    _set_table(table, np.full(n, stacks, dtype=np.int64), 0)
+    _trials(trials, deals, stacks, game, rng, _new_work(seat_out, game_out), table,
+            np.zeros(REC_SIZE, dtype=np.int64))
+
+
+@_lean()
+def _trials(trials, deals, stacks, game, rng, work, table, record):
+    """The loop of :func:`_engine` over trials and hands (allocates nothing: see :func:`_lean`)."""
+    seat_out, game_out = work[1], work[2]
+    n = table[TABLE_SEATS]
     for _ in range(trials):
-        _set_table(table, start, 0)
+        for i in range(n):  # everyone in with ``stacks`` chips, seat 0 deals
+            table[TABLE_STACK + i] = stacks
+        table[TABLE_DEALER] = 0
         dealer_total = 0
         for _d in range(deals):
             _play_hand(table, game, rng, work, record)  # rc: the dealer is never out here
@@ -774,7 +790,8 @@ def _engine(trials, deals, stacks, game, rng, seat_out, game_out):
 
 # --- the Python path -----------------------------------------------------------------------------
 #: Every function on a path from _engine to _decide or _wants_split, innermost first.
-_CHAIN = ("_one_stake", "_turn", "_round", "_dealer_game", "_ante_game", "_play_hand", "_engine")
+_CHAIN = ("_one_stake", "_turn", "_round", "_dealer_game", "_ante_game", "_play_hand", "_trials",
+          "_engine")
 
 
 def python_engine(decide, wants_split):
