@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from in_between_policy_example import half_pot_from_eight
+
 from simkit.games.in_between import (
     Policy,
     PythonPolicy,

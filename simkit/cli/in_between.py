@@ -30,7 +30,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from .common import UsageError, add_mc_options, add_table_options, count, emit, render, run_options
+from .common import (
+    UsageError,
+    add_mc_options,
+    add_table_options,
+    count,
+    emit,
+    render,
+    run_options,
+)
 
 __all__ = ["register"]
 

@@ -25,11 +25,19 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ...rng import SeedLike, stream_state
 from ...memory import private_zeros
+from ...rng import SeedLike, stream_state
 from . import engine as E
 from .rules import PAIRS_MODES, Rules, check_stake
-from .strategies import PYTHON, Decision, PlayerSpec, Policy, PythonPolicy, parse_player, parse_players
+from .strategies import (
+    PYTHON,
+    Decision,
+    PlayerSpec,
+    Policy,
+    PythonPolicy,
+    parse_player,
+    parse_players,
+)
 
 __all__ = ["DealerGameJob", "DealerGameResult", "game_of", "match", "simulate", "summarize"]
 

@@ -50,8 +50,8 @@ from .kelly import _kelly
 __all__ = [
     "KINDS",
     "Decision",
-    "Policy",
     "PlayerSpec",
+    "Policy",
     "PythonPolicy",
     "fixed",
     "half_kelly",
