@@ -155,7 +155,7 @@ def test_private_numba_options_still_work():
     except Exception as exc:  # noqa: BLE001  (any failure: name the cause)
         pytest.fail(f"Numba no longer accepts the private option _nrt=False used by "
                     f"simkit.games.in_between.engine._lean: {exc!r}")
-    for name in ("_dealer_game", "_ante_game", "_turn", "_round", "_deal"):
+    for name in ("_play_hand", "_trials", "_dealer_game", "_ante_game", "_turn", "_round", "_deal"):
         opts = getattr(E, name).targetoptions
         assert opts.get("_nrt") is False, (
             f"engine.{name} is no longer compiled with _nrt=False (engine._lean): {opts}")
