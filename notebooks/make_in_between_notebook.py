@@ -16,7 +16,7 @@ cells = [
         "%matplotlib inline\n"
         "import os\n"
         "import matplotlib.pyplot as plt\n"
-        "from simkit.games.in_between import (Variant, best_game_stakes, hand_odds, odds_table,\n"
+        "from simkit.games.in_between import (Rules, best_game_stakes, hand_odds, odds_table,\n"
         "                                     simulate, sizing_table)\n"
         "from simkit.games.in_between.sizing import pass_rule\n"
         "from simkit.analysis.in_between import (plot_ev_by_spread, plot_stakes_by_spread,\n"
@@ -59,9 +59,9 @@ cells = [
         "4 stake the whole pot from spread 8 on. Results per dealer's game with standard errors, and "
         "how often their stakes win. Then the same with everyone dealing once (the deal passes left)."),
     new_code_cell(
-        "pols = ['never', 'half_kelly', 'pot:1@8', 'half_kelly', 'pot:1@8']\n"
-        "one = simulate(pols, games=n(200_000), seed=1)\n"
-        "rot = simulate(pols, games=n(100_000), deals=5, seed=2)\n"
+        "players = ['never', 'half_kelly', 'pot:1@8', 'half_kelly', 'pot:1@8']\n"
+        "one = simulate(players, hands=n(200_000), seed=1)\n"
+        "rot = simulate(players, hands=n(100_000), deals=5, seed=2)\n"
         "plot_win_rates({'one dealer game': one, 'deal rotates (5 games)': rot}); plt.show()\n"
         "one.seats[['seat', 'policy', 'net_mean', 'net_se', 'stake_rate', 'mean_stake', 'p_between', 'bust_rate']]"),
     new_code_cell(
@@ -69,9 +69,9 @@ cells = [
         "print('chips conserved in every game:', one.conservation_errors == 0)"),
     new_code_cell(
         "# twice through the deck: what counting the seen cards is worth to a Kelly staker\n"
-        "two = Variant(two_pass=True)\n"
-        "plain = simulate(['half_kelly', 'kelly'] + ['half_kelly'] * 3, games=n(100_000), variant=two, seed=3)\n"
-        "count = simulate(['half_kelly', 'kelly+count'] + ['half_kelly'] * 3, games=n(100_000), variant=two, seed=3)\n"
+        "two = Rules(two_pass=True)\n"
+        "plain = simulate(['half_kelly', 'kelly'] + ['half_kelly'] * 3, hands=n(100_000), rules=two, seed=3)\n"
+        "count = simulate(['half_kelly', 'kelly+count'] + ['half_kelly'] * 3, hands=n(100_000), rules=two, seed=3)\n"
         "for name, r in (('kelly', plain), ('kelly+count', count)):\n"
         "    s = r.seats.iloc[1]\n"
         "    print(f'{name:12s} {s.net_mean:+.3f} ± {s.net_se:.3f} chips per dealer game')"),

@@ -83,6 +83,32 @@ def test_simulate(capsys, tmp_path):
     assert status == 0 and "dealer" in out and "net_mean" in out
 
 
+def test_match_takes_one_spec_per_seat_and_the_rule_flags(capsys):
+    """``match SPEC [SPEC ...]`` is ``simulate --policy SPEC ...``; the rule flags are the same
+    in every command (``--stacks``, old ``--chips``; ``--low-ace`` = ``--variant low-ace``)."""
+    base = ["--trials", "500", "--seed", "4", "--quiet", "--format", "csv", "--pot", "10"]
+    runs = [
+        ["in-between", "match", "kelly", "pot:0.5", "never", "--stacks", "50", "--low-ace"] + base,
+        ["in-between", "simulate", "--policy", "kelly", "--policy", "pot:0.5", "--policy", "never",
+         "--chips", "50", "--variant", "low-ace"] + base,
+        ["in-between", "match", "kelly", "pot:param=0.5", "never", "--stacks", "50",
+         "--variant", "low_ace"] + base[2:] + ["--hands", "500"],
+    ]
+    outs = []
+    for argv in runs:
+        status, out, err = cli(argv, capsys)
+        assert status == 0, err
+        outs.append(pd.read_csv(io.StringIO(out)))
+    pd.testing.assert_frame_equal(outs[0], outs[1])
+    pd.testing.assert_frame_equal(outs[0].drop(columns="policy"), outs[2].drop(columns="policy"))
+    status, out, _ = cli(["in-between", "match", "half_kelly", "--seats", "3", "--trials", "300",
+                          "--quiet", "--three-posts", "--format", "json"], capsys)
+    assert status == 0 and len(json.loads(out)["seats"]) == 3
+    status, out, _ = cli(["in-between", "sizing", "--stacks", "100", "--pot", "20", "--format",
+                          "csv"], capsys)
+    assert status == 0 and "kelly_stake" in out
+
+
 @pytest.mark.parametrize("argv, needle", [
     (["in-between", "odds", "--seen", "Zz"], "unknown card 'Zz'"),
     (["in-between", "odds", "--posts", "4c"], "expected 2 cards"),
@@ -91,6 +117,8 @@ def test_simulate(capsys, tmp_path):
     (["in-between", "simulate", "--policy", "kelly", "--trials", "10"], "--players"),
     (["in-between", "simulate", "--policy", "kelly", "--players", "3", "--variant", "wild"], "unknown variant"),
     (["in-between", "simulate", "--policy", "python:nope:f", "--players", "2"], "cannot load policy"),
+    (["in-between", "match", "kelly", "--trials", "10"], "--seats"),
+    (["in-between", "match", "kelly", "bluff", "--trials", "10"], "unknown policy"),
 ])
 def test_bad_input_is_one_line(argv, needle, capsys):
     status, out, err = cli(argv, capsys)

@@ -1,29 +1,15 @@
-"""Exact odds, Kelly, settling a stake and Red Dog, against independent counts (R-I1, R-I2, R-I4)."""
+"""Exact odds (``odds.py``) against independent counts (R-I1, R-I4)."""
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
-from itertools import permutations
 
 import numpy as np
 import pytest
 
 from in_between_naive import exact_odds
 from simkit.cards import parse_cards
-from simkit.games.in_between import (
-    ODDS_COLUMNS,
-    check_stake,
-    expected_log_growth,
-    hand_odds,
-    kelly_fraction,
-    odds_table,
-    red_dog_edge,
-    red_dog_table,
-    settle,
-    simulate_red_dog,
-    three_posts_odds,
-)
+from simkit.games.in_between import ODDS_COLUMNS, hand_odds, odds_table, settle, three_posts_odds
 
 
 def _check_table_against_brute_force(table, seen_cards, mult=2):
@@ -122,68 +108,6 @@ def test_pairs_variant_columns_against_brute_force():
         odds_table(pairs="triples")
 
 
-def test_kelly_closed_form_against_numerical_maximum():
-    rng = np.random.default_rng(1)
-    grid_cases = 0
-    for _ in range(300):
-        p = rng.dirichlet([2, 1, 2])
-        for mult in (2, 3):
-            f = kelly_fraction(p[0], p[1], p[2], post_penalty=mult)
-            fs = np.linspace(0, 1 / mult, 20001)[:-1]
-            g = expected_log_growth(fs, p[0], p[1], p[2], post_penalty=mult)
-            best = fs[np.nanargmax(g)]
-            ev = p[0] - p[2] - mult * p[1]
-            if ev <= 0:
-                assert f == 0.0
-            else:
-                grid_cases += 1
-                assert abs(f - best) < 2 / 20000 * 2
-                # first-order condition at the closed form
-                d = p[0] / (1 + f) - p[2] / (1 - f) - mult * p[1] / (1 - mult * f)
-                assert abs(d) < 1e-9
-    assert grid_cases > 30
-    # no post left: plain even-money Kelly
-    assert kelly_fraction(0.7, 0.0, 0.3) == pytest.approx(0.4)
-    assert kelly_fraction(1.0, 0.0, 0.0) == 1.0
-
-
-def test_anna_worked_example():
-    """in_between.de.txt: Anna holds 4♣ and J♥, the pot holds 12, she stakes 5."""
-    s = settle("4♣ B♥", "9♦", stake=5, pot=12, chips=100)  # German spelling: B = Bube
-    assert (s.outcome, s.player_delta, s.pot_after) == ("between", 5, 7)
-    s = settle("4c Jh", "Kd", stake=5, pot=12, chips=100)
-    assert (s.outcome, s.player_delta, s.pot_after) == ("outside", -5, 17)
-    for post in ("4d", "Jd"):
-        s = settle("4c Jh", post, stake=5, pot=12, chips=100)
-        assert (s.outcome, s.player_delta, s.pot_after) == ("post", -10, 22)
-    # and her odds before the third card
-    o = hand_odds("4c Jh")
-    assert (o["spread"], o["p_between"], o["p_post"]) == (6, 24 / 50, 6 / 50)
-
-
-def test_post_pays_all_one_owns_when_short():
-    s = settle("4c Jh", "Jd", stake=5, pot=12, chips=6)
-    assert (s.player_delta, s.pot_after) == (-6, 18)
-    s = settle("2c Ah", "As", stake=4, pot=9, chips=20, post_penalty=3)
-    assert s.player_delta == -12
-
-
-@pytest.mark.parametrize(
-    "stake, pot, chips, message",
-    [
-        (-1, 12, 100, "cannot be negative"),
-        (13, 12, 100, "more than the 12 in the pot"),
-        (8, 12, 7, "owns only 7"),
-        (2.5, 12, 100, "whole number"),
-    ],
-)
-def test_bad_stakes_refused(stake, pot, chips, message):
-    with pytest.raises(ValueError, match=message):
-        check_stake(stake, pot, chips)
-    with pytest.raises(ValueError, match=message):
-        settle("4c Jh", "9d", stake=stake, pot=pot, chips=chips)
-
-
 def test_bad_cards_refused():
     with pytest.raises(ValueError, match="among the cards seen"):
         hand_odds("4c Jh", seen="Jh")
@@ -191,59 +115,3 @@ def test_bad_cards_refused():
         settle("4c Jh", "4c", stake=1, pot=5, chips=5)
     with pytest.raises(ValueError, match="unknown card"):
         odds_table("Zz")
-
-
-def _red_dog_brute_force_one_deck() -> tuple[Fraction, Fraction]:
-    """Every ordered three-card sequence of one deck, card by card (132,600 of them)."""
-    ranks = [c // 4 for c in range(52)]
-    ev_plain = Fraction(0)
-    ev_best = Fraction(0)
-    n = 0
-    pays = {1: 5, 2: 4, 3: 2}
-    for a, b, c in permutations(range(52), 3):
-        n += 1
-        ra, rb, rc = ranks[a], ranks[b], ranks[c]
-        lo, hi = min(ra, rb), max(ra, rb)
-        if lo == hi:
-            res = 11 if rc == lo else 0
-            ev_plain += res
-            ev_best += res
-        elif hi - lo == 1:
-            continue
-        else:
-            s = hi - lo - 1
-            res = pays.get(s, 1) if lo < rc < hi else -1
-            ev_plain += res
-            ev_best += res * (2 if s >= 7 else 1)
-    return ev_plain / n, ev_best / n
-
-
-def test_red_dog_one_deck_against_card_by_card_count():
-    plain, best = _red_dog_brute_force_one_deck()
-    e = red_dog_edge(1)
-    assert e["house_edge_no_raise"] == pytest.approx(float(-plain), abs=1e-15)
-    assert e["house_edge_best_raise"] == pytest.approx(float(-best), abs=1e-15)
-    assert Fraction(e["house_edge_best_raise_exact"]) == -best
-
-
-def test_red_dog_edges_and_raise_rule():
-    prev = None
-    for decks in (1, 2, 4, 6, 8):
-        e = red_dog_edge(decks)
-        assert e["raise_rule"] == "raise on spread 7 or more"
-        assert 0 < e["house_edge_best_raise"] < e["house_edge_no_raise"]
-        if prev is not None:  # more decks, a smaller edge
-            assert e["house_edge_best_raise"] < prev
-        prev = e["house_edge_best_raise"]
-    # raising at spread 7 is right because 28N/(52N-2) * 2 > 1, at 6 wrong: 24N/(52N-2) * 2 < 1
-    t = red_dog_table(8)
-    assert t.loc[t.spread == 7, "raise_bet"].item() and not t.loc[t.spread == 6, "raise_bet"].item()
-
-
-def test_red_dog_simulation_agrees_with_exact():
-    for decks, raise_from in ((1, 7), (2, 12)):
-        m, se = simulate_red_dog(300_000, decks=decks, raise_from=raise_from, seed=decks)
-        e = red_dog_edge(decks)
-        exact = e["house_edge_best_raise"] if raise_from == 7 else e["house_edge_no_raise"]
-        assert abs(m + exact) < 3.5 * se, (decks, m, exact, se)
-        assert math.isfinite(se) and se > 0

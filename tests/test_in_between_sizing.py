@@ -139,8 +139,21 @@ def test_best_game_stakes_is_optimal_and_matches_recursion():
 
 def test_kelly_game_value_matches_simulation():
     exact = evaluate_game_policy(kelly(), chips=100, pot=20, rounds=3) - 100
-    r = simulate(["kelly", "kelly"], games=100_000, seed=8)
+    r = simulate(["kelly", "kelly"], hands=100_000, seed=8)
     assert abs(r.seats.net_mean[1] - exact) < 3 * r.seats.net_se[1]
     exact_r = evaluate_game_policy(random_stake(0.5), chips=100, pot=20, rounds=3) - 100
-    r = simulate(["kelly", random_stake(0.5)], games=100_000, seed=9)
+    r = simulate(["kelly", random_stake(0.5)], hands=100_000, seed=9)
     assert abs(r.seats.net_mean[1] - exact_r) < 3 * r.seats.net_se[1]
+
+
+def test_heads_up_game_takes_rules():
+    """``rules=`` sets stacks, pot, rounds and the low ace of the heads-up dealer's game."""
+    from simkit.games.in_between import Rules
+
+    r = Rules(stacks=25, pot=8, rounds=2, low_ace=True)
+    g = best_game_stakes(rules=r)
+    assert g.value == best_game_stakes(25, 8, 2, low_ace=True).value
+    assert (g.chips, g.pot, g.rounds) == (25, 8, 2)
+    assert evaluate_game_policy("kelly", rules=r) == evaluate_game_policy(kelly(), 25, 8, 2, low_ace=True)
+    with pytest.raises(ValueError, match="rules must be a Rules"):
+        best_game_stakes(rules={"pot": 8})

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..games.in_between import (
-    Variant,
+    Rules,
     best_game_stakes,
     evaluate_game_policy,
     odds_table,
@@ -173,13 +173,13 @@ def _odds(ctx: Context) -> AnalysisResult:
 def game_stake_table(ctx: Context, fractions=(0.1, 0.25, 0.5, 0.75, 1.0)) -> pd.DataFrame:
     """Seat 1 (first after the dealer) of a 5-seat dealer's game tries stake rules; the others
     stake half-Kelly.  Mean net chips over the dealer's game with standard errors."""
-    games = ctx.trials(200_000)
-    rules = [f"pot_fraction:{f}@8" for f in fractions] + ["pot_fraction:1@7", "pot_fraction:1@9",
-                                                             "pay_twice:1@8", "kelly", "half_kelly"]
+    hands = ctx.trials(200_000)
+    stake_rules = [f"pot_fraction:{f}@8" for f in fractions] + [
+        "pot_fraction:1@7", "pot_fraction:1@9", "pay_twice:1@8", "kelly", "half_kelly"]
     rows = []
-    for i, rule in enumerate(rules):
+    for i, rule in enumerate(stake_rules):
         pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
-        r = simulate(pols, games=games, seed=ctx.seed + 100 + i, **_opts(ctx))
+        r = simulate(pols, hands=hands, seed=ctx.seed + 100 + i, **_opts(ctx))
         s = r.seats.iloc[1]
         rows.append({"rule": parse_policy(rule).label, "net_mean": s.net_mean, "net_se": s.net_se,
                      "bust_rate": s.bust_rate, "mean_stake": s.mean_stake,
@@ -233,13 +233,13 @@ def _game_stakes(ctx: Context) -> AnalysisResult:
 def ruin_table(ctx: Context, chips_list=(100, 50)) -> pd.DataFrame:
     """Seat 1 of 5 over a session in which everyone deals twice, with stake rules that respect
     or ignore "never more than you can pay twice"; the others stake half-Kelly."""
-    games = ctx.trials(100_000)
-    rules = ["pot_fraction:1@8", "pay_twice:1@8", "kelly", "half_kelly"]
+    hands = ctx.trials(100_000)
+    stake_rules = ["pot_fraction:1@8", "pay_twice:1@8", "kelly", "half_kelly"]
     rows = []
     for chips in chips_list:
-        for i, rule in enumerate(rules):
+        for i, rule in enumerate(stake_rules):
             pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
-            r = simulate(pols, games=games, deals=2 * PLAYERS, chips=chips,
+            r = simulate(pols, hands=hands, deals=2 * PLAYERS, rules=Rules(stacks=chips),
                          seed=ctx.seed + 200 + 10 * i + chips, **_opts(ctx))
             s = r.seats.iloc[1]
             rows.append({"chips": chips, "rule": parse_policy(rule).label,
@@ -334,11 +334,11 @@ def _post(ctx: Context) -> AnalysisResult:
 def dealer_pot_table(ctx: Context, pots=(5, 10, 20, 40, 80),
                      players=("half_kelly", "kelly")) -> pd.DataFrame:
     """The dealer's result per dealer's game by opening pot, against 4 players who stake well."""
-    games = ctx.trials(200_000)
+    hands = ctx.trials(200_000)
     rows = []
     for j, pol in enumerate(players):
         for i, pot in enumerate(pots):
-            r = simulate(pol, players=PLAYERS, pot=pot, games=games,
+            r = simulate(pol, seats=PLAYERS, rules=Rules(pot=pot), hands=hands,
                          seed=ctx.seed + 300 + 10 * j + i, **_opts(ctx))
             d = r.dealer
             rows.append({"players_stake": parse_policy(pol).label, "pot": pot,
@@ -411,12 +411,12 @@ def _dealer(ctx: Context) -> AnalysisResult:
 
 def counting_table(ctx: Context) -> pd.DataFrame:
     """Twice through the deck: seat 1 with and without counting the seen cards."""
-    games = ctx.trials(200_000)
+    hands = ctx.trials(200_000)
     rows = []
     for i, rule in enumerate(("kelly", "kelly+count", "half_kelly", "half_kelly+count")):
         for hidden in (False, True):
             pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
-            r = simulate(pols, games=games, variant=Variant(two_pass=True, hidden=hidden),
+            r = simulate(pols, hands=hands, rules=Rules(two_pass=True, hidden=hidden),
                          seed=ctx.seed + 400 + i, **_opts(ctx))
             s = r.seats.iloc[1]
             rows.append({"rule": rule, "counting": rule.endswith("+count"), "hidden": hidden,
@@ -441,22 +441,22 @@ def plot_counting(table: pd.DataFrame):
 
 def policy_table(ctx: Context) -> pd.DataFrame:
     """Every variant: the dealer's result and the players' against 4 half-Kelly players."""
-    games = ctx.trials(100_000)
+    hands = ctx.trials(100_000)
     variants = {
-        "standard": Variant(),
-        "low ace": Variant(low_ace=True),
-        "twice through the deck": Variant(two_pass=True),
-        "hidden cards": Variant(hidden=True),
-        "minimum stake 1": Variant(min_stake=True),
-        "pairs: split": Variant(pairs="split"),
-        "three posts": Variant(three_posts=True),
-        "ante 1 for everyone": Variant(ante_all=True),
-        "ante 1, ante back on pairs": Variant(ante_all=True, pairs="ante_back"),
+        "standard": Rules(),
+        "low ace": Rules(low_ace=True),
+        "twice through the deck": Rules(two_pass=True),
+        "hidden cards": Rules(hidden=True),
+        "minimum stake 1": Rules(min_stake=True),
+        "pairs: split": Rules(pairs="split"),
+        "three posts": Rules(three_posts=True),
+        "ante 1 for everyone": Rules(ante_all=True, rounds=10),
+        "ante 1, ante back on pairs": Rules(ante_all=True, pairs="ante_back", rounds=10),
     }
     rows = []
     for i, (name, v) in enumerate(variants.items()):
-        r = simulate(OTHERS, players=PLAYERS, games=games, variant=v, seed=ctx.seed + 500 + i,
-                     rounds=10 if v.ante_all else 3, **_opts(ctx))
+        r = simulate(OTHERS, seats=PLAYERS, hands=hands, rules=v, seed=ctx.seed + 500 + i,
+                     **_opts(ctx))
         row = {"variant": name, "decisions_per_game": r.decisions / r.dealer["games"],
                "whole_pot_rate": r.dealer["whole_pot_rate"],
                "conservation_errors": r.conservation_errors}

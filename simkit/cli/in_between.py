@@ -3,25 +3,42 @@
 Subcommands::
 
     simkit in-between odds [--seen CARDS] [--low-ace] [--three-posts] [--pairs P] [--posts CARDS]
-    simkit in-between sizing [--by spread|pair] [--chips N] [--pot N] [--seen CARDS]
-                             [--min-stake N] [--game]
+    simkit in-between sizing [--by spread|pair] [--stacks N] [--pot N] [--seen CARDS]
+                             [--low-ace] [--min-stake N] [--game] [--rounds N]
     simkit in-between red-dog --decks N [--table]
-    simkit in-between simulate --policy P [--policy P ...] [--players N] [--pot N] [--chips N]
-                               [--rounds N] [--deals N] [--variant V ...] [--ante N] --trials N
+    simkit in-between match SPEC [SPEC ...] [--seats N] [RULE OPTIONS] --trials N
+    simkit in-between simulate --policy SPEC [--policy SPEC ...] [--seats N] [RULE OPTIONS]
+                               --trials N
 
-A policy is ``kind[:param][@min_spread][+count]`` with kind ``fixed``, ``pot_fraction``
-(``pot``), ``kelly``, ``half_kelly``, ``pay_twice``, ``random``, ``pass_below:K`` or
-``never``; or ``python:MODULE:FUNCTION`` for a function of a Decision.  Variants (R-I4):
-low-ace, two-pass, ante-all, hidden, min-stake, three-posts, pairs=split, pairs=ante-back.
+``match`` takes one player spec per seat (seat 0 deals first); ``simulate`` is the same with
+``--policy`` per seat.  Rule options, the same flags in every command: ``--pot N``,
+``--stacks N`` (old name ``--chips``), ``--rounds N``, ``--ante N``, ``--low-ace``,
+``--three-posts``, ``--pairs split|ante-back``, and ``--variant V`` (repeatable) for any
+variant of R-I4: low-ace, two-pass, ante-all, hidden, min-stake, three-posts, pairs=split,
+pairs=ante-back.  ``--deals N``: dealer's games per trial.  ``--seats N`` (old name
+``--players``): seats, when one spec is given for all.
+
+A player spec is ``kind[:param][@min_spread][+count]`` (or ``kind:param=P,min_spread=K,
+counting=1``) with kind ``fixed``, ``pot_fraction`` (``pot``), ``kelly``, ``half_kelly``,
+``pay_twice``, ``random``, ``pass_below:K`` or ``never``; or ``python:MODULE:FUNCTION`` for a
+function of a Decision.
 """
 
 from __future__ import annotations
 
-import importlib
+import argparse
 import sys
 from pathlib import Path
 
-from .common import UsageError, add_mc_options, add_table_options, count, emit, render, run_options
+from .common import (
+    UsageError,
+    add_mc_options,
+    add_table_options,
+    count,
+    emit,
+    render,
+    run_options,
+)
 
 __all__ = ["register"]
 
@@ -52,11 +69,12 @@ def register(sub) -> None:
     p = cmds.add_parser(
         "sizing", help="Kelly and half-Kelly stakes by spread or by post pair",
         description="The stake that maximises expected log-chips (Kelly) given the double loss "
-        "on the post, half-Kelly, the stakes in chips for --chips and --pot, as shares of both, "
+        "on the post, half-Kelly, the stakes in chips for --stacks and --pot, as shares of both, "
         "and the pass rule.  --game: the exact best stakes for expected chips over a heads-up "
         "dealer's game instead.")
     p.add_argument("--by", choices=("spread", "pair"), default="spread")
-    p.add_argument("--chips", type=count, default=100, metavar="N", help="own chips (default 100)")
+    p.add_argument("--stacks", "--chips", dest="stacks", type=count, default=100, metavar="N",
+                   help="own chips (with --game: at the start) (default 100)")
     p.add_argument("--pot", type=count, default=20, metavar="N", help="chips in the pot (default 20)")
     p.add_argument("--seen", metavar="CARDS", help="cards already seen and out of the deck")
     p.add_argument("--low-ace", action="store_true", help="a first-card ace may count low")
@@ -77,24 +95,48 @@ def register(sub) -> None:
     p.set_defaults(func=_red_dog)
 
     p = cmds.add_parser(
+        "match", help="dealer's games of one player spec per seat",
+        description="Seat 0 deals first; the deal passes left after each dealer's game.  Per-seat "
+        "results and the dealer's, with standard errors.  Example: simkit in-between match "
+        "kelly half_kelly pot:0.5 --trials 1e6")
+    p.add_argument("players", nargs="+", metavar="SPEC",
+                   help="a player spec per seat, or one for all --seats")
+    _game_options(p)
+    p.set_defaults(func=_simulate)
+
+    p = cmds.add_parser(
         "simulate", help="simulate dealer's games with a stake policy per seat",
         description="Seat 0 deals first; the deal passes left after each dealer's game.  Per-seat "
         "results and the dealer's, with standard errors.  Example: simkit in-between simulate "
         "--policy kelly --policy half_kelly --policy pot:0.5 --trials 1e6")
-    p.add_argument("--policy", action="append", metavar="P", required=True,
-                   help="a stake policy; one per seat, or one for all --players")
-    p.add_argument("--players", type=count, metavar="N", help="seats, when one --policy is given")
+    p.add_argument("--policy", dest="players", action="append", metavar="SPEC", required=True,
+                   help="a player spec (stake policy); one per seat, or one for all --seats")
+    _game_options(p)
+    p.set_defaults(func=_simulate)
+
+
+def _game_options(p) -> None:
+    """The options of ``match`` and ``simulate``: seats, the rules, deals, Monte Carlo."""
+    p.add_argument("--seats", "--players", dest="seats", type=count, metavar="N",
+                   help="seats, when one spec is given")
     p.add_argument("--pot", type=count, default=20, metavar="N", help="dealer's opening pot (default 20)")
-    p.add_argument("--chips", type=count, default=100, metavar="N", help="starting chips (default 100)")
+    p.add_argument("--stacks", "--chips", dest="stacks", type=count, default=100, metavar="N",
+                   help="everyone's starting chips (default 100)")
     p.add_argument("--rounds", type=count, default=3, metavar="N", help="rounds per dealer's game (default 3)")
     p.add_argument("--deals", type=count, default=1, metavar="N",
                    help="dealer's games per trial, the deal passing left (default 1)")
     p.add_argument("--variant", action="append", default=[], metavar="V",
                    help="a rule variant (R-I4); repeat for several")
+    p.add_argument("--low-ace", action="store_true", help="the low-ace variant (= --variant low-ace)")
+    p.add_argument("--three-posts", action="store_true",
+                   help="the three-posts variant (= --variant three-posts)")
+    p.add_argument("--pairs", choices=("split", "ante-back"),
+                   help="the pairs variant (= --variant pairs=P)")
     p.add_argument("--ante", type=count, default=1, metavar="N", help="the ante of the variants (default 1)")
     add_table_options(p)
     add_mc_options(p, trials=100_000, trials_help="dealer's games (trials) (default: 100,000)")
-    p.set_defaults(func=_simulate)
+    p.add_argument("--hands", dest="trials", type=count, default=argparse.SUPPRESS, metavar="N",
+                   help="the same as --trials")
 
 
 def _seen(args):
@@ -119,10 +161,10 @@ def _sizing(args) -> None:
     from ..games.in_between import best_game_stakes, sizing_table
 
     if args.game:
-        g = best_game_stakes(args.chips, args.pot, args.rounds, low_ace=args.low_ace)
+        g = best_game_stakes(args.stacks, args.pot, args.rounds, low_ace=args.low_ace)
         emit(g.start.assign(game_value=g.value), args)
         return
-    emit(sizing_table(chips=args.chips, pot=args.pot, by=args.by, seen=_seen(args),
+    emit(sizing_table(chips=args.stacks, pot=args.pot, by=args.by, seen=_seen(args),
                       low_ace=args.low_ace, min_stake=args.min_stake), args)
 
 
@@ -132,30 +174,23 @@ def _red_dog(args) -> None:
     emit(red_dog_table(args.decks) if args.table else red_dog_edge(args.decks), args)
 
 
-def _python_policy(spec: str):
-    from ..games.in_between import PythonPolicy
-
-    try:
-        _, module, func = spec.split(":")
-    except ValueError:
-        raise UsageError(f"a Python policy is python:MODULE:FUNCTION, got {spec!r}") from None
-    try:
-        fn = getattr(importlib.import_module(module), func)
-    except (ImportError, AttributeError) as exc:
-        raise UsageError(f"cannot load policy {spec!r}: {exc}") from None
-    return PythonPolicy(fn, name=spec)
-
-
 def _simulate(args) -> None:
-    from ..games.in_between import Variant, simulate
+    from ..games.in_between import Rules, simulate
 
-    policies = [_python_policy(p) if p.startswith("python:") else p for p in args.policy]
-    if len(policies) == 1 and args.players is None:
-        raise UsageError("give one --policy per seat, or --players N with a single --policy")
-    variant = Variant.from_names(args.variant, ante=args.ante)
-    r = simulate(policies if len(policies) > 1 else policies[0], players=args.players,
-                 games=args.trials, pot=args.pot, chips=args.chips, rounds=args.rounds,
-                 deals=args.deals, variant=variant, **run_options(args))
+    names = list(args.variant)
+    names += ["low_ace"] if args.low_ace else []
+    names += ["three_posts"] if args.three_posts else []
+    names += [f"pairs={args.pairs.replace('-', '_')}"] if args.pairs else []
+    rules = Rules.from_names(names, ante=args.ante, pot=args.pot, stacks=args.stacks,
+                             rounds=args.rounds)
+    players = args.players
+    if len(players) == 1:
+        if args.seats is None:
+            raise UsageError("give one player spec per seat, or --seats N (--players N) with a "
+                             "single spec")
+        players = players[0]
+    r = simulate(players, seats=args.seats, rules=rules, hands=args.trials, deals=args.deals,
+                 **run_options(args))
     if args.format == "json":
         emit({"dealer": r.dealer, "seats": r.seats.to_dict(orient="records")}, args)
     elif args.format == "csv":

@@ -1,19 +1,55 @@
-"""The compiled dealer's-game engine: a batch of games per call, every rule of R-I2..R-I4.
+"""The compiled In-Between kernels: one dealer's game at a table state, and the batch loop.
 
-One call of :func:`_engine` plays ``games`` trials.  A trial is ``deals`` dealer's games with
-the deal passing left (seat 0 deals first) and chips carried from one to the next (R-I3); in
-the ante-for-everyone variant it is ``deals`` pot games (R-I4).  Statistics are added into
-``seat_out`` (per seat) and ``game_out``; the random stream ``state`` is the only randomness.
+One hand: :func:`_play_hand` (the common table interface of :mod:`simkit.games.table`)::
 
-State.  Everything mutable lives in one int64 array ``st`` (layout ``ST_*``: deck, flags,
-counts, chips, cards per seat), the policies in one float64 matrix ``pol`` (columns
-``P_*``), so that the calls between the kernel's functions pass few arrays.  Every function
-below :func:`_engine` is compiled without Numba's reference-counting runtime (``_nrt=False``):
-none of them allocates, and the atomic incref/decref of each array argument at every call and
-inlined call otherwise cost more than the game itself (measured: 8 M against 30 M decisions
-per second on one core).  Edits of the helpers imported from :mod:`.odds`, :mod:`.policies`,
-:mod:`.rules` or :mod:`simkit.rng` recompile the kernel: the cache is keyed by a digest of the
-whole source (:mod:`simkit._compile_cache`).
+    rc = _play_hand(table, game, rng, work, record)
+
+plays ONE dealer's game (R-I3), or in the ante-for-everyone variant one pot game (R-I4), at
+any table state, and writes the new stacks back into ``table``:
+
+- ``table`` (int64, :func:`simkit.games.table.new_table`): the seats, the dealer
+  ``table[TABLE_DEALER]``, per seat the stack and whether it is still in.  A seat that is out
+  (``table[TABLE_IN + s] == 0``) is never dealt a card and antes nothing; a seat that is in
+  but has no chips (too few for the ante with ``ante_all``) sits the hand out too.  The
+  dealer opens ``min(pot, his chips)`` (R-I3); in the ante variant the deal passes left every
+  round from ``table[TABLE_DEALER]`` on (R-I4).  In-Between carries no chips from one hand to
+  the next: ``table[TABLE_CARRIED]`` is left as it is, and the pot goes back to the dealer
+  (or is split) at the end of the hand, so ``chips_on_table`` is the same before and after.
+  The kernel never moves ``table[TABLE_DEALER]`` nor counts the deal.
+- ``game`` = ``(rules, pol)``, read only, built once by :mod:`.jobs` (:func:`make_game`):
+  ``rules`` the int64 rules vector (``R_*``: pot, rounds, ante, the variant switches; the
+  seat count comes from ``table``), ``pol`` the float64 ``(seats, 4)`` policy matrix
+  (columns ``P_*``: kind, parameter, least spread, counting).
+- ``rng``: the random stream (:func:`simkit.rng.stream_state`), the only randomness.
+- ``work`` = ``(st, seat_out, game_out)`` from :func:`_new_work`: ``st`` the packed int64
+  game state (layout ``ST_*``: deck, flags, counts, chips and cards per seat), and the
+  running tallies the hand ADDS its counts into: ``seat_out`` ``(seats, N_SEAT_STATS)``
+  (decisions, stakes, outcomes, splits, the dealer's result ... by seat, ``S_*``) and
+  ``game_out`` ``(N_GAME_STATS,)`` (games, rounds, whole-pot ends, shuffles, conservation
+  errors ..., ``G_*``).
+- ``record`` (int64, :data:`REC_SIZE`): the hand record, the common head
+  (``REC_DEALER`` the dealer of the first round, ``REC_POT`` the chips put in the pot: the
+  opening pot, or every ante of the ante variant, ``REC_OUTCOME`` one of ``OUT_*``,
+  ``REC_PLAYERS`` the players dealt in in the first round) and In-Between's fields
+  ``REC_DEALER_NET`` (the dealer's result: pot taken back minus pot opened; 0 in the ante
+  variant), ``REC_ROUNDS`` (rounds played), ``REC_LAST_DEALER`` (who dealt the last round:
+  the caller passes the deal on from there).
+- ``rc``: 0, or ``RC_DEALER_OUT`` (-1) when the dealer of a dealer's game is out.
+
+The batch kernel :func:`_engine` (behind every simulation) is a loop over ``_play_hand``
+(:func:`_trials`): one trial seats everyone with ``stacks`` chips, plays ``deals`` hands with
+the deal passing left (``table._next_dealer``; seat 0 deals first, chips carried) and counts
+the trial's net and busts from ``table``.
+
+State.  Everything mutable of the game lives in ``st``, the policies in ``pol``, so that the
+calls between the kernel's functions pass few arrays.  Every function but :func:`_engine` and
+:func:`_new_work` (which allocate) is compiled without Numba's reference-counting runtime,
+through the one function :func:`_lean` (see there: Numba's private ``_nrt`` option, guarded
+by a test); ``_dealer_game`` and ``_ante_game`` inline into ``_play_hand``, so that one call
+per hand remains, as before the table interface.  Edits
+of the helpers imported from :mod:`.odds`, :mod:`.strategies`, :mod:`.rules` or
+:mod:`simkit.rng` recompile the kernel: the cache is keyed by a digest of the whole source
+(:mod:`simkit._compile_cache`).
 
 Cards.  ``deck`` (``st[ST_DECK:]``) holds all 52 cards; ``deck[:top]`` have been dealt since the last shuffle and
 ``deck[top:]`` is the stack in unknown order: dealing a card swaps a uniform random stack card
@@ -26,20 +62,22 @@ are shuffled into a new stack (the rule of the twice-through variant, used by ev
 that splits and three posts never run dry).
 
 Decisions.  Every stake goes through :func:`_decide` and every split choice through
-:func:`_wants_split`.  The Python path of :mod:`.dealer_game` runs this very module's source as
-plain Python with those two names bound to the user's functions (see ``python_engine``), so the
-rules exist once, and the same seed and the same decisions give the same games.
+:func:`_wants_split`.  The Python path of :mod:`.jobs` runs this very module's source as
+plain Python with those two names bound to the user's functions (:func:`python_engine`), so
+the rules exist once, and the same seed and the same decisions give the same games.
 
 Examples
 --------
 >>> import numpy as np
 >>> from simkit.rng import stream_state
->>> rules = make_rules(players=3, chips=100, pot=20, rounds=3, deals=1)
->>> pol = make_policies([2, 2, 2], [0.5] * 3, [0] * 3, [0] * 3)  # half-Kelly everywhere
->>> seat_out = np.zeros((3, N_SEAT_STATS), np.int64); game_out = np.zeros(N_GAME_STATS, np.int64)
->>> _engine(1000, rules, pol, stream_state(1), seat_out, game_out)
->>> int(game_out[G_CONSERVATION_ERRORS]), int(seat_out[:, S_NET].sum())
-(0, 0)
+>>> from simkit.games.table import chips_on_table, new_table
+>>> game = make_game(make_rules(pot=20, rounds=3), make_policies([2, 2, 2], [0.5] * 3, [0] * 3, [0] * 3))
+>>> work = _new_work(np.zeros((3, N_SEAT_STATS), np.int64), np.zeros(N_GAME_STATS, np.int64))
+>>> table, record = new_table([100, 100, 100]), np.zeros(REC_SIZE, np.int64)
+>>> _play_hand(table, game, stream_state(1), work, record), chips_on_table(table)
+(0, 300)
+>>> int(record[REC_POT]), int(record[REC_DEALER_NET]) == int(table[TABLE_STACK]) - 100
+(20, True)
 """
 
 from __future__ import annotations
@@ -50,17 +88,63 @@ import numpy as np
 from numba import njit
 
 from ...rng import _draw_below
+from ..table import (
+    REC_DEALER,
+    REC_GAME,
+    REC_OUTCOME,
+    REC_PLAYERS,
+    REC_POT,
+    TABLE_DEALER,
+    TABLE_IN,
+    TABLE_MAX_SEATS,
+    TABLE_SEATS,
+    TABLE_SIZE,
+    TABLE_STACK,
+    _next_dealer,
+    _set_table,
+)
 from .odds import _gap_probs_at
-from .policies import RANDOM, _policy_stake
 from .rules import BETWEEN, OUTSIDE, POST, _settle, _spread
+from .strategies import RANDOM, _policy_stake
 
-__all__ = ["make_policies", "make_rules", "python_engine"]
+__all__ = ["make_game", "make_policies", "make_rules", "python_engine"]
+
+
+def _lean(inline: bool = False):
+    """The decorator of every kernel function that allocates nothing (all but ``_engine`` and
+    ``_new_work``): ``njit(cache=True, nogil=True)`` without Numba's reference-counting runtime
+    (NRT).
+
+    The ONE place this package uses a private Numba option, ``_nrt=False``.  None of these
+    functions allocates, and with the runtime on, the atomic incref/decref of each array
+    argument at every call and inlined call costs more than the game itself (measured on one
+    core, one dealer's-game batch of the benchmark's five seats: 7.7 M decisions per second
+    with the runtime against 26 M without).
+    ``tests/test_in_between_engine.py::test_private_numba_options_still_work`` fails loudly,
+    naming this function, if a Numba upgrade drops or renames the option.
+    """
+    opts = {"cache": True, "nogil": True, "_nrt": False}
+    if inline:
+        opts["inline"] = "always"
+    return njit(**opts)
+
 
 # --- the rules vector -------------------------------------------------------------------------
-(R_PLAYERS, R_CHIPS, R_POT, R_ROUNDS, R_DEALS, R_LOW_ACE, R_TWO_PASS, R_ANTE_ALL, R_ANTE,
- R_HIDDEN, R_MIN_STAKE, R_PAIRS, R_THREE_POSTS) = range(13)
-N_RULES = 13
+(R_POT, R_ROUNDS, R_LOW_ACE, R_TWO_PASS, R_ANTE_ALL, R_ANTE, R_HIDDEN, R_MIN_STAKE, R_PAIRS,
+ R_THREE_POSTS) = range(10)
+N_RULES = 10
 PAIRS_NONE, PAIRS_SPLIT, PAIRS_ANTE_BACK = 0, 1, 2
+
+# --- the hand record: the common head of simkit.games.table, then In-Between's fields ---------
+REC_DEALER_NET = REC_GAME  # the dealer's result: pot taken back minus pot opened (0: ante_all)
+REC_ROUNDS = REC_GAME + 1  # rounds played
+REC_LAST_DEALER = REC_GAME + 2  # who dealt the last round (ante_all: the deal passes each round)
+REC_SIZE = REC_GAME + 3
+#: Outcomes (``record[REC_OUTCOME]``): a whole-pot stake won the pot; the rounds ran out and
+#: the dealer took the rest back; the ante variant split the rest; nothing was played.
+OUT_WHOLE_POT, OUT_POT_BACK, OUT_SPLIT, OUT_NO_GAME = range(4)
+#: Return code of :func:`_play_hand` when the dealer of a dealer's game is out.
+RC_DEALER_OUT = -1
 
 # --- per-seat statistics (columns of seat_out) ------------------------------------------------
 (S_NET, S_NET_SQ, S_DECISIONS, S_STAKES, S_STAKED, S_BETWEEN, S_OUTSIDE, S_POST, S_BUSTS,
@@ -78,8 +162,8 @@ GAME_STATS = ("games", "rounds", "whole_pot_ends", "conservation_errors", "deale
               "dealer_sq", "dealer_loses", "shuffles", "reshuffles", "cards", "split_pots")
 
 # --- the packed game state: one int64 array, so that calls pass few arrays -------------------
-MAX_SEATS = 32
-ST_TOP, ST_RUNOUTS, ST_END, ST_POT, ST_ROUND = range(5)  # scalars
+MAX_SEATS = TABLE_MAX_SEATS  # the table layout's 32 (not poker's 10)
+ST_TOP, ST_RUNOUTS, ST_END, ST_POT, ST_ROUND, ST_SEATS = range(6)  # scalars
 ST_SEEN = 8  # 13 face-up cards by rank, not in the stack
 ST_U = ST_SEEN + 13  # 13 scratch rank counts: what a deciding seat cannot see
 ST_DECK = ST_U + 13  # 52 cards: dealt since the shuffle, then the stack
@@ -89,7 +173,8 @@ ST_CHIPS = ST_VIS + 52  # per seat
 ST_FIRST = ST_CHIPS + MAX_SEATS  # first card per seat
 ST_SECOND = ST_FIRST + MAX_SEATS  # second card per seat (hidden cards)
 ST_ORDER = ST_SECOND + MAX_SEATS  # the seats of this round, in turn order
-ST_SIZE = ST_ORDER + MAX_SEATS
+ST_IN = ST_ORDER + MAX_SEATS  # per seat: still in (the table's TABLE_IN)
+ST_SIZE = ST_IN + MAX_SEATS
 
 # --- policy matrix columns (float64, one row per seat) -----------------------------------------
 P_KIND, P_PARAM, P_MIN, P_COUNT = range(4)
@@ -99,12 +184,12 @@ P_KIND, P_PARAM, P_MIN, P_COUNT = range(4)
 MAX_TWO_PASS_ROUNDS = 200
 
 
-def make_rules(players: int, chips: int, pot: int, rounds: int, deals: int, *, low_ace=False,
-               two_pass=False, ante_all=False, ante=1, hidden=False, min_stake=False,
-               pairs=PAIRS_NONE, three_posts=False) -> np.ndarray:
-    """The int64 rules vector the kernel reads (validated by :mod:`.dealer_game`)."""
+def make_rules(pot: int, rounds: int, *, low_ace=False, two_pass=False, ante_all=False, ante=1,
+               hidden=False, min_stake=False, pairs=PAIRS_NONE, three_posts=False) -> np.ndarray:
+    """The int64 rules vector the kernel reads (from a validated :class:`~.rules.Rules`, see
+    :func:`simkit.games.in_between.jobs.game_of`)."""
     r = np.zeros(N_RULES, dtype=np.int64)
-    r[R_PLAYERS], r[R_CHIPS], r[R_POT], r[R_ROUNDS], r[R_DEALS] = players, chips, pot, rounds, deals
+    r[R_POT], r[R_ROUNDS] = pot, rounds
     r[R_LOW_ACE], r[R_TWO_PASS], r[R_ANTE_ALL], r[R_ANTE] = low_ace, two_pass, ante_all, ante
     r[R_HIDDEN], r[R_MIN_STAKE], r[R_PAIRS], r[R_THREE_POSTS] = hidden, min_stake, pairs, three_posts
     return r
@@ -117,8 +202,13 @@ def make_policies(kinds, params, min_spreads, counting) -> np.ndarray:
     return pol
 
 
+def make_game(rules: np.ndarray, pol: np.ndarray) -> tuple:
+    """The read-only ``game`` tuple of :func:`_play_hand`: the rules vector and policy matrix."""
+    return (rules, pol)
+
+
 # --- cards ------------------------------------------------------------------------------------
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@_lean(inline=True)
 def _full_shuffle(st, game_out):
     """Gather every card into the stack (between rounds, when nothing is live)."""
     st[ST_TOP] = 0
@@ -127,7 +217,7 @@ def _full_shuffle(st, game_out):
     game_out[G_SHUFFLES] += 1
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@_lean()
 def _reshuffle_used(st, game_out):
     """The stack is empty mid-round: the used cards (all but the live ones) become the stack."""
     n_live = 0
@@ -148,7 +238,7 @@ def _reshuffle_used(st, game_out):
     game_out[G_RESHUFFLES] += 1
 
 
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@_lean(inline=True)
 def _deal(st, face_up, state, game_out):
     """Deal one card from the stack (face up or down) and mark it live."""
     top = st[ST_TOP]
@@ -168,7 +258,7 @@ def _deal(st, face_up, state, game_out):
     return c
 
 
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@_lean(inline=True)
 def _ensure_stack(st, game_out):
     """Shuffle the used cards now if the stack is empty: the next card comes from them, and a
     counting seat must know that before it decides."""
@@ -176,7 +266,7 @@ def _ensure_stack(st, game_out):
         _reshuffle_used(st, game_out)
 
 
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@_lean(inline=True)
 def _release(st, c_a, c_b, c_c):
     """A turn is over: its cards are used, no longer on the table (``c_c < 0``: none)."""
     st[ST_LIVE + c_a] = 0
@@ -185,7 +275,7 @@ def _release(st, c_a, c_b, c_c):
         st[ST_LIVE + c_c] = 0
 
 
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@_lean(inline=True)
 def _reveal(st, c):
     if not st[ST_VIS + c]:
         st[ST_VIS + c] = 1
@@ -193,7 +283,7 @@ def _reveal(st, c):
 
 
 # --- odds as a seat sees them ------------------------------------------------------------------
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@_lean(inline=True)
 def _unknown(st, counting, c_a, c_b, c_c):
     """Fill the scratch counts ``st[ST_U:]`` with the ranks a seat cannot see; return how many.
 
@@ -214,7 +304,7 @@ def _unknown(st, counting, c_a, c_b, c_c):
     return total
 
 
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@_lean(inline=True)
 def _best_posts(st, c1, c2, low_ok, total, mult):
     """Post values and odds of first card ``c1`` and second ``c2`` from the scratch counts;
     with ``low_ok`` a first-card ace counts low when that has the higher EV per chip (ties:
@@ -254,7 +344,7 @@ def _no_count_tables() -> np.ndarray:
 _NC = _no_count_tables()
 
 
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@_lean(inline=True)
 def _posts_no_count(c1, c2, low_ok):
     """:func:`_best_posts` for a non-counting seat with two posts, by table lookup."""
     r1 = c1 >> 2
@@ -267,7 +357,7 @@ def _posts_no_count(c1, c2, low_ok):
 
 
 # --- decisions (rebound to the user's functions on the Python path) ------------------------------
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@_lean(inline=True)
 def _decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante, min_req,
             pol, state):
     """The stake of seat ``p``: its compiled policy, raised to the minimum ``min_req``."""
@@ -278,7 +368,7 @@ def _decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante
     return s
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@_lean()
 def _wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
     """Split a pair (R-I4) when the seat's own policy expects the two new hands to win more
     than the extra ante: ``2 * sum_x P(x) stake(x) EV(x) > ante`` over the new second card
@@ -306,9 +396,9 @@ def _wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
     return 2.0 * gain > ante
 
 
-# --- one hand, one turn, one round -------------------------------------------------------------
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
-def _play_hand(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_out, game_out):
+# --- one stake, one turn, one round ------------------------------------------------------------
+@_lean(inline=True)
+def _one_stake(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_out, game_out):
     """Posts ``c1`` (first card), ``c2``; ``c3`` a third post held (three posts) or -1.
     The seat decides, and a stake meets the next card.  Returns the stake."""
     pot = st[ST_POT]
@@ -351,11 +441,11 @@ def _play_hand(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_o
     return stake
 
 
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@_lean(inline=True)
 def _turn(p, rules, st, pol, state, seat_out, game_out):
     """Seat ``p``'s turn: its second card (or two more in three posts), pairs, one or two hands.
 
-    One call site of :func:`_play_hand` (a loop over the turn's hands), so that both inline.
+    One call site of :func:`_one_stake` (a loop over the turn's hands), so that both inline.
     """
     low_ok = rules[R_LOW_ACE] != 0
     three = rules[R_THREE_POSTS] != 0
@@ -411,13 +501,13 @@ def _turn(p, rules, st, pol, state, seat_out, game_out):
             c = -1
         else:
             a, b, c = c1, c2, -1
-        _play_hand(p, a, b, c, low_h, mult, stage, rules, st, pol, state, seat_out, game_out)
+        _one_stake(p, a, b, c, low_h, mult, stage, rules, st, pol, state, seat_out, game_out)
         if split:
             st[ST_LIVE + b] = 0
     _release(st, c1, c2, c3)
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@_lean()
 def _deck_ready(rules, st, need, game_out):
     """Round start: shuffle (every round), or in the twice-through variant go on with the
     stack, shuffling everything once when it cannot give everyone a card.  False: the deck is
@@ -435,7 +525,7 @@ def _deck_ready(rules, st, need, game_out):
     return True
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@_lean()
 def _round(n_order, rules, st, pol, state, seat_out, game_out):
     """First cards to the ``n_order`` seats of ``st[ST_ORDER:]``, then each turn in that order
     (R-I3); hidden cards: both cards first."""
@@ -465,20 +555,42 @@ def _round(n_order, rules, st, pol, state, seat_out, game_out):
     game_out[G_ROUNDS] += 1
 
 
-@njit(cache=True, nogil=True, _nrt=False)
-def _held(rules, st):
+@_lean()
+def _held(st):
     """Chips of every seat plus the pot."""
     held = st[ST_POT]
-    for i in range(rules[R_PLAYERS]):
+    for i in range(st[ST_SEATS]):
         held += st[ST_CHIPS + i]
     return held
 
 
-@njit(cache=True, nogil=True, _nrt=False)
-def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out):
-    """One dealer's game (R-I3); returns the dealer's result (pot taken minus pot opened)."""
-    n = rules[R_PLAYERS]
-    total_chips = _held(rules, st)
+@_lean()
+def _pass_left(st, d):
+    """The next seat to the left of ``d`` that is still in (R-E1: a seat out is skipped)."""
+    n = st[ST_SEATS]
+    for _ in range(n):
+        d = d + 1 if d + 1 < n else 0
+        if st[ST_IN + d]:
+            break
+    return d
+
+
+@_lean(inline=True)
+def _write_record(record, dealer, pot, outcome, players, dealer_net, rounds, last_dealer):
+    record[REC_DEALER] = dealer
+    record[REC_POT] = pot
+    record[REC_OUTCOME] = outcome
+    record[REC_PLAYERS] = players
+    record[REC_DEALER_NET] = dealer_net
+    record[REC_ROUNDS] = rounds
+    record[REC_LAST_DEALER] = last_dealer
+
+
+@_lean(inline=True)
+def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
+    """One dealer's game (R-I3) at the seats of ``st``; its record into ``record``."""
+    n = st[ST_SEATS]
+    total_chips = _held(st)
     chips_d = st[ST_CHIPS + dealer]
     opening = rules[R_POT] if rules[R_POT] < chips_d else chips_d
     st[ST_CHIPS + dealer] = chips_d - opening
@@ -488,6 +600,7 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out):
     if rules[R_TWO_PASS]:
         _full_shuffle(st, game_out)
     r = 0
+    first = 0  # players dealt in in the first round
     while st[ST_POT] > 0:
         if rules[R_TWO_PASS]:
             if r >= MAX_TWO_PASS_ROUNDS:
@@ -497,18 +610,24 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out):
         k = 0
         for j in range(1, n):
             p = (dealer + j) % n
-            if st[ST_CHIPS + p] > 0:
+            if st[ST_CHIPS + p] > 0:  # a seat that is out has none here
                 st[ST_ORDER + k] = p
                 k += 1
         if k == 0 or not _deck_ready(rules, st, k, game_out):
             break
+        if r == 0:
+            first = k
         st[ST_ROUND] = r
         _round(k, rules, st, pol, state, seat_out, game_out)
         r += 1
-        if _held(rules, st) != total_chips:
+        if _held(st) != total_chips:
             game_out[G_CONSERVATION_ERRORS] += 1
+    outcome = OUT_POT_BACK
     if st[ST_POT] == 0 and opening > 0:
         game_out[G_WHOLE_POT] += 1
+        outcome = OUT_WHOLE_POT
+    elif r == 0:
+        outcome = OUT_NO_GAME
     result = st[ST_POT] - opening
     st[ST_CHIPS + dealer] += st[ST_POT]
     st[ST_POT] = 0
@@ -518,17 +637,19 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out):
     game_out[G_GAMES] += 1
     if result < 0:
         game_out[G_DEALER_LOSES] += 1
-    if _held(rules, st) != total_chips:
+    if _held(st) != total_chips:
         game_out[G_CONSERVATION_ERRORS] += 1
-    return result
+    _write_record(record, dealer, opening, outcome, first, result, r, dealer)
 
 
-@njit(cache=True, nogil=True, _nrt=False)
-def _ante_game(dealer, rules, st, pol, state, seat_out, game_out):
-    """One pot game of the ante-for-everyone variant (R-I4); returns the next dealer."""
-    n = rules[R_PLAYERS]
+@_lean(inline=True)
+def _ante_game(dealer, rules, st, pol, state, seat_out, game_out, record):
+    """One pot game of the ante-for-everyone variant (R-I4) from ``dealer`` on, the deal
+    passing left after every round not won; its record into ``record``."""
+    n = st[ST_SEATS]
     ante = rules[R_ANTE]
-    total_chips = _held(rules, st)
+    total_chips = _held(st)
+    first_dealer = dealer
     st[ST_POT] = 0
     st[ST_RUNOUTS] = 0
     st[ST_END] = 0
@@ -536,6 +657,8 @@ def _ante_game(dealer, rules, st, pol, state, seat_out, game_out):
         _full_shuffle(st, game_out)
     k = 0  # players of the last round played; st[ST_ORDER:] keeps them for the split
     r = 0
+    first = 0  # players dealt in in the first round
+    put = 0  # antes paid
     won = False
     while r < rules[R_ROUNDS]:
         able = 0
@@ -553,17 +676,22 @@ def _ante_game(dealer, rules, st, pol, state, seat_out, game_out):
         for i in range(k):
             st[ST_CHIPS + st[ST_ORDER + i]] -= ante
         st[ST_POT] += k * ante
+        put += k * ante
+        if r == 0:
+            first = k
         st[ST_ROUND] = r
         _round(k, rules, st, pol, state, seat_out, game_out)
         r += 1
-        if _held(rules, st) != total_chips:
+        if _held(st) != total_chips:
             game_out[G_CONSERVATION_ERRORS] += 1
         if st[ST_POT] <= 0:
             won = True
             break
-        dealer = (dealer + 1) % n
+        dealer = _pass_left(st, dealer)
+    outcome = OUT_NO_GAME
     if won:
         game_out[G_WHOLE_POT] += 1
+        outcome = OUT_WHOLE_POT
     elif st[ST_POT] > 0:
         # stop and split (R-I4): equal shares among the last round's players (the order array
         # still holds them), odd chips one each from the dealer's left
@@ -573,33 +701,85 @@ def _ante_game(dealer, rules, st, pol, state, seat_out, game_out):
             st[ST_CHIPS + st[ST_ORDER + i]] += share + (1 if i < rest else 0)
         st[ST_POT] = 0
         game_out[G_SPLIT_POTS] += 1
+        outcome = OUT_SPLIT
     game_out[G_GAMES] += 1
-    if _held(rules, st) != total_chips:
+    if _held(st) != total_chips:
         game_out[G_CONSERVATION_ERRORS] += 1
-    return (dealer + 1) % n
+    _write_record(record, first_dealer, put, outcome, first, 0, r, dealer)
+
+
+@_lean()
+def _play_hand(table, game, rng, work, record):
+    """One dealer's game (ante variant: one pot game) at the table state ``table``: the common
+    table interface (see the module docstring for ``game``, ``work`` and ``record``).
+
+    Reads the seats, stacks, who is in and the dealer from ``table``, plays the hand and
+    writes the new stacks back; never moves the dealer.  Returns 0, or ``RC_DEALER_OUT`` when
+    the dealer of a dealer's game is out (nothing is played then).
+    """
+    rules, pol = game
+    st, seat_out, game_out = work
+    n = table[TABLE_SEATS]
+    dealer = table[TABLE_DEALER]
+    st[ST_SEATS] = n
+    for s in range(n):  # a seat that is out plays with no chips: it is never dealt in
+        st[ST_CHIPS + s] = table[TABLE_STACK + s] * table[TABLE_IN + s]
+    if rules[R_ANTE_ALL]:
+        for s in range(n):
+            st[ST_IN + s] = table[TABLE_IN + s]
+        _ante_game(dealer, rules, st, pol, rng, seat_out, game_out, record)
+    elif table[TABLE_IN + dealer]:
+        _dealer_game(dealer, rules, st, pol, rng, seat_out, game_out, record)
+    else:
+        _write_record(record, dealer, 0, OUT_NO_GAME, 0, 0, 0, dealer)
+        return RC_DEALER_OUT
+    for s in range(n):
+        if table[TABLE_IN + s]:
+            table[TABLE_STACK + s] = st[ST_CHIPS + s]
+    return 0
 
 
 @njit(cache=True, nogil=True)
-def _engine(games, rules, pol, state, seat_out, game_out):
-    """Play ``games`` trials; add per-seat and per-batch statistics into the outputs."""
-    n = rules[R_PLAYERS]
+def _new_work(seat_out, game_out):
+    """The ``work`` tuple of :func:`_play_hand` for a batch: a fresh packed state (the deck in
+    order, nothing dealt) and the tallies ``seat_out`` ``(seats, N_SEAT_STATS)`` and
+    ``game_out`` ``(N_GAME_STATS,)`` that every hand adds into."""
     st = np.zeros(ST_SIZE, dtype=np.int64)
     for i in range(52):
         st[ST_DECK + i] = i
-    for _ in range(games):
-        for i in range(n):
-            st[ST_CHIPS + i] = rules[R_CHIPS]
-        dealer = 0
+    return (st, seat_out, game_out)
+
+
+@njit(cache=True, nogil=True)
+def _engine(trials, deals, stacks, game, rng, seat_out, game_out):
+    """Play ``trials`` trials, each ``deals`` hands (:func:`_play_hand`) from everyone holding
+    ``stacks`` chips, seat 0 dealing first and the deal passing left, chips carried from hand
+    to hand; add per-seat and per-batch statistics into the outputs."""
+    n = game[1].shape[0]
+    table = np.zeros(TABLE_SIZE, dtype=np.int64)
+    _set_table(table, np.full(n, stacks, dtype=np.int64), 0)
+    _trials(trials, deals, stacks, game, rng, _new_work(seat_out, game_out), table,
+            np.zeros(REC_SIZE, dtype=np.int64))
+
+
+@_lean()
+def _trials(trials, deals, stacks, game, rng, work, table, record):
+    """The loop of :func:`_engine` over trials and hands (allocates nothing: see :func:`_lean`)."""
+    seat_out, game_out = work[1], work[2]
+    n = table[TABLE_SEATS]
+    for _ in range(trials):
+        for i in range(n):  # everyone in with ``stacks`` chips, seat 0 deals
+            table[TABLE_STACK + i] = stacks
+        table[TABLE_DEALER] = 0
         dealer_total = 0
-        for _d in range(rules[R_DEALS]):
-            if rules[R_ANTE_ALL]:
-                dealer = _ante_game(dealer, rules, st, pol, state, seat_out, game_out)
-            else:
-                dealer_total += _dealer_game(dealer, rules, st, pol, state, seat_out, game_out)
-                dealer = (dealer + 1) % n
+        for _d in range(deals):
+            _play_hand(table, game, rng, work, record)  # rc: the dealer is never out here
+            dealer_total += record[REC_DEALER_NET]
+            table[TABLE_DEALER] = record[REC_LAST_DEALER]
+            _next_dealer(table)
         for i in range(n):
-            chips = st[ST_CHIPS + i]
-            net = chips - rules[R_CHIPS]
+            chips = table[TABLE_STACK + i]
+            net = chips - stacks
             seat_out[i, S_NET] += net
             seat_out[i, S_NET_SQ] += net * net
             if chips == 0:
@@ -610,12 +790,19 @@ def _engine(games, rules, pol, state, seat_out, game_out):
 
 # --- the Python path -----------------------------------------------------------------------------
 #: Every function on a path from _engine to _decide or _wants_split, innermost first.
-_CHAIN = ("_play_hand", "_turn", "_round", "_dealer_game", "_ante_game", "_engine")
+_CHAIN = ("_one_stake", "_turn", "_round", "_dealer_game", "_ante_game", "_play_hand", "_trials",
+          "_engine")
 
 
 def python_engine(decide, wants_split):
-    """This module's engine as plain Python, with ``_decide`` and ``_wants_split`` bound to the
-    given Python callables (same signatures); the helpers off that path stay compiled.
+    """This module's batch kernel :func:`_engine` as plain Python, with ``_decide`` and
+    ``_wants_split`` bound to the given Python callables (same signatures); the helpers off
+    that path stay compiled.
+
+    The one place the package rebuilds compiled functions as Python: it takes each function
+    of ``_CHAIN`` from its dispatcher's ``py_func`` (Numba's public attribute for the original
+    Python function) and rebinds its code to a copy of this module's globals.  Guarded by
+    ``tests/test_in_between_engine.py::test_private_numba_options_still_work``.
 
     >>> eng = python_engine(_decide, _wants_split)
     >>> eng.__name__

@@ -1,4 +1,5 @@
-"""In-Between rules in one place: card values, spreads, the variants and settling one stake.
+"""In-Between rules in one place: card values, spreads, settling one stake, and :class:`Rules`,
+the one frozen record of every agreed setting (pot, rounds, stacks, ante, the variants).
 
 Values (R-I1): a card's value is its rank plus two, so ``2 .. 14`` with the ace high.  In the
 low-ace variant (R-I4) an ace dealt as a player's FIRST card may count ``1``; every later ace
@@ -35,8 +36,9 @@ from ...cards import format_cards, parse_card, parse_cards
 __all__ = [
     "OUTCOMES",
     "PAIRS_MODES",
+    "VARIANT_FLAGS",
+    "Rules",
     "Settlement",
-    "Variant",
     "card_value",
     "check_stake",
     "settle",
@@ -51,6 +53,8 @@ PASS, BETWEEN, OUTSIDE, POST = 0, 1, 2, 3
 #: The pairs variant (R-I4): off, split a pair for another ante, or the ante back on a pair or
 #: adjacent posts.
 PAIRS_MODES = ("none", "split", "ante_back")
+#: The on/off variants of R-I4, by name (:meth:`Rules.from_names`).
+VARIANT_FLAGS = ("low_ace", "two_pass", "ante_all", "hidden", "min_stake", "three_posts")
 
 
 def card_value(card: int, *, low: bool = False) -> int:
@@ -220,12 +224,31 @@ def settle(
     return Settlement(OUTCOMES[outcome], int(delta), int(pot - delta))
 
 
+def _whole(name: str, value, minimum: int = 1) -> int:
+    """``value`` as an int, or ValueError naming the setting and the bad value."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+    return int(value)
+
+
 @dataclass(frozen=True)
-class Variant:
-    """The rule variants of R-I4, all off by default (the dealer's game of R-I3).
+class Rules:
+    """Every agreed setting of an In-Between table: the dealer's game (R-I3) and the variants
+    (R-I4), all variants off by default.  The only place a default lives; validated when made
+    (``ValueError`` naming the bad value).
 
     Attributes
     ----------
+    pot
+        The dealer's opening pot, the agreed amount he antes (R-I3, default 20).
+    rounds
+        Rounds per dealer's game (R-I3, default 3); in the ante-for-everyone variant, rounds
+        per pot game.
+    stacks
+        Everyone's chips at the start (R-I3, default 100).
+    ante
+        The ante ("Grundeinsatz") of every variant that uses one (ante_all, split pairs, ante
+        back, minimum stake, the second stake of three posts); default 1.
     low_ace
         A first-card ace may count low; the engine counts it low when that gives the better
         expected value per chip under the seat's odds model (ties: high).
@@ -237,9 +260,6 @@ class Variant:
         Everyone, the dealer too, antes ``ante`` each round; the dealer deals to himself and
         plays last; the deal passes left every round; the game ends when the pot is won or
         after ``rounds`` rounds, when the pot is split among the players of the last round.
-    ante
-        The ante ("Grundeinsatz") of every variant that uses one (ante_all, split pairs, ante
-        back, minimum stake, the second stake of three posts).
     hidden
         Both cards dealt face down; a player who passes never shows them.
     min_stake
@@ -255,23 +275,37 @@ class Variant:
 
     Examples
     --------
-    >>> Variant(pairs="ante_back").check()
+    >>> Rules(pot=10, low_ace=True).pot, Rules().stacks
+    (10, 100)
+    >>> Rules(pairs="ante_back")
     Traceback (most recent call last):
     ...
     ValueError: pairs='ante_back' needs ante_all=True: only an ante can be paid back
+    >>> Rules(pot=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: pot must be an integer >= 1, got 0
     """
 
+    pot: int = 20
+    rounds: int = 3
+    stacks: int = 100
+    ante: int = 1
     low_ace: bool = False
     two_pass: bool = False
     ante_all: bool = False
-    ante: int = 1
     hidden: bool = False
     min_stake: bool = False
     pairs: str = "none"
     three_posts: bool = False
 
-    def check(self) -> Variant:
+    def __post_init__(self) -> None:
+        self.check()
+
+    def check(self) -> Rules:
         """Raise ValueError for a bad value or a combination the engine does not play."""
+        for name in ("pot", "rounds", "stacks"):
+            _whole(name, getattr(self, name))
         if isinstance(self.ante, bool) or not isinstance(self.ante, (int, np.integer)) or self.ante < 1:
             raise ValueError(f"ante must be a positive integer, got {self.ante!r}")
         if self.pairs not in PAIRS_MODES:
@@ -287,30 +321,42 @@ class Variant:
     def as_dict(self) -> dict:
         return asdict(self)
 
-    @classmethod
-    def from_names(cls, names, *, ante: int = 1) -> Variant:
-        """Build a variant from names such as ``["low_ace", "pairs=split"]`` (the CLI form).
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants switched on, by name (the form :meth:`from_names` reads).
 
-        >>> Variant.from_names(["low-ace", "pairs=split"]).pairs
+        >>> Rules(low_ace=True, pairs="split").variants
+        ('low_ace', 'pairs=split')
+        """
+        on = [f for f in VARIANT_FLAGS if getattr(self, f)]
+        if self.pairs != "none":
+            on.append(f"pairs={self.pairs}")
+        return tuple(on)
+
+    @classmethod
+    def from_names(cls, names, *, ante: int = 1, **settings) -> Rules:
+        """Rules with the variants named as in ``["low_ace", "pairs=split"]`` (the CLI form);
+        ``settings`` are the other fields (``pot``, ``rounds``, ``stacks``).
+
+        >>> Rules.from_names(["low-ace", "pairs=split"]).pairs
         'split'
-        >>> Variant.from_names(["wild"])
+        >>> Rules.from_names(["wild"])
         Traceback (most recent call last):
         ...
         ValueError: unknown variant 'wild'; expected low_ace, two_pass, ante_all, hidden, min_stake, three_posts, pairs=split or pairs=ante_back
         """
-        flags = ("low_ace", "two_pass", "ante_all", "hidden", "min_stake", "three_posts")
-        kw: dict = {"ante": ante}
+        kw: dict = {"ante": ante, **settings}
         for raw in names:
             name = raw.strip().replace("-", "_")
             if not name:
                 continue
-            if name in flags:
+            if name in VARIANT_FLAGS:
                 kw[name] = True
             elif name.startswith("pairs=") and name[6:] in PAIRS_MODES:
                 kw["pairs"] = name[6:]
             else:
                 raise ValueError(
-                    f"unknown variant {raw!r}; expected {', '.join(flags)}, "
+                    f"unknown variant {raw!r}; expected {', '.join(VARIANT_FLAGS)}, "
                     "pairs=split or pairs=ante_back"
                 )
-        return cls(**kw).check()
+        return cls(**kw)

@@ -29,8 +29,8 @@ import pandas as pd
 
 from .kelly import _kelly
 from .odds import _gap_ev, _gap_probs, odds_table, rank_counts
-from .policies import RANDOM, Policy, _policy_stake
-from .rules import _spread
+from .rules import Rules, _spread
+from .strategies import RANDOM, Policy, _policy_stake, parse_policy
 
 __all__ = [
     "GameStakes",
@@ -216,13 +216,26 @@ def _stake_value(nxt: np.ndarray, c: int, s: np.ndarray, pb, pp, po) -> np.ndarr
     return pb * nxt[c + s] + po * nxt[c - s] + pp * nxt[c - np.minimum(2 * s, c)]
 
 
+def _heads_up(chips, pot, rounds, low_ace, rules: Rules | None) -> tuple[int, int, int, bool]:
+    """The settings of the heads-up dealer's game, from ``rules`` when given, checked."""
+    if rules is not None:
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules, got {rules!r}")
+        chips, pot, rounds, low_ace = rules.stacks, rules.pot, rules.rounds, rules.low_ace
+    for name, v in (("chips", chips), ("pot", pot), ("rounds", rounds)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
+            raise ValueError(f"{name} must be a positive integer, got {v!r}")
+    return chips, pot, rounds, bool(low_ace)
+
+
 def best_game_stakes(chips: int = 100, pot: int = 20, rounds: int = 3, *,
-                     low_ace: bool = False) -> GameStakes:
+                     low_ace: bool = False, rules: Rules | None = None) -> GameStakes:
     """The stakes that maximise expected chips over a heads-up dealer's game, exactly.
 
     One player against the dealer, ``rounds`` rounds with a fresh deck each (R-I3); a
     whole-pot win ends the game.  ``value - chips`` is what the player expects to take from
-    the dealer.  Ties between stakes go to the smaller one.
+    the dealer.  Ties between stakes go to the smaller one.  ``rules`` (a :class:`Rules`),
+    when given, sets ``chips`` (its ``stacks``), ``pot``, ``rounds`` and ``low_ace``.
 
     >>> g = best_game_stakes(100, 20, 3)
     >>> g.start.loc[g.start.spread == 11, "best_stake"].item()   # the whole pot
@@ -230,9 +243,7 @@ def best_game_stakes(chips: int = 100, pot: int = 20, rounds: int = 3, *,
     >>> round(g.value - 100, 3) > 0
     True
     """
-    for name, v in (("chips", chips), ("pot", pot), ("rounds", rounds)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
-            raise ValueError(f"{name} must be a positive integer, got {v!r}")
+    chips, pot, rounds, low_ace = _heads_up(chips, pot, rounds, low_ace, rules)
     total = chips + pot
     classes = _hand_classes(low_ace)
     nxt = np.arange(total + 1, dtype=np.float64)  # after the last round: what one holds
@@ -261,20 +272,24 @@ def best_game_stakes(chips: int = 100, pot: int = 20, rounds: int = 3, *,
     return GameStakes(float(nxt[chips]), chips, pot, rounds, start.reset_index(drop=True), by_pot)
 
 
-def evaluate_game_policy(policy: Policy, chips: int = 100, pot: int = 20, rounds: int = 3, *,
-                         low_ace: bool = False) -> float:
-    """Exact expected final chips of one compiled policy in the heads-up dealer's game.
+def evaluate_game_policy(policy: Policy | str, chips: int = 100, pot: int = 20, rounds: int = 3,
+                         *, low_ace: bool = False, rules: Rules | None = None) -> float:
+    """Exact expected final chips of one compiled policy (or its spec) in the heads-up
+    dealer's game; ``rules`` as in :func:`best_game_stakes`.
 
     A first ace counts low when that has the higher EV per chip (the simulator's rule).
 
-    >>> from simkit.games.in_between.policies import kelly, never
+    >>> from simkit.games.in_between.strategies import kelly, never
     >>> evaluate_game_policy(never())
     100.0
     >>> evaluate_game_policy(kelly()) > 100
     True
     """
+    if isinstance(policy, str):
+        policy = parse_policy(policy)
     if not isinstance(policy, Policy):
         raise ValueError(f"policy must be a compiled Policy, got {policy!r}")
+    chips, pot, rounds, low_ace = _heads_up(chips, pot, rounds, low_ace, rules)
     total = chips + pot
     classes = _hand_classes(low_ace)
     nxt = np.arange(total + 1, dtype=np.float64)

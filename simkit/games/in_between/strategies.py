@@ -1,4 +1,10 @@
-"""Stake policies: how much a seat stakes, compiled into the simulator as (kind, parameter).
+"""The players' strategies (stake policies), their presets, and the ONE parser of player specs.
+
+A seat's player is a stake policy: how much it stakes, compiled into the simulator as (kind,
+parameter).  :func:`parse_player` reads every form of a player spec (the CLI and the Python
+API both use it): a :class:`Policy`, a spec string (``kind[:param][@min_spread][+count]`` or
+``kind:param=P,min_spread=K,counting=1``), ``python:MODULE:FUNCTION``, or a function of a
+:class:`Decision`.
 
 Every compiled policy passes when the spread is below its ``min_spread`` and otherwise asks
 for a stake that the engine then fits to the rules: at most the pot and the seat's own chips
@@ -30,10 +36,12 @@ Policy(kind='pay_twice', param=1.0, min_spread=8, counting=True)
 
 from __future__ import annotations
 
+import importlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from numba import njit
 
 from ...rng import _draw_below
@@ -42,12 +50,15 @@ from .kelly import _kelly
 __all__ = [
     "KINDS",
     "Decision",
+    "PlayerSpec",
     "Policy",
     "PythonPolicy",
     "fixed",
     "half_kelly",
     "kelly",
     "never",
+    "parse_player",
+    "parse_players",
     "parse_policy",
     "pass_below",
     "pay_twice",
@@ -147,13 +158,16 @@ def random_stake(share: float = 1.0, min_spread: int = 0) -> Policy:
 
 
 def parse_policy(text: str) -> Policy:
-    """Read ``kind[:param][@min_spread][+count]``; also ``kelly``, ``half_kelly``, ``never``,
-    ``pass_below:K`` (stake 1 from spread K).
+    """Read a compiled stake policy: ``kind[:param][@min_spread][+count]``, or the same as
+    ``kind:param=P,min_spread=K,counting=1`` (any of the keys); also ``kelly``, ``half_kelly``,
+    ``never``, ``pass_below:K`` (stake 1 from spread K).
 
     >>> parse_policy("half_kelly")
     Policy(kind='kelly', param=0.5, min_spread=0, counting=False)
     >>> parse_policy("pot:0.5")
     Policy(kind='pot_fraction', param=0.5, min_spread=8, counting=False)
+    >>> parse_policy("pot:param=0.5,min_spread=9,counting=1") == parse_policy("pot:0.5@9+count")
+    True
     >>> parse_policy("bluff")
     Traceback (most recent call last):
     ...
@@ -161,6 +175,9 @@ def parse_policy(text: str) -> Policy:
     """
     raw = text
     s = text.strip().lower().replace("-", "_")
+    name, _, rest = s.partition(":")
+    if "=" in rest:
+        return _build_policy(raw, name, *_key_values(raw, rest))
     counting = s.endswith("+count")
     if counting:
         s = s[: -len("+count")]
@@ -172,12 +189,38 @@ def parse_policy(text: str) -> Policy:
         except ValueError:
             raise ValueError(f"bad min_spread {ks!r} in policy {raw!r}") from None
     name, _, ps = s.partition(":")
-    aliases = {"pot": "pot_fraction", "half_kelly": "half_kelly", "kelly": "kelly"}
-    name = aliases.get(name, name)
     try:
         param = float(ps) if ps else None
     except ValueError:
         raise ValueError(f"bad parameter {ps!r} in policy {raw!r}") from None
+    return _build_policy(raw, name, param, k, counting)
+
+
+def _key_values(raw: str, rest: str) -> tuple[float | None, int | None, bool]:
+    """``param=P,min_spread=K,counting=B`` -> (param, min_spread, counting)."""
+    param, k, counting = None, None, False
+    for item in rest.split(","):
+        key, eq, value = (x.strip() for x in item.partition("="))
+        try:
+            if key == "param" and eq:
+                param = float(value)
+            elif key == "min_spread" and eq:
+                k = int(value)
+            elif key in ("counting", "count") and eq and value in ("0", "1", "true", "false"):
+                counting = value in ("1", "true")
+            else:
+                raise ValueError
+        except ValueError:
+            raise ValueError(
+                f"bad setting {item.strip()!r} in policy {raw!r}; expected param=P, min_spread=K "
+                "or counting=0/1"
+            ) from None
+    return param, k, counting
+
+
+def _build_policy(raw: str, name: str, param: float | None, k: int | None, counting: bool) -> Policy:
+    aliases = {"pot": "pot_fraction", "half_kelly": "half_kelly", "kelly": "kelly"}
+    name = aliases.get(name, name)
     if name == "half_kelly":
         return Policy("kelly", 0.5 if param is None else param / 2, 0 if k is None else k, counting)
     if name == "never":
@@ -256,6 +299,69 @@ class PythonPolicy:
     @property
     def label(self) -> str:
         return self.name or f"python:{getattr(self.func, '__name__', 'policy')}"
+
+
+#: What a seat may be given: a policy, a spec string, or a function of a :class:`Decision`.
+PlayerSpec = Policy | PythonPolicy | str | Callable[[Decision], int]
+
+
+def parse_player(spec: PlayerSpec) -> Policy | PythonPolicy:
+    """The ONE reader of a seat's player spec, for the CLI and the Python API alike.
+
+    ``spec`` is a :class:`Policy` or :class:`PythonPolicy` (returned as is), a compiled
+    policy's text (:func:`parse_policy`), ``python:MODULE:FUNCTION`` (a module-level function
+    of a :class:`Decision`, loaded by import), or a callable (a :class:`PythonPolicy`).
+
+    >>> parse_player("pay_twice:1@8+count").label
+    'pay_twice:1+count'
+    >>> parse_player("python:in_between_nowhere:f")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot load policy 'python:in_between_nowhere:f': No module named 'in_between_nowhere'
+    """
+    if isinstance(spec, (Policy, PythonPolicy)):
+        return spec
+    if isinstance(spec, str):
+        if spec.strip().lower().startswith("python:"):
+            return _python_player(spec.strip())
+        return parse_policy(spec)
+    if callable(spec):
+        return PythonPolicy(spec)
+    raise ValueError(f"a player is a Policy, a PythonPolicy, a policy name or a function, got {spec!r}")
+
+
+def _python_player(spec: str) -> PythonPolicy:
+    try:
+        _, module, func = spec.split(":")
+    except ValueError:
+        raise ValueError(f"a Python policy is python:MODULE:FUNCTION, got {spec!r}") from None
+    try:
+        fn = getattr(importlib.import_module(module), func)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"cannot load policy {spec!r}: {exc}") from None
+    return PythonPolicy(fn, name=spec)
+
+
+def parse_players(players: Sequence[PlayerSpec] | PlayerSpec, seats: int | None = None) -> tuple:
+    """One parsed player per seat: ``players`` has one spec per seat, or is one spec for all
+    ``seats``.
+
+    >>> [p.label for p in parse_players("half_kelly", seats=2)]
+    ['kelly:0.5', 'kelly:0.5']
+    >>> parse_players(["kelly"] * 3, seats=4)
+    Traceback (most recent call last):
+    ...
+    ValueError: seats=4 but 3 policies were given (one player spec per seat)
+    """
+    if isinstance(players, (Policy, PythonPolicy, str)) or callable(players):
+        if seats is None:
+            raise ValueError("give one policy per seat, or seats= (players=) with a single policy")
+        if isinstance(seats, bool) or not isinstance(seats, (int, np.integer)) or seats < 0:
+            raise ValueError(f"seats must be an integer >= 0, got {seats!r}")
+        players = [players] * int(seats)
+    elif seats is not None and seats != len(players):
+        raise ValueError(f"seats={seats} but {len(players)} policies were given (one player spec per seat)")
+    return tuple(parse_player(p) for p in players)
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -1,5 +1,5 @@
-"""The dealer's game simulator against exact expectations, chip conservation, the Python path
-and refused stakes (R-I2, R-I3, R-I4)."""
+"""The dealer's game simulator (``jobs.py``: the job, ``simulate``) against exact expectations,
+chip conservation, the Python path and refused stakes (R-I2, R-I3, R-I4)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from in_between_naive import deals, heads_up_value, posts_of, third_card_ranks
 from simkit.games.in_between import (
     DealerGameJob,
     PythonPolicy,
-    Variant,
+    Rules,
     evaluate_game_policy,
     fixed,
     kelly,
@@ -53,7 +53,7 @@ def test_heads_up_simulation_matches_exact_recursion():
     ]
     for policy, rule in cases:
         exact = heads_up_value(rule, chips=30, pot=10, rounds=2)
-        r = simulate([never(), policy], games=300_000, pot=10, chips=30, rounds=2, seed=11)
+        r = simulate([never(), policy], hands=300_000, rules=Rules(pot=10, stacks=30, rounds=2), seed=11)
         row = r.seats.iloc[1]
         _within(row.net_mean, row.net_se, float(exact) - 30)
         _within(r.dealer["net_mean"], r.dealer["net_se"], 30 - float(exact))
@@ -66,15 +66,15 @@ def test_low_ace_heads_up_matches_exact():
     rule = lambda lo, hi, p, c: p // 2 if hi - lo - 1 >= 8 else 0  # noqa: E731
     exact = heads_up_value(rule, chips=30, pot=10, rounds=2, low_ace=True)
     assert exact != heads_up_value(rule, chips=30, pot=10, rounds=2)
-    r = simulate([never(), pot_fraction(0.5)], games=150_000, pot=10, chips=30, rounds=2,
-                 variant=Variant(low_ace=True), seed=12)
+    r = simulate([never(), pot_fraction(0.5)], hands=150_000,
+                 rules=Rules(pot=10, stacks=30, rounds=2, low_ace=True), seed=12)
     _within(r.seats.net_mean[1], r.seats.net_se[1], float(exact) - 30)
 
 
 def test_many_players_fixed_stake_matches_exact():
     """Stake 1 from spread 8: the pot never runs short, so each player expects 3 x EV."""
     ev = float(_ev_fixed_one(8))
-    r = simulate(fixed(1, min_spread=8), players=5, games=100_000, seed=3)
+    r = simulate(fixed(1, min_spread=8), seats=5, hands=100_000, seed=3)
     for seat in range(1, 5):
         _within(r.seats.net_mean[seat], r.seats.net_se[seat], 3 * ev)
     _within(r.dealer["net_mean"], r.dealer["net_se"], -12 * ev)
@@ -94,34 +94,34 @@ def test_three_posts_and_minimum_stake_match_exact():
             for r4, q in third_card_ranks(left):
                 v = r4 + 2
                 ev += w * q * (1 if lo < v < hi else (-mult if v in (lo, hi) else -1))
-    r = simulate([never(), fixed(1, min_spread=8)], games=200_000, rounds=1,
-                 variant=Variant(three_posts=True), seed=5)
+    r = simulate([never(), fixed(1, min_spread=8)], hands=200_000,
+                 rules=Rules(rounds=1, three_posts=True), seed=5)
     _within(r.seats.net_mean[1], r.seats.net_se[1], float(ev))
     # minimum stake: a player who would always pass must stake the ante (1) on every hand
     ev_all = _ev_fixed_one(0)
-    r = simulate([never(), never()], games=200_000, rounds=1, variant=Variant(min_stake=True), seed=6)
+    r = simulate([never(), never()], hands=200_000, rules=Rules(rounds=1, min_stake=True), seed=6)
     _within(r.seats.net_mean[1], r.seats.net_se[1], float(ev_all))
 
 
 ALL_VARIANTS = [
-    Variant(),
-    Variant(low_ace=True),
-    Variant(two_pass=True),
-    Variant(ante_all=True, ante=2),
-    Variant(ante_all=True, pairs="ante_back"),
-    Variant(hidden=True),
-    Variant(min_stake=True, ante=3),
-    Variant(pairs="split"),
-    Variant(three_posts=True, ante=2),
-    Variant(two_pass=True, hidden=True, pairs="split", low_ace=True, min_stake=True),
+    Rules(),
+    Rules(low_ace=True),
+    Rules(two_pass=True),
+    Rules(ante_all=True, ante=2),
+    Rules(ante_all=True, pairs="ante_back"),
+    Rules(hidden=True),
+    Rules(min_stake=True, ante=3),
+    Rules(pairs="split"),
+    Rules(three_posts=True, ante=2),
+    Rules(two_pass=True, hidden=True, pairs="split", low_ace=True, min_stake=True),
 ]
 POLICIES = [kelly(counting=True), pot_fraction(1.0), random_stake(), kelly(0.5), pay_twice()]
 
 
-@pytest.mark.parametrize("variant", ALL_VARIANTS, ids=lambda v: ",".join(
-    k for k, x in v.as_dict().items() if x not in (False, 1, "none")) or "base")
-def test_chips_conserved_in_every_game(variant):
-    r = simulate(POLICIES, games=3000, deals=5, variant=variant, seed=9)
+@pytest.mark.parametrize("rules", ALL_VARIANTS, ids=lambda v: ",".join(
+    v.variants + ((f"ante={v.ante}",) if v.ante != 1 else ())) or "base")
+def test_chips_conserved_in_every_game(rules):
+    r = simulate(POLICIES, hands=3000, deals=5, rules=rules, seed=9)
     assert r.conservation_errors == 0
     s = r.totals["seat_stats"]
     assert s[:, E.S_NET].sum() == 0  # every trial: what some seats won, others lost
@@ -129,23 +129,23 @@ def test_chips_conserved_in_every_game(variant):
     assert r.decisions > 0
 
 
-@pytest.mark.parametrize("variant", [Variant(hidden=True, pairs="split"), Variant(two_pass=True),
-                                     Variant(ante_all=True, three_posts=True)])
-def test_a_full_table_never_runs_out_of_cards(variant):
-    r = simulate(pot_fraction(1.0, min_spread=0), players=24, games=300, deals=3, variant=variant,
+@pytest.mark.parametrize("rules", [Rules(hidden=True, pairs="split"), Rules(two_pass=True),
+                                   Rules(ante_all=True, three_posts=True)])
+def test_a_full_table_never_runs_out_of_cards(rules):
+    r = simulate(pot_fraction(1.0, min_spread=0), seats=24, hands=300, deals=3, rules=rules,
                  seed=1)
     assert r.conservation_errors == 0 and r.decisions > 0
 
 
 def test_variants_do_what_they_say():
-    r = simulate(kelly(), players=4, games=3000, variant=Variant(pairs="split"), seed=2)
+    r = simulate(kelly(), seats=4, hands=3000, rules=Rules(pairs="split"), seed=2)
     assert r.seats.splits.sum() > 0  # a pair of deuces or aces is worth splitting for Kelly
-    r = simulate(kelly(), players=4, games=3000, variant=Variant(ante_all=True, pairs="ante_back"), seed=2)
+    r = simulate(kelly(), seats=4, hands=3000, rules=Rules(ante_all=True, pairs="ante_back"), seed=2)
     assert r.totals["seat_stats"][:, E.S_ANTE_BACK].sum() > 0
-    r = simulate(kelly(), players=4, games=2000, variant=Variant(two_pass=True), seed=2)
+    r = simulate(kelly(), seats=4, hands=2000, rules=Rules(two_pass=True), seed=2)
     assert r.dealer["rounds_per_game"] > 3  # the deck, not the round count, ends the game
     assert r.totals["game_stats"][E.G_RESHUFFLES] + r.totals["game_stats"][E.G_SHUFFLES] > 2000
-    r = simulate(kelly(), players=4, games=2000, variant=Variant(three_posts=True), seed=2)
+    r = simulate(kelly(), seats=4, hands=2000, rules=Rules(three_posts=True), seed=2)
     assert r.seats.decisions_per_trial[1:].mean() > 4  # two stakes per turn
 
 
@@ -157,17 +157,17 @@ def _mimic_kelly(d):
     return min(int(math.floor(d.kelly_fraction * d.chips)), d.max_stake)
 
 
-@pytest.mark.parametrize("variant", [Variant(), Variant(low_ace=True, two_pass=True)])
-def test_python_policy_mimic_gives_identical_games(variant):
+@pytest.mark.parametrize("rules", [Rules(), Rules(low_ace=True, two_pass=True)])
+def test_python_policy_mimic_gives_identical_games(rules):
     compiled = [kelly(counting=True), pot_fraction(0.5), kelly(), random_stake()]
     mimic = [PythonPolicy(_mimic_kelly, counting=True), PythonPolicy(_mimic_pot_half),
              PythonPolicy(_mimic_kelly), random_stake()]
-    a = simulate(compiled, games=400, deals=2, variant=variant, seed=21)
-    b = simulate(mimic, games=400, deals=2, variant=variant, seed=21)
+    a = simulate(compiled, hands=400, deals=2, rules=rules, seed=21)
+    b = simulate(mimic, hands=400, deals=2, rules=rules, seed=21)
     for key in ("seat_stats", "game_stats"):
         np.testing.assert_array_equal(a.totals[key], b.totals[key])
     # and the Python engine with the compiled policies is the same game too
-    c = simulate(compiled, games=400, deals=2, variant=variant, seed=21, python_path=True)
+    c = simulate(compiled, hands=400, deals=2, rules=rules, seed=21, python_path=True)
     np.testing.assert_array_equal(a.totals["seat_stats"], c.totals["seat_stats"])
 
 
@@ -181,7 +181,7 @@ def test_python_policy_mimic_gives_identical_games(variant):
 )
 def test_python_policy_bad_stake_refused(func, message):
     with pytest.raises(ValueError, match=message):
-        simulate([never(), PythonPolicy(func)], games=50, seed=1)
+        simulate([never(), PythonPolicy(func)], hands=50, seed=1)
 
 
 def test_python_policy_above_own_chips_refused():
@@ -189,30 +189,31 @@ def test_python_policy_above_own_chips_refused():
     # who then stakes the whole pot: more than it owns
     greedy = PythonPolicy(lambda d: d.pot if d.pot > d.chips else 0)
     with pytest.raises(ValueError, match="owns only"):
-        simulate([never(), greedy, pot_fraction(1.0, min_spread=0)], games=200, chips=10, seed=1)
+        simulate([never(), greedy, pot_fraction(1.0, min_spread=0)], hands=200,
+                 rules=Rules(stacks=10), seed=1)
 
 
 def test_reproducible_and_independent_of_threads():
-    a = simulate(POLICIES, games=5000, seed=4, chunk_size=1000, threads=1)
-    b = simulate(POLICIES, games=5000, seed=4, chunk_size=1000, threads=2)
+    a = simulate(POLICIES, hands=5000, seed=4, chunk_size=1000, threads=1)
+    b = simulate(POLICIES, hands=5000, seed=4, chunk_size=1000, threads=2)
     np.testing.assert_array_equal(a.totals["seat_stats"], b.totals["seat_stats"])
-    c = simulate(POLICIES, games=5000, seed=5, chunk_size=1000)
+    c = simulate(POLICIES, hands=5000, seed=5, chunk_size=1000)
     assert not np.array_equal(a.totals["seat_stats"], c.totals["seat_stats"])
 
 
 def test_bad_arguments_refused():
     with pytest.raises(ValueError, match="players must be 2"):
-        simulate(kelly(), players=1)
+        simulate(kelly(), seats=1)
     with pytest.raises(ValueError, match="rounds must be"):
-        simulate(kelly(), players=3, rounds=0)
+        simulate(kelly(), seats=3, rules=Rules(rounds=0))
     with pytest.raises(ValueError, match="unknown policy"):
         simulate(["kelly", "bluff"])
     with pytest.raises(ValueError, match="ante_back"):
-        simulate(kelly(), players=3, variant=Variant(pairs="ante_back"))
+        simulate(kelly(), seats=3, rules=Rules(pairs="ante_back"))
     with pytest.raises(ValueError, match="3 policies"):
-        simulate(["kelly"] * 3, players=4)
+        simulate(["kelly"] * 3, seats=4)
     job = DealerGameJob(("kelly", "pot:0.5"))
-    assert job.params()["policies"] == ["kelly:1", "pot_fraction:0.5"]
+    assert job.params()["players"] == ["kelly:1", "pot_fraction:0.5"]
 
 
 class _Spy:
@@ -230,15 +231,15 @@ class _Spy:
         return 0
 
 
-@pytest.mark.parametrize("variant, gap", [(Variant(two_pass=True), 0.04),
-                                          (Variant(two_pass=True, hidden=True), 0.01)])
-def test_counting_odds_are_calibrated(variant, gap):
+@pytest.mark.parametrize("rules, gap", [(Rules(two_pass=True), 0.04),
+                                        (Rules(two_pass=True, hidden=True), 0.01)])
+def test_counting_odds_are_calibrated(rules, gap):
     """Given what a counting seat has seen, the third card falls as its odds say: where they
     differ from the full-deck odds, the outcomes follow the counting odds (R-I4, counting)."""
     for sign in (+1, -1):
         spy = _Spy(sign, gap)
         r = simulate([never(), PythonPolicy(spy, counting=True), pot_fraction(0.5), kelly()],
-                     games=2500, variant=variant, seed=31 + sign, threads=1)
+                     hands=2500, rules=rules, seed=31 + sign, threads=1)
         s = r.totals["seat_stats"][1]
         n = int(s[E.S_STAKES])
         assert n == len(spy.told) and n > 300
@@ -253,3 +254,23 @@ def test_counting_odds_are_calibrated(variant, gap):
         # and the full-deck odds would have been wrong on this selection
         full = float(np.mean([t[0] for t in spy.told])) - sign * spy.gap
         assert sign * (seen_b - full) > 0
+
+
+def test_old_keywords_still_work():
+    """The names of before issue 12 (``games``, ``pot``, ``chips``, ``rounds``, ``variant``,
+    ``players=N``, ``Variant``) give the very same games as the new ones."""
+    from simkit.games.in_between import Variant, match
+
+    new = simulate(["kelly", "pot:0.5"], hands=500, deals=2, seed=3,
+                   rules=Rules(pot=10, stacks=50, rounds=2, low_ace=True))
+    old = simulate(["kelly", "pot:0.5"], games=500, deals=2, seed=3, pot=10, chips=50, rounds=2,
+                   variant=Variant(low_ace=True))
+    kw = match(players=["kelly", "pot:0.5"], hands=500, deals=2, seed=3,
+               rules=Rules(pot=10, stacks=50, rounds=2, low_ace=True))
+    for r in (old, kw):
+        np.testing.assert_array_equal(new.totals["seat_stats"], r.totals["seat_stats"])
+    a = simulate("half_kelly", seats=3, hands=300, seed=1)
+    b = simulate("half_kelly", players=3, hands=300, seed=1)
+    np.testing.assert_array_equal(a.totals["seat_stats"], b.totals["seat_stats"])
+    with pytest.raises(ValueError, match="not both"):
+        simulate("kelly", seats=3, rules=Rules(), pot=5)

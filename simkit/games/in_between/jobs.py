@@ -1,0 +1,347 @@
+"""The dealer's game simulator (R-I2, R-I3, R-I4): the runner job and the public entry points.
+
+:func:`simulate` (also :func:`match`) plays many trials through :func:`simkit.runner.run`:
+seat 0 deals first and the deal passes left after each dealer's game (``deals`` of them per
+trial, chips carried over).  Each seat has a player, a stake policy (:mod:`.strategies`);
+compiled policies run in the Numba engine (:mod:`.engine`), a user's Python function runs the
+same engine source as plain Python (slower, same rules and random stream).  Every figure comes
+with its standard error; chips are checked for conservation after every round of every game.
+
+Examples
+--------
+>>> r = simulate(["half_kelly", "half_kelly", "pot:0.5"], hands=2000, seed=1)
+>>> r.conservation_errors, list(r.seats.columns[:4])
+(0, ['seat', 'policy', 'net_mean', 'net_se'])
+>>> bool(abs(r.seats.net_mean.sum()) < 1e-9)  # chips only move between seats
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ...memory import private_zeros
+from ...rng import SeedLike, stream_state
+from . import engine as E
+from .rules import PAIRS_MODES, Rules, check_stake
+from .strategies import (
+    PYTHON,
+    Decision,
+    PlayerSpec,
+    Policy,
+    PythonPolicy,
+    parse_player,
+    parse_players,
+)
+
+__all__ = ["DealerGameJob", "DealerGameResult", "game_of", "match", "simulate", "summarize"]
+
+#: Most seats at one table: with hidden cards every player holds two cards through the round,
+#: and the stack (reshuffled from the used cards when it runs out) must never be empty.
+MAX_PLAYERS = 24
+
+
+def _positive(name: str, value, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+    return int(value)
+
+
+def game_of(rules: Rules, players: Sequence[Policy | PythonPolicy]) -> tuple:
+    """The kernel's read-only ``game`` tuple (rules vector, policy matrix) for these rules and
+    parsed players (one per seat)."""
+    vec = E.make_rules(
+        rules.pot, rules.rounds, low_ace=rules.low_ace, two_pass=rules.two_pass,
+        ante_all=rules.ante_all, ante=rules.ante, hidden=rules.hidden, min_stake=rules.min_stake,
+        pairs=PAIRS_MODES.index(rules.pairs), three_posts=rules.three_posts,
+    )
+    kinds, params, mins, counting = [], [], [], []
+    for p in players:
+        if isinstance(p, PythonPolicy):
+            kinds.append(PYTHON), params.append(0.0), mins.append(0), counting.append(p.counting)
+        else:
+            kinds.append(p.code), params.append(p.param), mins.append(p.min_spread)
+            counting.append(p.counting)
+    return E.make_game(vec, E.make_policies(kinds, params, mins, counting))
+
+
+@dataclass(frozen=True)
+class DealerGameJob:
+    """A runner job: ``trials`` trials of ``deals`` dealer's games per chunk.
+
+    ``players`` has one player spec per seat (seat 0 deals first), parsed by
+    :func:`~.strategies.parse_player`; ``rules`` the table's :class:`~.rules.Rules`.
+    ``python_path`` forces the Python engine even for compiled policies (for tests of the two
+    paths).
+    """
+
+    players: tuple
+    rules: Rules = field(default_factory=Rules)
+    deals: int = 1
+    python_path: bool = False
+    name: str = "in_between_dealer_game"
+    chunk_size: int = 1 << 17
+
+    def __post_init__(self) -> None:
+        pols = tuple(parse_player(p) for p in self.players)
+        object.__setattr__(self, "players", pols)
+        n = len(pols)
+        if not 2 <= n <= MAX_PLAYERS:
+            raise ValueError(f"players must be 2..{MAX_PLAYERS} (one policy per seat), got {n}")
+        if not isinstance(self.rules, Rules):
+            raise ValueError(f"rules must be a Rules, got {self.rules!r}")
+        self.rules.check()
+        _positive("deals", self.deals)
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
+    def policies(self) -> tuple:
+        """The seats' players (the name before issue 12)."""
+        return self.players
+
+    @property
+    def has_python(self) -> bool:
+        return self.python_path or any(isinstance(p, PythonPolicy) for p in self.players)
+
+    def params(self) -> dict:
+        return {
+            "players": [p.label for p in self.players],
+            "rules": self.rules.as_dict(),
+            "deals": self.deals,
+            "python_path": self.python_path,
+        }
+
+    def game(self) -> tuple:
+        """The kernel's ``game`` tuple (rules vector, policy matrix)."""
+        return game_of(self.rules, self.players)
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        game = self.game()
+        state = stream_state(seed)
+        seat_out = private_zeros((self.seats, E.N_SEAT_STATS), np.int64)
+        game_out = private_zeros(E.N_GAME_STATS, np.int64)
+        engine = _python_engine_for(self.players) if self.has_python else E._engine
+        engine(trials, self.deals, self.rules.stacks, game, state, seat_out, game_out)
+        return {"seat_stats": seat_out, "game_stats": game_out}
+
+
+def _python_engine_for(players: Sequence[Policy | PythonPolicy]):
+    """The engine as plain Python, stakes of Python seats from their functions (checked)."""
+    py = {i: p for i, p in enumerate(players) if isinstance(p, PythonPolicy)}
+
+    def decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante, min_req,
+               pol, state):
+        pp_ = py.get(int(p))
+        if pp_ is None:
+            return E._decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante,
+                             min_req, pol, state)
+        d = Decision(
+            seat=int(p), round=int(rnd), stage=int(stage), low=int(low), high=int(high),
+            spread=int(spread), pot=int(pot), chips=int(chips), ante=int(ante),
+            min_stake=int(min_req), max_stake=int(min(pot, chips)), post_penalty=int(mult),
+            p_between=float(pb), p_post=float(pp), p_outside=float(po),
+        )
+        return check_stake(pp_.func(d), int(pot), int(chips), minimum=int(min_req),
+                           who=f"the policy {pp_.label} of seat {int(p)}")
+
+    def wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
+        pp_ = py.get(int(p))
+        if pp_ is None:
+            return E._wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state)
+        if pp_.split is None:
+            return False
+        v = (int(c1) >> 2) + 2
+        n_post = int(st[E.ST_U + (int(c1) >> 2)])
+        d = Decision(
+            seat=int(p), round=int(rnd), stage=0, low=v, high=v, spread=0, pot=int(pot),
+            chips=int(chips), ante=int(ante), min_stake=0, max_stake=int(min(pot, chips)),
+            post_penalty=2, p_between=0.0, p_post=n_post / int(total),
+            p_outside=1.0 - n_post / int(total),
+        )
+        return bool(pp_.split(d))
+
+    return E.python_engine(decide, wants_split)
+
+
+@dataclass
+class DealerGameResult:
+    """Per-seat results (``seats``), the dealer's (``dealer``) and the raw ``totals``."""
+
+    job: DealerGameJob
+    totals: dict
+    seats: pd.DataFrame
+    dealer: dict
+
+    @property
+    def conservation_errors(self) -> int:
+        return int(self.totals["game_stats"][E.G_CONSERVATION_ERRORS])
+
+    @property
+    def decisions(self) -> int:
+        return int(self.totals["seat_stats"][:, E.S_DECISIONS].sum())
+
+
+def summarize(job: DealerGameJob, totals: dict) -> DealerGameResult:
+    """Turn a job's summed statistics into means with standard errors."""
+    from ...runner.stats import mean_se, proportion
+
+    n = int(totals["trials"])
+    s = totals["seat_stats"].astype(np.float64)
+    g = totals["game_stats"]
+    net, net_se = mean_se(s[:, E.S_NET], s[:, E.S_NET_SQ], n)
+    bust, bust_se = proportion(s[:, E.S_BUSTS], n)
+    stakes = s[:, E.S_STAKES]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        dg = s[:, E.S_DEALER_GAMES]
+        d_mean = np.where(dg > 0, s[:, E.S_DEALER_NET] / np.maximum(dg, 1), np.nan)
+        d_var = (s[:, E.S_DEALER_NET_SQ] - dg * d_mean**2) / np.maximum(dg - 1, 1)
+        d_se = np.where(dg > 1, np.sqrt(np.maximum(d_var, 0) / np.maximum(dg, 1)), np.nan)
+        seats = pd.DataFrame({
+            "seat": np.arange(job.seats),
+            "policy": [p.label for p in job.players],
+            "net_mean": net,
+            "net_se": net_se,
+            "bust_rate": bust,
+            "bust_se": bust_se,
+            "decisions_per_trial": s[:, E.S_DECISIONS] / n,
+            "stake_rate": stakes / np.maximum(s[:, E.S_DECISIONS], 1),
+            "mean_stake": s[:, E.S_STAKED] / np.maximum(stakes, 1),
+            "p_between": s[:, E.S_BETWEEN] / np.maximum(stakes, 1),
+            "p_post": s[:, E.S_POST] / np.maximum(stakes, 1),
+            "p_outside": s[:, E.S_OUTSIDE] / np.maximum(stakes, 1),
+            "whole_pot_wins": s[:, E.S_WHOLE_POT].astype(np.int64),
+            "splits": s[:, E.S_SPLITS].astype(np.int64),
+            "dealer_games": dg.astype(np.int64),
+            "dealer_net_mean": d_mean,
+            "dealer_net_se": d_se,
+        })
+    games = int(g[E.G_GAMES])
+    dealer: dict = {"trials": n, "games": games}
+    if not job.rules.ante_all:
+        m, se = mean_se(float(g[E.G_DEALER_SUM]), float(g[E.G_DEALER_SQ]), n)
+        p_lose, p_lose_se = proportion(int(g[E.G_DEALER_LOSES]), games)
+        dealer.update(net_mean=m, net_se=se, p_loses=p_lose, p_loses_se=p_lose_se)
+    wp, wp_se = proportion(int(g[E.G_WHOLE_POT]), games)
+    dealer.update(
+        whole_pot_rate=wp,
+        whole_pot_se=wp_se,
+        rounds_per_game=float(g[E.G_ROUNDS]) / max(games, 1),
+        split_pots=int(g[E.G_SPLIT_POTS]),
+        conservation_errors=int(g[E.G_CONSERVATION_ERRORS]),
+        decisions=int(totals["seat_stats"][:, E.S_DECISIONS].sum()),
+    )
+    return DealerGameResult(job, totals, seats, dealer)
+
+
+#: The keywords of :func:`simulate` before issue 12, still read: ``games`` (now ``hands``),
+#: ``pot``, ``chips``, ``rounds``, ``variant`` (now ``rules``), ``players=N`` with one spec (now
+#: ``seats``).
+_OLD_KEYWORDS = ("games", "pot", "chips", "rounds", "variant")
+
+
+def _old_keywords(rules: Rules | None, hands: int | None, seats: int | None,
+                  run_options: dict) -> tuple[Rules, int, int | None]:
+    """Fold the keywords of before issue 12 into ``rules``, ``hands`` and ``seats``."""
+    old = {k: run_options.pop(k) for k in _OLD_KEYWORDS if k in run_options}
+    if "games" in old:
+        if hands is not None:
+            raise ValueError("give hands= (or its old name games=), not both")
+        hands = old.pop("games")
+    if old:
+        if rules is not None:
+            raise ValueError(f"give rules=, or the old {', '.join(old)}=, not both")
+        rules = old.pop("variant", None) or Rules()
+        if "chips" in old:
+            old["stacks"] = old.pop("chips")
+        rules = dataclasses.replace(rules, **old)
+    return rules if rules is not None else Rules(), 100_000 if hands is None else hands, seats
+
+
+def simulate(
+    players: Sequence[PlayerSpec] | PlayerSpec | None = None,
+    /,
+    *,
+    rules: Rules | None = None,
+    hands: int | None = None,
+    deals: int = 1,
+    seats: int | None = None,
+    seed: SeedLike = 0,
+    python_path: bool = False,
+    **run_options,
+) -> DealerGameResult:
+    """Simulate ``hands`` trials of the dealer's game and summarise them per seat.
+
+    Parameters
+    ----------
+    players
+        One player spec per seat (:func:`~.strategies.parse_player`: a
+        :class:`~.strategies.Policy`, a spec such as ``"half_kelly"`` or ``"pot:0.5@8"``,
+        ``"python:MODULE:FUNCTION"``, a :class:`~.strategies.PythonPolicy` or a function of a
+        :class:`~.strategies.Decision`); or one spec for all ``seats``.  Positional or keyword.
+    rules
+        The table's :class:`~.rules.Rules` (opening pot, rounds, stacks, ante, variants);
+        default ``Rules()``.
+    hands
+        Trials (default 100,000); each is ``deals`` dealer's games (or pot games with
+        ``rules.ante_all``).
+    deals
+        Dealer's games per trial, the deal passing left; chips carry over.
+    seats
+        Number of seats when one spec is given for all.
+    seed
+        The random seed.
+    python_path
+        Run the Python engine even for compiled policies (slow; for tests).
+    **run_options
+        Passed to :func:`simkit.runner.run`: ``chunk_size, workers, scheduler, checkpoint,
+        quiet`` (default True), ``threads``.  The names of before issue 12 still work:
+        ``games`` (= ``hands``), ``pot``, ``chips`` (= ``stacks``), ``rounds``, ``variant``
+        (a ``Rules``), and ``players=N`` with a single spec (= ``seats``).
+
+    Returns
+    -------
+    DealerGameResult
+
+    Examples
+    --------
+    >>> simulate("kelly", seats=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: players must be 2..24 (one policy per seat), got 1
+    >>> simulate("kelly", seats=3, rules=Rules(pot=0))
+    Traceback (most recent call last):
+    ...
+    ValueError: pot must be an integer >= 1, got 0
+    """
+    from ...runner import run
+
+    if "players" in run_options:  # simulate(spec, players=N) (old) or simulate(players=[...])
+        given = run_options.pop("players")
+        if players is None and not isinstance(given, (int, np.integer)):
+            players = given
+        elif seats is None:
+            seats = given
+        else:
+            raise ValueError("give seats=, or its old name players=, not both")
+    if players is None:
+        raise ValueError("give the players: one player spec per seat")
+    rules, hands, seats = _old_keywords(rules, hands, seats, run_options)
+    job = DealerGameJob(parse_players(players, seats), rules=rules, deals=deals,
+                        python_path=python_path)
+    _positive("hands", hands)
+    run_options.setdefault("quiet", True)
+    totals = run(job, hands, seed=seed, **run_options)
+    return summarize(job, totals)
+
+
+#: The same as :func:`simulate`, under the name every game's Python API uses for a match of
+#: players at one table.
+match = simulate
