@@ -35,7 +35,7 @@ from simkit.poker import (
 from simkit.poker.python_strategy import play_hand
 from simkit.poker.table import _simulate_kernel
 from simkit.poker.table_state import S_N_LOG, new_state
-from simkit.rng import _draw_below, _uniform, stream_state
+from simkit.rng import draw_below, stream_state, uniform
 
 STRUCTURES = {
     "Diablo (spread 1-5 / 2-10, 4 raises, ante 1)": diablo(),
@@ -75,10 +75,10 @@ def actions_per_hand(structure, n: int = 20_000) -> float:
     rng = stream_state(3)
     total = 0
     for h in range(n):
-        scores = np.array([_uniform(rng) for _ in range(SEATS)])
+        scores = np.array([uniform(rng) for _ in range(SEATS)])
         r = play_hand(structure, [STACK] * SEATS, seats, scores=scores,
                       strengths=(scores * 1e6).astype(np.int64), dealer=h % SEATS,
-                      given=[_draw_below(rng, SEATS)] * structure.limits.shape[0], rng=rng,
+                      given=[draw_below(rng, SEATS)] * structure.limits.shape[0], rng=rng,
                       log_capacity=1)
         total += int(r.st[S_N_LOG])
     return total / n

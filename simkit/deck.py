@@ -264,7 +264,3 @@ def deal_with_draws(
     out = np.empty((n, k + draws), dtype=CARD_DTYPE)
     _deal_kernel(live, stream_state(seed), out)
     return out[:, :k], out[:, k:]
-
-
-# Old name, kept until every game kernel imports the public one.
-_shuffle_prefix = shuffle_prefix

@@ -116,7 +116,3 @@ def draw_below(state, bound):
 def uniform(state):
     """A uniform float in [0, 1) with 53 random bits."""
     return (next_u64(state) >> uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-# Old names, kept until every game kernel imports the public ones.
-_next_u64, _draw_below, _uniform = next_u64, draw_below, uniform

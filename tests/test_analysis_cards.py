@@ -9,7 +9,7 @@ import pytest
 import simkit
 from simkit import hands
 from simkit.analysis.cards import SampleJob, _categories, exact_table, sample
-from simkit.deck import _shuffle_prefix
+from simkit.deck import shuffle_prefix
 from simkit.hands.codes import FAMILIES, FAMILY_CARDS
 from simkit.rng import stream_state
 from simkit.runner import chunk_seed
@@ -26,7 +26,7 @@ def test_fused_kernel_counts_the_hands_it_deals(family, n_cards):
     state, deck = stream_state(chunk_seed(2024, 7)), np.arange(52, dtype=np.int8)
     dealt = np.empty((20_000, n_cards), dtype=np.int8)
     for row in dealt:
-        _shuffle_prefix(deck, n_cards, state)
+        shuffle_prefix(deck, n_cards, state)
         row[:] = deck[:n_cards]
     names = hands.category_names(simkit.evaluate(dealt, family), family)
     categories, _ = _categories(family)

@@ -13,10 +13,10 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations
 
+import naive
 import numpy as np
 import pytest
 
-import naive
 import simkit
 import simkit.hands
 from simkit.cards import format_cards, parse_cards

@@ -16,10 +16,10 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+import naive
 import numpy as np
 import pytest
 
-import naive
 import simkit
 from simkit.cards import format_cards
 

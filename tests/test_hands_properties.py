@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
+import naive
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import naive
 import simkit
 
 CASES = [

@@ -17,10 +17,10 @@ from simkit.games.table import (
     TABLE_DEALER,
     TABLE_IN,
     TABLE_STACK,
-    _drop_broke,
-    _next_dealer,
     chips_on_table,
+    drop_broke,
     new_table,
+    next_dealer,
 )
 from simkit.rng import stream_state
 
@@ -66,10 +66,10 @@ def test_chips_conserved_over_an_evening_and_the_broke_are_out(rules):
             np.testing.assert_array_equal(seat_out[out], before)
             np.testing.assert_array_equal(table[TABLE_STACK + np.array(out, dtype=int)], stacks)
         assert record[REC_PLAYERS] <= 6 - len(out)
-        if _drop_broke(table) < 2:
+        if drop_broke(table) < 2:
             break
         table[TABLE_DEALER] = record[E.REC_LAST_DEALER]
-        _next_dealer(table)
+        next_dealer(table)
         assert table[TABLE_IN + table[TABLE_DEALER]] == 1
     assert hands > 5
     assert game_out[E.G_CONSERVATION_ERRORS] == 0
@@ -89,7 +89,7 @@ def test_a_seat_out_with_chips_is_not_dealt_in():
             assert E._play_hand(table, game, rng, work, record) == 0
             assert table[TABLE_STACK + 2] == 100 and table[TABLE_STACK + 5] == 100
             table[TABLE_DEALER] = record[E.REC_LAST_DEALER]
-            _next_dealer(table)
+            next_dealer(table)
         seat_out = work[1]
         assert seat_out[[2, 5]].sum() == 0
         assert seat_out[[0, 1, 3, 4], E.S_DECISIONS].min() > 0
@@ -132,7 +132,7 @@ def test_batch_kernel_is_a_loop_of_play_hand(rules):
             assert E._play_hand(table, game, rng, work, record) == 0
             dealer_total += int(record[E.REC_DEALER_NET])
             table[TABLE_DEALER] = record[E.REC_LAST_DEALER]
-            _next_dealer(table)
+            next_dealer(table)
         net = table[TABLE_STACK:TABLE_STACK + n] - rules.stacks
         seat_b[:, E.S_NET] += net
         seat_b[:, E.S_NET_SQ] += net * net

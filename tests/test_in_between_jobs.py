@@ -9,8 +9,8 @@ from itertools import product
 
 import numpy as np
 import pytest
-
 from in_between_naive import deals, heads_up_value, posts_of, third_card_ranks
+
 from simkit.games.in_between import (
     DealerGameJob,
     PythonPolicy,

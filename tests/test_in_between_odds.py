@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-
 from in_between_naive import exact_odds
+
 from simkit.cards import parse_cards
 from simkit.games.in_between import ODDS_COLUMNS, hand_odds, odds_table, settle, three_posts_odds
 

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-
 from in_between_naive import heads_up_value
+
 from simkit.games.in_between import (
     best_game_stakes,
     evaluate_game_policy,

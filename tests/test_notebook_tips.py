@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from simkit import report
-from simkit.analysis.registry import ANALYSES, AnalysisResult, TipResult, analysis, Context
+from simkit.analysis.registry import ANALYSES, AnalysisResult, Context, TipResult, analysis
 
 pytest.importorskip("nbformat")
 pytest.importorskip("nbclient")

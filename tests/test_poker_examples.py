@@ -17,19 +17,17 @@ from simkit.poker.actions import (
     NO_ACTION,
     RAISE,
 )
-from simkit.poker.betting import (
-    ERR_ACTION,
-    ERR_AMOUNT,
-    ERR_TURN,
-    _apply,
-    _legal,
-    _post_antes,
-    _pot,
-    _reset,
-    _start_round,
-)
+from simkit.poker.betting import ERR_ACTION, ERR_AMOUNT, ERR_TURN, _apply
 from simkit.poker.history import format_history
-from simkit.poker.pots import _pay, _settle
+from simkit.poker.kernels import (
+    legal_actions,
+    pay_out,
+    post_antes,
+    pot_size,
+    reset_hand,
+    settle_pots,
+    start_round,
+)
 from simkit.poker.structure import (
     FIXED,
     Round,
@@ -64,8 +62,8 @@ NAMES = ["Anna", "Ben", "Carla", "Dan"]
 
 def start(n, stacks, dealer, structure, dead=0, log=64):
     st = new_state(n, log)
-    _reset(st, np.asarray(stacks, dtype=np.int64), dealer, dead)
-    _post_antes(st, int(structure.forced[0]))
+    reset_hand(st, np.asarray(stacks, dtype=np.int64), dealer, dead)
+    post_antes(st, int(structure.forced[0]))
     return st
 
 
@@ -78,7 +76,7 @@ def act(st, seat, action, to=0):
 
 
 def legal(st, seat):
-    _legal(st, seat)
+    legal_actions(st, seat)
     return {"fold": st[L_FOLD], "check": st[L_CHECK], "call": st[L_CALL],
             "call_chips": st[L_CALL_CHIPS], "bring_in": st[L_BRING_IN], "agg": st[L_AGG],
             "min_to": st[L_MIN_TO], "max_to": st[L_MAX_TO]}
@@ -97,8 +95,8 @@ def test_diablo_worked_example_pot_26_and_the_opener_pays_a_new_pot():
     nines beat Anna's flush; Anna opened and lost, so she pays a new pot of 26 (R-D3, R-D5)."""
     s = diablo()
     st = start(4, [100] * 4, DAN, s)  # Anna sits left of the dealer and starts (R-D6 round 1)
-    assert _pot(st) == 4
-    assert _start_round(st, s, 0, -1) == ANNA
+    assert pot_size(st) == 4
+    assert start_round(st, s, 0, -1) == ANNA
     lg = legal(st, ANNA)
     assert lg["check"] and not lg["fold"] and lg["agg"] == BET
     assert (lg["min_to"], lg["max_to"]) == (1, 5)  # R-D6: 1-5 before the draw
@@ -109,9 +107,9 @@ def test_diablo_worked_example_pot_26_and_the_opener_pays_a_new_pot():
     act(st, BEN, CALL)
     act(st, CARLA, CALL)
     act(st, DAN, FOLD)
-    assert st[S_TO_ACT] == -1 and _pot(st) == 10
+    assert st[S_TO_ACT] == -1 and pot_size(st) == 10
     # (the draw: Anna 1, Ben 2, Carla 2)
-    assert _start_round(st, s, 1, -1) == ANNA  # the opener starts the second round
+    assert start_round(st, s, 1, -1) == ANNA  # the opener starts the second round
     lg = legal(st, ANNA)
     assert (lg["min_to"], lg["max_to"]) == (2, 10)  # R-D6: 2-10 after the draw
     act(st, ANNA, BET, 4)
@@ -121,7 +119,7 @@ def test_diablo_worked_example_pot_26_and_the_opener_pays_a_new_pot():
     act(st, CARLA, FOLD)
     act(st, ANNA, CALL)
     assert st[S_TO_ACT] == -1
-    assert _pot(st) == 26
+    assert pot_size(st) == 26
     t = Table(st)
     assert t.total.tolist() == [11, 11, 3, 1]
 
@@ -130,9 +128,9 @@ def test_diablo_worked_example_pot_26_and_the_opener_pays_a_new_pot():
     assert ben > anna
     strengths = np.array([anna, ben, 0, 0])
     payout = np.zeros(4, dtype=np.int64)
-    _settle(st, strengths, payout)
+    settle_pots(st, strengths, payout)
     assert payout.tolist() == [0, 26, 0, 0]
-    _pay(st, payout)
+    pay_out(st, payout)
     assert (t.stack - t.start).tolist() == [-11, 15, -3, -1]
     # The Diablo rule belongs to the game; applied here: the losing opener pays a new pot.
     opener = int(st[S_OPENER])
@@ -141,7 +139,7 @@ def test_diablo_worked_example_pot_26_and_the_opener_pays_a_new_pot():
     assert new_pot == 26 and t.stack[opener] - new_pot == 63
     # ... and the next game is played for it without antes: dead chips in the main pot.
     st2 = start(4, [63, 115, 97, 99], ANNA, diablo(ante=0), dead=26)
-    assert _pot(st2) == 26
+    assert pot_size(st2) == 26
 
     text = format_history(st, NAMES, payout)
     assert "Anna bets 2" in text and "Ben raises to 8" in text and "Anna calls 4" in text
@@ -153,14 +151,14 @@ def test_diablo_folded_opener_passes_the_start_to_the_next_player_left():
     them (diablo.de.txt, Ablauf 3)."""
     s = diablo()
     st = start(4, [100] * 4, DAN, s)
-    _start_round(st, s, 0, -1)
+    start_round(st, s, 0, -1)
     act(st, ANNA, CHECK)
     act(st, BEN, BET, 3)  # Ben opens
     act(st, CARLA, FOLD)
     act(st, DAN, CALL)
     act(st, ANNA, CALL)
     assert st[S_OPENER] == BEN
-    assert _start_round(st, s, 1, -1) == BEN
+    assert start_round(st, s, 1, -1) == BEN
     act(st, BEN, CHECK)
     act(st, DAN, BET, 10)
     act(st, ANNA, CALL)
@@ -172,17 +170,17 @@ def test_diablo_everyone_checks_round_one_leaves_no_opener():
     """R-D4: when all check the first round there is no opener (the game voids the hand)."""
     s = diablo()
     st = start(3, [50, 50, 50], 0, s)
-    _start_round(st, s, 0, -1)
+    start_round(st, s, 0, -1)
     for seat in (1, 2, 0):
         act(st, seat, CHECK)
-    assert st[S_TO_ACT] == -1 and st[S_OPENER] == -1 and _pot(st) == 3
+    assert st[S_TO_ACT] == -1 and st[S_OPENER] == -1 and pot_size(st) == 3
 
 
 def test_diablo_at_most_four_raises():
     """R-D6: at most four raises per round after the bet."""
     s = diablo()
     st = start(3, [200] * 3, 2, s)
-    _start_round(st, s, 0, -1)
+    start_round(st, s, 0, -1)
     act(st, 0, BET, 5)
     act(st, 1, RAISE, 10)
     act(st, 2, RAISE, 15)
@@ -193,7 +191,7 @@ def test_diablo_at_most_four_raises():
     assert _apply(st, 2, RAISE, 26) == ERR_ACTION
     act(st, 2, CALL)
     act(st, 0, CALL)
-    assert st[S_TO_ACT] == -1 and _pot(st) == 3 + 63
+    assert st[S_TO_ACT] == -1 and pot_size(st) == 3 + 63
 
 
 # --- Razz (razz.de.txt, "Beispiel") ---------------------------------------------------------
@@ -215,8 +213,8 @@ def test_razz_worked_example_bring_in_completion_pot_16_and_showdown():
     first = bring_in_seat("3s Kd Kc 7h")
     assert first == BEN
     st = start(4, [200] * 4, DAN, s)
-    assert _pot(st) == 4
-    assert _start_round(st, s, 0, first) == BEN
+    assert pot_size(st) == 4
+    assert start_round(st, s, 0, first) == BEN
     lg = legal(st, BEN)  # the bring-in: bring in 2 or complete to 5, nothing else
     assert lg["bring_in"] == 2 and lg["agg"] == COMPLETE and lg["min_to"] == lg["max_to"] == 5
     assert not (lg["fold"] or lg["check"] or lg["call"])
@@ -234,17 +232,17 @@ def test_razz_worked_example_bring_in_completion_pot_16_and_showdown():
     assert lg["call_chips"] == 3 and lg["agg"] == RAISE
     act(st, BEN, FOLD)
     assert st[S_TO_ACT] == -1
-    assert _pot(st) == 16
+    assert pot_size(st) == 16
     # Fourth street: Anna shows 6-3, Dan 7-2; 6 is lower, Anna starts (R-Z3).  Check it down.
     for r in range(1, 5):
-        assert _start_round(st, s, r, ANNA) == ANNA
+        assert start_round(st, s, r, ANNA) == ANNA
         act(st, ANNA, CHECK)
         act(st, DAN, CHECK)
     anna = evaluate("Ad 3s 6h 8c 9s 9d Qc", "ace_to_five")
     dan = evaluate("2c 4d 7h 7s 8d Th Ks", "ace_to_five")
     assert anna > dan
     payout = np.zeros(4, dtype=np.int64)
-    _settle(st, np.array([anna, 0, 0, dan]), payout)
+    settle_pots(st, np.array([anna, 0, 0, dan]), payout)
     assert payout.tolist() == [16, 0, 0, 0]
     text = format_history(st, NAMES, payout, round_names=["Third street", "Fourth street"])
     assert "Ben brings in 2" in text and "Dan completes to 5" in text and "(pot 16)" in text
@@ -255,11 +253,11 @@ def test_razz_all_calling_the_bring_in_ends_the_round():
     """The bring-in is an action: when everyone just calls it, the round is over (R-P1)."""
     s = razz()
     st = start(3, [200] * 3, 0, s)
-    _start_round(st, s, 0, 2)
+    start_round(st, s, 0, 2)
     act(st, 2, BRING_IN)
     act(st, 0, CALL)
     act(st, 1, CALL)
-    assert st[S_TO_ACT] == -1 and _pot(st) == 3 + 6
+    assert st[S_TO_ACT] == -1 and pot_size(st) == 3 + 6
 
 
 def test_razz_bring_in_may_complete_and_raises_cap_at_one_bet_three_raises():
@@ -267,7 +265,7 @@ def test_razz_bring_in_may_complete_and_raises_cap_at_one_bet_three_raises():
     big bet from fifth street."""
     s = razz()
     st = start(3, [200] * 3, 0, s)
-    _start_round(st, s, 0, 1)
+    start_round(st, s, 0, 1)
     act(st, 1, COMPLETE, 5)
     act(st, 2, RAISE, 10)
     act(st, 0, RAISE, 15)
@@ -276,7 +274,7 @@ def test_razz_bring_in_may_complete_and_raises_cap_at_one_bet_three_raises():
     act(st, 2, CALL)
     act(st, 0, CALL)
     assert st[S_TO_ACT] == -1
-    _start_round(st, s, 2, 0)
+    start_round(st, s, 2, 0)
     lg = legal(st, 0)
     assert lg["agg"] == BET and lg["min_to"] == lg["max_to"] == 10
 
@@ -285,7 +283,7 @@ def test_razz_private_round_variant_lowest_hand_may_check():
     """R-Z6: no bring-in; the lowest visible hand starts and may check."""
     s = razz(private=True, ante=2)
     st = start(3, [100] * 3, 0, s)
-    assert _start_round(st, s, 0, 2) == 2
+    assert start_round(st, s, 0, 2) == 2
     lg = legal(st, 2)
     assert lg["check"] and lg["bring_in"] == 0 and lg["agg"] == BET
 
@@ -295,7 +293,7 @@ def test_razz_private_round_variant_lowest_hand_may_check():
 def test_blinds_three_handed_left_of_big_blind_starts_and_big_blind_has_the_option():
     s = triple_draw_27()
     st = start(3, [200] * 3, 0, s)
-    assert _start_round(st, s, 0, -1) == 0  # SB 1, BB 2, the dealer (left of the BB) starts
+    assert start_round(st, s, 0, -1) == 0  # SB 1, BB 2, the dealer (left of the BB) starts
     t = Table(st)
     assert t.street.tolist() == [0, 1, 2] and st[S_LEVEL] == 2
     lg = legal(st, 0)
@@ -306,8 +304,8 @@ def test_blinds_three_handed_left_of_big_blind_starts_and_big_blind_has_the_opti
     assert lg["check"] and lg["agg"] == RAISE
     act(st, 2, CHECK)
     assert st[S_TO_ACT] == -1
-    assert _start_round(st, s, 1, -1) == 1  # later rounds: first active left of the dealer
-    assert _start_round(st, s, 2, -1) == 1 and legal(st, 1)["min_to"] == 4  # big bet (R-T4)
+    assert start_round(st, s, 1, -1) == 1  # later rounds: first active left of the dealer
+    assert start_round(st, s, 2, -1) == 1 and legal(st, 1)["min_to"] == 4  # big bet (R-T4)
 
 
 def test_blinds_heads_up_dealer_posts_small_blind_and_acts_first_then_last():
@@ -315,14 +313,14 @@ def test_blinds_heads_up_dealer_posts_small_blind_and_acts_first_then_last():
     rounds the big blind (first active left of the dealer) acts first."""
     s = triple_draw_27()
     st = start(2, [200, 200], 1, s)
-    assert _start_round(st, s, 0, -1) == 1
+    assert start_round(st, s, 0, -1) == 1
     assert Table(st).street.tolist() == [2, 1]
     act(st, 1, RAISE, 4)
     act(st, 0, RAISE, 6)
     act(st, 1, RAISE, 8)  # one bet (the blind) and three raises
     assert legal(st, 0)["agg"] == NO_ACTION
     act(st, 0, CALL)
-    assert _start_round(st, s, 1, -1) == 0
+    assert start_round(st, s, 1, -1) == 0
 
 
 def test_blinds_skip_players_without_chips():
@@ -330,14 +328,14 @@ def test_blinds_skip_players_without_chips():
     s = triple_draw_27()
     st = start(4, [200, 0, 200, 200], 0, s)
     assert Table(st).status[1] == ST_OUT
-    first = _start_round(st, s, 0, -1)
+    first = start_round(st, s, 0, -1)
     assert Table(st).street.tolist() == [0, 0, 1, 2] and first == 0
 
 
 def test_short_big_blind_must_still_be_called_in_full():
     s = triple_draw_27()
     st = start(3, [200, 200, 1], 0, s)
-    _start_round(st, s, 0, -1)
+    start_round(st, s, 0, -1)
     t = Table(st)
     assert t.street.tolist() == [0, 1, 1] and t.status[2] == ST_ALL_IN and st[S_LEVEL] == 2
     assert legal(st, 0)["call_chips"] == 2
@@ -348,7 +346,7 @@ def test_short_big_blind_must_still_be_called_in_full():
 def test_no_limit_minimum_raise_is_the_last_full_raise():
     s = single_draw_27_no_limit()
     st = start(3, [100, 100, 100], 0, s)
-    _start_round(st, s, 0, -1)
+    start_round(st, s, 0, -1)
     lg = legal(st, 0)
     assert lg["min_to"] == 4 and lg["max_to"] == 100
     act(st, 0, RAISE, 10)  # a raise of 8
@@ -364,7 +362,7 @@ def test_short_all_in_raise_does_not_reopen_the_betting():
     may only call or fold (R-D7 with the common all-in rule)."""
     s = make_structure([Round(FIXED, 10, cap=3, first=1)], ante=0)
     st = start(3, [100, 100, 14], 2, s)
-    _start_round(st, s, 0, -1)
+    start_round(st, s, 0, -1)
     act(st, 0, BET, 10)
     act(st, 1, CALL)
     act(st, 2, ALL_IN)  # to 14: short of the raise to 20
@@ -379,19 +377,19 @@ def test_short_all_in_raise_does_not_reopen_the_betting():
 def test_call_for_less_and_nobody_left_to_bet_against():
     s = single_draw_27_no_limit()
     st = start(2, [50, 20], 0, s)
-    _start_round(st, s, 0, -1)
+    start_round(st, s, 0, -1)
     act(st, 0, RAISE, 40)
     lg = legal(st, 1)
     assert lg["call_chips"] == 18 and lg["agg"] == NO_ACTION  # calling puts seat 1 all-in
     act(st, 1, CALL)
     assert st[S_TO_ACT] == -1
-    assert _start_round(st, s, 1, -1) == -1  # nothing left to bet: the round is skipped
+    assert start_round(st, s, 1, -1) == -1  # nothing left to bet: the round is skipped
 
 
 def test_illegal_actions_are_refused_and_change_nothing():
     s = triple_draw_27()
     st = start(3, [200] * 3, 0, s)
-    _start_round(st, s, 0, -1)
+    start_round(st, s, 0, -1)
     before = st.copy()
     assert _apply(st, 1, CALL, 0) == ERR_TURN
     assert _apply(st, 0, CHECK, 0) == ERR_ACTION  # facing the big blind
@@ -407,7 +405,7 @@ def test_illegal_actions_are_refused_and_change_nothing():
 def test_folded_players_stay_folded_and_keep_their_chips_in():
     s = diablo()
     st = start(3, [30] * 3, 0, s)
-    _start_round(st, s, 0, -1)
+    start_round(st, s, 0, -1)
     act(st, 1, BET, 5)
     act(st, 2, FOLD)
     act(st, 0, FOLD)
@@ -415,7 +413,7 @@ def test_folded_players_stay_folded_and_keep_their_chips_in():
     t = Table(st)
     assert t.status[0] == ST_FOLDED and t.status[2] == ST_FOLDED
     payout = np.zeros(3, dtype=np.int64)
-    _settle(st, np.array([9, 0, 9]), payout)  # the best hands folded (R-P2)
+    settle_pots(st, np.array([9, 0, 9]), payout)  # the best hands folded (R-P2)
     assert payout.tolist() == [0, 8, 0]
 
 

@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from simkit.poker.actions import ALL_IN, CALL, CHECK
-from simkit.poker.betting import _apply, _pot, _reset, _start_round
-from simkit.poker.pots import _pay, _settle, _settle_split, settle, settle_split
+from simkit.poker.betting import _apply
+from simkit.poker.kernels import pay_out, pot_size, reset_hand, settle_pots, settle_split_pots, start_round
+from simkit.poker.pots import settle, settle_split
 from simkit.poker.structure import FIRST_DEALER_LEFT, NO_LIMIT, Round, make_structure
 from simkit.poker.table_state import S_TO_ACT, Table, new_state
 
@@ -144,22 +145,22 @@ def test_hi_lo_halves_each_pot_and_high_takes_all_without_a_qualifying_low():
 def test_all_ins_played_through_the_engine_settle_like_the_reference():
     s = make_structure([Round(NO_LIMIT, 2, cap=-1, first=FIRST_DEALER_LEFT)])
     st = new_state(4)
-    _reset(st, np.array([20, 50, 80, 200]), 3, 0)
-    _start_round(st, s, 0, -1)
+    reset_hand(st, np.array([20, 50, 80, 200]), 3, 0)
+    start_round(st, s, 0, -1)
     for seat in range(3):
         assert st[S_TO_ACT] == seat and _apply(st, seat, ALL_IN, 0) == 0
     assert _apply(st, 3, CALL, 0) == 0 and st[S_TO_ACT] == -1
     t = Table(st)
-    assert t.total.tolist() == [20, 50, 80, 80] and _pot(st) == 230
+    assert t.total.tolist() == [20, 50, 80, 80] and pot_size(st) == 230
     strengths = np.array([9, 5, 7, 1])
     payout = np.zeros(4, dtype=np.int64)
-    _settle(st, strengths, payout)
+    settle_pots(st, strengths, payout)
     assert payout.tolist() == reference_payouts([20, 50, 80, 80], [False] * 4, [9, 5, 7, 1], 3)
-    _pay(st, payout)
+    pay_out(st, payout)
     assert t.stack.tolist() == [80, 0, 150, 120]
     assert t.stack.sum() == 350  # chips conserved
     lo = np.array([1, 0, 3, 2])
-    _settle_split(st, strengths, lo, payout)
+    settle_split_pots(st, strengths, lo, payout)
     assert payout.tolist() == reference_payouts([20, 50, 80, 80], [False] * 4, [9, 5, 7, 1], 3,
                                                 low=[1, 0, 3, 2])
 
@@ -169,32 +170,32 @@ def test_small_blind_folding_to_a_short_all_in_big_blind_gets_its_unmatched_chip
     must call the full blind (the usual rule), folds, and its blind was matched by nobody:
     the all-in player wins the antes, the small blind's chip goes back (R-P3)."""
     from simkit.poker.actions import FOLD
-    from simkit.poker.betting import _post_antes
+    from simkit.poker.kernels import post_antes
     from simkit.poker.structure import triple_draw_27
     s = triple_draw_27(ante=1)
     st = new_state(2)
-    _reset(st, np.array([1, 12]), 1, 0)
-    _post_antes(st, 1)
-    assert _start_round(st, s, 0, -1) == 1
+    reset_hand(st, np.array([1, 12]), 1, 0)
+    post_antes(st, 1)
+    assert start_round(st, s, 0, -1) == 1
     assert _apply(st, 1, FOLD, 0) == 0
     payout = np.zeros(2, dtype=np.int64)
-    _settle(st, np.array([0, 0]), payout)
+    settle_pots(st, np.array([0, 0]), payout)
     assert payout.tolist() == [2, 1]
-    _pay(st, payout)
+    pay_out(st, payout)
     assert Table(st).stack.tolist() == [2, 11]
 
 
 def test_uncontested_pot_goes_to_the_last_player_without_a_showdown():
     st = new_state(3)
     s = make_structure([Round(NO_LIMIT, 2, cap=-1, first=FIRST_DEALER_LEFT)])
-    _reset(st, np.array([10, 10, 10]), 0, 4)
-    _start_round(st, s, 0, -1)
+    reset_hand(st, np.array([10, 10, 10]), 0, 4)
+    start_round(st, s, 0, -1)
     assert _apply(st, 1, CHECK, 0) == 0
     assert _apply(st, 2, ALL_IN, 0) == 0
     from simkit.poker.actions import FOLD
     assert _apply(st, 0, FOLD, 0) == 0 and _apply(st, 1, FOLD, 0) == 0
     payout = np.zeros(3, dtype=np.int64)
-    _settle(st, np.array([5, 5, 0]), payout)  # strengths are not looked at
+    settle_pots(st, np.array([5, 5, 0]), payout)  # strengths are not looked at
     assert payout.tolist() == [0, 0, 14]
 
 

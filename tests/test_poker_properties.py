@@ -32,8 +32,17 @@ from simkit.poker.actions import (
     NO_ACTION,
     RAISE,
 )
-from simkit.poker.betting import _apply, _legal, _n_in_hand, _post_antes, _reset, _start_round
-from simkit.poker.pots import _pay, _settle
+from simkit.poker.betting import _apply
+from simkit.poker.kernels import (
+    legal_actions,
+    new_hand_state,
+    pay_out,
+    players_in_hand,
+    post_antes,
+    reset_hand,
+    settle_pots,
+    start_round,
+)
 from simkit.poker.structure import (
     F_ANTE,
     F_BIG_BLIND,
@@ -80,9 +89,8 @@ from simkit.poker.table_state import (
     STATUS,
     STREET,
     TOTAL,
-    _new_state,
 )
-from simkit.rng import _draw_below, _uniform, stream_state
+from simkit.rng import draw_below, stream_state, uniform
 
 # Violation counters and statistics returned by the kernel.
 (V_CHIPS, V_TURN, V_LEGAL, V_LIMITS, V_ROUND_END, V_PAYOUT, V_REFUSE, V_STATE, V_OPENER,
@@ -193,27 +201,27 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
     ante, sb_amt, bb_amt = forced[F_ANTE], forced[F_SMALL_BLIND], forced[F_BIG_BLIND]
     bring_in = forced[F_BRING_IN]
     for _h in range(n_hands):
-        n = min_seats + _draw_below(rng, max_seats - min_seats + 1)
-        st = _new_state(n, 0)
+        n = min_seats + draw_below(rng, max_seats - min_seats + 1)
+        st = new_hand_state(n, 0)
         n_chips = 0
         for s in range(n):
-            if _uniform(rng) < 0.08:
+            if uniform(rng) < 0.08:
                 stacks[s] = 0
-            elif _uniform(rng) < 0.5:
-                stacks[s] = 1 + _draw_below(rng, 12)
+            elif uniform(rng) < 0.5:
+                stacks[s] = 1 + draw_below(rng, 12)
             else:
-                stacks[s] = 1 + _draw_below(rng, deep)
+                stacks[s] = 1 + draw_below(rng, deep)
             if stacks[s] > 0:
                 n_chips += 1
         if n_chips < 2:
             continue
-        dealer = _draw_below(rng, n)
-        dead = _draw_below(rng, 6) if _uniform(rng) < 0.2 else 0
+        dealer = draw_below(rng, n)
+        dead = draw_below(rng, 6) if uniform(rng) < 0.2 else 0
         start_chips = dead
         for s in range(n):
             start_chips += stacks[s]
-        _reset(st, stacks, dealer, dead)
-        _post_antes(st, ante)
+        reset_hand(st, stacks, dealer, dead)
+        post_antes(st, ante)
         counts[C_HANDS] += 1
         # shadow after the antes
         for s in range(n):
@@ -230,7 +238,7 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
             kind, small, big = shadow_limits[r, R_KIND], shadow_limits[r, R_MIN], \
                 shadow_limits[r, R_MAX]
             cap, rule = shadow_limits[r, R_CAP], shadow_limits[r, R_FIRST]
-            given = _draw_below(rng, n)
+            given = draw_below(rng, n)
             for s in range(n):
                 street[s] = 0
                 acted[s] = False
@@ -281,7 +289,7 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
                 first = given
                 if r == 0 and bring_in > 0 and status[first] == ST_ACTIVE:
                     bring_seat = first
-            got = _start_round(st, structure, r, given)
+            got = start_round(st, structure, r, given)
             for s in range(n):
                 if st[STACK + s] != stack[s] or st[STREET + s] != street[s] \
                         or st[STATUS + s] != status[s] or st[TOTAL + s] != total[s]:
@@ -295,7 +303,7 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
                 if seat != expect or status[seat] != ST_ACTIVE:
                     counts[V_TURN] += 1
                     break
-                _legal(st, seat)
+                legal_actions(st, seat)
                 _expected_legal(kind, small, big, cap, status, stack, street, acted, level,
                                 nbets, last_inc, bring_seat, bring_in, seat, n, want)
                 if (st[L_FOLD] != want[0] or st[L_CHECK] != want[1] or st[L_CALL] != want[2]
@@ -306,9 +314,9 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
                     counts[V_LEGAL] += 1
                     break
                 # now and then an illegal action: it must be refused and change nothing
-                if _uniform(rng) < 0.05:
-                    bad = _draw_below(rng, 8)
-                    bad_to = _draw_below(rng, 3 * (street[seat] + stack[seat]) + 3)
+                if uniform(rng) < 0.05:
+                    bad = draw_below(rng, 8)
+                    bad_to = draw_below(rng, 3 * (street[seat] + stack[seat]) + 3)
                     allowed = ((bad == FOLD and want[0] == 1) or (bad == CHECK and want[1] == 1)
                                or (bad == CALL and want[2] == 1)
                                or (bad == BRING_IN and want[4] > 0)
@@ -327,11 +335,11 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
                                 break
                 # a random legal action, sometimes asked for as "all-in"
                 n_opts = 2 if want[5] == NO_ACTION else 3
-                pick = _draw_below(rng, n_opts)
+                pick = draw_below(rng, n_opts)
                 to = 0
                 if pick == 2:
                     real = want[5]
-                    to = want[6] + _draw_below(rng, min(want[7], want[6] + 1000) - want[6] + 1)
+                    to = want[6] + draw_below(rng, min(want[7], want[6] + 1000) - want[6] + 1)
                 elif pick == 1 and want[0] == 1:
                     real = FOLD
                 elif want[4] > 0:
@@ -342,7 +350,7 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
                     real = CALL
                 action = real
                 top = street[seat] + stack[seat]
-                if _uniform(rng) < 0.2 and ((real == want[5] and want[7] == top)
+                if uniform(rng) < 0.2 and ((real == want[5] and want[7] == top)
                                             or (real == CALL and want[3] == stack[seat])
                                             or (real == BRING_IN and want[4] == top)):
                     action = ALL_IN
@@ -460,8 +468,8 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
             continue
         # showdown with random strengths (small range: ties happen)
         for s in range(n):
-            strengths[s] = _draw_below(rng, 5)
-        _settle(st, strengths[:n], payout[:n])
+            strengths[s] = draw_below(rng, 5)
+        settle_pots(st, strengths[:n], payout[:n])
         paid = 0
         top = 0
         levels = 0
@@ -494,9 +502,9 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
                     levels += 1
         if levels > 1:
             counts[C_SIDE_POTS] += 1
-        if _n_in_hand(st) >= 2:
+        if players_in_hand(st) >= 2:
             counts[C_SHOWDOWNS] += 1
-        _pay(st, payout[:n])
+        pay_out(st, payout[:n])
         chips = 0
         for s in range(n):
             chips += st[STACK + s]

@@ -5,8 +5,8 @@ import pandas as pd
 import pytest
 
 from simkit.poker.actions import BET, BRING_IN, CALL, CHECK, FOLD, NO_ACTION
-from simkit.poker.betting import _legal, _post_antes, _reset, _start_round
 from simkit.poker.history import VOID, format_history, results_frame
+from simkit.poker.kernels import decide_action, fill_view, legal_actions, post_antes, reset_hand, start_round
 from simkit.poker.python_strategy import (
     Compiled,
     betting_round,
@@ -28,8 +28,6 @@ from simkit.poker.strategies import (
     RANDOM,
     TIGHT,
     TIGHT_PARAMS,
-    _decide,
-    _view,
     strategy_table,
 )
 from simkit.poker.structure import (
@@ -42,9 +40,8 @@ from simkit.poker.structure import (
     triple_draw_27,
 )
 from simkit.poker.table import _play_hand, _random_inputs, simulate_hands
-from simkit.poker.table_state import L_AGG, LOG, N_LOG_FIELDS, S_LOG_CAP, S_N_LOG, S_TO_ACT, \
-    Table, new_state
-from simkit.rng import _draw_below, _uniform, stream_state
+from simkit.poker.table_state import L_AGG, LOG, N_LOG_FIELDS, S_LOG_CAP, S_N_LOG, S_TO_ACT, Table, new_state
+from simkit.rng import draw_below, stream_state, uniform
 
 STRUCTURES = [diablo(), triple_draw_27(), razz(), single_draw_27_no_limit(),
               triple_draw_27(ante=1)]
@@ -56,11 +53,11 @@ def py_random(view, legal):
     """The compiled RANDOM strategy with weights 1, 1, 1, written in Python."""
     w_fold = 1.0 if legal.fold else 0.0
     w_agg = 1.0 if legal.agg != NO_ACTION else 0.0
-    u = _uniform(view.rng) * (w_fold + 1.0 + w_agg)
+    u = uniform(view.rng) * (w_fold + 1.0 + w_agg)
     if u < w_fold:
         return FOLD, 0
     if u < w_fold + w_agg:
-        return legal.agg, legal.min_to + _draw_below(view.rng, legal.max_to - legal.min_to + 1)
+        return legal.agg, legal.min_to + draw_below(view.rng, legal.max_to - legal.min_to + 1)
     return passive(legal)
 
 
@@ -78,7 +75,7 @@ def py_threshold(p):
             thr = p[P_OPEN] if view.can_open else p[P_BET] + p[P_STEP] * view.bets
             go = s >= thr
             if not go and p[P_BLUFF] > 0:
-                go = _uniform(view.rng) < p[P_BLUFF]
+                go = uniform(view.rng) < p[P_BLUFF]
             if go:
                 to = int(view.level + p[P_SIZE] * (view.pot + view.to_call) + 0.5)
                 return legal.agg, min(max(to, legal.min_to), legal.max_to)
@@ -158,8 +155,8 @@ def test_the_python_driver_runs_compiled_strategies_like_the_kernel():
 def test_a_python_strategy_answering_illegally_is_named():
     structure = triple_draw_27()
     st = new_state(2)
-    _reset(st, np.array([50, 50]), 0, 0)
-    _start_round(st, structure, 0, -1)
+    reset_hand(st, np.array([50, 50]), 0, 0)
+    start_round(st, structure, 0, -1)
     with pytest.raises(ValueError, match="seat 0 chose an illegal action 'check'"):
         betting_round(st, [lambda v, l: (CHECK, 0), compiled("random")], np.zeros(2),
                       np.full(2, -1), stream_state(0))
@@ -174,8 +171,8 @@ def test_python_strategies_see_the_game_info_and_draws():
 
     structure = triple_draw_27()
     st = new_state(3)
-    _reset(st, np.array([50, 50, 50]), 0, 0)
-    _start_round(st, structure, 1, -1)
+    reset_hand(st, np.array([50, 50, 50]), 0, 0)
+    start_round(st, structure, 1, -1)
     betting_round(st, [spy] * 3, np.zeros(3), np.array([0, 2, 0]), stream_state(0),
                   info=["a", "b", "c"])
     assert seen[0] == (1, "b", (0, 2, 0), 2, 0, 0)
@@ -187,16 +184,16 @@ def test_python_strategies_see_the_game_info_and_draws():
 def decide(spec, st, seat, score, draws=None, seed=0):
     kinds, params = strategy_table([spec] * int(st[0]))
     draws = np.full(int(st[0]), -1) if draws is None else np.asarray(draws)
-    _legal(st, seat)
-    _view(st, seat, draws)
-    return _decide(kinds, params, np.full(int(st[0]), score), st, stream_state(seed), seat)
+    legal_actions(st, seat)
+    fill_view(st, seat, draws)
+    return decide_action(kinds, params, np.full(int(st[0]), score), st, stream_state(seed), seat)
 
 
 def diablo_opening(n=4):
     st = new_state(n)
-    _reset(st, np.full(n, 100), n - 1, 0)
-    _post_antes(st, 1)
-    _start_round(st, diablo(), 0, -1)
+    reset_hand(st, np.full(n, 100), n - 1, 0)
+    post_antes(st, 1)
+    start_round(st, diablo(), 0, -1)
     return st
 
 
@@ -211,8 +208,8 @@ def test_tight_opens_only_with_a_hand_that_probably_wins():
 def test_tight_respects_a_player_who_stood_pat():
     """Tip T4: a pat opponent lowers the effective score by P_PAT."""
     st = new_state(3)
-    _reset(st, np.full(3, 100), 2, 0)
-    _start_round(st, triple_draw_27(), 1, -1)
+    reset_hand(st, np.full(3, 100), 2, 0)
+    start_round(st, triple_draw_27(), 1, -1)
     score = TIGHT_PARAMS[P_BET] + 0.05
     assert decide("tight", st, 0, score, draws=[1, 2, 1])[0] == BET
     assert decide("tight", st, 0, score, draws=[1, 0, 1])[0] == CHECK
@@ -238,10 +235,10 @@ def test_loose_aggressive_bets_more_than_tight_and_calls_more():
 def test_the_sunk_cost_habit_makes_a_player_call_more():
     """P_SUNK (the habit tips T5/R5 warn against): call because chips are already in."""
     st = new_state(2)
-    _reset(st, np.array([100, 100]), 0, 0)
-    _start_round(st, single_draw_27_no_limit(), 0, -1)
-    from simkit.poker.betting import _apply
+    reset_hand(st, np.array([100, 100]), 0, 0)
+    start_round(st, single_draw_27_no_limit(), 0, -1)
     from simkit.poker.actions import RAISE
+    from simkit.poker.betting import _apply
     assert _apply(st, 0, RAISE, 40) == 0  # seat 1 (big blind, 2 in) faces 38 more
     habit = ("tight", {"P_SUNK": 0.04, "P_ODDS": 0.0})
     assert decide(("tight", {"P_ODDS": 0.0}), st, 1, 0.3)[0] == FOLD
@@ -370,7 +367,7 @@ def test_new_state_validates_and_table_reads_it():
     with pytest.raises(ValueError, match="log_capacity"):
         new_state(3, -1)
     st = new_state(3)
-    _reset(st, np.array([5, 0, 7]), 1, 3)
+    reset_hand(st, np.array([5, 0, 7]), 1, 3)
     t = Table(st)
     assert t.stack.tolist() == [5, 0, 7] and t.status.tolist() == [1, 0, 1]
     assert t.pot == 3 and t.dealer == 1 and t.opener == -1 and t.to_act == -1

@@ -382,7 +382,7 @@ def test_a_seat_that_is_out_keeps_its_chips_and_is_never_dealt_in():
 def test_batch_kernel_is_a_loop_of_play_hand(variant, players, stacks):
     """play_hands (the batch kernel _run_hands) gives exactly what a Python loop gets from
     _play_hand: the same deck shuffle and dealer draw from the stream, then the hand."""
-    from simkit.deck import _shuffle_prefix
+    from simkit.deck import shuffle_prefix
     from simkit.games.razz.engine import (
         H_DECK_GIVEN,
         REC_AT_END,
@@ -392,7 +392,7 @@ def test_batch_kernel_is_a_loop_of_play_hand(variant, players, stacks):
         _play_hand,
     )
     from simkit.games.table import REC_DEALER, TABLE_STACK, new_table
-    from simkit.rng import _draw_below, stream_state
+    from simkit.rng import draw_below, stream_state
 
     n, hands = len(players), 300
     r = play_hands(players, hands, rules=Rules(variant=variant, stacks=stacks), seed=21)
@@ -400,8 +400,8 @@ def test_batch_kernel_is_a_loop_of_play_hand(variant, players, stacks):
     rng = stream_state(21)
     deck, hs, cards = work[2], work[1], work[4]
     for h in range(hands):
-        _shuffle_prefix(deck, 52, rng)
-        table = new_table([stacks] * n, dealer=int(_draw_below(rng, n)))
+        shuffle_prefix(deck, 52, rng)
+        table = new_table([stacks] * n, dealer=int(draw_below(rng, n)))
         hs[H_DECK_GIVEN] = 1
         assert _play_hand(table, game, rng, work, record) == 0
         assert (table[TABLE_STACK:TABLE_STACK + n] - stacks).tolist() == r.net[h].tolist()

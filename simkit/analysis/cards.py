@@ -48,8 +48,8 @@ from simkit.hands.kernels import (
     eval7_high,
     eval7_plain,
 )
-from simkit.rng import stream_state
 from simkit.memory import private_zeros
+from simkit.rng import stream_state
 from simkit.runner import run, stats
 
 from .registry import AnalysisResult, Context, analysis, pyplot

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .registry import Z, AnalysisResult, Context, TipResult, analysis, pyplot
+from .registry import AnalysisResult, Context, TipResult, Z, analysis, pyplot
 
 __all__ = ["LINEUP", "plot_running", "plot_win_rates", "r5_verdict", "sunk_cost_table",
            "variant_table"]

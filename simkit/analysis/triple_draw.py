@@ -16,7 +16,7 @@ from ..games.triple_draw.solver import draw_odds, rank_percentiles
 from ..games.triple_draw.studies import holding_odds_table
 from ..hands import evaluate
 from ..runner import run
-from .registry import Z, AnalysisResult, Context, TipResult, analysis, pyplot
+from .registry import AnalysisResult, Context, TipResult, Z, analysis, pyplot
 
 GAME = "triple_draw"
 

@@ -27,10 +27,10 @@ argparse.ArgumentTypeError: 'many' is not a positive whole number
 from __future__ import annotations
 
 import argparse
-import os
 import io
 import json
 import math
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path

@@ -4,7 +4,7 @@ Families (``FAMILIES``): ``high`` (5 and 7 cards), ``deuces_wild`` (Diablo, 5),
 ``deuce_to_seven`` (2-7 low, 5), ``ace_to_five`` (Razz, 5 and 7), ``ace_to_six`` (5 and 7) and
 ``eight_or_better`` (the Hi-Lo low half, 5 and 7; strength 0 = no qualifying low).
 
-Game kernels use :func:`kernel_tables` and the per-hand ``_eval5_*`` / ``_eval7_*`` functions of
+Game kernels use :func:`kernel_tables` and the per-hand ``eval5_*`` / ``eval7_*`` functions of
 :mod:`simkit.hands.kernels` inside their own compiled loops.
 
 >>> from simkit.cards import parse_cards

@@ -286,10 +286,3 @@ def enumerate_counts(n_cards, family, T, n_strengths):
                                         v = eval7_plain(a, b, c, d, e, f, g, T)
                                     hist[v] += 1
     return per_first.sum(axis=0)
-
-
-# Old names, kept until every game kernel imports the public ones.
-_eval5_plain, _eval5_suited, _eval5_deuces_wild = eval5_plain, eval5_suited, eval5_deuces_wild
-_eval7_plain, _eval7_high, _eval7_ace_to_six = eval7_plain, eval7_high, eval7_ace_to_six
-_eval7_ace_to_five, _eval7_eight_or_better = eval7_ace_to_five, eval7_eight_or_better
-_enumerate_counts = enumerate_counts

@@ -38,7 +38,7 @@ any table state, and writes the new stacks back into ``table``:
 
 The batch kernel :func:`_engine` (behind every simulation) is a loop over ``_play_hand``
 (:func:`_trials`): one trial seats everyone with ``stacks`` chips, plays ``deals`` hands with
-the deal passing left (``table._next_dealer``; seat 0 deals first, chips carried) and counts
+the deal passing left (``table.next_dealer``; seat 0 deals first, chips carried) and counts
 the trial's net and busts from ``table``.
 
 State.  Everything mutable of the game lives in ``st``, the policies in ``pol``, so that the
@@ -53,7 +53,7 @@ of the helpers imported from :mod:`.odds`, :mod:`.strategies`, :mod:`.rules` or
 
 Cards.  ``deck`` (``st[ST_DECK:]``) holds all 52 cards; ``deck[:top]`` have been dealt since the last shuffle and
 ``deck[top:]`` is the stack in unknown order: dealing a card swaps a uniform random stack card
-to ``top`` (a one-step Fisher-Yates, the draw of :func:`simkit.deck._shuffle_prefix`), so a
+to ``top`` (a one-step Fisher-Yates, the draw of :func:`simkit.deck.draw_card`), so a
 shuffle is just ``top = 0`` and the stream is consumed only by cards actually dealt.  ``live``
 marks cards on the table (posts and first cards of players still to act), ``vis`` the face-up
 ones, ``seen`` counts the face-up cards by rank that are not in the stack: that is what a
@@ -87,7 +87,7 @@ import types
 import numpy as np
 from numba import njit
 
-from ...rng import _draw_below
+from ...rng import draw_below
 from ..table import (
     REC_DEALER,
     REC_GAME,
@@ -100,8 +100,8 @@ from ..table import (
     TABLE_SEATS,
     TABLE_SIZE,
     TABLE_STACK,
-    _next_dealer,
-    _set_table,
+    next_dealer,
+    set_table,
 )
 from .odds import _gap_probs_at
 from .rules import BETWEEN, OUTSIDE, POST, _settle, _spread
@@ -245,7 +245,7 @@ def _deal(st, face_up, state, game_out):
     if top >= 52:
         _reshuffle_used(st, game_out)
         top = st[ST_TOP]
-    j = ST_DECK + top + _draw_below(state, 52 - top)
+    j = ST_DECK + top + draw_below(state, 52 - top)
     c = st[j]
     st[j] = st[ST_DECK + top]
     st[ST_DECK + top] = c
@@ -375,7 +375,7 @@ def _wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
     (the scratch counts hold what the seat cannot see)."""
     kind = int(pol[p, P_KIND])
     if kind == RANDOM:
-        return _draw_below(state, 2) == 1
+        return draw_below(state, 2) == 1
     if total < 2:
         return False
     v = (c1 >> 2) + 2
@@ -757,7 +757,7 @@ def _engine(trials, deals, stacks, game, rng, seat_out, game_out):
     to hand; add per-seat and per-batch statistics into the outputs."""
     n = game[1].shape[0]
     table = np.zeros(TABLE_SIZE, dtype=np.int64)
-    _set_table(table, np.full(n, stacks, dtype=np.int64), 0)
+    set_table(table, np.full(n, stacks, dtype=np.int64), 0)
     _trials(trials, deals, stacks, game, rng, _new_work(seat_out, game_out), table,
             np.zeros(REC_SIZE, dtype=np.int64))
 
@@ -776,7 +776,7 @@ def _trials(trials, deals, stacks, game, rng, work, table, record):
             _play_hand(table, game, rng, work, record)  # rc: the dealer is never out here
             dealer_total += record[REC_DEALER_NET]
             table[TABLE_DEALER] = record[REC_LAST_DEALER]
-            _next_dealer(table)
+            next_dealer(table)
         for i in range(n):
             chips = table[TABLE_STACK + i]
             net = chips - stacks

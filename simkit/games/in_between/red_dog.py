@@ -29,7 +29,7 @@ import pandas as pd
 from numba import njit
 
 from ...memory import private_zeros
-from ...rng import SeedLike, _draw_below, stream_state
+from ...rng import SeedLike, draw_below, stream_state
 
 __all__ = ["TRIPS_PAYS", "payout", "red_dog_edge", "red_dog_table", "simulate_red_dog"]
 
@@ -151,7 +151,7 @@ def red_dog_edge(decks: int = 1) -> dict:
 @njit(cache=True, nogil=True, inline="always")
 def _draw_rank(counts, total, state):
     """Draw one card from a shoe given by rank counts; remove it; return its rank."""
-    x = _draw_below(state, total)
+    x = draw_below(state, total)
     r = 0
     while x >= counts[r]:
         x -= counts[r]

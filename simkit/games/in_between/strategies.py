@@ -44,7 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from ...rng import _draw_below
+from ...rng import draw_below
 from .kelly import _kelly
 
 __all__ = [
@@ -384,7 +384,7 @@ def _policy_stake(kind, param, min_spread, spread, pb, pp, po, mult, pot, chips,
             s = most
     elif kind == RANDOM:
         top = int(math.floor(param * cap))
-        s = _draw_below(state, top + 1)
+        s = draw_below(state, top + 1)
     if s > cap:
         s = cap
     if s < 0:

@@ -28,7 +28,7 @@ dealer, who is still in):
 
 The new stacks are written back into ``table`` (nothing is carried between hands in this
 game: ``TABLE_CARRIED`` is left as it is); the dealer is not moved (the caller uses
-:func:`simkit.games.table._next_dealer`).  Fewer than two players in: nothing is dealt.
+:func:`simkit.games.table.next_dealer`).  Fewer than two players in: nothing is dealt.
 ``rc`` is 0, or -1 when a betting strategy made an illegal action (the hand is settled as far
 as it went; a bug in :mod:`simkit.poker`).
 
