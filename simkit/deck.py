@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit
 
 from .cards import CARD_DTYPE, N_CARDS, format_cards, parse_cards
+from .checks import is_int
 from .rng import SeedLike, draw_below, next_u64, stream_state
 
 __all__ = [
@@ -81,7 +82,7 @@ def live_deck(dead: str | Iterable[int] | np.ndarray | None = None) -> np.ndarra
 
 def _check_counts(n: int, k: int, extra: int, live: int) -> None:
     for name, value in (("n", n), ("k", k), ("draws", extra)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        if not is_int(value):
             raise ValueError(f"{name} must be an integer, got {value!r}")
         if value < 0:
             raise ValueError(f"{name} must be non-negative, got {value}")

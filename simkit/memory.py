@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .checks import is_int
+
 __all__ = ["PAD", "private_zeros"]
 
 #: Bytes of padding on each side of a private array: two 64-byte cache lines.
@@ -40,7 +42,7 @@ def private_zeros(shape: int | tuple[int, ...], dtype=np.float64) -> np.ndarray:
     ValueError: shape must be non-negative integers, got -1
     """
     dims = (shape,) if np.ndim(shape) == 0 else tuple(shape)
-    if not all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) and d >= 0 for d in dims):
+    if not all(is_int(d) and d >= 0 for d in dims):
         raise ValueError(f"shape must be non-negative integers, got {shape!r}")
     dtype = np.dtype(dtype)
     nbytes = int(np.prod(dims, dtype=np.int64)) * dtype.itemsize

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from .checks import is_int
 from .memory import private_zeros
 
 __all__ = ["as_seed_sequence", "draw_below", "next_u64", "stream_state", "uniform"]
@@ -50,7 +51,7 @@ def as_seed_sequence(seed: SeedLike) -> np.random.SeedSequence:
         return seed
     if seed is None:
         return np.random.SeedSequence()
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0:
+    if not is_int(seed) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     return np.random.SeedSequence(int(seed))
 

@@ -12,7 +12,7 @@ from simkit.poker.structure import razz as poker_razz
 
 def test_defaults_are_the_rulings():
     r = Rules()
-    assert (r.variant, r.ante, r.bring_in, r.small_bet, r.big_bet, r.stacks, r.raise_cap,
+    assert (r.variant, r.ante, r.bring_in, r.small_bet, r.big_bet, r.stacks, r.max_raises,
             r.private_ante) == ("razz", 1, 2, 5, 10, 200, 3, 2)  # R-Z5, R-Z3, R-Z7
     assert DEFAULTS == {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "chips": 200,
                         "private_ante": 2, "min_players": 2, "max_players": 8}
@@ -36,8 +36,8 @@ def test_structure_is_the_shared_razz_structure(rules, reference):
     assert s.forced.tolist() == reference.forced.tolist()
 
 
-def test_raise_cap_and_private_ante_reach_the_structure():
-    assert Rules(raise_cap=1).structure().limits[:, 3].tolist() == [1] * 5
+def test_max_raises_and_private_ante_reach_the_structure():
+    assert Rules(max_raises=1).structure().limits[:, 3].tolist() == [1] * 5
     assert Rules(variant="private", private_ante=5).ante_posted == 5
     assert Rules(private_ante=5).ante_posted == 1
 
@@ -47,7 +47,7 @@ def test_raise_cap_and_private_ante_reach_the_structure():
     (dict(ante=-1), "ante must be a whole number >= 0, got -1"),
     (dict(small_bet=0), "small_bet must be a whole number >= 1, got 0"),
     (dict(stacks=1.5), "stacks must be a whole number >= 1, got 1.5"),
-    (dict(raise_cap=True), "raise_cap must be a whole number >= 0, got True"),
+    (dict(max_raises=True), "max_raises must be a whole number >= 0, got True"),
     (dict(bring_in=5), "bring_in must be smaller than small_bet=5, got 5"),
 ])
 def test_bad_rules_name_the_value(changes, message):

@@ -24,7 +24,7 @@ from ..games.in_between import (
     sizing_table,
 )
 from ..games.in_between.sizing import pass_rule
-from .registry import AnalysisResult, Context, TipResult, analysis
+from .registry import AnalysisResult, Context, TipResult, Z, analysis, pyplot
 
 __all__ = [
     "Z",
@@ -47,20 +47,8 @@ __all__ = [
 ]
 
 GAME = "in_between"
-Z = 3.0  # a difference counts when it is more than Z standard errors
 PLAYERS = 5  # the document's best table is 5 to 8
 OTHERS = "half_kelly"  # the other seats in the one-seat studies: players who stake well
-
-
-def _plt():
-    # no backend switch here: the report selects Agg itself, and a notebook keeps its inline one
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
-def _opts(ctx: Context) -> dict:
-    return {"workers": ctx.workers, "scheduler": ctx.scheduler, "quiet": True}
 
 
 # --- I1: odds and stakes by spread (exact) ----------------------------------------------------------
@@ -97,7 +85,7 @@ def i1_verdict(sizing: pd.DataFrame) -> TipResult:
 
 def plot_ev_by_spread(sizing: pd.DataFrame):
     """Odds and EV per chip by spread (distinct posts), exact."""
-    plt = _plt()
+    plt = pyplot()
     posts = sizing[sizing.hand == "posts"]
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     ax = axes[0]
@@ -121,7 +109,7 @@ def plot_stakes_by_spread(sizing: pd.DataFrame, game_start: pd.DataFrame | None 
                           chips: int = 100, pot: int = 20):
     """Kelly and half-Kelly stakes by spread, and the best stake for expected chips over a
     heads-up dealer's game (when given)."""
-    plt = _plt()
+    plt = pyplot()
     posts = sizing[sizing.hand == "posts"]
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     ax = axes[0]
@@ -179,7 +167,7 @@ def game_stake_table(ctx: Context, fractions=(0.1, 0.25, 0.5, 0.75, 1.0)) -> pd.
     rows = []
     for i, rule in enumerate(stake_rules):
         pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
-        r = simulate(pols, hands=hands, seed=ctx.seed + 100 + i, **_opts(ctx))
+        r = simulate(pols, hands=hands, seed=ctx.seed + 100 + i, **ctx.run_options())
         s = r.seats.iloc[1]
         rows.append({"rule": parse_policy(rule).label, "net_mean": s.net_mean, "net_se": s.net_se,
                      "bust_rate": s.bust_rate, "mean_stake": s.mean_stake,
@@ -189,7 +177,7 @@ def game_stake_table(ctx: Context, fractions=(0.1, 0.25, 0.5, 0.75, 1.0)) -> pd.
 
 def plot_game_stakes(sweep: pd.DataFrame):
     """Mean net chips over a dealer's game by stake rule (±2 SE)."""
-    plt = _plt()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(8, 4))
     y = np.arange(len(sweep))
     ax.errorbar(sweep.net_mean, y, xerr=2 * sweep.net_se, fmt="o")
@@ -240,7 +228,7 @@ def ruin_table(ctx: Context, chips_list=(100, 50)) -> pd.DataFrame:
         for i, rule in enumerate(stake_rules):
             pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
             r = simulate(pols, hands=hands, deals=2 * PLAYERS, rules=Rules(stacks=chips),
-                         seed=ctx.seed + 200 + 10 * i + chips, **_opts(ctx))
+                         seed=ctx.seed + 200 + 10 * i + chips, **ctx.run_options())
             s = r.seats.iloc[1]
             rows.append({"chips": chips, "rule": parse_policy(rule).label,
                          "ignores_post": rule.startswith("pot_fraction"),
@@ -296,7 +284,7 @@ def i2_verdict(post_by_spread: pd.DataFrame, ruin: pd.DataFrame) -> TipResult:
 
 def plot_ruin(ruin: pd.DataFrame, post_by_spread: pd.DataFrame | None = None):
     """Ruin rate and mean net by stake rule and bankroll (±2 SE); post odds by spread."""
-    plt = _plt()
+    plt = pyplot()
     n = 3 if post_by_spread is not None else 2
     fig, axes = plt.subplots(1, n, figsize=(5 * n, 4))
     if post_by_spread is not None:
@@ -339,7 +327,7 @@ def dealer_pot_table(ctx: Context, pots=(5, 10, 20, 40, 80),
     for j, pol in enumerate(players):
         for i, pot in enumerate(pots):
             r = simulate(pol, seats=PLAYERS, rules=Rules(pot=pot), hands=hands,
-                         seed=ctx.seed + 300 + 10 * j + i, **_opts(ctx))
+                         seed=ctx.seed + 300 + 10 * j + i, **ctx.run_options())
             d = r.dealer
             rows.append({"players_stake": parse_policy(pol).label, "pot": pot,
                          "dealer_net": d["net_mean"], "dealer_se": d["net_se"],
@@ -381,7 +369,7 @@ def i3_verdict(table: pd.DataFrame) -> TipResult:
 
 def plot_dealer_pot(table: pd.DataFrame):
     """The dealer's mean result by opening pot (±2 SE)."""
-    plt = _plt()
+    plt = pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for pol, g in table.groupby("players_stake", sort=False):
         axes[0].errorbar(g.pot, g.dealer_net, yerr=2 * g.dealer_se, fmt="o-", label=f"players {pol}")
@@ -417,7 +405,7 @@ def counting_table(ctx: Context) -> pd.DataFrame:
         for hidden in (False, True):
             pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
             r = simulate(pols, hands=hands, rules=Rules(two_pass=True, hidden=hidden),
-                         seed=ctx.seed + 400 + i, **_opts(ctx))
+                         seed=ctx.seed + 400 + i, **ctx.run_options())
             s = r.seats.iloc[1]
             rows.append({"rule": rule, "counting": rule.endswith("+count"), "hidden": hidden,
                          "net_mean": s.net_mean, "net_se": s.net_se,
@@ -427,7 +415,7 @@ def counting_table(ctx: Context) -> pd.DataFrame:
 
 def plot_counting(table: pd.DataFrame):
     """Mean net with and without counting, twice through the deck (±2 SE)."""
-    plt = _plt()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     labels = [f"{r.rule}{' (hidden)' if r.hidden else ''}" for r in table.itertuples()]
     y = np.arange(len(table))
@@ -456,7 +444,7 @@ def policy_table(ctx: Context) -> pd.DataFrame:
     rows = []
     for i, (name, v) in enumerate(variants.items()):
         r = simulate(OTHERS, seats=PLAYERS, hands=hands, rules=v, seed=ctx.seed + 500 + i,
-                     **_opts(ctx))
+                     **ctx.run_options())
         row = {"variant": name, "decisions_per_game": r.decisions / r.dealer["games"],
                "whole_pot_rate": r.dealer["whole_pot_rate"],
                "conservation_errors": r.conservation_errors}
@@ -477,7 +465,7 @@ def red_dog_summary(decks=(1, 2, 4, 6, 8)) -> pd.DataFrame:
 def plot_win_rates(results: dict):
     """Mean net chips (±2 SE) and the share of stakes won, by seat, for named simulation
     results (``{label: DealerGameResult}``)."""
-    plt = _plt()
+    plt = pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for k, (label, r) in enumerate(results.items()):
         s = r.seats.iloc[1:]

@@ -8,7 +8,7 @@ Subcommands::
     simkit razz dead-cards START [--opponents K] --trials N
     simkit razz low-odds HAND [--dead CARDS]
     simkit razz match SPEC SPEC ... [--variant V] [--stacks N] [--ante N] [--bring-in N]
-        [--small-bet N] [--big-bet N] [--raise-cap N] [--private-ante N] --trials N
+        [--small-bet N] [--big-bet N] [--max-raises N] [--private-ante N] --trials N
 
 A hand is a card string, optionally ``down / up``, with ``?`` for unknown cards:
 ``"As 2d / 3c"``, ``"? ? / Kh"``.  Variants (R-Z6): razz, private, stud-high, stud-hilo,
@@ -42,7 +42,7 @@ _BETTING_RULES = (
     ("--bring-in", "bring_in", 0, "bring-in (default 2, R-Z5)"),
     ("--small-bet", "small_bet", 1, "small bet, third and fourth street (default 5, R-Z5)"),
     ("--big-bet", "big_bet", 1, "big bet, fifth to seventh street (default 10, R-Z5)"),
-    ("--raise-cap", "raise_cap", 0, "raises after the bet in a round (default 3, R-Z3)"),
+    ("--max-raises", "max_raises", 0, "raises after the bet in a round (default 3, R-Z3)"),
     ("--private-ante", "private_ante", 0, "ante of the private round (default 2, R-Z7)"),
 )
 
@@ -52,7 +52,8 @@ def _add_rule_options(p, betting: bool = False) -> None:
     p.add_argument("--variant", type=_variant, default="razz", help=_VARIANT_HELP)
     if betting:
         for flag, _, least, text in _BETTING_RULES:
-            p.add_argument(flag, type=int_in_range(least, 10**9, flag[2:]), metavar="N",
+            aliases = ["--raise-cap"] if flag == "--max-raises" else []  # its earlier name
+            p.add_argument(flag, *aliases, type=int_in_range(least, 10**9, flag[2:]), metavar="N",
                            help=text)
 
 

@@ -41,6 +41,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from ..checks import is_int
+
 __all__ = [
     "HandKernel",
     "REC_DEALER",
@@ -105,7 +107,7 @@ def new_table(stacks: Sequence[int] | np.ndarray, dealer: int = 0) -> np.ndarray
         raise ValueError(f"stacks must be 1..{TABLE_MAX_SEATS} integer chip counts, got {stacks!r}")
     if (s < 0).any():
         raise ValueError(f"stacks must be non-negative chip counts, got {list(map(int, s))}")
-    if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < s.size:
+    if not is_int(dealer) or not 0 <= dealer < s.size:
         raise ValueError(f"dealer must be a seat 0..{s.size - 1}, got {dealer!r}")
     table = np.zeros(TABLE_SIZE, dtype=np.int64)
     set_table(table, s.astype(np.int64), int(dealer))

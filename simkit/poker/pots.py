@@ -34,6 +34,7 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit
 
+from ..checks import is_int
 from .table_state import (
     S_DEAD,
     S_DEALER,
@@ -177,10 +178,10 @@ def _state_for(contributions, folded, dealer, dead):
         raise ValueError(f"folded must have one flag per seat, got shape {f.shape}")
     if f.all():
         raise ValueError("at least one player must still be in (not folded)")
-    if isinstance(dealer, bool) or not isinstance(dealer, (int, np.integer)) \
+    if not is_int(dealer) \
             or not 0 <= dealer < c.size:
         raise ValueError(f"dealer must be a seat 0..{c.size - 1}, got {dealer!r}")
-    if isinstance(dead, bool) or not isinstance(dead, (int, np.integer)) or dead < 0:
+    if not is_int(dead) or dead < 0:
         raise ValueError(f"dead must be a non-negative integer, got {dead!r}")
     st = _new_state(c.size, 0)
     st[TOTAL:TOTAL + c.size] = c

@@ -43,6 +43,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..checks import is_int
+
 __all__ = [
     "FIRST_BLINDS",
     "FIRST_DEALER_LEFT",
@@ -109,7 +111,7 @@ class Round(NamedTuple):
 
 
 def _int(name: str, value) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+    if not is_int(value):
         raise ValueError(f"{name} must be an integer, got {value!r}")
     return int(value)
 

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from ..checks import is_int
 from ..rng import SeedLike, draw_below, stream_state, uniform
 from .betting import _apply_legal, _legal, _n_in_hand, _post_antes, _pot, _reset, _start_round
 from .history import NO_SHOWDOWN, SHOWDOWN, VOID, results_frame
@@ -194,7 +195,7 @@ def simulate_hands(
     ...
     ValueError: n_hands must be a non-negative integer, got -1
     """
-    if isinstance(n_hands, bool) or not isinstance(n_hands, (int, np.integer)) or n_hands < 0:
+    if not is_int(n_hands) or n_hands < 0:
         raise ValueError(f"n_hands must be a non-negative integer, got {n_hands!r}")
     kinds, params = strategy_table(strategies, n_seats)
     n = kinds.size

@@ -36,6 +36,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..checks import is_int
+
 __all__ = [
     "MAX_SEATS",
     "ST_ACTIVE",
@@ -162,10 +164,10 @@ def new_state(n_seats: int, log_capacity: int = 0) -> np.ndarray:
     ...
     ValueError: n_seats must be 2..10, got 1
     """
-    if isinstance(n_seats, bool) or not isinstance(n_seats, (int, np.integer)) \
+    if not is_int(n_seats) \
             or not 2 <= n_seats <= MAX_SEATS:
         raise ValueError(f"n_seats must be 2..{MAX_SEATS}, got {n_seats!r}")
-    if isinstance(log_capacity, bool) or not isinstance(log_capacity, (int, np.integer)) \
+    if not is_int(log_capacity) \
             or log_capacity < 0:
         raise ValueError(f"log_capacity must be a non-negative integer, got {log_capacity!r}")
     return _new_state(int(n_seats), int(log_capacity))

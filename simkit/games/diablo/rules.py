@@ -38,6 +38,8 @@ from simkit.hands.kernels import DEUCES_WILD, enumerate_counts
 from simkit.hands.tables import decode
 from simkit.poker.structure import diablo as diablo_structure
 
+from ...checks import is_int
+
 __all__ = [
     "CATEGORIES",
     "C_ANTE",
@@ -207,7 +209,7 @@ N_CFG = 9
 
 
 def _count(name: str, v, least: int) -> None:
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < least:
+    if not is_int(v) or v < least:
         kind = "non-negative" if least == 0 else "positive"
         raise ValueError(f"{name} must be a {kind} integer, got {v!r}")
 
@@ -261,7 +263,7 @@ class Rules:
             object.__setattr__(self, "stacks", st)
         each = [st] if isinstance(st, (int, np.integer)) else st
         if not isinstance(each, (list, tuple)) or not each or any(
-                isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0 for v in each):
+                not is_int(v) or v < 0 for v in each):
             raise ValueError(f"stacks must be one non-negative integer or one per seat, got {self.stacks!r}")
         self.structure()
 

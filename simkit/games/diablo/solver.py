@@ -39,6 +39,7 @@ from simkit.cards import format_cards, parse_cards
 from simkit.deck import live_deck, next_combination
 from simkit.hands.kernels import eval5_deuces_wild
 
+from ...checks import is_int
 from .rules import (
     CATEGORIES,
     category_index,
@@ -253,7 +254,7 @@ def equity_weights(opponents: int = 1, reference: np.ndarray | None = None) -> n
     >>> bool(w[-1] > 0.9999), bool(np.all(np.diff(w) > 0))
     (True, True)
     """
-    if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)) or not 1 <= opponents <= 6:
+    if not is_int(opponents) or not 1 <= opponents <= 6:
         raise ValueError(f"opponents must be 1..6, got {opponents!r}")
     ref = pat_counts() if reference is None else np.asarray(reference, dtype=np.float64)
     if ref.shape != (n_strengths(),) or (ref < 0).any() or ref.sum() <= 0:

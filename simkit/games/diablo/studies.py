@@ -49,6 +49,7 @@ from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
 from simkit.hands.tables import decode
 from simkit.runner import run
 
+from ...checks import is_int
 from .jobs import SeriesJob, summarize
 from .rules import VARIANTS, Rules
 from .strategies import OPEN_LEVELS, Player, player
@@ -68,7 +69,7 @@ def _hands(hands, run_options: dict) -> int:
 
 
 def _check_players(n: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 3 <= n <= 7:
+    if not is_int(n) or not 3 <= n <= 7:
         raise ValueError(f"Diablo is for 3-7 players, got {n!r}")
 
 

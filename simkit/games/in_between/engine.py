@@ -564,6 +564,16 @@ def _held(st):
     return held
 
 
+@_lean(inline=True)
+def _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out):
+    """Round ``r`` for the ``k`` players of ``st[ST_ORDER:]``; a change in the chips held
+    (never expected) is counted as a conservation error."""
+    st[ST_ROUND] = r
+    _round(k, rules, st, pol, state, seat_out, game_out)
+    if _held(st) != total_chips:
+        game_out[G_CONSERVATION_ERRORS] += 1
+
+
 @_lean()
 def _pass_left(st, d):
     """The next seat to the left of ``d`` that is still in (R-E1: a seat out is skipped)."""
@@ -617,11 +627,8 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
             break
         if r == 0:
             first = k
-        st[ST_ROUND] = r
-        _round(k, rules, st, pol, state, seat_out, game_out)
+        _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out)
         r += 1
-        if _held(st) != total_chips:
-            game_out[G_CONSERVATION_ERRORS] += 1
     outcome = OUT_POT_BACK
     if st[ST_POT] == 0 and opening > 0:
         game_out[G_WHOLE_POT] += 1
@@ -679,11 +686,8 @@ def _ante_game(dealer, rules, st, pol, state, seat_out, game_out, record):
         put += k * ante
         if r == 0:
             first = k
-        st[ST_ROUND] = r
-        _round(k, rules, st, pol, state, seat_out, game_out)
+        _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out)
         r += 1
-        if _held(st) != total_chips:
-            game_out[G_CONSERVATION_ERRORS] += 1
         if st[ST_POT] <= 0:
             won = True
             break

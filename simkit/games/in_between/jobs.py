@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from ...checks import is_int
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from . import engine as E
@@ -47,7 +48,7 @@ MAX_PLAYERS = 24
 
 
 def _positive(name: str, value, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+    if not is_int(value) or value < minimum:
         raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
     return int(value)
 

@@ -100,6 +100,11 @@ def _row(low: int, high: int, counts: np.ndarray, mult: int) -> dict | None:
     total = int(left.sum())
     pb, pp, po = _gap_probs(low, high, left, total)
     ev = _gap_ev(low, high, left, total, mult)
+    return _odds_record(low, high, pb, pp, po, ev, mult)
+
+
+def _odds_record(low: int, high: int, pb: float, pp: float, po: float, ev: float, mult: int) -> dict:
+    """One row of odds (the columns of :data:`ODDS_COLUMNS`)."""
     return {
         "low": low,
         "high": high,
@@ -266,16 +271,7 @@ def hand_odds(
         pb, pp, po = _gap_probs(lo, hi, counts, total)
         ev = _gap_ev(lo, hi, counts, total, post_penalty)
         if best is None or ev > best["ev_per_chip"]:
-            best = {
-                "low": lo,
-                "high": hi,
-                "spread": int(_spread(lo, hi)),
-                "p_between": pb,
-                "p_post": pp,
-                "p_outside": po,
-                "ev_per_chip": ev,
-                "kelly_fraction": float(_kelly(pb, pp, po, float(post_penalty))),
-            }
+            best = _odds_record(lo, hi, pb, pp, po, ev, post_penalty)
     return best
 
 

@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from ...checks import is_int
 from ...memory import private_zeros
 from ...rng import SeedLike, draw_below, stream_state
 
@@ -49,7 +50,7 @@ def payout(spread: int) -> int:
 
 
 def _check_decks(decks) -> int:
-    if isinstance(decks, bool) or not isinstance(decks, (int, np.integer)) or not 1 <= decks <= 64:
+    if not is_int(decks) or not 1 <= decks <= 64:
         raise ValueError(f"decks must be an integer in 1..64, got {decks!r}")
     return int(decks)
 
@@ -206,7 +207,7 @@ def simulate_red_dog(
     True
     """
     decks = _check_decks(decks)
-    if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or hands < 2:
+    if not is_int(hands) or hands < 2:
         raise ValueError(f"hands must be an integer >= 2, got {hands!r}")
     if not 1 <= int(raise_from) <= 12:
         raise ValueError(f"raise_from must be 1..12, got {raise_from!r}")

@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit
 
 from ...cards import format_cards, parse_card, parse_cards
+from ...checks import is_int, positive_int
 
 __all__ = [
     "OUTCOMES",
@@ -142,7 +143,7 @@ def check_stake(stake, pot: int, chips: int, *, minimum: int = 0, who: str = "th
     ...
     ValueError: the player staked -1 chips; a stake cannot be negative
     """
-    if isinstance(stake, (bool, np.bool_)) or not isinstance(stake, (int, np.integer)):
+    if not is_int(stake):
         if isinstance(stake, (float, np.floating)) and float(stake).is_integer():
             stake = int(stake)
         else:
@@ -214,7 +215,7 @@ def settle(
     if post_penalty not in (2, 3):
         raise ValueError(f"post_penalty must be 2 or 3, got {post_penalty!r}")
     for name, v in (("pot", pot), ("chips", chips)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+        if not is_int(v) or v < 0:
             raise ValueError(f"{name} must be a non-negative integer, got {v!r}")
     stake = check_stake(stake, pot, chips)
     v1 = card_value(int(cards[0]), low=bool(low_ace) and (int(cards[0]) >> 2) == ACE)
@@ -226,7 +227,7 @@ def settle(
 
 def _whole(name: str, value, minimum: int = 1) -> int:
     """``value`` as an int, or ValueError naming the setting and the bad value."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < minimum:
+    if not is_int(value) or value < minimum:
         raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
     return int(value)
 
@@ -306,8 +307,7 @@ class Rules:
         """Raise ValueError for a bad value or a combination the engine does not play."""
         for name in ("pot", "rounds", "stacks"):
             _whole(name, getattr(self, name))
-        if isinstance(self.ante, bool) or not isinstance(self.ante, (int, np.integer)) or self.ante < 1:
-            raise ValueError(f"ante must be a positive integer, got {self.ante!r}")
+        positive_int(self.ante, 'ante')
         if self.pairs not in PAIRS_MODES:
             raise ValueError(f"pairs must be one of {', '.join(PAIRS_MODES)}, got {self.pairs!r}")
         if self.pairs == "ante_back" and not self.ante_all:

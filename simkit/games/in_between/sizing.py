@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ...checks import is_int, positive_int
 from .kelly import _kelly
 from .odds import _gap_ev, _gap_probs, odds_table, rank_counts
 from .rules import Rules, _spread
@@ -135,9 +136,8 @@ def sizing_table(
     ValueError: by must be 'spread' or 'pair', got 'rank'
     """
     for name, v in (("chips", chips), ("pot", pot)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
-            raise ValueError(f"{name} must be a positive integer, got {v!r}")
-    if isinstance(min_stake, bool) or not isinstance(min_stake, (int, np.integer)) or min_stake < 0:
+        positive_int(v, name)
+    if not is_int(min_stake) or min_stake < 0:
         raise ValueError(f"min_stake must be a non-negative integer, got {min_stake!r}")
     if by == "pair":
         return _sizing_columns(odds_table(seen, low_ace=low_ace).drop(columns=["kelly_fraction"]),
@@ -223,8 +223,7 @@ def _heads_up(chips, pot, rounds, low_ace, rules: Rules | None) -> tuple[int, in
             raise ValueError(f"rules must be a Rules, got {rules!r}")
         chips, pot, rounds, low_ace = rules.stacks, rules.pot, rules.rounds, rules.low_ace
     for name, v in (("chips", chips), ("pot", pot), ("rounds", rounds)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
-            raise ValueError(f"{name} must be a positive integer, got {v!r}")
+        positive_int(v, name)
     return chips, pot, rounds, bool(low_ace)
 
 

@@ -41,9 +41,9 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
 from numba import njit
 
+from ...checks import is_int
 from ...rng import draw_below
 from .kelly import _kelly
 
@@ -356,7 +356,7 @@ def parse_players(players: Sequence[PlayerSpec] | PlayerSpec, seats: int | None 
     if isinstance(players, (Policy, PythonPolicy, str)) or callable(players):
         if seats is None:
             raise ValueError("give one policy per seat, or seats= (players=) with a single policy")
-        if isinstance(seats, bool) or not isinstance(seats, (int, np.integer)) or seats < 0:
+        if not is_int(seats) or seats < 0:
             raise ValueError(f"seats must be an integer >= 0, got {seats!r}")
         players = [players] * int(seats)
     elif seats is not None and seats != len(players):

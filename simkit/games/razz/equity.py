@@ -131,6 +131,17 @@ def prepare(hands: Sequence[str | Hand], dead: str | None = None, *,
 
 
 @njit(cache=True, inline="always")
+def _add_shares(sh, n, share, share_sq, scoop):
+    """Add one deal's pot shares ``sh`` (in units of :data:`UNITS`) to the running sums."""
+    for i in range(n):
+        s = sh[i]
+        share[i] += s
+        share_sq[i] += s * s
+        if s == UNITS:
+            scoop[i] += 1
+
+
+@njit(cache=True, inline="always")
 def _deal_from(deck, hands, n_known, n_draw, takes, community, n):
     k = 0
     for i in range(n):
@@ -167,12 +178,7 @@ def _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state
         _deal_from(deck, hands, n_known, n_draw, takes, community, n)
         _hand_values(hands, n, variant, T, T8, hi, lo)
         _pot_shares(hi, lo, n, variant, sh)
-        for i in range(n):
-            s = sh[i]
-            share[i] += s
-            share_sq[i] += s * s
-            if s == UNITS:
-                scoop[i] += 1
+        _add_shares(sh, n, share, share_sq, scoop)
 
 
 @njit(cache=True, nogil=True)
@@ -253,12 +259,7 @@ def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8,
         _hand_values(hands, n, variant, T, T8, hi, lo)
         _pot_shares(hi, lo, n, variant, sh)
         count += 1
-        for i in range(n):
-            s = sh[i]
-            share[i] += s
-            share_sq[i] += s * s
-            if s == UNITS:
-                scoop[i] += 1
+        _add_shares(sh, n, share, share_sq, scoop)
         if nlev == 0:  # nothing unknown: the one deal is scored
             break
         # Advance the deepest level that can, backtracking.

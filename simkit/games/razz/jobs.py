@@ -38,6 +38,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import parse_cards
+from ...checks import positive_int
 from ...memory import private_zeros
 from ...poker.table_state import LOG, N_LOG_FIELDS
 from ...rng import SeedLike, stream_state
@@ -251,8 +252,7 @@ def play_hands(
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"a Razz table has {MIN_PLAYERS} to {MAX_PLAYERS} seats, got {n}")
-    if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or hands < 1:
-        raise ValueError(f"hands must be a positive integer, got {hands!r}")
+    positive_int(hands, 'hands')
     kinds, params = razz_strategy_table(list(players), variant=rules.variant)
     if stacks is None:
         stacks = rules.stacks

@@ -57,6 +57,7 @@ import numpy as np
 from numba import njit
 
 from ...cards import CARD_DTYPE, format_cards, parse_cards
+from ...checks import is_int
 from ...poker.structure import Structure
 from ...poker.structure import razz as razz_structure
 
@@ -117,7 +118,7 @@ def variant_code(variant: str) -> int:
 
 
 def _whole(name: str, value, least: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
+    if not is_int(value) or value < least:
         raise ValueError(f"{name} must be a whole number >= {least}, got {value!r}")
 
 
@@ -127,7 +128,7 @@ class Rules:
 
     ``variant`` one of :data:`VARIANT_NAMES`; ``ante``, ``bring_in``, ``small_bet`` (third and
     fourth street) and ``big_bet`` (fifth to seventh) in chips; ``stacks`` the chips every
-    seat starts a hand with; ``raise_cap`` the raises allowed after the bet (R-Z3: one bet and
+    seat starts a hand with; ``max_raises`` the raises allowed after the bet (R-Z3: one bet and
     three raises); ``private_ante`` the higher ante of the private round, which has no
     bring-in (R-Z7).  Raises ``ValueError`` naming a bad value.
     """
@@ -138,13 +139,13 @@ class Rules:
     small_bet: int = 5
     big_bet: int = 10
     stacks: int = 200
-    raise_cap: int = 3
+    max_raises: int = 3
     private_ante: int = 2
 
     def __post_init__(self):
         check_variant(self.variant)
         for name, least in (("ante", 0), ("bring_in", 0), ("small_bet", 1), ("big_bet", 1),
-                            ("stacks", 1), ("raise_cap", 0), ("private_ante", 0)):
+                            ("stacks", 1), ("max_raises", 0), ("private_ante", 0)):
             _whole(name, getattr(self, name), least)
         if self.bring_in >= self.small_bet:
             raise ValueError(f"bring_in must be smaller than small_bet={self.small_bet}, "
@@ -167,9 +168,9 @@ class Rules:
 
     def structure(self) -> Structure:
         """The betting structure: small bets on 3rd and 4th street, big bets from 5th, the
-        bring-in (none in the private round) and ``raise_cap`` raises a round (R-Z3, R-Z5)."""
+        bring-in (none in the private round) and ``max_raises`` raises a round (R-Z3, R-Z5)."""
         return razz_structure(self.ante_posted, self.bring_in, self.small_bet, self.big_bet,
-                              private=self.private, cap=self.raise_cap)
+                              private=self.private, cap=self.max_raises)
 
     def replace(self, **changes) -> "Rules":
         """A copy with ``changes`` (checked again)."""
@@ -182,7 +183,7 @@ def as_rules(rules: "Rules | None" = None, variant: str | None = None,
     older keyword arguments applied when given.
 
     >>> as_rules(variant="stud-high", stacks=50)
-    Rules(variant='stud-high', ante=1, bring_in=2, small_bet=5, big_bet=10, stacks=50, raise_cap=3, private_ante=2)
+    Rules(variant='stud-high', ante=1, bring_in=2, small_bet=5, big_bet=10, stacks=50, max_raises=3, private_ante=2)
     """
     if rules is None:
         rules = Rules()

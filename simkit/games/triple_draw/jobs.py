@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import format_cards, parse_cards
+from ...checks import is_int
 from ...hands import kernel_tables
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
@@ -61,7 +62,7 @@ def seat_players(players, rest=None) -> tuple:
     ...
     ValueError: 2-7 Triple Draw is for 2-6 players, got 1
     """
-    if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
+    if is_int(players):
         n = check_players(players)
         names = [rest] if isinstance(rest, (str, Player)) else list(rest or ())
         if not names:

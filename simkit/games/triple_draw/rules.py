@@ -49,6 +49,7 @@ import numpy as np
 from numba import njit
 
 from ...cards import RANK_CHARS, SUIT_CHARS, parse_cards
+from ...checks import is_int
 from ...hands.kernels import eval5_plain, eval5_suited
 from ...poker.structure import (
     FIRST_BLINDS,
@@ -101,7 +102,7 @@ def check_players(n) -> int:
     ...
     ValueError: 2-7 Triple Draw is for 2-6 players, got 7
     """
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+    if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"2-7 Triple Draw is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {n!r}")
     return int(n)
 
@@ -134,7 +135,7 @@ class Rules:
             v = getattr(self, f.name)
             if f.name in ("family", "limit"):
                 continue
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            if not is_int(v):
                 raise ValueError(f"{f.name} must be an integer, got {v!r}")  # noqa: TRY004
         for name in ("big_blind", "small_bet", "big_bet", "stacks"):
             if getattr(self, name) < 1:

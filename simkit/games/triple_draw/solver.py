@@ -41,6 +41,7 @@ import pandas as pd
 from numba import njit
 
 from ...cards import format_cards, parse_cards
+from ...checks import is_int
 from ...deck import live_deck, next_combination, shuffle_prefix
 from ...hands import kernel_tables, strength_codes
 from ...hands.kernels import enumerate_counts
@@ -375,7 +376,7 @@ def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, see
 
 
 def _check_draws(draws: int) -> None:
-    if isinstance(draws, bool) or not isinstance(draws, (int, np.integer)) or not 0 <= draws <= 3:
+    if not is_int(draws) or not 0 <= draws <= 3:
         raise ValueError(f"draws must be 0, 1, 2 or 3, got {draws!r}")
 
 
