@@ -28,6 +28,7 @@ import pandas as pd
 from ...checks import is_int
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
+from ..table import HandKernel
 from . import engine as E
 from .rules import PAIRS_MODES, Rules, check_stake
 from .strategies import (
@@ -40,7 +41,15 @@ from .strategies import (
     parse_players,
 )
 
-__all__ = ["DealerGameJob", "DealerGameResult", "game_of", "match", "simulate", "summarize"]
+__all__ = [
+    "DealerGameJob",
+    "DealerGameResult",
+    "game_of",
+    "hand_kernel",
+    "match",
+    "simulate",
+    "summarize",
+]
 
 #: Most seats at one table: with hidden cards every player holds two cards through the round,
 #: and the stack (reshuffled from the used cards when it runs out) must never be empty.
@@ -69,6 +78,29 @@ def game_of(rules: Rules, players: Sequence[Policy | PythonPolicy]) -> tuple:
             kinds.append(p.code), params.append(p.param), mins.append(p.min_spread)
             counting.append(p.counting)
     return E.make_game(vec, E.make_policies(kinds, params, mins, counting))
+
+
+def hand_kernel(players: Sequence[PlayerSpec] | PlayerSpec, rules: Rules | None = None) -> HandKernel:
+    """The hand kernel of an In-Between table with one player spec per seat (common table
+    interface, :mod:`simkit.games.table`): one dealer's game by the table's dealer (in the
+    ante-for-everyone variant one pot game).  The kernel's running tallies per seat and per
+    game are ``kernel.work[1]`` and ``kernel.work[2]``.
+
+    >>> from simkit.games.table import chips_on_table, new_table
+    >>> from simkit.rng import stream_state
+    >>> kernel = hand_kernel(["half_kelly", "pay_twice", "kelly"])
+    >>> table = new_table([100, 100, 100])
+    >>> kernel(table, stream_state(1)) >= 0, chips_on_table(table)
+    (True, 300)
+    """
+    rules = rules or Rules()
+    seats = parse_players(players)
+    if any(isinstance(p, PythonPolicy) for p in seats):
+        raise ValueError("a Python player cannot sit at a compiled hand kernel; use simulate(..., python_path=True)")
+    seat_out = np.zeros((len(seats), E.N_SEAT_STATS), np.int64)
+    game_out = np.zeros(E.N_GAME_STATS, np.int64)
+    return HandKernel(E._play_hand, game_of(rules, seats), E._new_work(seat_out, game_out),
+                      np.zeros(E.REC_SIZE, np.int64))
 
 
 @dataclass(frozen=True)
