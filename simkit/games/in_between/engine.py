@@ -794,7 +794,7 @@ def _trials(trials, deals, stacks, game, rng, work, table, record):
 
 # --- the Python path -----------------------------------------------------------------------------
 #: Every function on a path from _engine to _decide or _wants_split, innermost first.
-_CHAIN = ("_one_stake", "_turn", "_round", "_dealer_game", "_ante_game", "_play_hand", "_trials",
+_CHAIN = ("_one_stake", "_turn", "_round", "_play_round", "_dealer_game", "_ante_game", "_play_hand", "_trials",
           "_engine")
 
 
