@@ -36,8 +36,8 @@ def rates(games: int, repeats: int, configs: dict) -> dict:
     out = {name: {"dec": [], "games": [], "cpu": []} for name in configs}
     runs = timed_runs(DealerGameJob(POLICIES), games, repeats, configs, warm_up=50_000)
     for name, tot, wall, cpu in runs:
-        dec = int(tot["seat_stats"][:, E.S_DECISIONS].sum())
-        assert int(tot["game_stats"][E.G_CONSERVATION_ERRORS]) == 0, "chips not conserved"
+        dec = int(tot["seat_stats"][:, E.SO_DECISIONS].sum())
+        assert int(tot["game_stats"][E.GO_CONSERVATION_ERRORS]) == 0, "chips not conserved"
         out[name]["dec"].append(dec / wall)
         out[name]["games"].append(games / wall)
         out[name]["cpu"].append(dec / max(cpu, 1e-9))

@@ -72,9 +72,9 @@ def test_chips_conserved_over_an_evening_and_the_broke_are_out(rules):
         next_dealer(table)
         assert table[TABLE_IN + table[TABLE_DEALER]] == 1
     assert hands > 5
-    assert game_out[E.G_CONSERVATION_ERRORS] == 0
+    assert game_out[E.GO_CONSERVATION_ERRORS] == 0
     assert seat_out[4].sum() == 0  # out from the start
-    assert seat_out[:, E.S_DECISIONS].sum() > 0
+    assert seat_out[:, E.SO_DECISIONS].sum() > 0
 
 
 def test_a_seat_out_with_chips_is_not_dealt_in():
@@ -92,7 +92,7 @@ def test_a_seat_out_with_chips_is_not_dealt_in():
             next_dealer(table)
         seat_out = work[1]
         assert seat_out[[2, 5]].sum() == 0
-        assert seat_out[[0, 1, 3, 4], E.S_DECISIONS].min() > 0
+        assert seat_out[[0, 1, 3, 4], E.SO_DECISIONS].min() > 0
 
 
 def test_dealer_out_plays_nothing_and_the_record_head():
@@ -134,14 +134,14 @@ def test_batch_kernel_is_a_loop_of_play_hand(rules):
             table[TABLE_DEALER] = record[E.REC_LAST_DEALER]
             next_dealer(table)
         net = table[TABLE_STACK:TABLE_STACK + n] - rules.stacks
-        seat_b[:, E.S_NET] += net
-        seat_b[:, E.S_NET_SQ] += net * net
-        seat_b[:, E.S_BUSTS] += table[TABLE_STACK:TABLE_STACK + n] == 0
-        game_b[E.G_DEALER_SUM] += dealer_total
-        game_b[E.G_DEALER_SQ] += dealer_total * dealer_total
+        seat_b[:, E.SO_NET] += net
+        seat_b[:, E.SO_NET_SQ] += net * net
+        seat_b[:, E.SO_BUSTS] += table[TABLE_STACK:TABLE_STACK + n] == 0
+        game_b[E.GO_DEALER_SUM] += dealer_total
+        game_b[E.GO_DEALER_SQ] += dealer_total * dealer_total
     np.testing.assert_array_equal(seat_a, seat_b)
     np.testing.assert_array_equal(game_a, game_b)
-    assert game_a[E.G_GAMES] == trials * deals
+    assert game_a[E.GO_GAMES] == trials * deals
 
 
 def test_private_numba_options_still_work():

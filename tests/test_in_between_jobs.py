@@ -124,8 +124,8 @@ def test_chips_conserved_in_every_game(rules):
     r = simulate(POLICIES, hands=3000, deals=5, rules=rules, seed=9)
     assert r.conservation_errors == 0
     s = r.totals["seat_stats"]
-    assert s[:, E.S_NET].sum() == 0  # every trial: what some seats won, others lost
-    assert (s[:, E.S_BUSTS] <= r.totals["trials"]).all()
+    assert s[:, E.SO_NET].sum() == 0  # every trial: what some seats won, others lost
+    assert (s[:, E.SO_BUSTS] <= r.totals["trials"]).all()
     assert r.decisions > 0
 
 
@@ -141,10 +141,10 @@ def test_variants_do_what_they_say():
     r = simulate(kelly(), seats=4, hands=3000, rules=Rules(pairs="split"), seed=2)
     assert r.seats.splits.sum() > 0  # a pair of deuces or aces is worth splitting for Kelly
     r = simulate(kelly(), seats=4, hands=3000, rules=Rules(ante_all=True, pairs="ante_back"), seed=2)
-    assert r.totals["seat_stats"][:, E.S_ANTE_BACK].sum() > 0
+    assert r.totals["seat_stats"][:, E.SO_ANTE_BACK].sum() > 0
     r = simulate(kelly(), seats=4, hands=2000, rules=Rules(two_pass=True), seed=2)
     assert r.dealer["rounds_per_game"] > 3  # the deck, not the round count, ends the game
-    assert r.totals["game_stats"][E.G_RESHUFFLES] + r.totals["game_stats"][E.G_SHUFFLES] > 2000
+    assert r.totals["game_stats"][E.GO_RESHUFFLES] + r.totals["game_stats"][E.GO_SHUFFLES] > 2000
     r = simulate(kelly(), seats=4, hands=2000, rules=Rules(three_posts=True), seed=2)
     assert r.seats.decisions_per_trial[1:].mean() > 4  # two stakes per turn
 
@@ -241,12 +241,12 @@ def test_counting_odds_are_calibrated(rules, gap):
         r = simulate([never(), PythonPolicy(spy, counting=True), pot_fraction(0.5), kelly()],
                      hands=2500, rules=rules, seed=31 + sign, threads=1)
         s = r.totals["seat_stats"][1]
-        n = int(s[E.S_STAKES])
+        n = int(s[E.SO_STAKES])
         assert n == len(spy.told) and n > 300
         told_b = float(np.mean([t[0] for t in spy.told]))
         told_p = float(np.mean([t[1] for t in spy.told]))
-        seen_b = s[E.S_BETWEEN] / n
-        seen_p = s[E.S_POST] / n
+        seen_b = s[E.SO_BETWEEN] / n
+        seen_p = s[E.SO_POST] / n
         se_b = math.sqrt(told_b * (1 - told_b) / n)
         se_p = math.sqrt(max(told_p * (1 - told_p), 1e-9) / n)
         assert abs(seen_b - told_b) < 3.5 * se_b, (sign, seen_b, told_b)

@@ -52,6 +52,7 @@ from simkit.memory import private_zeros
 from simkit.rng import stream_state
 from simkit.runner import run, stats
 
+from ..cards import N_CARDS
 from .registry import AnalysisResult, Context, analysis, pyplot
 
 __all__ = ["SampleJob", "exact_table", "sample", "sample_table"]
@@ -94,7 +95,7 @@ def _sample_kernel(n, n_cards, family, T, category_of, state, counts):
     Every hand is a fresh uniform draw from the full deck: ``shuffle_prefix`` works from any
     deck order, so one deck array serves every hand.
     """
-    deck = np.arange(52, dtype=np.int8)
+    deck = np.arange(N_CARDS, dtype=np.int8)
     for _ in range(n):
         shuffle_prefix(deck, n_cards, state)
         if n_cards == 5:

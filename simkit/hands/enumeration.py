@@ -55,7 +55,7 @@ def category_counts(family: str, n_cards: int = 5) -> pd.DataFrame:
     """
     fam = check_family(family, n_cards)
     hist = enumerate_counts(n_cards, fam, kernel_tables(family), strength_codes(family).size)
-    total = comb(52, n_cards)
+    total = comb(N_CARDS, n_cards)
     if int(hist.sum()) != total:  # a broken enumeration must never print a table
         raise RuntimeError(f"enumerated {int(hist.sum())} hands, expected {total}")
     names = _category_lookup(family)

@@ -20,6 +20,8 @@ from itertools import combinations
 import numpy as np
 from numba import njit, prange
 
+from ..cards import N_CARDS
+
 HIGH, DEUCES_WILD, DEUCE_TO_SEVEN, ACE_TO_FIVE, ACE_TO_SIX, EIGHT_OR_BETTER = range(6)
 
 
@@ -30,7 +32,7 @@ FLUSH7 = 369111
 BY_KEY7 = 377303
 SUITED_KEY5 = 555948
 CARD_KEYS5 = 0
-CARD_KEYS7 = 52
+CARD_KEYS7 = N_CARDS
 ROW_OFFSETS7 = 104
 
 
@@ -259,14 +261,14 @@ def enumerate_counts(n_cards, family, T, n_strengths):
 
     The outer loop over the lowest card runs in parallel; each worker keeps its own histogram.
     """
-    per_first = np.zeros((52, n_strengths), dtype=np.int64)
-    for first in prange(52):
+    per_first = np.zeros((N_CARDS, n_strengths), dtype=np.int64)
+    for first in prange(N_CARDS):
         a = np.int64(first)  # a signed index: unsigned prange indices would mix into floats
         hist = per_first[a]
-        for b in range(a + 1, 52):
-            for c in range(b + 1, 52):
-                for d in range(c + 1, 52):
-                    for e in range(d + 1, 52):
+        for b in range(a + 1, N_CARDS):
+            for c in range(b + 1, N_CARDS):
+                for d in range(c + 1, N_CARDS):
+                    for e in range(d + 1, N_CARDS):
                         if n_cards == 5:
                             if family == DEUCES_WILD:
                                 v = eval5_deuces_wild(a, b, c, d, e, T)
@@ -276,8 +278,8 @@ def enumerate_counts(n_cards, family, T, n_strengths):
                                 v = eval5_suited(a, b, c, d, e, T)
                             hist[v] += 1
                         else:
-                            for f in range(e + 1, 52):
-                                for g in range(f + 1, 52):
+                            for f in range(e + 1, N_CARDS):
+                                for g in range(f + 1, N_CARDS):
                                     if family == HIGH:
                                         v = eval7_high(a, b, c, d, e, f, g, T)
                                     elif family == ACE_TO_SIX:

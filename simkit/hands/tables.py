@@ -48,6 +48,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from ..cards import N_CARDS
 from ..disk_cache import cached_arrays, source_digest
 from .codes import FAMILIES, FAMILY_CARDS, strength_code, unpack
 
@@ -265,7 +266,7 @@ LAYOUT = {
     "suited_key5": KEY_TABLE_SIZE5 + (2 << 13) + 178645,
     "values_size": 2 * KEY_TABLE_SIZE5 + (2 << 13) + 178645,
     "card_keys5": 0,
-    "card_keys7": 52,
+    "card_keys7": N_CARDS,
     "row_offsets7": 104,
     "keys_size": 104 + 1911,
 }
@@ -326,13 +327,13 @@ def _build_kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray]:
         values[LAYOUT["flush_mask5"] + sum(1 << r for r in ranks)] = suited5[colex(ranks)]
     if family == "deuces_wild":
         values[LAYOUT["suited_key5"] + sums] = suited5[slots]
-    keys[LAYOUT["card_keys5"]:LAYOUT["card_keys5"] + 52] = np.repeat(RANK_KEYS5, 4)
+    keys[LAYOUT["card_keys5"]:LAYOUT["card_keys5"] + N_CARDS] = np.repeat(RANK_KEYS5, 4)
 
     if 7 in FAMILY_CARDS[family]:
         slots7, keyed7, row_offsets7 = _key7_layout()
         values[LAYOUT["by_key7"] + keyed7] = by_ranks7[slots7]
-        cards = np.arange(52)
-        keys[LAYOUT["card_keys7"]:LAYOUT["card_keys7"] + 52] = (
+        cards = np.arange(N_CARDS)
+        keys[LAYOUT["card_keys7"]:LAYOUT["card_keys7"] + N_CARDS] = (
             RANK_KEYS7[cards >> 2] + (np.int64(1) << (32 + 4 * (cards & 3)))
         )
         keys[LAYOUT["row_offsets7"]:LAYOUT["row_offsets7"] + row_offsets7.size] = row_offsets7

@@ -151,6 +151,7 @@ from simkit.poker.table_state import (
 )
 from simkit.rng import draw_below, uniform
 
+from ...cards import N_CARDS
 from .keep_table import _hand_colex, _sort5
 from .rules import (
     C_ANTE,
@@ -343,7 +344,7 @@ def _new_work(n, log_capacity, force):
     """The scratch arrays of :func:`_play_hand` for ``n`` seats (module docstring); the betting
     state records up to ``log_capacity`` actions; ``force`` = (seat, mode) (``(-1, 0)``: none)."""
     st = new_hand_state(n, log_capacity)
-    deck = np.arange(52, dtype=np.int64)
+    deck = np.arange(N_CARDS, dtype=np.int64)
     h = np.zeros(5 * n, dtype=np.int64)
     pat = np.zeros(n, dtype=np.int64)
     dd = np.zeros(n, dtype=np.int64)
@@ -422,12 +423,12 @@ def _deal(st, structure, cfg, table, dealer, dead, diablo_pot, players, tabs, de
     for s in range(n):
         if st[STATUS + s] != ST_OUT:
             n_dealt += 1
-    if fixed_deck.shape[0] == 52:
-        for j in range(52):
+    if fixed_deck.shape[0] == N_CARDS:
+        for j in range(N_CARDS):
             deck[j] = fixed_deck[j]
     else:
         m = n_dealt * (9 if cfg[C_DRAW3] != 0 else 7)  # five dealt, at most 4 (or 2) drawn
-        shuffle_prefix(deck, m if m < 52 else 52, rng)
+        shuffle_prefix(deck, m if m < N_CARDS else N_CARDS, rng)
     c = scratch[:5]
     disc = scratch[5:]
     pos = 0
@@ -533,8 +534,8 @@ POT_GAMES = 32  # mean pot of the k-th game of a series, k < 31; the last bin po
 (A_LEN, A_LEN2, A_DEALS, A_DEALS2, A_FINAL, A_FINAL2, A_FIRST, A_FIRST2, A_GROWTH, A_GROWTH2,
  A_ONET, A_ONET2, A_PEN, A_PEN2, A_POT, A_POT2, A_DEAD_OPENER, A_DEAD_OTHERS, A_FORCED,
  A_FORCED_NET, A_FORCED_NET2) = range(len(SUMS))
-(S_NET, S_NET2, S_OPENED, S_OPEN_NET, S_OPEN_NET2, S_PENALTY, S_DEALT, S_WON,
- S_SERIES_OPENED) = range(len(SEAT_SUMS))
+(SS_NET, SS_NET2, SS_OPENED, SS_OPEN_NET, SS_OPEN_NET2, SS_PENALTY, SS_DEALT, SS_WON,
+ SS_SERIES_OPENED) = range(len(SEAT_SUMS))
 
 
 MAX_LEN_BINS = 1025  # the longest series of a chunk, one-hot; the last bin pools 1024+
@@ -576,19 +577,19 @@ def _record_game(st, n, opener, pot, pen, dead, payout, pat, dd, seat, deuce, ac
         net = payout[s] - st[TOTAL + s]
         if s == opener:
             net -= pen
-        seat[s, S_DEALT] += 1
+        seat[s, SS_DEALT] += 1
         if payout[s] > 0:
-            seat[s, S_WON] += 1
+            seat[s, SS_WON] += 1
         d = dd[s]
         deuce[d, 0] += 1
         deuce[d, 1] += 1.0 if payout[s] > 0 else 0.0
         deuce[d, 2] += net
         deuce[d, 3] += net * net
     o_net = payout[opener] - st[TOTAL + opener] - pen
-    seat[opener, S_OPENED] += 1
-    seat[opener, S_OPEN_NET] += o_net
-    seat[opener, S_OPEN_NET2] += o_net * o_net
-    seat[opener, S_PENALTY] += pen
+    seat[opener, SS_OPENED] += 1
+    seat[opener, SS_OPEN_NET] += o_net
+    seat[opener, SS_OPEN_NET2] += o_net * o_net
+    seat[opener, SS_PENALTY] += pen
     acc[A_ONET] += o_net
     acc[A_ONET2] += o_net * o_net
     acc[A_POT] += pot
@@ -737,9 +738,9 @@ def _series_kernel(hands, game, start, force, rng, cnt, acc, seat, deuce, len_hi
             acc[A_FORCED_NET2] += net * net
         for s in range(n):
             net = table[TABLE_STACK + s] - before[s]
-            seat[s, S_NET] += net
-            seat[s, S_NET2] += net * net
-            seat[s, S_SERIES_OPENED] += opened_in_series[s]
+            seat[s, SS_NET] += net
+            seat[s, SS_NET2] += net * net
+            seat[s, SS_SERIES_OPENED] += opened_in_series[s]
         if cfg[C_DEALERS_CHOICE] != 0:
             table[TABLE_DEALER] = first_dealer
         next_dealer(table)

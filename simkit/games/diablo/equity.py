@@ -34,6 +34,7 @@ from simkit.hands.kernels import eval5_deuces_wild
 from simkit.memory import private_zeros
 from simkit.runner import stats
 
+from ...cards import N_CARDS
 from .keep_table import _draw_policy
 from .rules import CATEGORIES
 
@@ -45,7 +46,7 @@ N_CLASSES = 50  # category as dealt (10) x deuces held (0..4)
 
 @njit(cache=True, nogil=True)
 def _showdown_kernel(n, mask_table, T, cat_of, state, count, share, share_sq, final_cat):
-    deck = np.arange(52, dtype=np.int64)
+    deck = np.arange(N_CARDS, dtype=np.int64)
     h = np.zeros(5 * (MAX_OPP + 1), dtype=np.int64)
     s = np.zeros(MAX_OPP + 1, dtype=np.int64)
     for _ in range(n):

@@ -30,7 +30,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from simkit.cards import format_cards, parse_cards
+from simkit.cards import N_CARDS, format_cards, parse_cards
 from simkit.games.table import (
     TABLE_CARRIED,
     TABLE_DEALER,
@@ -426,9 +426,9 @@ def play_deals(deals: list[dict | None], stacks=None, rules: Rules | None = None
                 if stacks_now[s] > 0:
                     cards += parse_cards(deal["hands"][s], n=5).tolist()
             cards += parse_cards(deal.get("draw", "")).tolist()
-            rest = [c for c in range(52) if c not in cards]
+            rest = [c for c in range(N_CARDS) if c not in cards]
             fixed = np.array(cards + rest, dtype=np.int64)
-            if len(set(fixed.tolist())) != 52:
+            if len(set(fixed.tolist())) != N_CARDS:
                 raise ValueError("the given hands and draw cards repeat a card")
             keep = np.full(n, 31, dtype=np.int64)  # stand pat unless told otherwise
             for s, k in enumerate(deal.get("keep", [None] * n)):

@@ -46,7 +46,7 @@ import numpy as np
 import pandas as pd
 from numba import njit, prange
 
-from simkit.cards import RANK_CHARS, format_cards
+from simkit.cards import N_CARDS, RANK_CHARS, format_cards
 from simkit.disk_cache import cached_arrays, source_digest
 from simkit.hands.enumeration import FIRST, N_HANDS, all_hands
 from simkit.hands.kernels import eval5_deuces_wild
@@ -133,7 +133,7 @@ def _allowed(h, mask, draw_three):
 @njit(cache=True, parallel=True)
 def _best_keeps(hands, first, S0, S1, S2, S3, S4, W5, draw_three, best_mask, best_value):
     """Best keep of every hand: the Möbius transform of its 32 subset sums (module doc)."""
-    for a in prange(52):
+    for a in prange(N_CARDS):
         h = np.zeros(5, dtype=np.int64)
         s = np.zeros(32)
         g = np.zeros(32)
@@ -220,7 +220,7 @@ class PolicyTable:
 def _build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np.ndarray]:
     T = tables()
     w = np.ascontiguousarray(weights, dtype=np.float64)
-    S = [np.zeros(comb(52, k)) for k in range(5)]
+    S = [np.zeros(comb(N_CARDS, k)) for k in range(5)]
     W5 = np.zeros(N_HANDS)
     hands = all_hands()
     _superset_sums(hands, T, w, S[0], S[1], S[2], S[3], S[4], W5)

@@ -38,6 +38,7 @@ from simkit.hands.kernels import DEUCES_WILD, enumerate_counts
 from simkit.hands.tables import decode
 from simkit.poker.structure import diablo as diablo_structure
 
+from ...cards import N_CARDS
 from ...checks import is_int
 
 __all__ = [
@@ -152,7 +153,7 @@ def strength_of(cards) -> int:
 def pat_counts() -> np.ndarray:
     """Exact number of five-card hands at each strength (sums to C(52, 5)), int64."""
     hist = enumerate_counts(5, DEUCES_WILD, tables(), n_strengths())
-    if int(hist.sum()) != comb(52, 5):  # pragma: no cover - a broken enumeration
+    if int(hist.sum()) != comb(N_CARDS, 5):  # pragma: no cover - a broken enumeration
         raise RuntimeError("pat-hand enumeration does not add up to C(52, 5)")
     return hist.astype(np.int64)
 
@@ -164,7 +165,7 @@ def pat_below() -> np.ndarray:
     A threshold "open with pair of jacks or better" is ``score >= pat_below()[floor(JJ)]``.
     """
     c = pat_counts()
-    below = np.concatenate([[0], np.cumsum(c)[:-1]]) / comb(52, 5)
+    below = np.concatenate([[0], np.cumsum(c)[:-1]]) / comb(N_CARDS, 5)
     below.flags.writeable = False
     return below
 

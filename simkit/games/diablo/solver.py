@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from simkit.cards import format_cards, parse_cards
+from simkit.cards import N_CARDS, format_cards, parse_cards
 from simkit.deck import live_deck, next_combination
 from simkit.hands.kernels import eval5_deuces_wild
 
@@ -231,7 +231,7 @@ def draw_odds(hand, keep=None, dead=None, variant: str = "standard") -> pd.DataF
         "probability": prob,
         "at_least": np.cumsum(by_cat) / total,
     })
-    unseen = 52 - 5 - (0 if dead is None else _cards(dead, "dead").size)
+    unseen = N_CARDS - 5 - (0 if dead is None else _cards(dead, "dead").size)
     df.attrs.update(hand=format_cards(h), keep=format_cards(kept), draw=5 - kept.size,
                     unseen=unseen, combinations=total)
     return df

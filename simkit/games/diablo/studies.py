@@ -49,6 +49,7 @@ from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
 from simkit.hands.tables import decode
 from simkit.runner import run
 
+from ...cards import N_CARDS
 from ...checks import is_int
 from .jobs import SeriesJob, summarize
 from .rules import VARIANTS, Rules
@@ -312,7 +313,7 @@ def pattern_distribution(pair_rank: int, odd_ranks, wild: bool, draw: int,
     odds = [4 * r + s for r, s in zip(odd, suits[2:])]
     hand = pair + odds
     kept = pair + (odds[:1] if draw == 2 else [])
-    unseen = np.array([c for c in range(52) if c not in hand], dtype=np.int64)
+    unseen = np.array([c for c in range(N_CARDS) if c not in hand], dtype=np.int64)
     hist = np.zeros(10, dtype=np.int64)
     _category_hist(np.array(kept, dtype=np.int64), len(kept), draw, unseen, wild,
                    hand_eval.kernel_tables(family), _cat_of(family), hist)

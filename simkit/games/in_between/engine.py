@@ -51,7 +51,7 @@ of the helpers imported from :mod:`.odds`, :mod:`.strategies`, :mod:`.rules` or
 :mod:`simkit.rng` recompile the kernel: the cache is keyed by a digest of the whole source
 (:mod:`simkit._compile_cache`).
 
-Cards.  ``deck`` (``st[ST_DECK:]``) holds all 52 cards; ``deck[:top]`` have been dealt since the last shuffle and
+Cards.  ``deck`` (``st[GS_DECK:]``) holds all 52 cards; ``deck[:top]`` have been dealt since the last shuffle and
 ``deck[top:]`` is the stack in unknown order: dealing a card swaps a uniform random stack card
 to ``top`` (a one-step Fisher-Yates, the draw of :func:`simkit.deck.draw_card`), so a
 shuffle is just ``top = 0`` and the stream is consumed only by cards actually dealt.  ``live``
@@ -87,6 +87,7 @@ import types
 import numpy as np
 from numba import njit
 
+from ...cards import N_CARDS
 from ...rng import draw_below
 from ..table import (
     REC_DEALER,
@@ -130,8 +131,8 @@ def _lean(inline: bool = False):
 
 
 # --- the rules vector -------------------------------------------------------------------------
-(R_POT, R_ROUNDS, R_LOW_ACE, R_TWO_PASS, R_ANTE_ALL, R_ANTE, R_HIDDEN, R_MIN_STAKE, R_PAIRS,
- R_THREE_POSTS) = range(10)
+(RV_POT, RV_ROUNDS, RV_LOW_ACE, RV_TWO_PASS, RV_ANTE_ALL, RV_ANTE, RV_HIDDEN, RV_MIN_STAKE, RV_PAIRS,
+ RV_THREE_POSTS) = range(10)
 N_RULES = 10
 PAIRS_NONE, PAIRS_SPLIT, PAIRS_ANTE_BACK = 0, 1, 2
 
@@ -147,34 +148,34 @@ OUT_WHOLE_POT, OUT_POT_BACK, OUT_SPLIT, OUT_NO_GAME = range(4)
 RC_DEALER_OUT = -1
 
 # --- per-seat statistics (columns of seat_out) ------------------------------------------------
-(S_NET, S_NET_SQ, S_DECISIONS, S_STAKES, S_STAKED, S_BETWEEN, S_OUTSIDE, S_POST, S_BUSTS,
- S_DEALER_NET, S_DEALER_NET_SQ, S_DEALER_GAMES, S_WHOLE_POT, S_SPLITS, S_ANTE_BACK) = range(15)
+(SO_NET, SO_NET_SQ, SO_DECISIONS, SO_STAKES, SO_STAKED, SO_BETWEEN, SO_OUTSIDE, SO_POST, SO_BUSTS,
+ SO_DEALER_NET, SO_DEALER_NET_SQ, SO_DEALER_GAMES, SO_WHOLE_POT, SO_SPLITS, SO_ANTE_BACK) = range(15)
 N_SEAT_STATS = 15
 SEAT_STATS = ("net", "net_sq", "decisions", "stakes", "staked", "between", "outside", "post",
               "busts", "dealer_net", "dealer_net_sq", "dealer_games", "whole_pot", "splits",
               "ante_back")
 
 # --- per-batch statistics (game_out) ----------------------------------------------------------
-(G_GAMES, G_ROUNDS, G_WHOLE_POT, G_CONSERVATION_ERRORS, G_DEALER_SUM, G_DEALER_SQ,
- G_DEALER_LOSES, G_SHUFFLES, G_RESHUFFLES, G_CARDS, G_SPLIT_POTS) = range(11)
+(GO_GAMES, GO_ROUNDS, GO_WHOLE_POT, GO_CONSERVATION_ERRORS, GO_DEALER_SUM, GO_DEALER_SQ,
+ GO_DEALER_LOSES, GO_SHUFFLES, GO_RESHUFFLES, GO_CARDS, GO_SPLIT_POTS) = range(11)
 N_GAME_STATS = 11
 GAME_STATS = ("games", "rounds", "whole_pot_ends", "conservation_errors", "dealer_sum",
               "dealer_sq", "dealer_loses", "shuffles", "reshuffles", "cards", "split_pots")
 
 # --- the packed game state: one int64 array, so that calls pass few arrays -------------------
 MAX_SEATS = TABLE_MAX_SEATS  # the table layout's 32 (not poker's 10)
-ST_TOP, ST_RUNOUTS, ST_END, ST_POT, ST_ROUND, ST_SEATS = range(6)  # scalars
-ST_SEEN = 8  # 13 face-up cards by rank, not in the stack
-ST_U = ST_SEEN + 13  # 13 scratch rank counts: what a deciding seat cannot see
-ST_DECK = ST_U + 13  # 52 cards: dealt since the shuffle, then the stack
-ST_LIVE = ST_DECK + 52  # 52 flags by card: on the table
-ST_VIS = ST_LIVE + 52  # 52 flags by card: face up
-ST_CHIPS = ST_VIS + 52  # per seat
-ST_FIRST = ST_CHIPS + MAX_SEATS  # first card per seat
-ST_SECOND = ST_FIRST + MAX_SEATS  # second card per seat (hidden cards)
-ST_ORDER = ST_SECOND + MAX_SEATS  # the seats of this round, in turn order
-ST_IN = ST_ORDER + MAX_SEATS  # per seat: still in (the table's TABLE_IN)
-ST_SIZE = ST_IN + MAX_SEATS
+GS_TOP, GS_RUNOUTS, GS_END, GS_POT, GS_ROUND, GS_SEATS = range(6)  # scalars
+GS_SEEN = 8  # 13 face-up cards by rank, not in the stack
+GS_U = GS_SEEN + 13  # 13 scratch rank counts: what a deciding seat cannot see
+GS_DECK = GS_U + 13  # 52 cards: dealt since the shuffle, then the stack
+GS_LIVE = GS_DECK + N_CARDS  # 52 flags by card: on the table
+GS_VIS = GS_LIVE + N_CARDS  # 52 flags by card: face up
+GS_CHIPS = GS_VIS + N_CARDS  # per seat
+GS_FIRST = GS_CHIPS + MAX_SEATS  # first card per seat
+GS_SECOND = GS_FIRST + MAX_SEATS  # second card per seat (hidden cards)
+GS_ORDER = GS_SECOND + MAX_SEATS  # the seats of this round, in turn order
+GS_IN = GS_ORDER + MAX_SEATS  # per seat: still in (the table's TABLE_IN)
+GS_SIZE = GS_IN + MAX_SEATS
 
 # --- policy matrix columns (float64, one row per seat) -----------------------------------------
 P_KIND, P_PARAM, P_MIN, P_COUNT = range(4)
@@ -189,9 +190,9 @@ def make_rules(pot: int, rounds: int, *, low_ace=False, two_pass=False, ante_all
     """The int64 rules vector the kernel reads (from a validated :class:`~.rules.Rules`, see
     :func:`simkit.games.in_between.jobs.game_of`)."""
     r = np.zeros(N_RULES, dtype=np.int64)
-    r[R_POT], r[R_ROUNDS] = pot, rounds
-    r[R_LOW_ACE], r[R_TWO_PASS], r[R_ANTE_ALL], r[R_ANTE] = low_ace, two_pass, ante_all, ante
-    r[R_HIDDEN], r[R_MIN_STAKE], r[R_PAIRS], r[R_THREE_POSTS] = hidden, min_stake, pairs, three_posts
+    r[RV_POT], r[RV_ROUNDS] = pot, rounds
+    r[RV_LOW_ACE], r[RV_TWO_PASS], r[RV_ANTE_ALL], r[RV_ANTE] = low_ace, two_pass, ante_all, ante
+    r[RV_HIDDEN], r[RV_MIN_STAKE], r[RV_PAIRS], r[RV_THREE_POSTS] = hidden, min_stake, pairs, three_posts
     return r
 
 
@@ -211,50 +212,50 @@ def make_game(rules: np.ndarray, pol: np.ndarray) -> tuple:
 @_lean(inline=True)
 def _full_shuffle(st, game_out):
     """Gather every card into the stack (between rounds, when nothing is live)."""
-    st[ST_TOP] = 0
+    st[GS_TOP] = 0
     for r in range(13):
-        st[ST_SEEN + r] = 0
-    game_out[G_SHUFFLES] += 1
+        st[GS_SEEN + r] = 0
+    game_out[GO_SHUFFLES] += 1
 
 
 @_lean()
 def _reshuffle_used(st, game_out):
     """The stack is empty mid-round: the used cards (all but the live ones) become the stack."""
     n_live = 0
-    for i in range(52):
-        c = st[ST_DECK + i]
-        if st[ST_LIVE + c]:
-            st[ST_DECK + i] = st[ST_DECK + n_live]
-            st[ST_DECK + n_live] = c
+    for i in range(N_CARDS):
+        c = st[GS_DECK + i]
+        if st[GS_LIVE + c]:
+            st[GS_DECK + i] = st[GS_DECK + n_live]
+            st[GS_DECK + n_live] = c
             n_live += 1
-    st[ST_TOP] = n_live
+    st[GS_TOP] = n_live
     for r in range(13):
-        st[ST_SEEN + r] = 0
+        st[GS_SEEN + r] = 0
     for i in range(n_live):
-        c = st[ST_DECK + i]
-        if st[ST_VIS + c]:
-            st[ST_SEEN + (c >> 2)] += 1
-    st[ST_RUNOUTS] += 1
-    game_out[G_RESHUFFLES] += 1
+        c = st[GS_DECK + i]
+        if st[GS_VIS + c]:
+            st[GS_SEEN + (c >> 2)] += 1
+    st[GS_RUNOUTS] += 1
+    game_out[GO_RESHUFFLES] += 1
 
 
 @_lean(inline=True)
 def _deal(st, face_up, state, game_out):
     """Deal one card from the stack (face up or down) and mark it live."""
-    top = st[ST_TOP]
-    if top >= 52:
+    top = st[GS_TOP]
+    if top >= N_CARDS:
         _reshuffle_used(st, game_out)
-        top = st[ST_TOP]
-    j = ST_DECK + top + draw_below(state, 52 - top)
+        top = st[GS_TOP]
+    j = GS_DECK + top + draw_below(state, N_CARDS - top)
     c = st[j]
-    st[j] = st[ST_DECK + top]
-    st[ST_DECK + top] = c
-    st[ST_TOP] = top + 1
-    st[ST_LIVE + c] = 1
-    st[ST_VIS + c] = face_up
+    st[j] = st[GS_DECK + top]
+    st[GS_DECK + top] = c
+    st[GS_TOP] = top + 1
+    st[GS_LIVE + c] = 1
+    st[GS_VIS + c] = face_up
     if face_up:
-        st[ST_SEEN + (c >> 2)] += 1
-    game_out[G_CARDS] += 1
+        st[GS_SEEN + (c >> 2)] += 1
+    game_out[GO_CARDS] += 1
     return c
 
 
@@ -262,45 +263,45 @@ def _deal(st, face_up, state, game_out):
 def _ensure_stack(st, game_out):
     """Shuffle the used cards now if the stack is empty: the next card comes from them, and a
     counting seat must know that before it decides."""
-    if st[ST_TOP] >= 52:
+    if st[GS_TOP] >= N_CARDS:
         _reshuffle_used(st, game_out)
 
 
 @_lean(inline=True)
 def _release(st, c_a, c_b, c_c):
     """A turn is over: its cards are used, no longer on the table (``c_c < 0``: none)."""
-    st[ST_LIVE + c_a] = 0
-    st[ST_LIVE + c_b] = 0
+    st[GS_LIVE + c_a] = 0
+    st[GS_LIVE + c_b] = 0
     if c_c >= 0:
-        st[ST_LIVE + c_c] = 0
+        st[GS_LIVE + c_c] = 0
 
 
 @_lean(inline=True)
 def _reveal(st, c):
-    if not st[ST_VIS + c]:
-        st[ST_VIS + c] = 1
-        st[ST_SEEN + (c >> 2)] += 1
+    if not st[GS_VIS + c]:
+        st[GS_VIS + c] = 1
+        st[GS_SEEN + (c >> 2)] += 1
 
 
 # --- odds as a seat sees them ------------------------------------------------------------------
 @_lean(inline=True)
 def _unknown(st, counting, c_a, c_b, c_c):
-    """Fill the scratch counts ``st[ST_U:]`` with the ranks a seat cannot see; return how many.
+    """Fill the scratch counts ``st[GS_U:]`` with the ranks a seat cannot see; return how many.
 
     A counting seat removes every face-up card not in the stack (``seen``) and its own hidden
     posts; a non-counting seat removes only its own posts (``c_c < 0``: no third post).
     """
     for r in range(13):
-        st[ST_U + r] = 4 - st[ST_SEEN + r] if counting else 4
-    if not counting or not st[ST_VIS + c_a]:
-        st[ST_U + (c_a >> 2)] -= 1
-    if not counting or not st[ST_VIS + c_b]:
-        st[ST_U + (c_b >> 2)] -= 1
-    if c_c >= 0 and (not counting or not st[ST_VIS + c_c]):
-        st[ST_U + (c_c >> 2)] -= 1
+        st[GS_U + r] = 4 - st[GS_SEEN + r] if counting else 4
+    if not counting or not st[GS_VIS + c_a]:
+        st[GS_U + (c_a >> 2)] -= 1
+    if not counting or not st[GS_VIS + c_b]:
+        st[GS_U + (c_b >> 2)] -= 1
+    if c_c >= 0 and (not counting or not st[GS_VIS + c_c]):
+        st[GS_U + (c_c >> 2)] -= 1
     total = 0
     for r in range(13):
-        total += st[ST_U + r]
+        total += st[GS_U + r]
     return total
 
 
@@ -313,9 +314,9 @@ def _best_posts(st, c1, c2, low_ok, total, mult):
     v2 = (c2 >> 2) + 2
     lo = v1 if v1 < v2 else v2
     hi = v1 if v1 > v2 else v2
-    pb, pp, po = _gap_probs_at(lo, hi, st, ST_U, total)
+    pb, pp, po = _gap_probs_at(lo, hi, st, GS_U, total)
     if low_ok and v1 == 14:
-        pb2, pp2, po2 = _gap_probs_at(1, v2, st, ST_U, total)
+        pb2, pp2, po2 = _gap_probs_at(1, v2, st, GS_U, total)
         if pb2 - po2 - mult * pp2 > pb - po - mult * pp:
             return 1, v2, pb2, pp2, po2
     return lo, hi, pb, pp, po
@@ -381,15 +382,15 @@ def _wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
     v = (c1 >> 2) + 2
     gain = 0.0
     for r in range(13):
-        if st[ST_U + r] == 0:
+        if st[GS_U + r] == 0:
             continue
-        prob = st[ST_U + r] / total
-        st[ST_U + r] -= 1
+        prob = st[GS_U + r] / total
+        st[GS_U + r] -= 1
         w = r + 2
         lo = v if v < w else w
         hi = v if v > w else w
-        pb, pp, po = _gap_probs_at(lo, hi, st, ST_U, total - 1)
-        st[ST_U + r] += 1
+        pb, pp, po = _gap_probs_at(lo, hi, st, GS_U, total - 1)
+        st[GS_U + r] += 1
         s = _policy_stake(kind, pol[p, P_PARAM], int(pol[p, P_MIN]), _spread(lo, hi), pb, pp, po,
                           2, pot, chips - ante, state)
         gain += prob * s * (pb - po - 2.0 * pp)
@@ -401,8 +402,8 @@ def _wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
 def _one_stake(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_out, game_out):
     """Posts ``c1`` (first card), ``c2``; ``c3`` a third post held (three posts) or -1.
     The seat decides, and a stake meets the next card.  Returns the stake."""
-    pot = st[ST_POT]
-    chips = st[ST_CHIPS + p]
+    pot = st[GS_POT]
+    chips = st[GS_CHIPS + p]
     cap = pot if pot < chips else chips
     if cap <= 0:
         return 0
@@ -412,12 +413,12 @@ def _one_stake(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_o
     else:
         total = _unknown(st, pol[p, P_COUNT] != 0.0, c1, c2, c3)
         low, high, pb, pp, po = _best_posts(st, c1, c2, low_ok, total, mult)
-    ante = rules[R_ANTE]
+    ante = rules[RV_ANTE]
     min_req = 0
-    if stage == 2 or rules[R_MIN_STAKE]:
+    if stage == 2 or rules[RV_MIN_STAKE]:
         min_req = ante if ante < cap else cap
-    seat_out[p, S_DECISIONS] += 1
-    stake = _decide(p, stage, st[ST_ROUND], low, high, _spread(low, high), pb, pp, po, mult,
+    seat_out[p, SO_DECISIONS] += 1
+    stake = _decide(p, stage, st[GS_ROUND], low, high, _spread(low, high), pb, pp, po, mult,
                     pot, chips, ante, min_req, pol, state)
     if stake <= 0:
         return 0
@@ -425,19 +426,19 @@ def _one_stake(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_o
     _reveal(st, c2)
     third = _deal(st, 1, state, game_out)
     outcome, delta = _settle(low, high, (third >> 2) + 2, stake, mult, chips)
-    st[ST_LIVE + third] = 0
-    st[ST_CHIPS + p] = chips + delta
-    st[ST_POT] = pot - delta
-    seat_out[p, S_STAKES] += 1
-    seat_out[p, S_STAKED] += stake
+    st[GS_LIVE + third] = 0
+    st[GS_CHIPS + p] = chips + delta
+    st[GS_POT] = pot - delta
+    seat_out[p, SO_STAKES] += 1
+    seat_out[p, SO_STAKED] += stake
     if outcome == BETWEEN:
-        seat_out[p, S_BETWEEN] += 1
+        seat_out[p, SO_BETWEEN] += 1
         if stake == pot:
-            seat_out[p, S_WHOLE_POT] += 1
+            seat_out[p, SO_WHOLE_POT] += 1
     elif outcome == OUTSIDE:
-        seat_out[p, S_OUTSIDE] += 1
+        seat_out[p, SO_OUTSIDE] += 1
     elif outcome == POST:
-        seat_out[p, S_POST] += 1
+        seat_out[p, SO_POST] += 1
     return stake
 
 
@@ -447,46 +448,46 @@ def _turn(p, rules, st, pol, state, seat_out, game_out):
 
     One call site of :func:`_one_stake` (a loop over the turn's hands), so that both inline.
     """
-    low_ok = rules[R_LOW_ACE] != 0
-    three = rules[R_THREE_POSTS] != 0
-    c1 = st[ST_FIRST + p]
+    low_ok = rules[RV_LOW_ACE] != 0
+    three = rules[RV_THREE_POSTS] != 0
+    c1 = st[GS_FIRST + p]
     c3 = -1
     split = False
     if three:
         c2 = _deal(st, 1, state, game_out)
         c3 = _deal(st, 1, state, game_out)
-    elif rules[R_HIDDEN]:
-        c2 = st[ST_SECOND + p]
+    elif rules[RV_HIDDEN]:
+        c2 = st[GS_SECOND + p]
     else:
         c2 = _deal(st, 1, state, game_out)
-    pairs = rules[R_PAIRS]
+    pairs = rules[RV_PAIRS]
     if pairs != PAIRS_NONE:
         _ensure_stack(st, game_out)
         total = _unknown(st, pol[p, P_COUNT] != 0.0, c1, c2, -1)
         low, high, pb, pp, po = _best_posts(st, c1, c2, low_ok, total, 2)
-        ante = rules[R_ANTE]
-        chips = st[ST_CHIPS + p]
+        ante = rules[RV_ANTE]
+        chips = st[GS_CHIPS + p]
         if pairs == PAIRS_ANTE_BACK and high - low <= 1:
-            back = ante if ante < st[ST_POT] else st[ST_POT]
-            st[ST_CHIPS + p] = chips + back
-            st[ST_POT] -= back
-            seat_out[p, S_ANTE_BACK] += 1
+            back = ante if ante < st[GS_POT] else st[GS_POT]
+            st[GS_CHIPS + p] = chips + back
+            st[GS_POT] -= back
+            seat_out[p, SO_ANTE_BACK] += 1
             _reveal(st, c1)
             _reveal(st, c2)
             _release(st, c1, c2, -1)
             return
         if (pairs == PAIRS_SPLIT and low == high and chips > ante
-                and _wants_split(p, st[ST_ROUND], c1, c2, st[ST_POT], chips, ante, st, total,
+                and _wants_split(p, st[GS_ROUND], c1, c2, st[GS_POT], chips, ante, st, total,
                                  pol, state)):
-            st[ST_CHIPS + p] = chips - ante
-            st[ST_POT] += ante
-            seat_out[p, S_SPLITS] += 1
+            st[GS_CHIPS + p] = chips - ante
+            st[GS_POT] += ante
+            seat_out[p, SO_SPLITS] += 1
             _reveal(st, c1)
             _reveal(st, c2)
             split = True
     n_hands = 2 if (three or split) else 1
     for h in range(n_hands):
-        if h > 0 and st[ST_POT] <= 0:
+        if h > 0 and st[GS_POT] <= 0:
             break
         mult = 2
         stage = 1
@@ -503,7 +504,7 @@ def _turn(p, rules, st, pol, state, seat_out, game_out):
             a, b, c = c1, c2, -1
         _one_stake(p, a, b, c, low_h, mult, stage, rules, st, pol, state, seat_out, game_out)
         if split:
-            st[ST_LIVE + b] = 0
+            st[GS_LIVE + b] = 0
     _release(st, c1, c2, c3)
 
 
@@ -512,75 +513,75 @@ def _deck_ready(rules, st, need, game_out):
     """Round start: shuffle (every round), or in the twice-through variant go on with the
     stack, shuffling everything once when it cannot give everyone a card.  False: the deck is
     through twice and the dealer's game is over."""
-    if not rules[R_TWO_PASS]:
+    if not rules[RV_TWO_PASS]:
         _full_shuffle(st, game_out)
         return True
-    if st[ST_RUNOUTS] >= 2 or st[ST_END]:
+    if st[GS_RUNOUTS] >= 2 or st[GS_END]:
         return False
-    if 52 - st[ST_TOP] < need:
-        if st[ST_RUNOUTS] >= 1:
+    if N_CARDS - st[GS_TOP] < need:
+        if st[GS_RUNOUTS] >= 1:
             return False
         _full_shuffle(st, game_out)
-        st[ST_RUNOUTS] = 1
+        st[GS_RUNOUTS] = 1
     return True
 
 
 @_lean()
 def _round(n_order, rules, st, pol, state, seat_out, game_out):
-    """First cards to the ``n_order`` seats of ``st[ST_ORDER:]``, then each turn in that order
+    """First cards to the ``n_order`` seats of ``st[GS_ORDER:]``, then each turn in that order
     (R-I3); hidden cards: both cards first."""
-    face_up = 0 if rules[R_HIDDEN] else 1
+    face_up = 0 if rules[RV_HIDDEN] else 1
     for i in range(n_order):
-        p = st[ST_ORDER + i]
-        st[ST_FIRST + p] = _deal(st, face_up, state, game_out)
+        p = st[GS_ORDER + i]
+        st[GS_FIRST + p] = _deal(st, face_up, state, game_out)
     if not face_up:
         for i in range(n_order):
-            p = st[ST_ORDER + i]
-            st[ST_SECOND + p] = _deal(st, 0, state, game_out)
+            p = st[GS_ORDER + i]
+            st[GS_SECOND + p] = _deal(st, 0, state, game_out)
     done = n_order
     for i in range(n_order):
-        _turn(st[ST_ORDER + i], rules, st, pol, state, seat_out, game_out)
-        if st[ST_POT] <= 0:
+        _turn(st[GS_ORDER + i], rules, st, pol, state, seat_out, game_out)
+        if st[GS_POT] <= 0:
             done = i + 1
             break
     # every turn released its cards; the game may have ended before the last ones: between
     # rounds nothing is on the table
     for j in range(done, n_order):
-        q = st[ST_ORDER + j]
-        st[ST_LIVE + st[ST_FIRST + q]] = 0
+        q = st[GS_ORDER + j]
+        st[GS_LIVE + st[GS_FIRST + q]] = 0
         if not face_up:
-            st[ST_LIVE + st[ST_SECOND + q]] = 0
-    if rules[R_TWO_PASS] and st[ST_RUNOUTS] >= 2:
-        st[ST_END] = 1
-    game_out[G_ROUNDS] += 1
+            st[GS_LIVE + st[GS_SECOND + q]] = 0
+    if rules[RV_TWO_PASS] and st[GS_RUNOUTS] >= 2:
+        st[GS_END] = 1
+    game_out[GO_ROUNDS] += 1
 
 
 @_lean()
 def _held(st):
     """Chips of every seat plus the pot."""
-    held = st[ST_POT]
-    for i in range(st[ST_SEATS]):
-        held += st[ST_CHIPS + i]
+    held = st[GS_POT]
+    for i in range(st[GS_SEATS]):
+        held += st[GS_CHIPS + i]
     return held
 
 
 @_lean(inline=True)
 def _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out):
-    """Round ``r`` for the ``k`` players of ``st[ST_ORDER:]``; a change in the chips held
+    """Round ``r`` for the ``k`` players of ``st[GS_ORDER:]``; a change in the chips held
     (never expected) is counted as a conservation error."""
-    st[ST_ROUND] = r
+    st[GS_ROUND] = r
     _round(k, rules, st, pol, state, seat_out, game_out)
     if _held(st) != total_chips:
-        game_out[G_CONSERVATION_ERRORS] += 1
+        game_out[GO_CONSERVATION_ERRORS] += 1
 
 
 @_lean()
 def _pass_left(st, d):
     """The next seat to the left of ``d`` that is still in (R-E1: a seat out is skipped)."""
-    n = st[ST_SEATS]
+    n = st[GS_SEATS]
     for _ in range(n):
         d = d + 1 if d + 1 < n else 0
-        if st[ST_IN + d]:
+        if st[GS_IN + d]:
             break
     return d
 
@@ -599,29 +600,29 @@ def _write_record(record, dealer, pot, outcome, players, dealer_net, rounds, las
 @_lean(inline=True)
 def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     """One dealer's game (R-I3) at the seats of ``st``; its record into ``record``."""
-    n = st[ST_SEATS]
+    n = st[GS_SEATS]
     total_chips = _held(st)
-    chips_d = st[ST_CHIPS + dealer]
-    opening = rules[R_POT] if rules[R_POT] < chips_d else chips_d
-    st[ST_CHIPS + dealer] = chips_d - opening
-    st[ST_POT] = opening
-    st[ST_RUNOUTS] = 0
-    st[ST_END] = 0
-    if rules[R_TWO_PASS]:
+    chips_d = st[GS_CHIPS + dealer]
+    opening = rules[RV_POT] if rules[RV_POT] < chips_d else chips_d
+    st[GS_CHIPS + dealer] = chips_d - opening
+    st[GS_POT] = opening
+    st[GS_RUNOUTS] = 0
+    st[GS_END] = 0
+    if rules[RV_TWO_PASS]:
         _full_shuffle(st, game_out)
     r = 0
     first = 0  # players dealt in in the first round
-    while st[ST_POT] > 0:
-        if rules[R_TWO_PASS]:
+    while st[GS_POT] > 0:
+        if rules[RV_TWO_PASS]:
             if r >= MAX_TWO_PASS_ROUNDS:
                 break
-        elif r >= rules[R_ROUNDS]:
+        elif r >= rules[RV_ROUNDS]:
             break
         k = 0
         for j in range(1, n):
             p = (dealer + j) % n
-            if st[ST_CHIPS + p] > 0:  # a seat that is out has none here
-                st[ST_ORDER + k] = p
+            if st[GS_CHIPS + p] > 0:  # a seat that is out has none here
+                st[GS_ORDER + k] = p
                 k += 1
         if k == 0 or not _deck_ready(rules, st, k, game_out):
             break
@@ -630,22 +631,22 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
         _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out)
         r += 1
     outcome = OUT_POT_BACK
-    if st[ST_POT] == 0 and opening > 0:
-        game_out[G_WHOLE_POT] += 1
+    if st[GS_POT] == 0 and opening > 0:
+        game_out[GO_WHOLE_POT] += 1
         outcome = OUT_WHOLE_POT
     elif r == 0:
         outcome = OUT_NO_GAME
-    result = st[ST_POT] - opening
-    st[ST_CHIPS + dealer] += st[ST_POT]
-    st[ST_POT] = 0
-    seat_out[dealer, S_DEALER_NET] += result
-    seat_out[dealer, S_DEALER_NET_SQ] += result * result
-    seat_out[dealer, S_DEALER_GAMES] += 1
-    game_out[G_GAMES] += 1
+    result = st[GS_POT] - opening
+    st[GS_CHIPS + dealer] += st[GS_POT]
+    st[GS_POT] = 0
+    seat_out[dealer, SO_DEALER_NET] += result
+    seat_out[dealer, SO_DEALER_NET_SQ] += result * result
+    seat_out[dealer, SO_DEALER_GAMES] += 1
+    game_out[GO_GAMES] += 1
     if result < 0:
-        game_out[G_DEALER_LOSES] += 1
+        game_out[GO_DEALER_LOSES] += 1
     if _held(st) != total_chips:
-        game_out[G_CONSERVATION_ERRORS] += 1
+        game_out[GO_CONSERVATION_ERRORS] += 1
     _write_record(record, dealer, opening, outcome, first, result, r, dealer)
 
 
@@ -653,62 +654,62 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
 def _ante_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     """One pot game of the ante-for-everyone variant (R-I4) from ``dealer`` on, the deal
     passing left after every round not won; its record into ``record``."""
-    n = st[ST_SEATS]
-    ante = rules[R_ANTE]
+    n = st[GS_SEATS]
+    ante = rules[RV_ANTE]
     total_chips = _held(st)
     first_dealer = dealer
-    st[ST_POT] = 0
-    st[ST_RUNOUTS] = 0
-    st[ST_END] = 0
-    if rules[R_TWO_PASS]:
+    st[GS_POT] = 0
+    st[GS_RUNOUTS] = 0
+    st[GS_END] = 0
+    if rules[RV_TWO_PASS]:
         _full_shuffle(st, game_out)
-    k = 0  # players of the last round played; st[ST_ORDER:] keeps them for the split
+    k = 0  # players of the last round played; st[GS_ORDER:] keeps them for the split
     r = 0
     first = 0  # players dealt in in the first round
     put = 0  # antes paid
     won = False
-    while r < rules[R_ROUNDS]:
+    while r < rules[RV_ROUNDS]:
         able = 0
         for j in range(n):
-            if st[ST_CHIPS + j] >= ante:
+            if st[GS_CHIPS + j] >= ante:
                 able += 1
         if able < 2 or not _deck_ready(rules, st, able, game_out):
             break
         k = 0
         for j in range(1, n + 1):  # from the dealer's left; the dealer plays last
             p = (dealer + j) % n
-            if st[ST_CHIPS + p] >= ante:
-                st[ST_ORDER + k] = p
+            if st[GS_CHIPS + p] >= ante:
+                st[GS_ORDER + k] = p
                 k += 1
         for i in range(k):
-            st[ST_CHIPS + st[ST_ORDER + i]] -= ante
-        st[ST_POT] += k * ante
+            st[GS_CHIPS + st[GS_ORDER + i]] -= ante
+        st[GS_POT] += k * ante
         put += k * ante
         if r == 0:
             first = k
         _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out)
         r += 1
-        if st[ST_POT] <= 0:
+        if st[GS_POT] <= 0:
             won = True
             break
         dealer = _pass_left(st, dealer)
     outcome = OUT_NO_GAME
     if won:
-        game_out[G_WHOLE_POT] += 1
+        game_out[GO_WHOLE_POT] += 1
         outcome = OUT_WHOLE_POT
-    elif st[ST_POT] > 0:
+    elif st[GS_POT] > 0:
         # stop and split (R-I4): equal shares among the last round's players (the order array
         # still holds them), odd chips one each from the dealer's left
-        share = st[ST_POT] // k
-        rest = st[ST_POT] - share * k
+        share = st[GS_POT] // k
+        rest = st[GS_POT] - share * k
         for i in range(k):
-            st[ST_CHIPS + st[ST_ORDER + i]] += share + (1 if i < rest else 0)
-        st[ST_POT] = 0
-        game_out[G_SPLIT_POTS] += 1
+            st[GS_CHIPS + st[GS_ORDER + i]] += share + (1 if i < rest else 0)
+        st[GS_POT] = 0
+        game_out[GO_SPLIT_POTS] += 1
         outcome = OUT_SPLIT
-    game_out[G_GAMES] += 1
+    game_out[GO_GAMES] += 1
     if _held(st) != total_chips:
-        game_out[G_CONSERVATION_ERRORS] += 1
+        game_out[GO_CONSERVATION_ERRORS] += 1
     _write_record(record, first_dealer, put, outcome, first, 0, r, dealer)
 
 
@@ -725,12 +726,12 @@ def _play_hand(table, game, rng, work, record):
     st, seat_out, game_out = work
     n = table[TABLE_SEATS]
     dealer = table[TABLE_DEALER]
-    st[ST_SEATS] = n
+    st[GS_SEATS] = n
     for s in range(n):  # a seat that is out plays with no chips: it is never dealt in
-        st[ST_CHIPS + s] = table[TABLE_STACK + s] * table[TABLE_IN + s]
-    if rules[R_ANTE_ALL]:
+        st[GS_CHIPS + s] = table[TABLE_STACK + s] * table[TABLE_IN + s]
+    if rules[RV_ANTE_ALL]:
         for s in range(n):
-            st[ST_IN + s] = table[TABLE_IN + s]
+            st[GS_IN + s] = table[TABLE_IN + s]
         _ante_game(dealer, rules, st, pol, rng, seat_out, game_out, record)
     elif table[TABLE_IN + dealer]:
         _dealer_game(dealer, rules, st, pol, rng, seat_out, game_out, record)
@@ -739,7 +740,7 @@ def _play_hand(table, game, rng, work, record):
         return RC_DEALER_OUT
     for s in range(n):
         if table[TABLE_IN + s]:
-            table[TABLE_STACK + s] = st[ST_CHIPS + s]
+            table[TABLE_STACK + s] = st[GS_CHIPS + s]
     return 0
 
 
@@ -748,9 +749,9 @@ def _new_work(seat_out, game_out):
     """The ``work`` tuple of :func:`_play_hand` for a batch: a fresh packed state (the deck in
     order, nothing dealt) and the tallies ``seat_out`` ``(seats, N_SEAT_STATS)`` and
     ``game_out`` ``(N_GAME_STATS,)`` that every hand adds into."""
-    st = np.zeros(ST_SIZE, dtype=np.int64)
-    for i in range(52):
-        st[ST_DECK + i] = i
+    st = np.zeros(GS_SIZE, dtype=np.int64)
+    for i in range(N_CARDS):
+        st[GS_DECK + i] = i
     return (st, seat_out, game_out)
 
 
@@ -784,12 +785,12 @@ def _trials(trials, deals, stacks, game, rng, work, table, record):
         for i in range(n):
             chips = table[TABLE_STACK + i]
             net = chips - stacks
-            seat_out[i, S_NET] += net
-            seat_out[i, S_NET_SQ] += net * net
+            seat_out[i, SO_NET] += net
+            seat_out[i, SO_NET_SQ] += net * net
             if chips == 0:
-                seat_out[i, S_BUSTS] += 1
-        game_out[G_DEALER_SUM] += dealer_total
-        game_out[G_DEALER_SQ] += dealer_total * dealer_total
+                seat_out[i, SO_BUSTS] += 1
+        game_out[GO_DEALER_SUM] += dealer_total
+        game_out[GO_DEALER_SQ] += dealer_total * dealer_total
 
 
 # --- the Python path -----------------------------------------------------------------------------

@@ -192,7 +192,7 @@ def _python_engine_for(players: Sequence[Policy | PythonPolicy]):
         if pp_.split is None:
             return False
         v = (int(c1) >> 2) + 2
-        n_post = int(st[E.ST_U + (int(c1) >> 2)])
+        n_post = int(st[E.GS_U + (int(c1) >> 2)])
         d = Decision(
             seat=int(p), round=int(rnd), stage=0, low=v, high=v, spread=0, pot=int(pot),
             chips=int(chips), ante=int(ante), min_stake=0, max_stake=int(min(pot, chips)),
@@ -215,11 +215,11 @@ class DealerGameResult:
 
     @property
     def conservation_errors(self) -> int:
-        return int(self.totals["game_stats"][E.G_CONSERVATION_ERRORS])
+        return int(self.totals["game_stats"][E.GO_CONSERVATION_ERRORS])
 
     @property
     def decisions(self) -> int:
-        return int(self.totals["seat_stats"][:, E.S_DECISIONS].sum())
+        return int(self.totals["seat_stats"][:, E.SO_DECISIONS].sum())
 
 
 def summarize(job: DealerGameJob, totals: dict) -> DealerGameResult:
@@ -229,13 +229,13 @@ def summarize(job: DealerGameJob, totals: dict) -> DealerGameResult:
     n = int(totals["trials"])
     s = totals["seat_stats"].astype(np.float64)
     g = totals["game_stats"]
-    net, net_se = mean_se(s[:, E.S_NET], s[:, E.S_NET_SQ], n)
-    bust, bust_se = proportion(s[:, E.S_BUSTS], n)
-    stakes = s[:, E.S_STAKES]
+    net, net_se = mean_se(s[:, E.SO_NET], s[:, E.SO_NET_SQ], n)
+    bust, bust_se = proportion(s[:, E.SO_BUSTS], n)
+    stakes = s[:, E.SO_STAKES]
     with np.errstate(invalid="ignore", divide="ignore"):
-        dg = s[:, E.S_DEALER_GAMES]
-        d_mean = np.where(dg > 0, s[:, E.S_DEALER_NET] / np.maximum(dg, 1), np.nan)
-        d_var = (s[:, E.S_DEALER_NET_SQ] - dg * d_mean**2) / np.maximum(dg - 1, 1)
+        dg = s[:, E.SO_DEALER_GAMES]
+        d_mean = np.where(dg > 0, s[:, E.SO_DEALER_NET] / np.maximum(dg, 1), np.nan)
+        d_var = (s[:, E.SO_DEALER_NET_SQ] - dg * d_mean**2) / np.maximum(dg - 1, 1)
         d_se = np.where(dg > 1, np.sqrt(np.maximum(d_var, 0) / np.maximum(dg, 1)), np.nan)
         seats = pd.DataFrame({
             "seat": np.arange(job.seats),
@@ -244,32 +244,32 @@ def summarize(job: DealerGameJob, totals: dict) -> DealerGameResult:
             "net_se": net_se,
             "bust_rate": bust,
             "bust_se": bust_se,
-            "decisions_per_trial": s[:, E.S_DECISIONS] / n,
-            "stake_rate": stakes / np.maximum(s[:, E.S_DECISIONS], 1),
-            "mean_stake": s[:, E.S_STAKED] / np.maximum(stakes, 1),
-            "p_between": s[:, E.S_BETWEEN] / np.maximum(stakes, 1),
-            "p_post": s[:, E.S_POST] / np.maximum(stakes, 1),
-            "p_outside": s[:, E.S_OUTSIDE] / np.maximum(stakes, 1),
-            "whole_pot_wins": s[:, E.S_WHOLE_POT].astype(np.int64),
-            "splits": s[:, E.S_SPLITS].astype(np.int64),
+            "decisions_per_trial": s[:, E.SO_DECISIONS] / n,
+            "stake_rate": stakes / np.maximum(s[:, E.SO_DECISIONS], 1),
+            "mean_stake": s[:, E.SO_STAKED] / np.maximum(stakes, 1),
+            "p_between": s[:, E.SO_BETWEEN] / np.maximum(stakes, 1),
+            "p_post": s[:, E.SO_POST] / np.maximum(stakes, 1),
+            "p_outside": s[:, E.SO_OUTSIDE] / np.maximum(stakes, 1),
+            "whole_pot_wins": s[:, E.SO_WHOLE_POT].astype(np.int64),
+            "splits": s[:, E.SO_SPLITS].astype(np.int64),
             "dealer_games": dg.astype(np.int64),
             "dealer_net_mean": d_mean,
             "dealer_net_se": d_se,
         })
-    games = int(g[E.G_GAMES])
+    games = int(g[E.GO_GAMES])
     dealer: dict = {"trials": n, "games": games}
     if not job.rules.ante_all:
-        m, se = mean_se(float(g[E.G_DEALER_SUM]), float(g[E.G_DEALER_SQ]), n)
-        p_lose, p_lose_se = proportion(int(g[E.G_DEALER_LOSES]), games)
+        m, se = mean_se(float(g[E.GO_DEALER_SUM]), float(g[E.GO_DEALER_SQ]), n)
+        p_lose, p_lose_se = proportion(int(g[E.GO_DEALER_LOSES]), games)
         dealer.update(net_mean=m, net_se=se, p_loses=p_lose, p_loses_se=p_lose_se)
-    wp, wp_se = proportion(int(g[E.G_WHOLE_POT]), games)
+    wp, wp_se = proportion(int(g[E.GO_WHOLE_POT]), games)
     dealer.update(
         whole_pot_rate=wp,
         whole_pot_se=wp_se,
-        rounds_per_game=float(g[E.G_ROUNDS]) / max(games, 1),
-        split_pots=int(g[E.G_SPLIT_POTS]),
-        conservation_errors=int(g[E.G_CONSERVATION_ERRORS]),
-        decisions=int(totals["seat_stats"][:, E.S_DECISIONS].sum()),
+        rounds_per_game=float(g[E.GO_ROUNDS]) / max(games, 1),
+        split_pots=int(g[E.GO_SPLIT_POTS]),
+        conservation_errors=int(g[E.GO_CONSERVATION_ERRORS]),
+        decisions=int(totals["seat_stats"][:, E.SO_DECISIONS].sum()),
     )
     return DealerGameResult(job, totals, seats, dealer)
 

@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...cards import format_cards, parse_cards
+from ...cards import N_CARDS, format_cards, parse_cards
 from ...deck import live_deck
 from .kelly import _kelly
 from .rules import ACE, LOW_ACE_VALUE, _spread, card_value
@@ -132,7 +132,7 @@ def _dead_cards(seen, posts: np.ndarray) -> np.ndarray:
     """The cards seen, as integers, after checking that no post is among them."""
     if seen is None:
         return np.array([], dtype=np.int64)
-    dead = np.setdiff1d(np.arange(52), live_deck(seen))
+    dead = np.setdiff1d(np.arange(N_CARDS), live_deck(seen))
     overlap = np.intersect1d(dead, posts)
     if overlap.size:
         raise ValueError(f"post {format_cards(overlap[:1])} is among the cards seen")

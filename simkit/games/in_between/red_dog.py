@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from ...cards import N_CARDS
 from ...checks import is_int
 from ...memory import private_zeros
 from ...rng import SeedLike, draw_below, stream_state
@@ -58,7 +59,7 @@ def _check_decks(decks) -> int:
 def _exact(decks: int) -> list[dict]:
     """One row per two-card outcome class, with exact fractions."""
     n = _check_decks(decks)
-    total = 52 * n
+    total = N_CARDS * n
     per_rank = 4 * n
     rows = []
     p_pair = 13 * Fraction(per_rank, total) * Fraction(per_rank - 1, total - 1)
@@ -171,7 +172,7 @@ def _red_dog_kernel(hands, decks, raise_from, state, out):
     for _ in range(hands):
         for r in range(13):
             counts[r] = 4 * decks
-        n = 52 * decks
+        n = N_CARDS * decks
         a = _draw_rank(counts, n, state)
         b = _draw_rank(counts, n - 1, state)
         lo = a if a < b else b

@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ...cards import format_cards, parse_card, parse_cards
+from ...cards import N_CARDS, format_cards, parse_card, parse_cards
 from ...checks import is_int, positive_int
 
 __all__ = [
@@ -68,7 +68,7 @@ def card_value(card: int, *, low: bool = False) -> int:
     ...
     ValueError: only an ace may count low, not card 0 (2c)
     """
-    if not 0 <= int(card) < 52:
+    if not 0 <= int(card) < N_CARDS:
         raise ValueError(f"card {card} is out of range 0..51")
     rank = int(card) >> 2
     if low:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ...cards import N_CARDS
 from ...checks import is_int, positive_int
 from .kelly import _kelly
 from .odds import _gap_ev, _gap_probs, odds_table, rank_counts
@@ -183,7 +184,7 @@ def _hand_classes(low_ace: bool) -> list[tuple[float, list[tuple[int, float, flo
     merged: dict[tuple, float] = {}
     for r1 in range(13):
         for r2 in range(13):
-            w = counts[r1] * (counts[r2] - (r1 == r2)) / (52 * 51)
+            w = counts[r1] * (counts[r2] - (r1 == r2)) / (N_CARDS * 51)
             left = counts.copy()
             left[r1] -= 1
             left[r2] -= 1

@@ -69,6 +69,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...cards import N_CARDS
 from ...deck import shuffle_prefix
 from ...poker.kernels import (
     new_hand_state,
@@ -175,7 +176,7 @@ def _deal_street(st, r, n, deck, used, cards, hs):
     for s in range(n):
         if _in_hand(st, s):
             k += 1
-    if k > 52 - hs[H_DEALT]:  # R-Z4: one community card for everyone still in
+    if k > N_CARDS - hs[H_DEALT]:  # R-Z4: one community card for everyone still in
         p = _first_unused(used)
         used[p] = True
         hs[H_DEALT] += 1
@@ -187,7 +188,7 @@ def _deal_street(st, r, n, deck, used, cards, hs):
     for s in range(n):
         if _in_hand(st, s):
             p = 6 * n + s
-            if p >= 52 or used[p]:
+            if p >= N_CARDS or used[p]:
                 p = _first_unused(used)
             cards[s, 6] = deck[p]
             used[p] = True
@@ -302,8 +303,8 @@ def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl):
 def _new_work(n, log_capacity):
     """The scratch arrays of :func:`_play_hand` for ``n`` seats (see the module docstring);
     ``log_capacity`` actions are recorded in ``st`` per hand (0: none)."""
-    return (new_hand_state(n, log_capacity), np.zeros(N_H, np.int64), np.arange(52).astype(np.int8),
-            np.zeros(52, np.bool_), np.full((n, 7), -1, np.int8), np.zeros(n),
+    return (new_hand_state(n, log_capacity), np.zeros(N_H, np.int64), np.arange(N_CARDS).astype(np.int8),
+            np.zeros(N_CARDS, np.bool_), np.full((n, 7), -1, np.int8), np.zeros(n),
             np.zeros((n, N_FEATURES), np.int64), np.full(n, -1, np.int64),
             np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
             np.zeros((n, 7), np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64),
@@ -318,7 +319,7 @@ def _play_hand(table, game, rng, work, record):
     n = table[TABLE_SEATS]
     dealer = table[TABLE_DEALER]
     if hs[H_DECK_GIVEN] == 0:
-        shuffle_prefix(deck, 52, rng)
+        shuffle_prefix(deck, N_CARDS, rng)
     hs[H_DECK_GIVEN] = 0
     for k in range(4):
         srng[k] = next_u64(rng)
@@ -335,7 +336,7 @@ def _play_hand(table, game, rng, work, record):
     hs[H_COMMUNITY] = -1
     hs[H_BRING] = -1
     hs[H_ROUNDS] = 0
-    for p in range(52):
+    for p in range(N_CARDS):
         used[p] = False
     for s in range(n):
         for j in range(7):
@@ -411,11 +412,11 @@ def _run_hands(game, kinds_all, params_all, stacks, random_stacks, rng, decks, d
     bring_in = structure.forced[F_BRING_IN]
     for h in range(n_hands):
         if fixed:
-            for p in range(52):
+            for p in range(N_CARDS):
                 deck[p] = decks[h, p]
             dealer = dealers[h]
         else:
-            shuffle_prefix(deck, 52, rng)
+            shuffle_prefix(deck, N_CARDS, rng)
             dealer = draw_below(rng, n)
         for s in range(n):
             start[s] = 1 + draw_below(rng, stacks[s]) if random_stacks else stacks[s]

@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...cards import CARD_DTYPE, format_cards
+from ...cards import CARD_DTYPE, N_CARDS, format_cards
 from ...deck import live_deck, next_combination, shuffle_prefix
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
@@ -112,7 +112,7 @@ def prepare(hands: Sequence[str | Hand], dead: str | None = None, *,
                          "hand or among the dead cards")
     live = live_deck(seen)
     dealt = sum(h.n_cards for h in parsed) + dead_cards.size + dead_unknown
-    left = 52 - dealt
+    left = N_CARDS - dealt
     before7 = sum(max(0, 6 - h.n_cards) for h in parsed)
     need7 = sum(1 for h in parsed if h.n_cards < 7)
     community = before7 + need7 > left  # R-Z4

@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 import pandas as pd
 
-from ...cards import parse_cards
+from ...cards import N_CARDS, parse_cards
 from ...checks import positive_int
 from ...memory import private_zeros
 from ...poker.table_state import LOG, N_LOG_FIELDS
@@ -148,7 +148,7 @@ class MatchJob:
         out = _new_outputs(len(self.configs), n)
         _run_hands(game_for(self.rules, kinds_all[0], params_all[0]), kinds_all, params_all,
                    stacks, bool(self.random_stacks), stream_state(seed),
-                   np.zeros((0, 52), np.int8), np.zeros(0, np.int64), trials, 0, out["net"],
+                   np.zeros((0, N_CARDS), np.int8), np.zeros(0, np.int64), trials, 0, out["net"],
                    out["net_sq"], out["diff"], out["diff_sq"], out["won"], out["showdowns"],
                    out["community"], out["vpip"], out["errors"], *_empty_per_hand(n))
         return out
@@ -187,20 +187,20 @@ def deck_for(hands: Sequence[str], n: int | None = None, rest: str | None = None
     """
     n = len(hands) if n is None else n
     parsed = [parse_cards(h).tolist() for h in hands]
-    deck = np.full(52, -1, np.int64)
+    deck = np.full(N_CARDS, -1, np.int64)
     for s, cs in enumerate(parsed):
         for j, c in enumerate(cs[:6]):
             deck[j * n + s] = c
     sevenths = [(s, cs[6]) for s, cs in enumerate(parsed) if len(cs) > 6]
     for s, c in sevenths:
-        deck[6 * n + s if 6 * n + s < 52 else int(np.flatnonzero(deck < 0)[0])] = c
+        deck[6 * n + s if 6 * n + s < N_CARDS else int(np.flatnonzero(deck < 0)[0])] = c
     taken = set(int(c) for c in deck if c >= 0)
     if len(taken) != int((deck >= 0).sum()):
         raise ValueError("a card is dealt twice in deck_for")
     extra = parse_cards(rest).tolist() if rest else []
     if set(extra) & taken:
         raise ValueError("a card of rest is already dealt")
-    order = extra + [c for c in range(52) if c not in taken and c not in extra]
+    order = extra + [c for c in range(N_CARDS) if c not in taken and c not in extra]
     deck[deck < 0] = order[: int((deck < 0).sum())]
     return deck.astype(np.int8)
 
@@ -261,7 +261,7 @@ def play_hands(
         raise ValueError(f"stacks must be non-negative chip counts, got {stacks!r}")
     if decks is not None:
         decks = np.asarray(decks, dtype=np.int8)
-        if decks.shape != (hands, 52) or any(sorted(d.tolist()) != list(range(52)) for d in decks):
+        if decks.shape != (hands, N_CARDS) or any(sorted(d.tolist()) != list(range(N_CARDS)) for d in decks):
             raise ValueError("decks must be one permutation of the 52 cards per hand")
         if dealers is None:
             raise ValueError("fixed decks need the dealer of every hand (dealers=)")
@@ -269,7 +269,7 @@ def play_hands(
         if dealers.shape != (hands,) or (dealers < 0).any() or (dealers >= n).any():
             raise ValueError(f"dealers must be one seat 0..{n - 1} per hand")
     else:
-        decks = np.zeros((0, 52), np.int8)
+        decks = np.zeros((0, N_CARDS), np.int8)
         dealers = np.zeros(0, np.int64)
     out = _new_outputs(1, n)
     cap = 64 if record else 0

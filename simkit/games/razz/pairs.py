@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...cards import format_cards
+from ...cards import N_CARDS, format_cards
 from ...deck import live_deck, next_combination, shuffle_prefix
 from ...hands.kernels import eval7_ace_to_five
 from ...hands.tables import decode, strength_codes
@@ -110,13 +110,13 @@ def low_odds(hand: str, dead: str | None = None) -> pd.DataFrame:
 def _early_pair_kernel(opponents, T, T8, high_of, trials, state, n, share, share_sq,
                        made8, made7):
     """``trials`` accepted deals; per class (0 paired, 1 smooth, 2 brick) accumulate counts."""
-    deck = np.arange(52).astype(np.int8)
+    deck = np.arange(N_CARDS).astype(np.int8)
     players = opponents + 1
     hands = np.empty((players, 7), np.int8)
     hi = np.zeros(players, np.int64)
     lo = np.zeros(players, np.int64)
     sh = np.zeros(players, np.int64)
-    community = 7 * players > 52  # R-Z4 with eight players
+    community = 7 * players > N_CARDS  # R-Z4 with eight players
     m = 7 * players - (players - 1 if community else 0)
     done = 0
     while done < trials:

@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...cards import CARD_DTYPE
+from ...cards import CARD_DTYPE, N_CARDS
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from .equity import _equity_mc, summarize
@@ -94,7 +94,7 @@ def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq
     for p in range(starts.shape[0]):
         live = np.empty(49, starts.dtype)
         k = 0
-        for c in range(52):
+        for c in range(N_CARDS):
             if c != starts[p, 0] and c != starts[p, 1] and c != starts[p, 2]:
                 live[k] = c
                 k += 1

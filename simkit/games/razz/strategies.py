@@ -99,10 +99,10 @@ TIPS_PARAM_NAMES = ("T_MAXLOW", "T_EXCELLENT", "T_KQ", "T_PAIR_BETS", "T_ODDS", 
 TIPS_PARAMS = np.array([8.0, 5.0, 1.0, 1.0, 4.0, 0.0, 1.5, 0.0, 0.0])
 
 # Feature columns.
-F_LOWS = 0  # different ranks 8 or lower among the own cards
-F_MAX3 = 1  # highest Razz value among the first three cards
-F_DISTINCT3 = 2  # 1 if the first three cards are three different ranks
-F_SECOND3 = 3  # second-highest Razz value of the first three cards
+FEAT_LOWS = 0  # different ranks 8 or lower among the own cards
+FEAT_MAX3 = 1  # highest Razz value among the first three cards
+FEAT_DISTINCT3 = 2  # 1 if the first three cards are three different ranks
+FEAT_SECOND3 = 3  # second-highest Razz value of the first three cards
 N_FEATURES = 4
 
 _BIN = np.array([[comb(r + i, i + 1) for r in range(13)] for i in range(7)], dtype=np.int64)
@@ -232,10 +232,10 @@ def _features(cards, s, c, feats):
     d = _razz_value(cards[s, 2])
     hi = max(a, max(b, d))
     lo = min(a, min(b, d))
-    feats[s, F_LOWS] = lows
-    feats[s, F_MAX3] = hi
-    feats[s, F_DISTINCT3] = 1 if (a != b and a != d and b != d) else 0
-    feats[s, F_SECOND3] = a + b + d - hi - lo
+    feats[s, FEAT_LOWS] = lows
+    feats[s, FEAT_MAX3] = hi
+    feats[s, FEAT_DISTINCT3] = 1 if (a != b and a != d and b != d) else 0
+    feats[s, FEAT_SECOND3] = a + b + d - hi - lo
 
 
 @njit(cache=True, inline="always")
@@ -267,11 +267,11 @@ def _tips(params, feats, seat, score, st):
     legal and view rows."""
     r = st[V_ROUND]
     if r == 0:
-        distinct = feats[seat, F_DISTINCT3] == 1
-        excellent = distinct and feats[seat, F_MAX3] <= params[seat, T_EXCELLENT]
-        good = distinct and feats[seat, F_MAX3] <= params[seat, T_MAXLOW]
-        if not good and params[seat, T_KQ] == 0.0 and distinct and feats[seat, F_MAX3] >= 12 \
-                and feats[seat, F_SECOND3] <= params[seat, T_MAXLOW]:
+        distinct = feats[seat, FEAT_DISTINCT3] == 1
+        excellent = distinct and feats[seat, FEAT_MAX3] <= params[seat, T_EXCELLENT]
+        good = distinct and feats[seat, FEAT_MAX3] <= params[seat, T_MAXLOW]
+        if not good and params[seat, T_KQ] == 0.0 and distinct and feats[seat, FEAT_MAX3] >= 12 \
+                and feats[seat, FEAT_SECOND3] <= params[seat, T_MAXLOW]:
             good = True  # R2 switched off: K or Q with two different low cards
         if excellent:
             return _aggressive_or_passive(st)
@@ -284,7 +284,7 @@ def _tips(params, feats, seat, score, st):
         return _give_up(params, seat, score, st)
     c = r + 3
     target = 5 if c > 5 else c
-    lows = feats[seat, F_LOWS]
+    lows = feats[seat, FEAT_LOWS]
     if lows >= target:
         return _aggressive_or_passive(st)
     if lows == target - 1 and c < 7:

@@ -87,6 +87,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...cards import N_CARDS
 from ...deck import draw_card
 from ...poker.kernels import (
     new_hand_state,
@@ -129,15 +130,15 @@ REC_SIZE = REC_GAME + 2
 
 def new_table_deck() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Empty ``deck``, ``disc`` and ``pile`` arrays (fill with :func:`_reset_deck`)."""
-    return np.zeros(52, dtype=np.int64), np.zeros(52, dtype=np.int64), np.zeros(3, dtype=np.int64)
+    return np.zeros(N_CARDS, dtype=np.int64), np.zeros(N_CARDS, dtype=np.int64), np.zeros(3, dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
 def _reset_deck(deck, pile):
-    for c in range(52):
+    for c in range(N_CARDS):
         deck[c] = c
     pile[0] = 0
-    pile[1] = 52
+    pile[1] = N_CARDS
     pile[2] = 0
 
 
@@ -215,7 +216,7 @@ def _muck(hand, disc, pile):
 @njit(cache=True)
 def _new_work(n, n_draws):
     """The scratch arrays of :func:`_play_hand` for ``n`` seats and ``n_draws`` draws."""
-    return (new_hand_state(n, 0), np.zeros(52, dtype=np.int64), np.zeros(52, dtype=np.int64),
+    return (new_hand_state(n, 0), np.zeros(N_CARDS, dtype=np.int64), np.zeros(N_CARDS, dtype=np.int64),
             np.zeros(3, dtype=np.int64), np.zeros((n, 5), dtype=np.int64),
             np.zeros(5, dtype=np.int64), np.zeros(n, dtype=np.int64),
             np.zeros((n_draws, n), dtype=np.int64), np.zeros(n, dtype=np.int64),

@@ -43,7 +43,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...cards import parse_cards
+from ...cards import N_CARDS, parse_cards
 from ...hands import kernel_tables, strength_codes
 from ...rng import stream_state
 from ...runner import stats
@@ -106,8 +106,8 @@ def _equity_kernel(n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_t
                    state, seat_out, group_out):
     """``trials`` deals; per seat (equity, equity^2, wins, ties) into ``seat_out`` (n, 4);
     seat 0's group (count, equity, equity^2) into ``group_out`` (96, 3)."""
-    deck = np.zeros(52, dtype=np.int64)
-    disc = np.zeros(52, dtype=np.int64)
+    deck = np.zeros(N_CARDS, dtype=np.int64)
+    disc = np.zeros(N_CARDS, dtype=np.int64)
     pile = np.zeros(3, dtype=np.int64)
     hands = np.zeros((n, 5), dtype=np.int64)
     tmp = np.zeros((n, 5), dtype=np.int64)
@@ -179,8 +179,8 @@ def group_frame(tot: dict) -> pd.DataFrame:
 
 @njit(cache=True)
 def _final_hist(samples, kind, params, fam, T, ace_low, suits_count, keep_tab, state, hist):
-    deck = np.zeros(52, dtype=np.int64)
-    disc = np.zeros(52, dtype=np.int64)
+    deck = np.zeros(N_CARDS, dtype=np.int64)
+    disc = np.zeros(N_CARDS, dtype=np.int64)
     pile = np.zeros(3, dtype=np.int64)
     hand = np.zeros((1, 5), dtype=np.int64)
     thrown = np.zeros(5, dtype=np.int64)

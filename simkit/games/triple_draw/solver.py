@@ -40,7 +40,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...cards import format_cards, parse_cards
+from ...cards import N_CARDS, format_cards, parse_cards
 from ...checks import is_int
 from ...deck import live_deck, next_combination, shuffle_prefix
 from ...hands import kernel_tables, strength_codes
@@ -80,7 +80,7 @@ def rank_percentiles(family: str = "deuce_to_seven") -> np.ndarray:
     hist = enumerate_counts(5, fam, kernel_tables(family), strength_codes(family).size)
     hist = hist.astype(np.float64)
     below = np.concatenate([[0.0], np.cumsum(hist)[:-1]])
-    pct = (below + 0.5 * (hist - 1.0).clip(min=0.0)) / (comb(52, 5) - 1)
+    pct = (below + 0.5 * (hist - 1.0).clip(min=0.0)) / (comb(N_CARDS, 5) - 1)
     pct.setflags(write=False)
     return pct
 
@@ -182,7 +182,7 @@ def _best_last(hand, avail, n_avail, x, ace_low, suits_count, binom):
     best = -1.0
     best_keep = 0
     cnt = np.zeros(13, dtype=np.int64)
-    for c in range(52):
+    for c in range(N_CARDS):
         if avail[c]:
             cnt[_value(c, ace_low)] += 1
     for keep in range(31, -1, -1):  # larger keeps first: ties keep more cards
@@ -215,7 +215,7 @@ def _two_draw_exact(kept, deck, x, ace_low, suits_count, binom):
     k = kept.shape[0]
     n = deck.shape[0]
     m = 5 - k
-    avail = np.zeros(52, dtype=np.bool_)
+    avail = np.zeros(N_CARDS, dtype=np.bool_)
     for c in deck:
         avail[c] = True
     hand = np.empty(5, dtype=np.int64)
@@ -251,7 +251,7 @@ def _mc_kernel(kept, deck, draws, x, ace_low, suits_count, binom, keep_tab, fam,
     n = deck.shape[0]
     hand = np.empty(5, dtype=np.int64)
     nxt = np.empty(5, dtype=np.int64)
-    avail = np.zeros(52, dtype=np.bool_)
+    avail = np.zeros(N_CARDS, dtype=np.bool_)
     for _ in range(samples):
         for j in range(k):
             hand[j] = kept[j]

@@ -70,9 +70,9 @@ TABLE = 1
 PAT = 2
 DRAW_KINDS = {"rule": RULE, "table": TABLE, "pat": PAT}
 
-# parameter columns: P_KEEP + d - 1 (rule: keep top; table: target top), P_PAT + d - 1
-P_KEEP = 0
-P_PAT = 3
+# parameter columns: DP_KEEP + d - 1 (rule: keep top; table: target top), DP_PAT + d - 1
+DP_KEEP = 0
+DP_PAT = 3
 N_DRAW_PARAMS = 6
 
 #: Named presets: (kind, keep or target top by d = 1, 2, 3, pat top by d = 1, 2, 3).
@@ -107,8 +107,8 @@ def draw_table(specs: Sequence[str | tuple[str, Mapping]], family: str = "deuce_
         pat = over.get("pat", pat)
         kinds[i] = DRAW_KINDS[kind]
         for d in range(3):
-            params[i, P_KEEP + d] = target_value(keep[d], family)
-            params[i, P_PAT + d] = target_value(pat[d], family)
+            params[i, DP_KEEP + d] = target_value(keep[d], family)
+            params[i, DP_PAT + d] = target_value(pat[d], family)
     return kinds, params
 
 
@@ -134,9 +134,9 @@ def _choose_keep(hand, d, kind, params, ace_low, suits_count, keep_tab):
     """Kept positions (5-bit mask) of ``hand`` with ``d`` draws left (d = 1..3)."""
     if kind == PAT:
         return 31
-    if _made_top(hand, ace_low, suits_count) <= params[P_PAT + d - 1]:
+    if _made_top(hand, ace_low, suits_count) <= params[DP_PAT + d - 1]:
         return 31
-    x = np.int64(params[P_KEEP + d - 1])
+    x = np.int64(params[DP_KEEP + d - 1])
     if kind == TABLE:
         return _table_keep(hand, x, d, ace_low, suits_count, keep_tab)
     keep = 0
