@@ -11,8 +11,11 @@ from collections.abc import Iterator
 
 #: The three ways a Monte Carlo job runs: embedded on 1 and 2 threads, and a 2-worker cluster.
 RUNNER_CONFIGS = {"one": {"threads": 1}, "two": {"threads": 2}, "dask2": {"workers": 2}}
-RUNNER_LABELS = {"one": "embedded, 1 thread", "two": "embedded, 2 threads",
-                 "dask2": "dask LocalCluster, 2 workers"}
+RUNNER_LABELS = {
+    "one": "embedded, 1 thread",
+    "two": "embedded, 2 threads",
+    "dask2": "dask LocalCluster, 2 workers",
+}
 
 
 def best_med(xs: list[float]) -> tuple[float, float]:
@@ -24,12 +27,16 @@ def best_med(xs: list[float]) -> tuple[float, float]:
 def machine_line(per_cpu_unit: str) -> str:
     """Cores, CPU model, Python and load average, with how to read the rates."""
     load = os.getloadavg()
-    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
-                if line.startswith("model name")), platform.processor())
-    return (f"Machine: {os.cpu_count()} cores ({cpu}), Python {platform.python_version()}; load "
-            f"average at the end {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}. The machine was "
-            "shared with other agents' work while this ran, so wall-clock rates are lower bounds; "
-            f"{per_cpu_unit} per CPU-second show what one free core does.")
+    cpu = next(
+        (line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
+        platform.processor(),
+    )
+    return (
+        f"Machine: {os.cpu_count()} cores ({cpu}), Python {platform.python_version()}; load "
+        f"average at the end {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}. The machine was "
+        "shared with other agents' work while this ran, so wall-clock rates are lower bounds; "
+        f"{per_cpu_unit} per CPU-second show what one free core does."
+    )
 
 
 def timed_runs(job, trials: int, repeats: int, configs: dict, warm_up: int) -> Iterator[tuple]:
@@ -68,8 +75,10 @@ def target_verdict(r: dict, main: str, unit: str, target: int, independent: str)
     with ``target`` (``independent`` names what runs independently, e.g. "the series")."""
     two = max(best_med(r["two"][main])[0], best_med(r["dask2"][main])[0])
     per_core = best_med(r["one"]["cpu"])[1]
-    return (f"Target: >= {target:,} {unit}/s on 2 cores. Measured on this shared machine: "
-            f"{two:,.0f} {unit}/s ({'meets' if two >= target else 'misses'} the target here); "
-            f"one core does {per_core:,.0f} {unit} per CPU-second, so two free cores give about "
-            f"{2 * per_core:,.0f} {unit}/s ({'meets' if 2 * per_core >= target else 'misses'} the "
-            f"target; the kernel releases the GIL and {independent} are independent).")
+    return (
+        f"Target: >= {target:,} {unit}/s on 2 cores. Measured on this shared machine: "
+        f"{two:,.0f} {unit}/s ({'meets' if two >= target else 'misses'} the target here); "
+        f"one core does {per_core:,.0f} {unit} per CPU-second, so two free cores give about "
+        f"{2 * per_core:,.0f} {unit}/s ({'meets' if 2 * per_core >= target else 'misses'} the "
+        f"target; the kernel releases the GIL and {independent} are independent)."
+    )

@@ -181,8 +181,7 @@ def main(argv: list[str] | None = None) -> int:
                 lines.append(f"| {family} | {k} | {ours / 1e6:.1f} | (no peer) | | |")
             for name, rate in peers.items():
                 lines.append(
-                    f"| {family} | {k} | {ours / 1e6:.1f} | {name} | {rate / 1e6:.4f} | "
-                    f"{ours / rate:,.0f}× |"
+                    f"| {family} | {k} | {ours / 1e6:.1f} | {name} | {rate / 1e6:.4f} | {ours / rate:,.0f}× |"
                 )
             print(lines[-1], flush=True)
     rates = sampler_rates(10_000_000)

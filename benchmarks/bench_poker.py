@@ -53,51 +53,84 @@ def rate(structure, specs, n_hands: int, repeats: int) -> tuple[float, float, di
     stacks = np.full(SEATS, STACK, dtype=np.int64)
     net = np.zeros((n_hands, SEATS), dtype=np.int64)
     outcome, winner, pot, opener = (np.zeros(n_hands, dtype=np.int64) for _ in range(4))
-    _simulate_kernel(structure, stacks, kinds, params, True, stream_state(0), net[:10],
-                     outcome[:10], winner[:10], pot[:10], opener[:10])
+    _simulate_kernel(
+        structure,
+        stacks,
+        kinds,
+        params,
+        True,
+        stream_state(0),
+        net[:10],
+        outcome[:10],
+        winner[:10],
+        pot[:10],
+        opener[:10],
+    )
     best_wall = best_cpu = float("inf")
     for rep in range(repeats):
         w, c = time.perf_counter(), time.process_time()
-        _simulate_kernel(structure, stacks, kinds, params, True, stream_state(rep + 1), net,
-                         outcome, winner, pot, opener)
+        _simulate_kernel(
+            structure, stacks, kinds, params, True, stream_state(rep + 1), net, outcome, winner, pot, opener
+        )
         best_wall = min(best_wall, time.perf_counter() - w)
         best_cpu = min(best_cpu, time.process_time() - c)
-    summary = {"showdown": float((outcome == 1).mean()), "void": float((outcome == 2).mean()),
-               "pot": float(pot.mean()), "conserved": bool((net.sum(axis=1) + np.where(
-                   outcome == 2, pot, 0) == 0).all())}
+    summary = {
+        "showdown": float((outcome == 1).mean()),
+        "void": float((outcome == 2).mean()),
+        "pot": float(pot.mean()),
+        "conserved": bool((net.sum(axis=1) + np.where(outcome == 2, pot, 0) == 0).all()),
+    }
     return n_hands / best_wall, n_hands / best_cpu, summary
 
 
 def actions_per_hand(structure, n: int = 20_000) -> float:
     """Mean recorded actions (antes and blinds included) per hand, random strategy."""
     from simkit.poker.python_strategy import compiled
+
     seats = [compiled("random")] * SEATS
     rng = stream_state(3)
     total = 0
     for h in range(n):
         scores = np.array([uniform(rng) for _ in range(SEATS)])
-        r = play_hand(structure, [STACK] * SEATS, seats, scores=scores,
-                      strengths=(scores * 1e6).astype(np.int64), dealer=h % SEATS,
-                      given=[draw_below(rng, SEATS)] * structure.limits.shape[0], rng=rng,
-                      log_capacity=1)
+        r = play_hand(
+            structure,
+            [STACK] * SEATS,
+            seats,
+            scores=scores,
+            strengths=(scores * 1e6).astype(np.int64),
+            dealer=h % SEATS,
+            given=[draw_below(rng, SEATS)] * structure.limits.shape[0],
+            rng=rng,
+            log_capacity=1,
+        )
         total += int(r.st[S_N_LOG])
     return total / n
 
 
 def python_rate(structure, n: int) -> float:
     """Hands/s of the Python-strategy path with a trivial Python callable at every seat."""
+
     def caller(view, legal):
         if legal.bring_in:
             return 6, 0
         return (CHECK, 0) if legal.check else (2, 0)
+
     seats = [caller] * SEATS
     scores = np.full(SEATS, 0.5)
     strengths = np.arange(SEATS)
     t = time.perf_counter()
     for h in range(n):
-        play_hand(structure, [STACK] * SEATS, seats, scores=scores, strengths=strengths,
-                  dealer=h % SEATS, given=[0] * structure.limits.shape[0], seed=h,
-                  log_capacity=0)
+        play_hand(
+            structure,
+            [STACK] * SEATS,
+            seats,
+            scores=scores,
+            strengths=strengths,
+            dealer=h % SEATS,
+            given=[0] * structure.limits.shape[0],
+            seed=h,
+            log_capacity=0,
+        )
     return n / (time.perf_counter() - t)
 
 
@@ -137,20 +170,23 @@ def main() -> None:
     ]
     for name, structure in STRUCTURES.items():
         per_hand = actions_per_hand(structure)
-        for label, specs in (("random legal", "random"),
-                             ("3 tight + 3 loose-aggressive",
-                              ["tight", "loose-aggressive"] * (SEATS // 2))):
+        for label, specs in (
+            ("random legal", "random"),
+            ("3 tight + 3 loose-aggressive", ["tight", "loose-aggressive"] * (SEATS // 2)),
+        ):
             wall, cpu, s = rate(structure, specs, args.hands, args.repeats)
             acts = f"{per_hand:.1f}" if specs == "random" else ""
-            lines.append(f"| {name} | {label} | {wall:,.0f} | {cpu:,.0f} | {acts} | "
-                         f"{s['showdown']:.1%} | {s['pot']:.1f} | {s['conserved']} |")
+            lines.append(
+                f"| {name} | {label} | {wall:,.0f} | {cpu:,.0f} | {acts} | "
+                f"{s['showdown']:.1%} | {s['pot']:.1f} | {s['conserved']} |"
+            )
             print(lines[-1], flush=True)
     py = python_rate(triple_draw_27(), 2_000)
     load = os.getloadavg()
     lines += [
         "",
         "Actions per hand count antes and blinds.  Diablo hands that everyone checks in the "
-        "first round are void (R-D4): the pot stays, and \"chips conserved\" counts it.",
+        'first round are void (R-D4): the pot stays, and "chips conserved" counts it.',
         "",
         f"Python-strategy path (`play_hand`, a Python check/call callable at every seat, "
         f"2-7 Triple Draw): {py:,.0f} hands/s.",

@@ -30,8 +30,7 @@ import warnings
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-MIXED = ["tips", "tight", "loose-aggressive", "tips", "tight", "loose-aggressive", "check-call",
-         "random"]
+MIXED = ["tips", "tight", "loose-aggressive", "tips", "tight", "loose-aggressive", "check-call", "random"]
 
 
 def _timed(fn, repeats: int):
@@ -67,9 +66,15 @@ def engine_rates(hands: int, repeats: int, dask: bool) -> list[dict]:
                 walls, cpus = _timed(lambda: run(job, hands, quiet=True, **opts), repeats)
             t = run(job, 2000, quiet=True, threads=1)
             assert int(t["errors"].sum()) == 0
-            rows.append({"task": label, "runner": name, "best": hands / min(walls),
-                         "median": hands / statistics.median(walls),
-                         "per_cpu_s": hands / statistics.median(cpus) if "workers" not in opts else None})
+            rows.append(
+                {
+                    "task": label,
+                    "runner": name,
+                    "best": hands / min(walls),
+                    "median": hands / statistics.median(walls),
+                    "per_cpu_s": hands / statistics.median(cpus) if "workers" not in opts else None,
+                }
+            )
     return rows
 
 
@@ -82,11 +87,18 @@ def equity_rates(samples: int, repeats: int) -> list[dict]:
     run(job, 10_000, quiet=True, threads=1)
     rows = []
     for name, threads in (("embedded, 1 thread", 1), ("embedded, 2 threads", 2)):
-        walls, cpus = _timed(lambda: run(job, samples, quiet=True, threads=threads,
-                                         chunk_size=1 << 20), repeats)
-        rows.append({"task": "equity, heads-up 3rd street", "runner": name,
-                     "best": samples / min(walls), "median": samples / statistics.median(walls),
-                     "per_cpu_s": samples / statistics.median(cpus)})
+        walls, cpus = _timed(
+            lambda: run(job, samples, quiet=True, threads=threads, chunk_size=1 << 20), repeats
+        )
+        rows.append(
+            {
+                "task": "equity, heads-up 3rd street",
+                "runner": name,
+                "best": samples / min(walls),
+                "median": samples / statistics.median(walls),
+                "per_cpu_s": samples / statistics.median(cpus),
+            }
+        )
     return rows
 
 
@@ -94,9 +106,17 @@ def pokerkit_rates(hands: int, samples: int) -> dict:
     from pokerkit import Automation as A
     from pokerkit import Card, Deck, FixedLimitRazz, RegularLowHand, calculate_equities
 
-    auto = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
-            A.HOLE_DEALING, A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING,
-            A.CHIPS_PULLING)
+    auto = (
+        A.ANTE_POSTING,
+        A.BET_COLLECTION,
+        A.BLIND_OR_STRADDLE_POSTING,
+        A.CARD_BURNING,
+        A.HOLE_DEALING,
+        A.HOLE_CARDS_SHOWING_OR_MUCKING,
+        A.HAND_KILLING,
+        A.CHIPS_PUSHING,
+        A.CHIPS_PULLING,
+    )
     out = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -114,8 +134,15 @@ def pokerkit_rates(hands: int, samples: int) -> dict:
             done += 1
         out["hands_per_s"] = done / (time.perf_counter() - t0)
         t0 = time.perf_counter()
-        calculate_equities(([Card.parse("As2d4c")], [Card.parse("7h8d9s")]), (), 7, 0,
-                           Deck.REGULAR, (RegularLowHand,), sample_count=samples)
+        calculate_equities(
+            ([Card.parse("As2d4c")], [Card.parse("7h8d9s")]),
+            (),
+            7,
+            0,
+            Deck.REGULAR,
+            (RegularLowHand,),
+            sample_count=samples,
+        )
         out["equity_per_s"] = samples / (time.perf_counter() - t0)
     return out
 
@@ -149,7 +176,9 @@ def main(argv=None) -> int:
     for r in eng + eq:
         cpu = f"{r['per_cpu_s']:,.0f}" if r["per_cpu_s"] else "(in the workers)"
         lines.append(f"| {r['task']} | {r['runner']} | {r['best']:,.0f} | {r['median']:,.0f} | {cpu} |")
-    two_eng = max(r["best"] for r in eng if r["runner"].startswith("embedded, 2") and r["task"].startswith("mixed"))
+    two_eng = max(
+        r["best"] for r in eng if r["runner"].startswith("embedded, 2") and r["task"].startswith("mixed")
+    )
     two_eq = max(r["best"] for r in eq if r["runner"].startswith("embedded, 2"))
     lines += [
         "",

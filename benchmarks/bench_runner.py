@@ -47,8 +47,12 @@ print(json.dumps({"trials": trials, "seconds": secs, "base_kib": base, "peak_kib
 
 def memory(family: str, cards: int, trials: int) -> dict:
     """Peak RSS of a fresh process that runs ``trials`` trials of the reference job."""
-    p = subprocess.run([sys.executable, "-c", _CHILD, family, str(cards), str(trials)],
-                       capture_output=True, text=True, check=True)
+    p = subprocess.run(
+        [sys.executable, "-c", _CHILD, family, str(cards), str(trials)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
@@ -67,8 +71,15 @@ def _kernel_alone(family: str, cards: int):
     names, category_of = _categories(family)
 
     def deal(n: int, seed: int) -> None:
-        _sample_kernel(n, cards, FAMILIES.index(family), tables, category_of, stream_state(seed),
-                       np.zeros(len(names), dtype=np.int64))
+        _sample_kernel(
+            n,
+            cards,
+            FAMILIES.index(family),
+            tables,
+            category_of,
+            stream_state(seed),
+            np.zeros(len(names), dtype=np.int64),
+        )
 
     def run(n: int, seed: int, threads: int) -> None:
         pool = [threading.Thread(target=deal, args=(n // threads, seed + t)) for t in range(threads)]
@@ -126,7 +137,7 @@ def main() -> None:
     ap.add_argument("--cards", type=int, default=7)
     ap.add_argument("--small", type=float, default=1e6)
     ap.add_argument("--big", type=float, default=1e8)
-    ap.add_argument("--rate-trials", type=float, default=2 ** 25)
+    ap.add_argument("--rate-trials", type=float, default=2**25)
     ap.add_argument("--rounds", type=int, default=25)
     ap.add_argument("--out", default=str(HERE / "RESULTS_runner.md"))
     args = ap.parse_args()
@@ -149,8 +160,10 @@ def main() -> None:
         return _quartiles([x / y for x, y in zip(r[num]["rate"], r[den]["rate"])])
 
     load = os.getloadavg()
-    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
-                if line.startswith("model name")), platform.processor())
+    cpu = next(
+        (line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
+        platform.processor(),
+    )
     lines = [
         "# Runner benchmark",
         "",
@@ -167,23 +180,34 @@ def main() -> None:
         "| ---: | ---: | ---: | ---: | ---: |",
     ]
     for m in (small, big):
-        lines.append(f"| {m['trials']:.0e} | {m['seconds']:.1f} | {m['peak_kib'] / 1024:.1f} | "
-                     f"{m['base_kib'] / 1024:.1f} | {m['max_abs_z']:.2f} |")
+        lines.append(
+            f"| {m['trials']:.0e} | {m['seconds']:.1f} | {m['peak_kib'] / 1024:.1f} | "
+            f"{m['base_kib'] / 1024:.1f} | {m['max_abs_z']:.2f} |"
+        )
     verdict = "within 10 %" if abs(growth) <= 0.10 else "NOT within 10 %"
-    lines += ["", f"Peak memory at {big['trials']:.0e} trials vs {small['trials']:.0e}: "
-              f"{growth:+.1%} ({verdict}).", "",
-              "## Scaling (item 9)", "",
-              f"{n:,} trials per run, {args.rounds} rounds. Every round runs each configuration once, "
-              "back to back in a rotating order; the scaling of a round is its 2-core rate over its "
-              "1-core rate, measured seconds apart. Cluster start-up is not timed. \"Kernel alone\" "
-              "calls the job's compiled kernel on plain threads without the runner: what these "
-              "cores give.", "",
-              "| configuration | trials/s median | trials/s best | scaling per round: median (quartiles) "
-              "| trials per CPU-second (median) |",
-              "| --- | ---: | ---: | ---: | ---: |"]
-    rows = (("kernel alone, 1 thread", "kernel1", None), ("kernel alone, 2 threads", "kernel2", "kernel1"),
-            ("embedded runner, 1 thread", "one", None), ("embedded runner, 2 threads", "two", "one"),
-            ("dask LocalCluster, 2 workers", "dask2", "one"))
+    lines += [
+        "",
+        f"Peak memory at {big['trials']:.0e} trials vs {small['trials']:.0e}: {growth:+.1%} ({verdict}).",
+        "",
+        "## Scaling (item 9)",
+        "",
+        f"{n:,} trials per run, {args.rounds} rounds. Every round runs each configuration once, "
+        "back to back in a rotating order; the scaling of a round is its 2-core rate over its "
+        '1-core rate, measured seconds apart. Cluster start-up is not timed. "Kernel alone" '
+        "calls the job's compiled kernel on plain threads without the runner: what these "
+        "cores give.",
+        "",
+        "| configuration | trials/s median | trials/s best | scaling per round: median (quartiles) "
+        "| trials per CPU-second (median) |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    rows = (
+        ("kernel alone, 1 thread", "kernel1", None),
+        ("kernel alone, 2 threads", "kernel2", "kernel1"),
+        ("embedded runner, 1 thread", "one", None),
+        ("embedded runner, 2 threads", "two", "one"),
+        ("dask LocalCluster, 2 workers", "dask2", "one"),
+    )
     for label, name, base in rows:
         scale = "1 (baseline)"
         if base is not None:

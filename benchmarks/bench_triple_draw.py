@@ -49,8 +49,9 @@ def main() -> None:
         one = _rate(lambda h: play([field] * 6, hands=h, seed=1), hands)
         job = MatchJob((field,) * 6)
         run(job, 20_000, seed=0, quiet=True, threads=2)
-        two = _rate(lambda h: run(job, h, seed=1, quiet=True, threads=2, chunk_size=max(h // 16, 1000)),
-                    hands)
+        two = _rate(
+            lambda h: run(job, h, seed=1, quiet=True, threads=2, chunk_size=max(h // 16, 1000)), hands
+        )
         rows.append((field, one, two))
         print(f"{field}: 1 thread {one:,.0f} hands/s, 2 threads {two:,.0f} hands/s")
 

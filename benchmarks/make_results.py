@@ -18,8 +18,10 @@ ORDER = ["hands", "runner", "poker", "in_between", "triple_draw", "razz", "diabl
 
 
 def main() -> int:
-    parts = sorted(HERE.glob("RESULTS_*.md"), key=lambda p: (
-        ORDER.index(p.stem[8:]) if p.stem[8:] in ORDER else len(ORDER), p.stem))
+    parts = sorted(
+        HERE.glob("RESULTS_*.md"),
+        key=lambda p: (ORDER.index(p.stem[8:]) if p.stem[8:] in ORDER else len(ORDER), p.stem),
+    )
     lines = [
         "# Benchmarks",
         "",

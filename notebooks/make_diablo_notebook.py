@@ -14,7 +14,8 @@ cells = [
         "Rules: `diablo.de.txt`, rulings R-D1..R-D7 and R-P1..R-P4.\n\n"
         "Draw odds, opening thresholds by player count, series length and pot growth, and a "
         "strategy match with its win-rate plot. `SIMKIT_NB_SCALE` (environment) scales every Monte "
-        "Carlo size; the tests run it at 0.01."),
+        "Carlo size; the tests run it at 0.01."
+    ),
     new_code_cell(
         "%matplotlib inline\n"
         "import os\n"
@@ -27,28 +28,34 @@ cells = [
         "from simkit.games.diablo.strategies import OPEN_LEVELS\n"
         "SCALE = float(os.environ.get('SIMKIT_NB_SCALE', '1'))\n"
         "def n(full, least=500):\n"
-        "    return max(least, int(full * SCALE))"),
+        "    return max(least, int(full * SCALE))"
+    ),
     new_markdown_cell(
         "## Draw odds (exact)\n\nEvery replacement set of the 47 unseen cards is enumerated. "
-        "A pair of nines with a deuce, drawing two:"),
+        "A pair of nines with a deuce, drawing two:"
+    ),
     new_code_cell("draw_odds('9s 9h 2c Kd 5h', keep='9s 9h 2c')"),
     new_markdown_cell(
         "Every keep of a four-flush with a deuce, by the chance of a flush or better. "
         "The wild rule (R-D2): with the real A♥ the deuce becomes K♥, so the made hand "
-        "A♥ 2 9♥ 7♥ 5♥ is an A-K-9-7-5 flush."),
-    new_code_cell(
-        "keep_values('Ah 2c 9h 7h 3d', target_weights('flush')).drop(columns='mask').head(6)"),
+        "A♥ 2 9♥ 7♥ 5♥ is an A-K-9-7-5 flush."
+    ),
+    new_code_cell("keep_values('Ah 2c 9h 7h 3d', target_weights('flush')).drop(columns='mask').head(6)"),
     new_code_cell("draw_odds('Ah 2c 9h 7h 5h').query('probability > 0')"),
     new_markdown_cell(
         "The best keep of every starting rank pattern with one deuce (exact over all hands of "
         "the pattern; objective: showdown share against two random hands), and a single pair's "
-        "improvement odds drawing two (Diablo) or three (normal draw poker), tip D4:"),
+        "improvement odds drawing two (Diablo) or three (normal draw poker), tip D4:"
+    ),
     new_code_cell("pattern_table(deuces=1).head(12)"),
-    new_code_cell("pair_improvement()[['wild', 'draw', 'improve', 'two_pair', 'three_of_a_kind', 'four_of_a_kind']]"),
+    new_code_cell(
+        "pair_improvement()[['wild', 'draw', 'improve', 'two_pair', 'three_of_a_kind', 'four_of_a_kind']]"
+    ),
     new_markdown_cell(
         "## Opening thresholds by player count (tip D1)\n\n"
         "Seat 0 opens at each threshold, everybody else opens at trips and calls reasonably; "
-        "seat 0's chips per series (fresh stacks of 100), ±2 SE."),
+        "seat 0's chips per series (fresh stacks of 100), ±2 SE."
+    ),
     new_code_cell(
         "sweeps = pd.concat([threshold_sweep(p, hands=n(20_000), seed=1, quiet=True) for p in (3, 5, 7)])\n"
         "fig, ax = plt.subplots(figsize=(7, 3.5))\n"
@@ -57,14 +64,17 @@ cells = [
         "    ax.errorbar(x, t.net, yerr=2 * t.se, marker='o', capsize=2, label=f'{p} players')\n"
         "ax.axhline(0, color='grey', lw=0.8); ax.set_xticks(x, OPEN_LEVELS, rotation=30)\n"
         "ax.set_ylabel('chips per series'); ax.legend(); plt.show()\n"
-        "sweeps.loc[sweeps.groupby('players').net.idxmax(), ['players', 'level', 'net', 'se']]"),
+        "sweeps.loc[sweeps.groupby('players').net.idxmax(), ['players', 'level', 'net', 'se']]"
+    ),
     new_markdown_cell(
         "The thresholds at which nobody gains by changing their own: iterated best response, a "
-        "deviation counting only if it gains more than 2 SE."),
+        "deviation counting only if it gains more than 2 SE."
+    ),
     new_code_cell("equilibrium(5, hands=n(20_000), seed=1, quiet=True)"),
     new_markdown_cell(
         "## Diablo series: length and pot growth\n\nEverybody opens at trips. A series is the "
-        "run of games from a normal pot to the first game an opener wins."),
+        "run of games from a normal pot to the first game an opener wins."
+    ),
     new_code_cell(
         "keep = {}\n"
         "st = series_table((3, 5, 7), ('trips',), hands=n(40_000), seed=2, keep=keep, quiet=True)\n"
@@ -78,18 +88,21 @@ cells = [
         "for a in axes: a.legend()\n"
         "plt.show()\n"
         "st[['players', 'mean_len', 'se_len', 'p_len_3plus', 'longest', 'mean_final_pot', 'mean_growth', "
-        "'largest_pot', 'opener_win_rate', 'opener_net']]"),
+        "'largest_pot', 'opener_win_rate', 'opener_net']]"
+    ),
     new_markdown_cell(
         "## A strategy match\n\nFive players: two tight (trips, straight), a two-pair opener who "
         "bluffs one time in ten, a pair-of-jacks opener and a loose-aggressive one. Chips per "
         "series with standard errors, then the running win rate as series accumulate. A player is a "
-        "`Player` or its spec text, as on the command line (`two_pair:bluff=0.1`)."),
+        "`Player` or its spec text, as on the command line (`two_pair:bluff=0.1`)."
+    ),
     new_code_cell(
         "players = [Player('trips'), 'two_pair:bluff=0.1', Player('jacks'),\n"
         "           'pair:kind=loose-aggressive', Player('straight')]\n"
         "names = ['trips', 'two pair + bluffs', 'jacks', 'loose-aggressive', 'straight']\n"
         "m = simulate(players, hands=n(50_000), rules=Rules(stacks=100), seed=3, quiet=True)\n"
-        "m.seats.assign(player=names)[['player', 'net_per_series', 'se', 'opened_per_game', 'win_rate']]"),
+        "m.seats.assign(player=names)[['player', 'net_per_series', 'se', 'opened_per_game', 'win_rate']]"
+    ),
     new_code_cell(
         "job = SeriesJob(tuple(players))\n"
         "chunks = 40\n"
@@ -106,11 +119,14 @@ cells = [
         "    ax.plot(ks, means[:, s], label=name)\n"
         "    ax.fill_between(ks, means[:, s] - 2 * ses[:, s], means[:, s] + 2 * ses[:, s], alpha=0.2)\n"
         "ax.axhline(0, color='grey', lw=0.8); ax.set_xlabel('series played'); ax.set_ylabel('chips per series (±2 SE)')\n"
-        "ax.legend(fontsize=8); plt.show()"),
+        "ax.legend(fontsize=8); plt.show()"
+    ),
 ]
 
-nb = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                                        "language": "python"}})
+nb = new_notebook(
+    cells=cells,
+    metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+)
 out = Path(__file__).resolve().parent / "diablo.ipynb"
 nbformat.write(nb, out)
 print(f"wrote {out}")

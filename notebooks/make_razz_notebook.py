@@ -13,7 +13,8 @@ cells = [
         "This notebook shows the all-in equity of a spot, the equity of every three-card start "
         "and its heat map, what the opponents' upcards do to a start (tip R3), and a strategy "
         "match with its win-rate plots.\n\n"
-        "`SIMKIT_NB_SCALE` (environment) scales every Monte Carlo size; the tests run it small."),
+        "`SIMKIT_NB_SCALE` (environment) scales every Monte Carlo size; the tests run it small."
+    ),
     new_code_cell(
         "%matplotlib inline\n"
         "# the plotting functions return their figure; the inline backend shows it\n"
@@ -27,65 +28,71 @@ cells = [
         "from simkit.analysis.razz_match import LINEUP, plot_running, plot_win_rates\n"
         "SCALE = float(os.environ.get('SIMKIT_NB_SCALE', '1'))\n"
         "def n(full, least=200):\n"
-        "    return max(least, int(full * SCALE))"),
+        "    return max(least, int(full * SCALE))"
+    ),
     new_markdown_cell(
         "## All-in equity of a spot\n\n"
         "A hand is written `down / up`; `?` is an unknown card (an opponent's down card), "
         "`dead` are folded upcards. Exact when few cards are unknown, else Monte Carlo with its "
-        "standard error."),
-    new_code_cell(
-        "equity(['As 2d / 4c', '? ? / Kh', '? ? / 7s'], dead='3h 5c', trials=n(200_000))"),
+        "standard error."
+    ),
+    new_code_cell("equity(['As 2d / 4c', '? ? / Kh', '? ? / 7s'], dead='3h 5c', trials=n(200_000))"),
     new_code_cell(
         "# sixth street heads-up: every completion enumerated, standard error 0\n"
-        "equity(['As 2d / 4c 9h Kd 5s', '? ? / 3h 6h 7c 8d'])"),
+        "equity(['As 2d / 4c 9h Kd 5s', '? ? / 3h 6h 7c 8d'])"
+    ),
     new_code_cell(
         "# the same cards in every variant (R-Z6); VARIANTS maps each name to its Rules\n"
         "pd.concat({v: equity(['As 2d / 3c 4c', '? ? / Kh Kd'], rules=VARIANTS[v],\n"
         "                     trials=n(100_000))\n"
-        "           for v in ('razz', 'ace-to-six', 'stud-high', 'stud-hilo')})"),
+        "           for v in ('razz', 'ace-to-six', 'stud-high', 'stud-hilo')})"
+    ),
     new_markdown_cell(
         "## The 455 three-card starts\n\n"
         "Suits do not matter in A-5 low, so a start is its three ranks. Each is played all-in "
         "against 1-7 random opponents who never fold (with eight players the seventh card is a "
-        "community card, R-Z4). `fair` = 1/players."),
+        "community card, R-Z4). `fair` = 1/players."
+    ),
     new_code_cell(
         "starts = start_table(trials=n(20_000), seed=1)\n"
         "wide = starts.pivot_table(index='pattern', columns='opponents', values='equity',\n"
         "                          sort=False)\n"
-        "wide.head(12).round(3)"),
+        "wide.head(12).round(3)"
+    ),
     new_code_cell(
         "# the worst starts and the standard errors behind the table\n"
-        "starts[starts.opponents == 4].sort_values('equity').head(5)"),
+        "starts[starts.opponents == 4].sort_values('equity').head(5)"
+    ),
     new_code_cell("fig = plot_start_heatmap(starts)"),
     new_code_cell("fig = plot_by_high(by_high_table(starts))"),
     new_markdown_cell(
         "## Upcards (tip R3)\n\n"
         "The start A-2-4 against four opponents whose down cards are unknown, as their upcards go "
         "from high (K, Q, J, T) to low cards the start needs, or to low cards of its own ranks; "
-        "right: how much one dead card of each rank changes its equity against two opponents."),
+        "right: how much one dead card of each rank changes its equity against two opponents."
+    ),
     new_code_cell(
         "up = upcard_effect('As 2d / 4c', opponents=4, trials=n(100_000), seed=2)\n"
         "dead = dead_card_values('As 2d / 4c', opponents=2, trials=n(200_000), seed=3)\n"
         "display(up)\n"
-        "fig = plot_upcards(up, dead, 'A-2-4')"),
+        "fig = plot_upcards(up, dead, 'A-2-4')"
+    ),
     new_code_cell(
         "# exact: how often a start paired on fourth street still ends 8-low or better (tip R4)\n"
         "pd.DataFrame({h: low_odds(h).set_index('low').p for h in\n"
-        "              ('As 2d 4c 4h', 'As 2d 4c Kh', 'As 2d 4c 7h')}).round(3)"),
+        "              ('As 2d 4c 4h', 'As 2d 4c Kh', 'As 2d 4c 7h')}).round(3)"
+    ),
     new_markdown_cell(
         "## A strategy match\n\n"
         "Five seats (`players`, one spec per seat): the tips player (R1, R2, R4, calls by pot "
         "odds), the shared engine's `tight`, `loose-aggressive`, `check-call` and `random`. "
         "Every hand starts from `Rules().stacks` = 200 chips (R-Z5); the dealer is drawn at "
         "random each hand. Chips per hand with standard errors. A spec may carry parameters, "
-        "e.g. `'tips:T_KQ=0'`; other rules with `rules=Rules(ante=2, stacks=100)`."),
-    new_code_cell(
-        "table = match(LINEUP, n(400_000, 5000), rules=Rules(), seed=4)\n"
-        "table"),
+        "e.g. `'tips:T_KQ=0'`; other rules with `rules=Rules(ante=2, stacks=100)`."
+    ),
+    new_code_cell("table = match(LINEUP, n(400_000, 5000), rules=Rules(), seed=4)\ntable"),
     new_code_cell("fig = plot_win_rates(table)"),
-    new_code_cell(
-        "r = play_hands(LINEUP, n(50_000, 2000), seed=5)\n"
-        "fig = plot_running(r.net, LINEUP)"),
+    new_code_cell("r = play_hands(LINEUP, n(50_000, 2000), seed=5)\nfig = plot_running(r.net, LINEUP)"),
     new_code_cell(
         "# one hand, as the engine recorded it\n"
         "from simkit.cards import format_cards\n"
@@ -95,10 +102,15 @@ cells = [
         "payout = h.net[0] + Table(h.states[0]).total  # what each seat took from the pot\n"
         "print(format_history(h.states[0], LINEUP, payout))\n"
         "for s, name in enumerate(LINEUP):\n"
-        "    print(f'{name:>16}:', format_cards([c for c in h.cards[0, s] if c >= 0]))"),
+        "    print(f'{name:>16}:', format_cards([c for c in h.cards[0, s] if c >= 0]))"
+    ),
 ]
 
-nb = new_notebook(cells=cells, metadata={
-    "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-    "language_info": {"name": "python"}})
+nb = new_notebook(
+    cells=cells,
+    metadata={
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    },
+)
 nbformat.write(nb, Path(__file__).resolve().parent / "razz.ipynb")

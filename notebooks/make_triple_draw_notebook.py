@@ -10,7 +10,8 @@ cells = [
         "# 2-7 Triple Draw\n\n"
         "Draw odds, equity of starting hands, the straight trap (tip T2) and a strategy match with "
         "its win-rate curve. Rules: `triple_draw_27.de.txt`, rulings R-T1..R-T5.\n\n"
-        "`SIMKIT_NB_SCALE` (environment) scales every Monte Carlo size; the tests run it at 0.01."),
+        "`SIMKIT_NB_SCALE` (environment) scales every Monte Carlo size; the tests run it at 0.01."
+    ),
     new_code_cell(
         "%matplotlib inline\n"
         "import os\n"
@@ -20,20 +21,24 @@ cells = [
         "                                      starting_hand_equity)\n"
         "SCALE = float(os.environ.get('SIMKIT_NB_SCALE', '1'))\n"
         "def n(full, least=500):\n"
-        "    return max(least, int(full * SCALE))"),
+        "    return max(least, int(full * SCALE))"
+    ),
     new_markdown_cell(
         "## Draw odds\n\nThe unseen deck is the 47 cards not in the hand. One draw is exact; two draws "
-        "are exact when few cards are drawn first; otherwise Monte Carlo (column `exact`)."),
+        "are exact when few cards are drawn first; otherwise Monte Carlo (column `exact`)."
+    ),
     new_code_cell(
         "hand = '8s 7h 3d 2c Ks'\n"
         "for d in (1, 2, 3):\n"
         "    print(f'{d} draw(s) left')\n"
         "    print(draw_odds(hand, '8s 7h 3d 2c', d, trials=n(20_000))[['target', 'probability', 'se', 'exact']]\n"
-        "          .to_string(index=False))"),
+        "          .to_string(index=False))"
+    ),
     new_code_cell("discard_options('9s 7h 6d 6c 2s', draws=2, objective='8', trials=n(20_000))"),
     new_markdown_cell(
         "## Equity of starting hands\n\nEvery player draws three times with the rank-model table "
-        "strategy, nobody bets. Groups: different cards 7 or lower, with or without a 2 (tip T1)."),
+        "strategy, nobody bets. Groups: different cards 7 or lower, with or without a 2 (tip T1)."
+    ),
     new_code_cell(
         "g = starting_hand_equity(1, trials=n(200_000), quiet=True)\n"
         "agg = g.assign(eq_n=g.equity * g.hands).groupby(['low7', 'deuce'])[['eq_n', 'hands']].sum()\n"
@@ -41,21 +46,27 @@ cells = [
         "ax = agg['equity'].unstack().plot.bar(figsize=(6, 3.5))\n"
         "ax.axhline(0.5, color='grey', lw=0.8); ax.set_ylabel('heads-up equity')\n"
         "ax.set_xlabel('different cards 7 or lower'); plt.show()\n"
-        "agg[['hands', 'equity']]"),
+        "agg[['hands', 'equity']]"
+    ),
     new_markdown_cell(
         "## The straight trap (T2)\n\n6-5-4-3-2 looks like the best hand but is a straight. Standing pat "
-        "with it against one player who draws, versus breaking it (throwing the 6)."),
+        "with it against one player who draws, versus breaking it (throwing the 6)."
+    ),
     new_code_cell(
         "pat = equity(['6s 5h 4d 3c 2s'], 2, strategies=('pat',), trials=n(40_000), quiet=True)\n"
         "brk = equity(['6s 5h 4d 3c 2s'], 2, strategies=('table',), trials=n(40_000), quiet=True)\n"
         "print('stand pat :', round(pat.equity[0], 3), '±', round(pat.se[0], 3))\n"
-        "print('break it  :', round(brk.equity[0], 3), '±', round(brk.se[0], 3))"),
+        "print('break it  :', round(brk.equity[0], 3), '±', round(brk.se[0], 3))"
+    ),
     new_markdown_cell(
         "## A strategy match\n\nOne tight player against five loose-aggressive ones, full games with "
         "betting and draws (one player spec per seat, the rules of R-T4: `Rules()`): chips per hand "
-        "with standard errors, and the win rate against hands played."),
-    new_code_cell("players = ['tight'] + ['loose'] * 5\n"
-                  "match(players, rules=Rules(), hands=n(200_000, 2000), quiet=True)"),
+        "with standard errors, and the win rate against hands played."
+    ),
+    new_code_cell(
+        "players = ['tight'] + ['loose'] * 5\n"
+        "match(players, rules=Rules(), hands=n(200_000, 2000), quiet=True)"
+    ),
     new_code_cell(
         "h = n(100_000, 2000)\n"
         "r = play(players, rules=Rules(), hands=h, seed=1, keep_per_hand=h)\n"
@@ -65,8 +76,11 @@ cells = [
         "fig, ax = plt.subplots(figsize=(6, 3.5))\n"
         "ax.plot(k, mean); ax.fill_between(k, mean - 2 * se, mean + 2 * se, alpha=0.3)\n"
         "ax.set_xscale('log'); ax.set_xlabel('hands played'); ax.set_ylabel('chips per hand (± 2 SE)')\n"
-        "plt.show()"),
+        "plt.show()"
+    ),
 ]
-nb = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                                        "language": "python"}})
+nb = new_notebook(
+    cells=cells,
+    metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+)
 nbformat.write(nb, Path(__file__).with_name("triple_draw.ipynb"))

@@ -53,9 +53,18 @@ SUIT_CHARS = "cdhs"
 _RANK_SPELLINGS = {c: i for i, c in enumerate(RANK_CHARS)}
 _RANK_SPELLINGS.update({"10": 8, "D": 10, "B": 9})  # German Dame and Bube (R-C1)
 _SUIT_SPELLINGS = {
-    "c": 0, "d": 1, "h": 2, "s": 3,
-    "♣": 0, "♦": 1, "♥": 2, "♠": 3,
-    "♧": 0, "♢": 1, "♡": 2, "♤": 3,
+    "c": 0,
+    "d": 1,
+    "h": 2,
+    "s": 3,
+    "♣": 0,
+    "♦": 1,
+    "♥": 2,
+    "♠": 3,
+    "♧": 0,
+    "♢": 1,
+    "♡": 2,
+    "♤": 3,
 }
 # One card: a rank spelling followed by a suit spelling.  "10" is tried before single digits.
 _CARD_RE = re.compile(r"(10|[2-9TJQKADB])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)

@@ -34,8 +34,10 @@ def is_int(value) -> bool:
 def positive_int(value, name: str) -> int:
     """``value`` as an ``int`` if it is an integer 1..:data:`INT_LIMIT`, else ``ValueError``."""
     if not is_int(value) or not 1 <= value <= INT_LIMIT:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}"
-                         + (f" (at most {INT_LIMIT})" if is_int(value) and value > INT_LIMIT else ""))
+        raise ValueError(
+            f"{name} must be a positive integer, got {value!r}"
+            + (f" (at most {INT_LIMIT})" if is_int(value) and value > INT_LIMIT else "")
+        )
     return int(value)
 
 
@@ -48,8 +50,10 @@ def non_negative_int(value, name: str) -> int:
     ValueError: ante must be a non-negative integer, got -1
     """
     if not is_int(value) or not 0 <= value <= INT_LIMIT:
-        raise ValueError(f"{name} must be a non-negative integer, got {value!r}"
-                         + (f" (at most {INT_LIMIT})" if is_int(value) and value > INT_LIMIT else ""))
+        raise ValueError(
+            f"{name} must be a non-negative integer, got {value!r}"
+            + (f" (at most {INT_LIMIT})" if is_int(value) and value > INT_LIMIT else "")
+        )
     return int(value)
 
 

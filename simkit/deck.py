@@ -87,9 +87,7 @@ def _check_counts(n: int, k: int, extra: int, live: int) -> None:
         if value < 0:
             raise ValueError(f"{name} must be non-negative, got {value}")
     if k + extra > live:
-        raise ValueError(
-            f"cannot deal {k + extra} cards (k={k}, draws={extra}) from a live deck of {live}"
-        )
+        raise ValueError(f"cannot deal {k + extra} cards (k={k}, draws={extra}) from a live deck of {live}")
 
 
 @njit(cache=True, inline="always")

@@ -47,4 +47,4 @@ def private_zeros(shape: int | tuple[int, ...], dtype=np.float64) -> np.ndarray:
     dtype = np.dtype(dtype)
     nbytes = int(np.prod(dims, dtype=np.int64)) * dtype.itemsize
     buffer = np.zeros(nbytes + 2 * PAD, dtype=np.uint8)
-    return buffer[PAD:PAD + nbytes].view(dtype).reshape(dims)
+    return buffer[PAD : PAD + nbytes].view(dtype).reshape(dims)

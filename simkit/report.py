@@ -175,8 +175,9 @@ def _staging_folder(out: Path) -> Path:
     if out.exists() and not out.is_dir():
         raise ValueError(f"out {str(out)!r} is a file, not a folder")
     if out.exists() and (out / "manifest.json").is_file() and _previous_files(out) is None:
-        raise ValueError(f"out {str(out)!r} holds a manifest.json that simkit report did not write; "
-                         "choose another folder")
+        raise ValueError(
+            f"out {str(out)!r} holds a manifest.json that simkit report did not write; choose another folder"
+        )
     try:
         out.mkdir(parents=True, exist_ok=True)
         return Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-new-"))
@@ -184,8 +185,9 @@ def _staging_folder(out: Path) -> Path:
         raise ValueError(f"cannot write out {str(out)!r}: {exc.strerror or exc}") from None
 
 
-def _write(out: Path, ctx: Context, names: list[str], tips: list[Tip], tip_ids: set[str],
-           only: list[str] | None, log) -> dict:
+def _write(
+    out: Path, ctx: Context, names: list[str], tips: list[Tip], tip_ids: set[str], only: list[str] | None, log
+) -> dict:
     """Run the analyses and write every file of the report into the empty folder ``out``."""
     import matplotlib
 
@@ -217,7 +219,9 @@ def _write(out: Path, ctx: Context, names: list[str], tips: list[Tip], tip_ids: 
             figs.append(f"![{fname}]({fname}.png)")
         for tip in result.tips:
             if tip.tip not in tip_ids:
-                raise ValueError(f"analysis {name!r} measures tip {tip.tip!r}, which is not a tip of simkit.analysis.tips")
+                raise ValueError(
+                    f"analysis {name!r} measures tip {tip.tip!r}, which is not a tip of simkit.analysis.tips"
+                )
             if tip.tip in measured:
                 raise ValueError(f"tip {tip.tip} is measured by both {measured[tip.tip][0]!r} and {name!r}")
             measured[tip.tip] = (name, tip)
@@ -259,7 +263,11 @@ def _previous_files(out: Path) -> list[str] | None:
         old = json.loads(mpath.read_text())
     except (OSError, ValueError):
         return None
-    if not isinstance(old, dict) or old.get("generator") != "simkit report" or not isinstance(old.get("files"), dict):
+    if (
+        not isinstance(old, dict)
+        or old.get("generator") != "simkit report"
+        or not isinstance(old.get("files"), dict)
+    ):
         return None
     return [name for name in old["files"] if isinstance(name, str) and Path(name).name == name]
 
@@ -295,13 +303,37 @@ def _tip_rows(tips: list[Tip], measured: dict[str, tuple[str, TipResult]]) -> li
         if t.id in measured:
             analysis_name, r = measured[t.id]
             # The claim is always the tip list's wording; the analysis says what it measured.
-            rows.append(dict(tip=t.id, game=t.game, claim=t.claim, measure=r.measure,
-                             figure=r.figure, se=r.se, verdict=r.verdict, detail=r.detail,
-                             table=r.table or "", plot=r.plot or "", analysis=analysis_name))
+            rows.append(
+                dict(
+                    tip=t.id,
+                    game=t.game,
+                    claim=t.claim,
+                    measure=r.measure,
+                    figure=r.figure,
+                    se=r.se,
+                    verdict=r.verdict,
+                    detail=r.detail,
+                    table=r.table or "",
+                    plot=r.plot or "",
+                    analysis=analysis_name,
+                )
+            )
         else:
-            rows.append(dict(tip=t.id, game=t.game, claim=t.claim, measure=t.measure,
-                             figure=float("nan"), se=float("nan"), verdict=NOT_MEASURED,
-                             detail="", table="", plot="", analysis=""))
+            rows.append(
+                dict(
+                    tip=t.id,
+                    game=t.game,
+                    claim=t.claim,
+                    measure=t.measure,
+                    figure=float("nan"),
+                    se=float("nan"),
+                    verdict=NOT_MEASURED,
+                    detail="",
+                    table="",
+                    plot="",
+                    analysis="",
+                )
+            )
     return rows
 
 

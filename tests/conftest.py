@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 # Compiled kernels are cached in the repository (ignored by git) unless the caller chose a place.
-os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(os.path.dirname(os.path.dirname(__file__)), ".numba_cache"))
+os.environ.setdefault(
+    "NUMBA_CACHE_DIR", os.path.join(os.path.dirname(os.path.dirname(__file__)), ".numba_cache")
+)
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,5 @@ def _suit_canonical_codes(hands: np.ndarray) -> np.ndarray:
 def five_card_classes() -> FiveCardClasses:
     hands = _all_five_card_hands()
     codes = _suit_canonical_codes(hands)
-    _, first, inverse, counts = np.unique(
-        codes, return_index=True, return_inverse=True, return_counts=True
-    )
+    _, first, inverse, counts = np.unique(codes, return_index=True, return_inverse=True, return_counts=True)
     return FiveCardClasses(hands, inverse.ravel(), hands[first], counts)

@@ -6,7 +6,7 @@ recursion instead of the engine.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 RANKS = range(13)  # 0 = deuce … 12 = ace
@@ -70,7 +70,7 @@ def third_card_ranks(used: list[int]):
     return [(r, Fraction(left[r], n)) for r in RANKS if left[r]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def posts_of(r1: int, r2: int, low_ace: bool) -> tuple[int, int]:
     """Post values of first rank ``r1`` and second ``r2``; with the low-ace variant the ace
     first card counts low when that gives the higher EV per chip (full deck)."""
@@ -104,7 +104,7 @@ def heads_up_value(stake_rule, chips: int, pot: int, rounds: int, low_ace: bool 
     rounds; ``stake_rule(lo, hi, pot, chips) -> stake`` (capped here by pot and chips)."""
     total = chips + pot
 
-    @lru_cache(maxsize=None)
+    @cache
     def v(r: int, c: int) -> Fraction:
         p = total - c
         if r == rounds or p == 0:

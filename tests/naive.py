@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, permutations
 
 import numpy as np
@@ -53,8 +53,9 @@ HIGH_NAMES = (
     "straight_flush",
     "five_of_a_kind",
 )
-(HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH,
- FIVE_OF_A_KIND) = range(10)
+(HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE_OF_A_KIND) = (
+    range(10)
+)
 
 Key = tuple
 Reference = Callable[[Sequence[int]], tuple[Key, str]]
@@ -64,7 +65,8 @@ Reference = Callable[[Sequence[int]], tuple[Key, str]]
 # the standard poker order of five card values
 # ---------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+
+@cache
 def poker_key(values: tuple[int, ...], suited: bool, straights: bool, wheel: bool) -> Key:
     """The standard poker order key of five card values (a higher value is a higher card).
 
@@ -155,6 +157,7 @@ def _low_name(key: Key) -> str:
 # five-card evaluators, one per family
 # ---------------------------------------------------------------------------------------------
 
+
 def _high5(cards: Sequence[int]) -> tuple[Key, str]:
     """Standard high (R-D1 without wilds): ace high, low only in 5-4-3-2-A."""
     key = poker_key(_high_values(cards), _suited(cards), True, True)
@@ -196,19 +199,17 @@ def _eight_or_better5(cards: Sequence[int]) -> tuple[Key, str]:
 
 # --- Diablo: deuces wild (R-D1, R-D2) --------------------------------------------------------
 
+
 def _canonical(cards: Sequence[int]) -> tuple[int, ...]:
     """The smallest sorted card tuple over all 24 relabellings of the suits.
 
     Suits never rank hands (R-C2), so two sets of natural cards that differ only by a suit
     relabelling have the same best wild substitution; this is only a cache key.
     """
-    return min(
-        tuple(sorted(4 * (c >> 2) + perm[c & 3] for c in cards))
-        for perm in permutations(range(4))
-    )
+    return min(tuple(sorted(4 * (c >> 2) + perm[c & 3] for c in cards)) for perm in permutations(range(4)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_wild_substitution(naturals: tuple[int, ...]) -> Key:
     """Best standard-high key over every way to turn the wilds into distinct cards not held.
 
@@ -269,6 +270,7 @@ eight_or_better5 = _checked(_eight_or_better5)
 # best of seven and the family table
 # ---------------------------------------------------------------------------------------------
 
+
 def ranks_only(cards: Sequence[int]) -> tuple:
     """Cache key for families that ignore suits (A-5 R-Z1, eight-or-better R-Z6): the ranks."""
     return tuple(sorted(c >> 2 for c in cards))
@@ -321,12 +323,14 @@ FIVE: dict[str, Reference] = {
 
 #: (family, number of cards) -> reference evaluator.
 REFERENCES: dict[tuple[str, int], Reference] = {(f, 5): ev for f, ev in FIVE.items()}
-REFERENCES.update({
-    ("high", 7): best_of(high5, ranks_and_flush_suit),
-    ("ace_to_five", 7): best_of(ace_to_five5, ranks_only),
-    ("ace_to_six", 7): best_of(ace_to_six5, ranks_and_flush_suit),
-    ("eight_or_better", 7): best_of(eight_or_better5, ranks_only),
-})
+REFERENCES.update(
+    {
+        ("high", 7): best_of(high5, ranks_and_flush_suit),
+        ("ace_to_five", 7): best_of(ace_to_five5, ranks_only),
+        ("ace_to_six", 7): best_of(ace_to_six5, ranks_and_flush_suit),
+        ("eight_or_better", 7): best_of(eight_or_better5, ranks_only),
+    }
+)
 
 
 def evaluate(cards: Sequence[int] | str, family: str) -> tuple[Key, str]:
@@ -352,6 +356,7 @@ def evaluate_many(hands: np.ndarray, family: str) -> tuple[list[Key], list[str]]
 # ---------------------------------------------------------------------------------------------
 # comparing orders
 # ---------------------------------------------------------------------------------------------
+
 
 def dense_ranks(values: Sequence) -> np.ndarray:
     """Dense rank (0 = weakest) of each item; items may be any mutually comparable objects."""

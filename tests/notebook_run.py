@@ -32,8 +32,9 @@ def run_notebook(name: str, env: dict[str, str], timeout: int = 600) -> tuple[in
     os.environ.update(env)
     try:
         nb = nbformat.read(NOTEBOOKS / name, as_version=4)
-        nbclient.NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                                resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+        nbclient.NotebookClient(
+            nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+        ).execute()
     finally:
         for k, v in saved.items():
             if v is None:
@@ -43,6 +44,7 @@ def run_notebook(name: str, env: dict[str, str], timeout: int = 600) -> tuple[in
     outputs = [o for c in nb.cells for o in c.get("outputs", [])]
     images = sum("image/png" in o.get("data", {}) for o in outputs)
     kinds = ("text/plain", "text/markdown", "text/html")
-    text = "\n".join(o.get("text", "") + "".join(o.get("data", {}).get(k, "") for k in kinds)
-                     for o in outputs)
+    text = "\n".join(
+        o.get("text", "") + "".join(o.get("data", {}).get(k, "") for k in kinds) for o in outputs
+    )
     return images, text

@@ -41,7 +41,9 @@ def test_sample_job_needs_a_known_family_and_size():
         SampleJob("deuces_wild", 7)
 
 
-@pytest.mark.parametrize("family, n_cards, seed", [("high", 5, 1), ("deuces_wild", 5, 2), ("eight_or_better", 7, 3)])
+@pytest.mark.parametrize(
+    "family, n_cards, seed", [("high", 5, 1), ("deuces_wild", 5, 2), ("eight_or_better", 7, 3)]
+)
 def test_sampled_frequencies_agree_with_enumeration(family, n_cards, seed):
     """Issue item 8: within 3 standard errors (each seed fixed in advance, one per family)."""
     t = sample(family, n_cards, 400_000, seed=seed, quiet=True)
@@ -84,8 +86,10 @@ def test_a_category_never_sampled_gets_a_finite_z():
 
     names, _ = _categories("high")
     exact = exact_table("high", 5).set_index("category")["probability"]
-    counts = np.array([0 if name == "straight_flush" else round(exact.get(name, 0.0) * 1000)
-                       for name in names], dtype=np.int64)
+    counts = np.array(
+        [0 if name == "straight_flush" else round(exact.get(name, 0.0) * 1000) for name in names],
+        dtype=np.int64,
+    )
     df = sample_table({"counts": counts, "trials": np.int64(counts.sum())}, "high", 5)
     row = df.set_index("category").loc["straight_flush"]
     assert row["se"] == 0.0 and np.isfinite(df["z"]).all() and row["z"] < 0

@@ -38,9 +38,7 @@ def english(c: int) -> str:
 
 
 def test_spellings_helper():
-    assert spellings(parse_card("Qs")) == sorted(
-        r + s for r in "QqDd" for s in ("s", "S", "♠", "♤")
-    )
+    assert spellings(parse_card("Qs")) == sorted(r + s for r in "QqDd" for s in ("s", "S", "♠", "♤"))
     assert spellings(8 * 4 + 2) == sorted(r + s for r in ("T", "t", "10") for s in "hH♥♡")
 
 

@@ -20,9 +20,17 @@ from simkit.cli import main as cli_main
 from simkit.cli.main import main
 
 ENV = dict(os.environ)  # NUMBA_CACHE_DIR is set by conftest.py
-HIGH5 = {"straight_flush": 40, "four_of_a_kind": 624, "full_house": 3_744, "flush": 5_108,
-         "straight": 10_200, "three_of_a_kind": 54_912, "two_pair": 123_552,
-         "one_pair": 1_098_240, "high_card": 1_302_540}  # published counts of 5-card hands
+HIGH5 = {
+    "straight_flush": 40,
+    "four_of_a_kind": 624,
+    "full_house": 3_744,
+    "flush": 5_108,
+    "straight": 10_200,
+    "three_of_a_kind": 54_912,
+    "two_pair": 123_552,
+    "one_pair": 1_098_240,
+    "high_card": 1_302_540,
+}  # published counts of 5-card hands
 
 
 def cli(argv: list[str], capsys) -> tuple[int, str, str]:
@@ -43,6 +51,7 @@ def one_line_error(status: int, err: str, *needles: str) -> None:
 
 
 # --- errors: one line, exit 2, naming the bad value -----------------------------------------------
+
 
 @pytest.mark.parametrize(
     "argv, needles",
@@ -80,8 +89,16 @@ def test_help_and_version(capsys):
     status, out, _ = cli(["--help"], capsys)
     assert status == 0 and all(c in out for c in ("report", "enumerate", "eval", "sample"))
     status, out, _ = cli(["sample", "--help"], capsys)
-    for option in ("--trials", "--seed", "--workers", "--scheduler", "--checkpoint", "--quiet",
-                   "--format", "--out"):
+    for option in (
+        "--trials",
+        "--seed",
+        "--workers",
+        "--scheduler",
+        "--checkpoint",
+        "--quiet",
+        "--format",
+        "--out",
+    ):
         assert option in out
     status, out, _ = cli(["--version"], capsys)
     assert status == 0 and out.strip() == f"simkit {simkit.__version__}"
@@ -96,13 +113,15 @@ def test_game_commands_list_starts_empty_or_names_modules():
 def test_python_m_simkit_and_the_console_script_report_errors_the_same_way():
     script = Path(sys.executable).parent / "simkit"  # the console-script entry point
     for cmd in [[sys.executable, "-m", "simkit"]] + ([[str(script)]] if script.exists() else []):
-        p = subprocess.run([*cmd, "eval", "Zz", "--family", "high"], env=ENV,
-                           capture_output=True, text=True, timeout=120)
+        p = subprocess.run(
+            [*cmd, "eval", "Zz", "--family", "high"], env=ENV, capture_output=True, text=True, timeout=120
+        )
         assert p.returncode == 2 and p.stdout == ""
         assert p.stderr.startswith("simkit: error: unknown card 'Zz'") and p.stderr.count("\n") == 1
 
 
 # --- enumerate and eval ----------------------------------------------------------------------------
+
 
 def test_enumerate_prints_the_exact_counts(capsys, tmp_path):
     status, out, _ = cli(["enumerate", "high", "--cards", "5", "--format", "csv"], capsys)
@@ -125,7 +144,9 @@ def test_enumerate_prints_the_exact_counts(capsys, tmp_path):
 
 
 def test_eval_gives_strength_category_description(capsys):
-    status, out, _ = cli(["eval", "As", "Ks", "Qs", "Js", "10s", "--family", "high", "--format", "json"], capsys)
+    status, out, _ = cli(
+        ["eval", "As", "Ks", "Qs", "Js", "10s", "--family", "high", "--format", "json"], capsys
+    )
     assert status == 0
     rec = json.loads(out)
     assert rec["cards"] == "As Ks Qs Js Ts" and rec["category"] == "straight_flush"
@@ -138,6 +159,7 @@ def test_eval_gives_strength_category_description(capsys):
 
 
 # --- sample: the reference Monte Carlo job ---------------------------------------------------------
+
 
 def sample_csv(capsys, *extra: str) -> pd.DataFrame:
     status, out, err = cli(["sample", "high", "--cards", "5", "--format", "csv", "--quiet", *extra], capsys)
@@ -156,7 +178,8 @@ def test_sample_agrees_with_enumerate_within_three_standard_errors(capsys):
             assert abs(row.frequency - row.exact) < 3 * row.se, row
             assert row.z == pytest.approx((row.frequency - row.exact) / row.se)
     assert df.set_index("category").loc["one_pair", "se"] == pytest.approx(
-        (0.4226 * 0.5774 / 300_000) ** 0.5, rel=0.01)
+        (0.4226 * 0.5774 / 300_000) ** 0.5, rel=0.01
+    )
 
 
 def test_sample_same_seed_same_numbers_on_threads(capsys):
@@ -176,11 +199,39 @@ def test_sample_on_a_dask_local_cluster_matches_the_embedded_run(capsys):
 def test_checkpoint_of_other_parameters_is_refused_in_one_line(capsys, tmp_path):
     cp = str(tmp_path / "cp")
     sample_csv(capsys, "--trials", "20000", "--checkpoint", cp, "--chunk-size", "5000")
-    status, out, err = cli(["sample", "high", "--cards", "7", "--trials", "20000", "--quiet",
-                            "--checkpoint", cp, "--chunk-size", "5000"], capsys)
+    status, out, err = cli(
+        [
+            "sample",
+            "high",
+            "--cards",
+            "7",
+            "--trials",
+            "20000",
+            "--quiet",
+            "--checkpoint",
+            cp,
+            "--chunk-size",
+            "5000",
+        ],
+        capsys,
+    )
     one_line_error(status, err, cp, "params")
-    status, out, err = cli(["sample", "high", "--trials", "20000", "--seed", "1", "--quiet",
-                            "--checkpoint", cp, "--chunk-size", "5000"], capsys)
+    status, out, err = cli(
+        [
+            "sample",
+            "high",
+            "--trials",
+            "20000",
+            "--seed",
+            "1",
+            "--quiet",
+            "--checkpoint",
+            cp,
+            "--chunk-size",
+            "5000",
+        ],
+        capsys,
+    )
     one_line_error(status, err, "seed 0, not 1")
 
 
@@ -188,14 +239,36 @@ def test_checkpoint_of_other_parameters_is_refused_in_one_line(capsys, tmp_path)
 def test_interrupted_sample_resumes_to_the_uninterrupted_numbers(sig, tmp_path, capsys):
     cp = tmp_path / "cp"
     # 40 chunks of some 15 ms each: the signal lands well inside the run
-    argv = ["sample", "high", "--cards", "7", "--trials", "20000000", "--chunk-size", "500000",
-            "--threads", "1", "--seed", "12", "--format", "csv", "--quiet"]
+    argv = [
+        "sample",
+        "high",
+        "--cards",
+        "7",
+        "--trials",
+        "20000000",
+        "--chunk-size",
+        "500000",
+        "--threads",
+        "1",
+        "--seed",
+        "12",
+        "--format",
+        "csv",
+        "--quiet",
+    ]
     # Ctrl-C as a terminal delivers it, even where this test runs with SIGINT ignored (a
     # background job): an ignored SIGINT is inherited, and Python then leaves it ignored.
-    simkit_with_ctrl_c = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-                          "from simkit.cli.main import main; sys.exit(main(sys.argv[1:]))")
-    proc = subprocess.Popen([sys.executable, "-c", simkit_with_ctrl_c, *argv, "--checkpoint", str(cp)],
-                            env=ENV, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    simkit_with_ctrl_c = (
+        "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from simkit.cli.main import main; sys.exit(main(sys.argv[1:]))"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", simkit_with_ctrl_c, *argv, "--checkpoint", str(cp)],
+        env=ENV,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.time() + 120
     while not list(cp.glob("chunk-*.npz")) and time.time() < deadline and proc.poll() is None:
         time.sleep(0.01)
@@ -219,6 +292,7 @@ def test_interrupted_sample_resumes_to_the_uninterrupted_numbers(sig, tmp_path, 
 
 # --- report ---------------------------------------------------------------------------------------
 
+
 def test_report_command_passes_its_options_to_the_analyses(capsys, tmp_path):
     from simkit.analysis.registry import ANALYSES, AnalysisResult, analysis
     from simkit.runner import run, stats
@@ -229,23 +303,57 @@ def test_report_command_passes_its_options_to_the_analyses(capsys, tmp_path):
     @analysis("test_cli_report", game="in_between")
     def _demo(ctx):
         seen["ctx"] = ctx
-        t = run(UniformJob(p=0.25), ctx.trials(100_000), seed=ctx.seed, workers=ctx.workers,
-                scheduler=ctx.scheduler, quiet=ctx.quiet)
+        t = run(
+            UniformJob(p=0.25),
+            ctx.trials(100_000),
+            seed=ctx.seed,
+            workers=ctx.workers,
+            scheduler=ctx.scheduler,
+            quiet=ctx.quiet,
+        )
         p, se = stats.proportion(t["below"], t["trials"])
         return AnalysisResult({"test_cli_share": pd.DataFrame({"p": [p], "se": [se]})})
 
     out = tmp_path / "r"
     try:
-        status, _, err = cli(["report", "--only", "test_cli_report", "--out", str(out), "--quiet",
-                              "--trials", "20000", "--checkpoint", str(tmp_path / "cp")], capsys)
+        status, _, err = cli(
+            [
+                "report",
+                "--only",
+                "test_cli_report",
+                "--out",
+                str(out),
+                "--quiet",
+                "--trials",
+                "20000",
+                "--checkpoint",
+                str(tmp_path / "cp"),
+            ],
+            capsys,
+        )
         assert status == 0, err
         ctx = seen["ctx"]
         assert (ctx.scale, ctx.seed, ctx.quiet, ctx.workers) == (0.02, 20261129, True, None)
         assert ctx.trials(100_000) == 2_000
         assert len(list((tmp_path / "cp").glob("uniform-*/chunk-*.npz"))) == 1  # checkpointed
-        assert {"REPORT.md", "tips.csv", "manifest.json", "test_cli_share.csv"} <= {p.name for p in out.iterdir()}
-        status, _, err = cli(["report", "--only", "test_cli_report", "--out", str(out), "--quiet",
-                              "--scale", "0.5", "--seed", "3"], capsys)
+        assert {"REPORT.md", "tips.csv", "manifest.json", "test_cli_share.csv"} <= {
+            p.name for p in out.iterdir()
+        }
+        status, _, err = cli(
+            [
+                "report",
+                "--only",
+                "test_cli_report",
+                "--out",
+                str(out),
+                "--quiet",
+                "--scale",
+                "0.5",
+                "--seed",
+                "3",
+            ],
+            capsys,
+        )
         assert status == 0 and (seen["ctx"].scale, seen["ctx"].seed) == (0.5, 3)
         status, _, err = cli(["report", "--scale", "1", "--trials", "10", "--quiet"], capsys)
         one_line_error(status, err, "--scale or --trials")

@@ -22,18 +22,19 @@ def test_digest_changes_with_any_source_file(tmp_path, monkeypatch):
     import shutil
 
     pkg = tmp_path / "simkit"
-    shutil.copytree(os.path.dirname(simkit.__file__), pkg,
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(os.path.dirname(simkit.__file__), pkg, ignore=shutil.ignore_patterns("__pycache__"))
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); "
         "from simkit._compile_cache import source_digest; print(source_digest())"
     )
-    before = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True,
-                            text=True, check=True).stdout.strip()
+    before = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True
+    ).stdout.strip()
     with open(pkg / "poker" / "pots.py", "a") as f:
         f.write("\n# changed\n")
-    after = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True,
-                           text=True, check=True).stdout.strip()
+    after = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert before == _compile_cache.source_digest()
     assert after != before
 
@@ -58,7 +59,8 @@ def test_every_game_kernel_is_cached_on_disk():
     """A kernel Numba cannot cache (it holds the address of a Python object, e.g. a function
     passed as an argument) recompiles in every process and warns; none of the games' may."""
     env = dict(os.environ, PYTHONWARNINGS="always")
-    out = subprocess.run([sys.executable, "-c", _EVERY_GAME], capture_output=True, text=True,
-                         env=env, timeout=900)
+    out = subprocess.run(
+        [sys.executable, "-c", _EVERY_GAME], capture_output=True, text=True, env=env, timeout=900
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert "Cannot cache" not in out.stderr, out.stderr[-2000:]

@@ -31,21 +31,44 @@ def test_d1_rule():
 
 
 def test_d2_d3_d4_d5_rules():
-    deu = pd.DataFrame({"deuces": [0, 1, 2], "win": [0.05, 0.4, 0.8], "net": [-2.0, 0.5, 20.0],
-                        "net_se": [0.1, 0.2, 0.5], "win_se": [0.01] * 3, "hands": [10] * 3})
+    deu = pd.DataFrame(
+        {
+            "deuces": [0, 1, 2],
+            "win": [0.05, 0.4, 0.8],
+            "net": [-2.0, 0.5, 20.0],
+            "net_se": [0.1, 0.2, 0.5],
+            "win_se": [0.01] * 3,
+            "hands": [10] * 3,
+        }
+    )
     assert d2_verdict(deu).verdict == "holds"
     assert d2_verdict(deu.assign(net=[-2.0, -2.0, 20.0])).verdict == "does not hold"
-    sd = pd.DataFrame({"pat_category": "two_pair", "deuces": 0, "opponents": [1, 2, 3],
-                       "win": [0.6, 0.3, 0.1], "win_se": [0.01] * 3, "fair": [0.5, 1 / 3, 0.25]})
+    sd = pd.DataFrame(
+        {
+            "pat_category": "two_pair",
+            "deuces": 0,
+            "opponents": [1, 2, 3],
+            "win": [0.6, 0.3, 0.1],
+            "win_se": [0.01] * 3,
+            "fair": [0.5, 1 / 3, 0.25],
+        }
+    )
     assert d3_verdict(sd).verdict == "holds with a caveat"
     assert d3_verdict(sd.assign(win=[0.3, 0.2, 0.1])).verdict == "holds"
     assert d3_verdict(sd.assign(win=[0.9, 0.8, 0.7])).verdict == "does not hold"
-    imp = pd.DataFrame({"wild": [True, True, False, False], "draw": [2, 3, 2, 3],
-                        "improve": [0.2, 0.3, 0.25, 0.29]})
+    imp = pd.DataFrame(
+        {"wild": [True, True, False, False], "draw": [2, 3, 2, 3], "improve": [0.2, 0.3, 0.25, 0.29]}
+    )
     assert d4_verdict(imp).verdict == "holds"
     assert d4_verdict(imp.assign(improve=[0.4, 0.47, 0.26, 0.29])).verdict == "does not hold"
-    bl = pd.DataFrame({"players": [3, 3, 5, 5], "diablo": [True, False, True, False],
-                       "ev": [-5.0, -0.5, -20.0, -1.0], "ev_se": [0.2] * 4})
+    bl = pd.DataFrame(
+        {
+            "players": [3, 3, 5, 5],
+            "diablo": [True, False, True, False],
+            "ev": [-5.0, -0.5, -20.0, -1.0],
+            "ev_se": [0.2] * 4,
+        }
+    )
     assert d5_verdict(bl).verdict == "holds"
     assert d5_verdict(bl.assign(ev=[1.0, 1.0, 2.0, 2.0])).verdict == "does not hold"
 
@@ -54,13 +77,18 @@ def test_report_analyses_small(tmp_path):
     from simkit.analysis.registry import Context
     from simkit.report import generate
 
-    names = ["diablo_draws", "diablo_showdown", "diablo_opening", "diablo_game",
-             "diablo_variants"]
+    names = ["diablo_draws", "diablo_showdown", "diablo_opening", "diablo_game", "diablo_variants"]
     m = generate(tmp_path, ctx=Context(scale=0.05, quiet=True), only=names)
     tips = pd.read_csv(tmp_path / "tips.csv").set_index("tip")
     for tip in ("D1", "D2", "D3", "D4", "D5"):
         assert tips.loc[tip, "verdict"] in ("holds", "holds with a caveat", "does not hold")
-    for f in ("diablo_opening.png", "diablo_series.png", "diablo_opening_sweep.csv",
-              "diablo_equilibrium.csv", "diablo_variants.csv", "diablo_bluff_value.csv"):
+    for f in (
+        "diablo_opening.png",
+        "diablo_series.png",
+        "diablo_opening_sweep.csv",
+        "diablo_equilibrium.csv",
+        "diablo_variants.csv",
+        "diablo_bluff_value.csv",
+    ):
         assert (tmp_path / f).exists(), f
     assert set(names) <= set(m["analyses"])

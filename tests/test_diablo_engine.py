@@ -63,8 +63,16 @@ EXAMPLE = {
     "hands": ["Ah Kh 9h 7h 3c", "9s 9d 2c Qd 4s", "Qs Qc 8d 6s 5c", "Jc Td 7s 6c 3h"],
     "keep": ["Ah Kh 9h 7h", "9s 9d 2c", "Qs Qc 8d", None],
     "draw": "5h 2d Kc 3s 4d",  # from the dealer's (Dan's) left: Anna 1, Ben 2, Carla 2
-    "actions": [(ANNA, "bet", 2), (BEN, "call", 0), (CARLA, "call", 0), (DAN, "fold", 0),
-                (ANNA, "bet", 4), (BEN, "raise", 8), (CARLA, "fold", 0), (ANNA, "call", 0)],
+    "actions": [
+        (ANNA, "bet", 2),
+        (BEN, "call", 0),
+        (CARLA, "call", 0),
+        (DAN, "fold", 0),
+        (ANNA, "bet", 4),
+        (BEN, "raise", 8),
+        (CARLA, "fold", 0),
+        (ANNA, "call", 0),
+    ],
 }
 
 
@@ -76,8 +84,15 @@ def _second(carla_wins: bool) -> dict:
         "hands": ["Jh Th 7c 5d 4c", ben, carla, "Js Tc 9c 6c 3s"],
         "keep": [None, None, None, None],
         "draw": "",
-        "actions": [(BEN, "check", 0), (CARLA, "bet", 3), (DAN, "fold", 0), (ANNA, "fold", 0),
-                    (BEN, "call", 0), (CARLA, "check", 0), (BEN, "check", 0)],
+        "actions": [
+            (BEN, "check", 0),
+            (CARLA, "bet", 3),
+            (DAN, "fold", 0),
+            (ANNA, "fold", 0),
+            (BEN, "call", 0),
+            (CARLA, "check", 0),
+            (BEN, "check", 0),
+        ],
     }
 
 
@@ -100,8 +115,7 @@ def test_worked_example_pot_26_and_anna_pays():
 
 @pytest.mark.parametrize("carla_wins", [False, True])
 def test_next_game_carla_opens_and_pays_if_she_loses(carla_wins):
-    recs = play_deals([EXAMPLE, _second(carla_wins)], stacks=[100] * 4, dealer=DAN,
-                      names=NAMES)
+    recs = play_deals([EXAMPLE, _second(carla_wins)], stacks=[100] * 4, dealer=DAN, names=NAMES)
     g2 = recs[1]
     assert g2.dealer == ANNA and g2.opener == CARLA
     # No ante in a Diablo pot: Anna folded without putting in a chip.
@@ -116,22 +130,33 @@ def test_next_game_carla_opens_and_pays_if_she_loses(carla_wins):
 
 
 def test_opener_who_folds_still_pays():
-    deal = {"hands": ["Ah Kh 9h 7h 3c", "9s 9d 2c Qd 4s", "Qs Qc 8d 6s 5c", "Jc Td 7s 6c 3h"],
-            "keep": [None] * 4, "draw": "",
-            "actions": [(ANNA, "bet", 2), (BEN, "raise", 6), (CARLA, "fold", 0),
-                        (DAN, "fold", 0), (ANNA, "fold", 0)]}
+    deal = {
+        "hands": ["Ah Kh 9h 7h 3c", "9s 9d 2c Qd 4s", "Qs Qc 8d 6s 5c", "Jc Td 7s 6c 3h"],
+        "keep": [None] * 4,
+        "draw": "",
+        "actions": [
+            (ANNA, "bet", 2),
+            (BEN, "raise", 6),
+            (CARLA, "fold", 0),
+            (DAN, "fold", 0),
+            (ANNA, "fold", 0),
+        ],
+    }
     r = play_deals([deal], stacks=[100] * 4, dealer=DAN)[0]
     assert r.outcome == "no showdown" and r.payout[BEN] == 12
     assert r.penalty == 12  # R-D5: "auch wenn der Eröffner ausgestiegen ist"
 
 
 def test_all_check_is_void_and_next_deal_antes_again():
-    check_all = {"hands": ["Ah Kh 9h 7h 3c", "9s 9d 2c Qd 4s", "Qs Qc 8d 6s 5c",
-                           "Jc Td 7s 6c 3h"], "keep": [None] * 4, "draw": "",
-                 "actions": [(ANNA, "check", 0), (BEN, "check", 0), (CARLA, "check", 0),
-                             (DAN, "check", 0)]}
-    again = dict(check_all, actions=[(BEN, "check", 0), (CARLA, "check", 0), (DAN, "check", 0),
-                                     (ANNA, "check", 0)])
+    check_all = {
+        "hands": ["Ah Kh 9h 7h 3c", "9s 9d 2c Qd 4s", "Qs Qc 8d 6s 5c", "Jc Td 7s 6c 3h"],
+        "keep": [None] * 4,
+        "draw": "",
+        "actions": [(ANNA, "check", 0), (BEN, "check", 0), (CARLA, "check", 0), (DAN, "check", 0)],
+    }
+    again = dict(
+        check_all, actions=[(BEN, "check", 0), (CARLA, "check", 0), (DAN, "check", 0), (ANNA, "check", 0)]
+    )
     recs = play_deals([check_all, again], stacks=[100] * 4, dealer=DAN)
     assert [r.outcome for r in recs] == ["void", "void"]
     assert recs[0].pot == 4 and recs[1].pot == 8  # R-D4: the pot stays, everyone antes again
@@ -147,6 +172,7 @@ def test_short_opener_pays_all_and_cap():
 
 
 # --- the referee -----------------------------------------------------------------------------
+
 
 def referee(rec, diablo_pot: bool, rules: Rules, n: int) -> bool:
     """Check one deal; return whether the next deal is played for a Diablo pot."""
@@ -219,56 +245,74 @@ def referee(rec, diablo_pot: bool, rules: Rules, n: int) -> bool:
         first = r1[0][SEAT]
         order = [(opener + k) % n for k in range(n)]
         folded0 = {row[SEAT] for row in rec.log.tolist() if row[ACTION] == FOLD and row[ROUND] == 0}
-        candidates = [s for s in order if s not in folded0 and s in dealt_in
-                      and sum(row[CHIPS] for row in rec.log.tolist() if row[SEAT] == s
-                              and row[ROUND] == 0) + antes.get(s, 0) < rec.start[s]]
+        candidates = [
+            s
+            for s in order
+            if s not in folded0
+            and s in dealt_in
+            and sum(row[CHIPS] for row in rec.log.tolist() if row[SEAT] == s and row[ROUND] == 0)
+            + antes.get(s, 0)
+            < rec.start[s]
+        ]
         assert first == candidates[0]
     return penalty > 0
 
 
-PLAYERS = [Player("pair", kind="random"), Player("trips", bluff=0.15),
-           Player("two_pair", kind="loose-aggressive"), Player("jacks"),
-           Player("pair", kind="random"), Player("aces", kind="loose-aggressive"),
-           Player("trips")]
+PLAYERS = [
+    Player("pair", kind="random"),
+    Player("trips", bluff=0.15),
+    Player("two_pair", kind="loose-aggressive"),
+    Player("jacks"),
+    Player("pair", kind="random"),
+    Player("aces", kind="loose-aggressive"),
+    Player("trips"),
+]
 
 
-@pytest.mark.parametrize("n,rules,stacks", [
-    (4, Rules(), [40, 25, 60, 12]),
-    (5, Rules(cap=12), [30, 30, 9, 50, 20]),
-    (6, Rules(diablo=False), [20] * 6),
-    (7, Rules(draw_three=True), [35, 15, 50, 25, 40, 10, 30]),
-    (3, Rules(ante=2, jacks_or_better=True), [25, 40, 18]),
-])
+@pytest.mark.parametrize(
+    "n,rules,stacks",
+    [
+        (4, Rules(), [40, 25, 60, 12]),
+        (5, Rules(cap=12), [30, 30, 9, 50, 20]),
+        (6, Rules(diablo=False), [20] * 6),
+        (7, Rules(draw_three=True), [35, 15, 50, 25, 40, 10, 30]),
+        (3, Rules(ante=2, jacks_or_better=True), [25, 40, 18]),
+    ],
+)
 def test_engine_deals_match_the_referee(n, rules, stacks):
     checked = 0
     for session in range(8):
-        recs = play_deals([None] * 150, stacks, rules, dealer=session % n,
-                          players=PLAYERS[:n], seed=100 * n + session)
+        recs = play_deals(
+            [None] * 150, stacks, rules, dealer=session % n, players=PLAYERS[:n], seed=100 * n + session
+        )
         diablo_pot = False
         for rec in recs:
             diablo_pot = referee(rec, diablo_pot, rules, n)
             checked += 1
-            assert sum(rec.stacks) + rec.penalty + (rec.pot if rec.outcome == "void" else 0) \
-                == sum(stacks)
+            assert sum(rec.stacks) + rec.penalty + (rec.pot if rec.outcome == "void" else 0) == sum(stacks)
     assert checked > 150
-
 
 
 # --- _play_hand at any table state -------------------------------------------------------------
 
-MIXED = ["pair:kind=random", "trips:bluff=0.2", "jacks", "two_pair:kind=loose-aggressive",
-         "aces", "trips"]
+MIXED = ["pair:kind=random", "trips:bluff=0.2", "jacks", "two_pair:kind=loose-aggressive", "aces", "trips"]
 
 
 def _setup(specs, rules, stacks, dealer=0):
     arrays = player_arrays(specs)
     n = len(specs)
-    return (new_table(stacks, dealer), make_game(arrays, rules),
-            _new_work(n, 0, np.array([-1, 0], dtype=np.int64)), np.zeros(REC_SIZE, dtype=np.int64))
+    return (
+        new_table(stacks, dealer),
+        make_game(arrays, rules),
+        _new_work(n, 0, np.array([-1, 0], dtype=np.int64)),
+        np.zeros(REC_SIZE, dtype=np.int64),
+    )
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(cap=6, draw_three=True),
-                                   Rules(ante=3, jacks_or_better=True), Rules(diablo=False)])
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(cap=6, draw_three=True), Rules(ante=3, jacks_or_better=True), Rules(diablo=False)],
+)
 def test_chips_conserved_with_carried_stacks_and_broke_players_out(rules):
     stacks = [12, 30, 5, 22, 9, 40]
     total, hands, outs, seen_out, evenings = sum(stacks), 0, 0, set(), 0
@@ -299,7 +343,7 @@ def test_chips_conserved_with_carried_stacks_and_broke_players_out(rules):
             else:
                 assert table[TABLE_CARRIED] == record[REC_PENALTY]
                 assert table[TABLE_DIABLO_POT] == (record[REC_PENALTY] > 0)
-            outs += int(drop_broke(table) < int(before[TABLE_IN:TABLE_IN + 6].sum()))
+            outs += int(drop_broke(table) < int(before[TABLE_IN : TABLE_IN + 6].sum()))
             next_dealer(table)
     assert hands == 600 and evenings > 1 and outs >= evenings - 1 and seen_out
 
@@ -332,15 +376,29 @@ def _series_by_hand(hands, specs, rules, seed):
     record = np.zeros(REC_SIZE, dtype=np.int64)
     rng = stream_state(seed)
     table = new_table(start, int(draw_below(rng, n)))
-    cnt = dict.fromkeys(("series", "games", "deals", "voids", "showdowns", "opener_wins",
-                         "penalties", "penalty_chips", "short_end", "abandoned", "sessions",
-                         "max_deals"), 0)
+    cnt = dict.fromkeys(
+        (
+            "series",
+            "games",
+            "deals",
+            "voids",
+            "showdowns",
+            "opener_wins",
+            "penalties",
+            "penalty_chips",
+            "short_end",
+            "abandoned",
+            "sessions",
+            "max_deals",
+        ),
+        0,
+    )
     net = np.zeros(n)
     for _ in range(hands):
         set_table(table, start, table[TABLE_DEALER])
         cnt["sessions"] += 1
         table[TABLE_DEALER] = draw_below(rng, n)
-        before = table[TABLE_STACK:TABLE_STACK + n].copy()
+        before = table[TABLE_STACK : TABLE_STACK + n].copy()
         deals = 0
         while True:
             if deals >= rules.max_deals or seats_in(table) < 2:
@@ -370,26 +428,41 @@ def _series_by_hand(hands, specs, rules, seed):
             cnt["short_end"] += 1
             break
         cnt["series"] += 1
-        net += table[TABLE_STACK:TABLE_STACK + n] - before
+        net += table[TABLE_STACK : TABLE_STACK + n] - before
         next_dealer(table)
     return cnt, net
 
 
-@pytest.mark.parametrize("specs,rules", [
-    (["trips"] * 4, Rules()),
-    (MIXED, Rules(cap=8, draw_three=True, stacks=(20, 30, 15, 40, 25, 10))),
-    (MIXED[:3], Rules(diablo=False, jacks_or_better=True, stacks=(6, 9, 4), max_deals=5)),
-])
+@pytest.mark.parametrize(
+    "specs,rules",
+    [
+        (["trips"] * 4, Rules()),
+        (MIXED, Rules(cap=8, draw_three=True, stacks=(20, 30, 15, 40, 25, 10))),
+        (MIXED[:3], Rules(diablo=False, jacks_or_better=True, stacks=(6, 9, 4), max_deals=5)),
+    ],
+)
 def test_series_kernel_is_a_loop_of_play_hand(specs, rules):
     hands, seed = 300, 21
     cnt, net = _series_by_hand(hands, specs, rules, seed)
     n = len(specs)
     start = rules.seat_stacks(n)
     out = new_totals(n, int(start.sum()))
-    _series_kernel(hands, make_game(player_arrays(specs), rules), start,
-                   np.array([-1, 0], dtype=np.int64), stream_state(seed), out["cnt"], out["acc"],
-                   out["seat"], out["deuce"], out["len_hist"], out["pot_hist"], out["pot_game"],
-                   out["max_pot_hist"], out["max_len_hist"])
+    _series_kernel(
+        hands,
+        make_game(player_arrays(specs), rules),
+        start,
+        np.array([-1, 0], dtype=np.int64),
+        stream_state(seed),
+        out["cnt"],
+        out["acc"],
+        out["seat"],
+        out["deuce"],
+        out["len_hist"],
+        out["pot_hist"],
+        out["pot_game"],
+        out["max_pot_hist"],
+        out["max_len_hist"],
+    )
     kernel = dict(zip(COUNTS, out["cnt"].tolist()))
     for key, value in cnt.items():
         assert kernel[key] == value, key

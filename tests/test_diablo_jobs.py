@@ -15,8 +15,7 @@ from simkit.runner import run
 
 
 def test_series_end_only_when_an_opener_wins():
-    r = simulate(["jacks", "trips", "two_pair", "trips", "aces"], 3000, seed=5, quiet=True,
-                 chunk_size=700)
+    r = simulate(["jacks", "trips", "two_pair", "trips", "aces"], 3000, seed=5, quiet=True, chunk_size=700)
     c = r.summary
     assert c["chip_errors"] == 0 and c["errors"] == 0
     # every game ends its series (opener won) or carries a Diablo pot into the next one
@@ -29,27 +28,46 @@ def test_series_end_only_when_an_opener_wins():
 
 def test_without_the_diablo_rule_every_game_is_a_series():
     # several chunks: maxima must survive the runner's adding up of chunk results
-    r = simulate(["trips"] * 4, 2000, rules=Rules(diablo=False), seed=2, quiet=True,
-                 chunk_size=300)
+    r = simulate(["trips"] * 4, 2000, rules=Rules(diablo=False), seed=2, quiet=True, chunk_size=300)
     assert r.summary["penalties"] == 0 and r.summary["max_len"] == 1
     assert r.summary["games"] == r.summary["series"] - r.summary["abandoned"]
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(cap=15), Rules(draw_three=True),
-                                   Rules(jacks_or_better=True), Rules(dealers_choice=True),
-                                   Rules(diablo=False), Rules(session=50)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(cap=15),
+        Rules(draw_three=True),
+        Rules(jacks_or_better=True),
+        Rules(dealers_choice=True),
+        Rules(diablo=False),
+        Rules(session=50),
+    ],
+)
 def test_chip_conservation_variants(rules):
-    specs = [Player("pair", kind="random"), Player("trips", bluff=0.2), "jacks",
-             Player("two_pair", kind="loose-aggressive"), "never", "trips", "aces"]
-    r = simulate(specs, 3000, rules=replace(rules, stacks=(30, 60, 100, 20, 50, 80, 40)), seed=9,
-                 quiet=True)
+    specs = [
+        Player("pair", kind="random"),
+        Player("trips", bluff=0.2),
+        "jacks",
+        Player("two_pair", kind="loose-aggressive"),
+        "never",
+        "trips",
+        "aces",
+    ]
+    r = simulate(specs, 3000, rules=replace(rules, stacks=(30, 60, 100, 20, 50, 80, 40)), seed=9, quiet=True)
     assert r.summary["chip_errors"] == 0 and r.summary["errors"] == 0
     assert r.summary["deals"] > 3000
 
 
 def _conservation(series: int, min_games: int):
-    specs = [Player("pair", kind="random"), Player("trips", bluff=0.1), "jacks",
-             Player("two_pair", kind="loose-aggressive"), "trips"]
+    specs = [
+        Player("pair", kind="random"),
+        Player("trips", bluff=0.1),
+        "jacks",
+        Player("two_pair", kind="loose-aggressive"),
+        "trips",
+    ]
     job = SeriesJob(tuple(specs), Rules(session=20, stacks=(25, 40, 100, 15, 60)))
     tot = run(job, series, seed=3, quiet=True)
     s = summarize(tot).summary
@@ -69,16 +87,19 @@ def test_chip_conservation_over_ten_million_games():
 
 
 def test_jacks_or_better_nobody_opens_below_jacks():
-    r = simulate([Player("pair", kind="random")] * 4, 2000, rules=Rules(jacks_or_better=True),
-                 seed=4, quiet=True)
+    r = simulate(
+        [Player("pair", kind="random")] * 4, 2000, rules=Rules(jacks_or_better=True), seed=4, quiet=True
+    )
     assert r.summary["errors"] == 0
 
 
 def test_old_names_stacks_and_n_series_still_work():
-    new = simulate(["trips", "jacks:bluff=0.1", "pair"], hands=500,
-                   rules=Rules(stacks=(50, 60, 70)), seed=3, quiet=True)
-    old = simulate(["trips", "jacks:bluff=0.1", "pair"], n_series=500, stacks=[50, 60, 70],
-                   seed=3, quiet=True)
+    new = simulate(
+        ["trips", "jacks:bluff=0.1", "pair"], hands=500, rules=Rules(stacks=(50, 60, 70)), seed=3, quiet=True
+    )
+    old = simulate(
+        ["trips", "jacks:bluff=0.1", "pair"], n_series=500, stacks=[50, 60, 70], seed=3, quiet=True
+    )
     for key in new.totals:
         assert np.array_equal(new.totals[key], old.totals[key]), key
     job = SeriesJob(("trips",) * 3, Rules(), stacks=(50, 60, 70))

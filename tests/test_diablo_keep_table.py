@@ -32,9 +32,17 @@ def _random_hands(n, seed):
 
 def test_policy_matches_per_hand_enumeration(table):
     w = objective_weights("equity", 2)[0] / QUANTUM  # the same quantised weights
-    hands = _random_hands(25, 3) + [parse_cards(h) for h in
-                                    ("Ah 2c 9h 7h 3d", "5c 6d 7h 8s Kd", "2s 2d Kc 9h 4d",
-                                     "Qs Qd 8s 8h 3c", "As Ks Qs Js Ts", "2c 2d 2h 2s 9d")]
+    hands = _random_hands(25, 3) + [
+        parse_cards(h)
+        for h in (
+            "Ah 2c 9h 7h 3d",
+            "5c 6d 7h 8s Kd",
+            "2s 2d Kc 9h 4d",
+            "Qs Qd 8s 8h 3c",
+            "As Ks Qs Js Ts",
+            "2c 2d 2h 2s 9d",
+        )
+    ]
     for cards in hands:
         v = keep_values(cards, w)
         i = hand_index(cards)
@@ -80,9 +88,16 @@ def test_keep_summary_and_patterns():
     np.testing.assert_allclose(shares.sum(axis=1), 1.0)
     assert s.hands.sum() == 2598960
     pat = s.groupby("pat_category").hands.sum()
-    expected = dict(zip(CATEGORIES, np.bincount(
-        __import__("simkit.games.diablo.rules", fromlist=["x"]).category_of_strength(),
-        weights=pat_counts(), minlength=10)))
+    expected = dict(
+        zip(
+            CATEGORIES,
+            np.bincount(
+                __import__("simkit.games.diablo.rules", fromlist=["x"]).category_of_strength(),
+                weights=pat_counts(),
+                minlength=10,
+            ),
+        )
+    )
     for cat, n in pat.items():
         assert n == expected[cat]
     p = pattern_table()

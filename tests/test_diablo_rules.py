@@ -21,9 +21,14 @@ def test_rules_defaults_validation_and_variants():
     assert r.config()[C_CAP] == 0 and r.config()[C_JJ_FLOOR] > 0
     assert r.seat_stacks(3).tolist() == [100, 100, 100]
     assert Rules(stacks=[5, 0, 7]).stacks == (5, 0, 7)
-    for bad, needle in ((dict(ante=-1), "ante"), (dict(session=0), "session"),
-                        (dict(max_deals=True), "max_deals"), (dict(stacks=-3), "stacks"),
-                        (dict(stacks=(1.5, 2)), "stacks"), (dict(cap="x"), "cap")):
+    for bad, needle in (
+        (dict(ante=-1), "ante"),
+        (dict(session=0), "session"),
+        (dict(max_deals=True), "max_deals"),
+        (dict(stacks=-3), "stacks"),
+        (dict(stacks=(1.5, 2)), "stacks"),
+        (dict(cap="x"), "cap"),
+    ):
         with pytest.raises(ValueError, match=needle):
             Rules(**bad)
     with pytest.raises(ValueError, match="one per seat"):

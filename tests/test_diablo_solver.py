@@ -108,8 +108,7 @@ def test_wild_rule_ace_high_flush_ties_natural():
 
     assert describe(s[0], "deuces_wild") == "flush, A-K-9-7-5"
     # It beats a king-high natural flush and loses to a straight flush.
-    other = evaluate(np.stack([parse_cards("Kd Qd 9d 7d 5d"), parse_cards("9c 8c 7c 6c 2d")]),
-                     "deuces_wild")
+    other = evaluate(np.stack([parse_cards("Kd Qd 9d 7d 5d"), parse_cards("9c 8c 7c 6c 2d")]), "deuces_wild")
     assert other[0] < s[0] < other[1]
 
 

@@ -12,9 +12,13 @@ def test_parse_player_specs():
     p = parse_player("two_pair:bluff=0.1,kind=loose-aggressive,P_CALL=0.6")
     assert p == Player("two_pair", bluff=0.1, kind="loose-aggressive", params={"P_CALL": 0.6})
     assert player(p) is p and player("jacks") == Player("jacks")
-    for bad, needle in (("trips:bluff", "key=value"), ("trips:bluff=lots", "bluff"),
-                        ("trips:P_CALL=x", "P_CALL"), ("sometimes", "sometimes"),
-                        ("trips:kind=wild", "kind")):
+    for bad, needle in (
+        ("trips:bluff", "key=value"),
+        ("trips:bluff=lots", "bluff"),
+        ("trips:P_CALL=x", "P_CALL"),
+        ("sometimes", "sometimes"),
+        ("trips:kind=wild", "kind"),
+    ):
         with pytest.raises(ValueError, match=needle):
             parse_player(bad)
 

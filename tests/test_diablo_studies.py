@@ -64,6 +64,7 @@ def test_series_and_variants_tables():
 
 # --- D4 --------------------------------------------------------------------------------------
 
+
 def _brute_pair(pair_rank, odd, wild, draw):
     """Plain Python: every replacement set, valued by the reference evaluators."""
     odd = sorted(odd, reverse=True)
@@ -78,12 +79,20 @@ def _brute_pair(pair_rank, odd, wild, draw):
     return np.array([counts.get(c, 0) for c in naive.HIGH_NAMES])
 
 
-@pytest.mark.parametrize("pair_rank,odd,wild,draw", [
-    (7, (12, 5, 3), True, 2), (11, (10, 9, 1), True, 2), (4, (12, 11, 2), False, 2),
-    (0, (12, 5, 3), False, 2)])
+@pytest.mark.parametrize(
+    "pair_rank,odd,wild,draw",
+    [
+        (7, (12, 5, 3), True, 2),
+        (11, (10, 9, 1), True, 2),
+        (4, (12, 11, 2), False, 2),
+        (0, (12, 5, 3), False, 2),
+    ],
+)
 def test_pair_pattern_matches_brute_force(pair_rank, odd, wild, draw):
-    assert pattern_distribution(pair_rank, odd, wild, draw).tolist() == \
-        _brute_pair(pair_rank, odd, wild, draw).tolist()
+    assert (
+        pattern_distribution(pair_rank, odd, wild, draw).tolist()
+        == _brute_pair(pair_rank, odd, wild, draw).tolist()
+    )
 
 
 def test_pair_pattern_does_not_depend_on_suits():

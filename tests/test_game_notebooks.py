@@ -7,16 +7,34 @@ import pytest
 pytest.importorskip("nbformat")
 pytest.importorskip("nbclient")
 
-from notebook_run import run_notebook, stored_without_outputs  # noqa: E402
+from notebook_run import run_notebook, stored_without_outputs
 
 #: notebook: (size scale, timeout in s, at least this many plots, texts it must show)
 NOTEBOOKS = {
     "diablo.ipynb": (0.01, 600, 3, ["five_of_a_kind", "equilibrium", "net_per_series"]),
-    "in_between.ipynb": (0.01, 300, 3, [  # EV by spread, stakes by spread, win rates
-        "kelly_fraction", "pass on spread 7 or less", "chips conserved in every game: True",
-        "house_edge_best_raise", "raise on spread 7 or more"]),
-    "razz.ipynb": (0.005, 600, 5, [  # heat map, by-high, upcards, win rates, running mean
-        "3-2-A", "chips_per_hand", "needed", "brings in"]),
+    "in_between.ipynb": (
+        0.01,
+        300,
+        3,
+        [  # EV by spread, stakes by spread, win rates
+            "kelly_fraction",
+            "pass on spread 7 or less",
+            "chips conserved in every game: True",
+            "house_edge_best_raise",
+            "raise on spread 7 or more",
+        ],
+    ),
+    "razz.ipynb": (
+        0.005,
+        600,
+        5,
+        [  # heat map, by-high, upcards, win rates, running mean
+            "3-2-A",
+            "chips_per_hand",
+            "needed",
+            "brings in",
+        ],
+    ),
     "triple_draw.ipynb": (0.01, 300, 2, ["8-low", "stand pat", "chips_per_hand"]),
 }
 

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import naive
@@ -65,6 +65,7 @@ HIGH7_COUNTS = {
 # ---------------------------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------------------------
+
 
 def value(cards: str, family: str, impl: str):
     """Comparable strength of one hand (greater = better) from the reference or from simkit."""
@@ -176,8 +177,9 @@ def test_reference_ace_to_five_counts(five_card_classes):
     assert low_counts(counts) == 1287 * 1024
     for cat in ("four_of_a_kind", "full_house", "three_of_a_kind", "two_pair", "one_pair"):
         assert counts[cat] == HIGH5_COUNTS[cat]
-    assert set(counts) - {"one_pair", "two_pair", "three_of_a_kind", "full_house",
-                          "four_of_a_kind"} == {f"{r}-low" for r in "56789TJQK"}
+    assert set(counts) - {"one_pair", "two_pair", "three_of_a_kind", "full_house", "four_of_a_kind"} == {
+        f"{r}-low" for r in "56789TJQK"
+    }
     assert counts["5-low"] == 1024
 
 
@@ -202,8 +204,15 @@ def test_reference_eight_or_better_counts(five_card_classes):
     keys, _ = ref_on_classes("eight_or_better", five_card_classes)
     counts = ref_counts("eight_or_better", five_card_classes)
     assert len(set(keys)) == 57
-    assert counts == Counter({"5-low": 1 * 1024, "6-low": 5 * 1024, "7-low": 15 * 1024,
-                              "8-low": 35 * 1024, "no_low": 2_598_960 - 56 * 1024})
+    assert counts == Counter(
+        {
+            "5-low": 1 * 1024,
+            "6-low": 5 * 1024,
+            "7-low": 15 * 1024,
+            "8-low": 35 * 1024,
+            "no_low": 2_598_960 - 56 * 1024,
+        }
+    )
 
 
 def test_reference_deuces_wild_counts(five_card_classes):
@@ -234,9 +243,10 @@ def test_reference_seven_card_cache_is_only_speed(family):
 # worked examples of the rule documents, for the reference and for simkit
 # ---------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("impl", IMPLS)
 def test_high_examples(impl):
-    v = lambda c: value(c, "high", impl)  # noqa: E731
+    v = lambda c: value(c, "high", impl)
     # R-D1: ace high, and low only in 5-4-3-2-A.
     assert v("5c 4d 3h 2s Ac") < v("6c 5d 4h 3s 2c") < v("Ac Kd Qh Js Tc")
     assert name("5c 4d 3h 2s Ac", "high", impl) == "straight"
@@ -250,7 +260,7 @@ def test_high_examples(impl):
 
 @pytest.mark.parametrize("impl", IMPLS)
 def test_diablo_examples(impl):
-    v = lambda c: value(c, "deuces_wild", impl)  # noqa: E731
+    v = lambda c: value(c, "deuces_wild", impl)
     # diablo.de.txt: Ben's 9 9 2 2 K is four nines and beats Anna's flush.
     ben = "9s 9h 2c 2d Kc"
     assert name(ben, "deuces_wild", impl) == "four_of_a_kind"
@@ -281,7 +291,7 @@ def test_diablo_examples(impl):
 
 @pytest.mark.parametrize("impl", IMPLS)
 def test_deuce_to_seven_examples(impl):
-    v = lambda c: value(c, "deuce_to_seven", impl)  # noqa: E731
+    v = lambda c: value(c, "deuce_to_seven", impl)
     # triple_draw_27.de.txt: Anna keeps 8♥ 7♦ 3♠ 2♣ and draws the 5♦: 8-7-5-3-2.
     anna = "8h 7d 5d 3s 2c"
     assert name(anna, "deuce_to_seven", impl) == "8-low"
@@ -315,7 +325,7 @@ def test_deuce_to_seven_examples(impl):
 
 @pytest.mark.parametrize("impl", IMPLS)
 def test_razz_examples(impl):
-    v5 = lambda c: value(c, "ace_to_five", impl)  # noqa: E731
+    v5 = lambda c: value(c, "ace_to_five", impl)
     # razz.de.txt: Anna's best five is 9-8-6-3-A, Dan's 10-8-7-4-2; Anna wins.
     anna = "Ad 3s 6h 8c 9s 9d Dc"
     dan = "2c 4d 7h 7s 8d 10h Ks"
@@ -340,7 +350,7 @@ def test_razz_examples(impl):
 
 @pytest.mark.parametrize("impl", IMPLS)
 def test_ace_to_six_examples(impl):
-    v = lambda c: value(c, "ace_to_six", impl)  # noqa: E731
+    v = lambda c: value(c, "ace_to_six", impl)
     # R-Z6: aces low, straights and flushes count against you; best 6-4-3-2-A.
     assert name("6c 4d 3h 2s Ac", "ace_to_six", impl) == "6-low"
     assert name("5c 4d 3h 2s Ac", "ace_to_six", impl) == "straight"
@@ -355,7 +365,7 @@ def test_ace_to_six_examples(impl):
 
 @pytest.mark.parametrize("impl", IMPLS)
 def test_eight_or_better_examples(impl):
-    v = lambda c: value(c, "eight_or_better", impl)  # noqa: E731
+    v = lambda c: value(c, "eight_or_better", impl)
     # R-Z6: five different ranks, all 8 or lower, aces low.
     assert name("8c 7d 6h 4s 2c", "eight_or_better", impl) == "8-low"
     assert name("5c 4c 3c 2c Ac", "eight_or_better", impl) == "5-low"  # straight flush ignored
@@ -395,8 +405,7 @@ def test_all_five_card_hands(family, five_card_classes):
     ref_ranks = naive.dense_ranks(keys)[classes.class_of]
     assert_same_order(ref_ranks, strengths, classes.hands, family)
     rep_strengths = simkit.evaluate(classes.reps, family)
-    assert_same_names(names, simkit.hands.category_names(rep_strengths, family),
-                      classes.reps, family)
+    assert_same_names(names, simkit.hands.category_names(rep_strengths, family), classes.reps, family)
 
 
 @pytest.mark.parametrize("family", FIVE_FAMILIES)
@@ -412,8 +421,13 @@ def test_five_card_category_counts(family, five_card_classes):
 
 def test_distinct_five_card_classes(five_card_classes):
     hands = five_card_classes.hands
-    for family, n in [("high", 7_462), ("deuce_to_seven", 7_462), ("ace_to_five", 6_175),
-                      ("ace_to_six", 7_462), ("eight_or_better", 57)]:
+    for family, n in [
+        ("high", 7_462),
+        ("deuce_to_seven", 7_462),
+        ("ace_to_five", 6_175),
+        ("ace_to_six", 7_462),
+        ("eight_or_better", 57),
+    ]:
         assert np.unique(simkit.evaluate(hands, family)).size == n, family
 
 
@@ -424,7 +438,7 @@ def test_distinct_five_card_classes(five_card_classes):
 N_RANDOM = 200_000
 
 
-@lru_cache(maxsize=None)
+@cache
 def random_sample(family: str, k: int, n: int):
     hands = simkit.deal(n, k, seed=20_240_700 + 10 * k + FAMILIES.index(family))
     keys, names = naive.evaluate_many(hands, family)
@@ -453,6 +467,7 @@ def test_random_seven_card_hands(family, k):
 # published seven-card counts
 # ---------------------------------------------------------------------------------------------
 
+
 def test_seven_card_high_published_counts():
     got, distinct = simkit_counts("high", 7)
     assert got == HIGH7_COUNTS
@@ -464,7 +479,8 @@ def test_seven_card_high_published_counts():
 # seven cards, exhaustively, where suits play no part (A-5 R-Z1, eight-or-better R-Z6)
 # ---------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+
+@cache
 def seven_card_rank_multisets() -> tuple[np.ndarray, np.ndarray]:
     """One hand per multiset of 7 ranks (no rank more than 4 times) and how many of the
     133,784,560 seven-card hands have those ranks (the product of C(4, multiplicity))."""
@@ -484,7 +500,7 @@ def seven_card_rank_multisets() -> tuple[np.ndarray, np.ndarray]:
     return np.array(reps, dtype=np.int8), np.array(weights, dtype=np.int64)
 
 
-@lru_cache(maxsize=None)
+@cache
 def ref_on_rank_multisets(family: str) -> tuple[list, list]:
     return naive.evaluate_many(seven_card_rank_multisets()[0], family)
 
@@ -515,13 +531,15 @@ def test_seven_card_counts_suitless(family):
 # bad input
 # ---------------------------------------------------------------------------------------------
 
+
 def test_bad_family():
     with pytest.raises(ValueError, match="bogus"):
         simkit.evaluate(simkit.deal(3, 5, seed=1), "bogus")
 
 
-@pytest.mark.parametrize("family,k", [("high", 6), ("high", 4), ("deuces_wild", 7),
-                                      ("deuce_to_seven", 7), ("ace_to_five", 6)])
+@pytest.mark.parametrize(
+    "family,k", [("high", 6), ("high", 4), ("deuces_wild", 7), ("deuce_to_seven", 7), ("ace_to_five", 6)]
+)
 def test_bad_card_count(family, k):
     with pytest.raises(ValueError, match=str(k)):
         simkit.evaluate(simkit.deal(3, k, seed=1), family)

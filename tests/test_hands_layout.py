@@ -8,8 +8,16 @@ from simkit.hands.tables import LAYOUT
 
 
 def test_kernel_offsets_match_the_layout():
-    for name in ("by_key5", "flush_mask5", "flush7", "by_key7", "suited_key5",
-                 "card_keys5", "card_keys7", "row_offsets7"):
+    for name in (
+        "by_key5",
+        "flush_mask5",
+        "flush7",
+        "by_key7",
+        "suited_key5",
+        "card_keys5",
+        "card_keys7",
+        "row_offsets7",
+    ):
         assert getattr(kernels, name.upper()) == LAYOUT[name], name
 
 

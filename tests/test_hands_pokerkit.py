@@ -13,7 +13,7 @@ the large samples use the faster lookup directly.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import naive
@@ -44,20 +44,14 @@ N = 100_000
 N_REFERENCE = 20_000
 NO_HAND = -(10**9)  # below every PokerKit index: "no qualifying low"
 
-_CARDS = [
-    next(pokerkit.Card.parse("23456789TJQKA"[c // 4] + "cdhs"[c % 4])) for c in range(52)
-]
+_CARDS = [next(pokerkit.Card.parse("23456789TJQKA"[c // 4] + "cdhs"[c % 4])) for c in range(52)]
 
 
 def pk_strength(row: list[int], family: str) -> int:
     """PokerKit's strength of one hand (greater = better), best five of however many cards."""
     cls = CLASSES[family]
     cards = [_CARDS[c] for c in row]
-    indices = [
-        e.index
-        for e in map(cls.lookup.get_entry_or_none, combinations(cards, 5))
-        if e is not None
-    ]
+    indices = [e.index for e in map(cls.lookup.get_entry_or_none, combinations(cards, 5)) if e is not None]
     if not indices:
         return NO_HAND
     return -min(indices) if cls.low else max(indices)
@@ -71,7 +65,7 @@ def pk_strength_from_game(row: list[int], family: str) -> int:
     return -hand.entry.index if cls.low else hand.entry.index
 
 
-@lru_cache(maxsize=None)
+@cache
 def sample(family: str, k: int, n: int):
     hands = simkit.deal(n, k, seed=77_000 + 100 * k + sorted(CLASSES).index(family))
     strengths = np.array([pk_strength(row, family) for row in hands.tolist()], dtype=np.int64)

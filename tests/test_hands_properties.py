@@ -35,7 +35,9 @@ CASES = [
 SEVEN = [f for f, k in CASES if k == 7]
 SUBSETS = np.array(list(combinations(range(7), 5)))  # (21, 5)
 PROPERTY_SETTINGS = settings(
-    max_examples=150, deadline=None, derandomize=True,
+    max_examples=150,
+    deadline=None,
+    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 
@@ -44,9 +46,7 @@ PROPERTY_SETTINGS = settings(
 def hands(draw, k: int) -> list[int]:
     """``k`` distinct cards, often from a small pool so that pairs, trips, flushes, straights,
     wild deuces and low hands come up much more often than in a random deal."""
-    pool = draw(
-        st.sampled_from(["any", "few_ranks", "one_suit", "low", "deuces"])
-    )
+    pool = draw(st.sampled_from(["any", "few_ranks", "one_suit", "low", "deuces"]))
     if pool == "any":
         cards = list(range(52))
     elif pool == "few_ranks":
@@ -99,6 +99,7 @@ def test_best_of_seven_is_max_over_subsets(family):
 
 
 # --- the same properties in bulk, vectorised over a random deal ------------------------------
+
 
 @pytest.mark.parametrize("family,k", CASES)
 def test_all_suit_relabellings_in_bulk(family, k):

@@ -14,8 +14,13 @@ VERDICTS = {"holds", "holds with a caveat", "does not hold"}
 def results():
     ctx = Context(scale=0.02, seed=7, quiet=True)
     names = [n for n, a in ANALYSES.items() if a.game == "in_between"]
-    assert set(names) >= {"in_between_odds", "in_between_post", "in_between_dealer",
-                          "in_between_game_stakes", "in_between_variants"}
+    assert set(names) >= {
+        "in_between_odds",
+        "in_between_post",
+        "in_between_dealer",
+        "in_between_game_stakes",
+        "in_between_variants",
+    }
     out = {n: ANALYSES[n].func(ctx) for n in names}
     yield out
     import matplotlib.pyplot as plt

@@ -25,10 +25,15 @@ def test_odds_csv_and_json_columns(capsys):
     status, out, _ = cli(["in-between", "odds", "--format", "csv"], capsys)
     assert status == 0
     t = pd.read_csv(io.StringIO(out))
-    assert list(t.columns) == ODDS_COLUMNS == [
-        "low", "high", "spread", "p_between", "p_post", "p_outside", "ev_per_chip", "kelly_fraction"]
+    assert (
+        list(t.columns)
+        == ODDS_COLUMNS
+        == ["low", "high", "spread", "p_between", "p_post", "p_outside", "ev_per_chip", "kelly_fraction"]
+    )
     assert len(t) == 91
-    status, out, _ = cli(["in-between", "odds", "--seen", "Kc Kd 7h", "--low-ace", "--format", "json"], capsys)
+    status, out, _ = cli(
+        ["in-between", "odds", "--seen", "Kc Kd 7h", "--low-ace", "--format", "json"], capsys
+    )
     rows = json.loads(out)
     ref = odds_table("Kc Kd 7h", low_ace=True)
     assert len(rows) == len(ref) and set(rows[0]) == set(ODDS_COLUMNS)
@@ -38,7 +43,9 @@ def test_odds_csv_and_json_columns(capsys):
 def test_odds_of_one_hand_and_three_posts(capsys):
     status, out, _ = cli(["in-between", "odds", "--posts", "4c Jh", "--format", "json"], capsys)
     assert json.loads(out)["p_between"] == pytest.approx(24 / 50)
-    status, out, _ = cli(["in-between", "odds", "--posts", "4c Jh 9d", "--three-posts", "--format", "csv"], capsys)
+    status, out, _ = cli(
+        ["in-between", "odds", "--posts", "4c Jh 9d", "--three-posts", "--format", "csv"], capsys
+    )
     t = pd.read_csv(io.StringIO(out))
     assert t.stake.tolist() == [1, 2] and t.post_penalty.tolist() == [2, 3]
 
@@ -71,15 +78,33 @@ def test_sizing(capsys):
 
 
 def test_simulate(capsys, tmp_path):
-    argv = ["in-between", "simulate", "--policy", "never", "--policy", "kelly", "--policy",
-            "python:in_between_policy_example:half_pot_from_eight", "--trials", "2000", "--seed",
-            "3", "--quiet", "--format", "json", "--variant", "low-ace"]
+    argv = [
+        "in-between",
+        "simulate",
+        "--policy",
+        "never",
+        "--policy",
+        "kelly",
+        "--policy",
+        "python:in_between_policy_example:half_pot_from_eight",
+        "--trials",
+        "2000",
+        "--seed",
+        "3",
+        "--quiet",
+        "--format",
+        "json",
+        "--variant",
+        "low-ace",
+    ]
     status, out, _ = cli(argv, capsys)
     assert status == 0
     d = json.loads(out)
     assert d["dealer"]["conservation_errors"] == 0 and len(d["seats"]) == 3
-    status, out, _ = cli(["in-between", "simulate", "--policy", "half_kelly", "--players", "4",
-                          "--trials", "1000", "--quiet"], capsys)
+    status, out, _ = cli(
+        ["in-between", "simulate", "--policy", "half_kelly", "--players", "4", "--trials", "1000", "--quiet"],
+        capsys,
+    )
     assert status == 0 and "dealer" in out and "net_mean" in out
 
 
@@ -89,10 +114,24 @@ def test_match_takes_one_spec_per_seat_and_the_rule_flags(capsys):
     base = ["--trials", "500", "--seed", "4", "--quiet", "--format", "csv", "--pot", "10"]
     runs = [
         ["in-between", "match", "kelly", "pot:0.5", "never", "--stacks", "50", "--low-ace"] + base,
-        ["in-between", "simulate", "--policy", "kelly", "--policy", "pot:0.5", "--policy", "never",
-         "--chips", "50", "--variant", "low-ace"] + base,
-        ["in-between", "match", "kelly", "pot:param=0.5", "never", "--stacks", "50",
-         "--variant", "low_ace"] + base[2:] + ["--hands", "500"],
+        [
+            "in-between",
+            "simulate",
+            "--policy",
+            "kelly",
+            "--policy",
+            "pot:0.5",
+            "--policy",
+            "never",
+            "--chips",
+            "50",
+            "--variant",
+            "low-ace",
+        ]
+        + base,
+        ["in-between", "match", "kelly", "pot:param=0.5", "never", "--stacks", "50", "--variant", "low_ace"]
+        + base[2:]
+        + ["--hands", "500"],
     ]
     outs = []
     for argv in runs:
@@ -101,25 +140,49 @@ def test_match_takes_one_spec_per_seat_and_the_rule_flags(capsys):
         outs.append(pd.read_csv(io.StringIO(out)))
     pd.testing.assert_frame_equal(outs[0], outs[1])
     pd.testing.assert_frame_equal(outs[0].drop(columns="policy"), outs[2].drop(columns="policy"))
-    status, out, _ = cli(["in-between", "match", "half_kelly", "--seats", "3", "--trials", "300",
-                          "--quiet", "--three-posts", "--format", "json"], capsys)
+    status, out, _ = cli(
+        [
+            "in-between",
+            "match",
+            "half_kelly",
+            "--seats",
+            "3",
+            "--trials",
+            "300",
+            "--quiet",
+            "--three-posts",
+            "--format",
+            "json",
+        ],
+        capsys,
+    )
     assert status == 0 and len(json.loads(out)["seats"]) == 3
-    status, out, _ = cli(["in-between", "sizing", "--stacks", "100", "--pot", "20", "--format",
-                          "csv"], capsys)
+    status, out, _ = cli(
+        ["in-between", "sizing", "--stacks", "100", "--pot", "20", "--format", "csv"], capsys
+    )
     assert status == 0 and "kelly_stake" in out
 
 
-@pytest.mark.parametrize("argv, needle", [
-    (["in-between", "odds", "--seen", "Zz"], "unknown card 'Zz'"),
-    (["in-between", "odds", "--posts", "4c"], "expected 2 cards"),
-    (["in-between", "red-dog", "--decks", "0"], "--decks"),
-    (["in-between", "simulate", "--policy", "bluff", "--players", "3", "--trials", "10"], "unknown policy"),
-    (["in-between", "simulate", "--policy", "kelly", "--trials", "10"], "--players"),
-    (["in-between", "simulate", "--policy", "kelly", "--players", "3", "--variant", "wild"], "unknown variant"),
-    (["in-between", "simulate", "--policy", "python:nope:f", "--players", "2"], "cannot load policy"),
-    (["in-between", "match", "kelly", "--trials", "10"], "--seats"),
-    (["in-between", "match", "kelly", "bluff", "--trials", "10"], "unknown policy"),
-])
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["in-between", "odds", "--seen", "Zz"], "unknown card 'Zz'"),
+        (["in-between", "odds", "--posts", "4c"], "expected 2 cards"),
+        (["in-between", "red-dog", "--decks", "0"], "--decks"),
+        (
+            ["in-between", "simulate", "--policy", "bluff", "--players", "3", "--trials", "10"],
+            "unknown policy",
+        ),
+        (["in-between", "simulate", "--policy", "kelly", "--trials", "10"], "--players"),
+        (
+            ["in-between", "simulate", "--policy", "kelly", "--players", "3", "--variant", "wild"],
+            "unknown variant",
+        ),
+        (["in-between", "simulate", "--policy", "python:nope:f", "--players", "2"], "cannot load policy"),
+        (["in-between", "match", "kelly", "--trials", "10"], "--seats"),
+        (["in-between", "match", "kelly", "bluff", "--trials", "10"], "unknown policy"),
+    ],
+)
 def test_bad_input_is_one_line(argv, needle, capsys):
     status, out, err = cli(argv, capsys)
     assert status == 2

@@ -61,7 +61,7 @@ def test_chips_conserved_over_an_evening_and_the_broke_are_out(rules):
         assert rc == 0
         hands += 1
         assert chips_on_table(table) == total
-        assert (table[TABLE_STACK:TABLE_STACK + 6] >= 0).all()
+        assert (table[TABLE_STACK : TABLE_STACK + 6] >= 0).all()
         if out:  # never dealt in: no decision, no stake, no deal, chips untouched
             np.testing.assert_array_equal(seat_out[out], before)
             np.testing.assert_array_equal(table[TABLE_STACK + np.array(out, dtype=int)], stacks)
@@ -133,10 +133,10 @@ def test_batch_kernel_is_a_loop_of_play_hand(rules):
             dealer_total += int(record[E.REC_DEALER_NET])
             table[TABLE_DEALER] = record[E.REC_LAST_DEALER]
             next_dealer(table)
-        net = table[TABLE_STACK:TABLE_STACK + n] - rules.stacks
+        net = table[TABLE_STACK : TABLE_STACK + n] - rules.stacks
         seat_b[:, E.SO_NET] += net
         seat_b[:, E.SO_NET_SQ] += net * net
-        seat_b[:, E.SO_BUSTS] += table[TABLE_STACK:TABLE_STACK + n] == 0
+        seat_b[:, E.SO_BUSTS] += table[TABLE_STACK : TABLE_STACK + n] == 0
         game_b[E.GO_DEALER_SUM] += dealer_total
         game_b[E.GO_DEALER_SQ] += dealer_total * dealer_total
     np.testing.assert_array_equal(seat_a, seat_b)
@@ -152,14 +152,18 @@ def test_private_numba_options_still_work():
     try:
         probe = E._lean()(lambda a, i: a[i] + 1)
         assert probe(np.arange(3), 1) == 2
-    except Exception as exc:  # noqa: BLE001  (any failure: name the cause)
-        pytest.fail(f"Numba no longer accepts the private option _nrt=False used by "
-                    f"simkit.games.in_between.engine._lean: {exc!r}")
+    except Exception as exc:
+        pytest.fail(
+            f"Numba no longer accepts the private option _nrt=False used by "
+            f"simkit.games.in_between.engine._lean: {exc!r}"
+        )
     for name in ("_play_hand", "_trials", "_dealer_game", "_ante_game", "_turn", "_round", "_deal"):
         opts = getattr(E, name).targetoptions
         assert opts.get("_nrt") is False, (
-            f"engine.{name} is no longer compiled with _nrt=False (engine._lean): {opts}")
+            f"engine.{name} is no longer compiled with _nrt=False (engine._lean): {opts}"
+        )
     for name in E._CHAIN:
         assert callable(getattr(getattr(E, name), "py_func", None)), (
-            f"engine.{name} has no py_func: engine.python_engine cannot build the Python path")
+            f"engine.{name} has no py_func: engine.python_engine cannot build the Python path"
+        )
     assert E.python_engine(E._decide, E._wants_split).__name__ == "_engine"

@@ -58,16 +58,22 @@ def test_heads_up_simulation_matches_exact_recursion():
         _within(row.net_mean, row.net_se, float(exact) - 30)
         _within(r.dealer["net_mean"], r.dealer["net_se"], 30 - float(exact))
         # the dynamic programme agrees with the recursion exactly
-        assert evaluate_game_policy(policy, chips=30, pot=10, rounds=2) == pytest.approx(float(exact), abs=1e-9)
+        assert evaluate_game_policy(policy, chips=30, pot=10, rounds=2) == pytest.approx(
+            float(exact), abs=1e-9
+        )
         assert r.conservation_errors == 0
 
 
 def test_low_ace_heads_up_matches_exact():
-    rule = lambda lo, hi, p, c: p // 2 if hi - lo - 1 >= 8 else 0  # noqa: E731
+    rule = lambda lo, hi, p, c: p // 2 if hi - lo - 1 >= 8 else 0
     exact = heads_up_value(rule, chips=30, pot=10, rounds=2, low_ace=True)
     assert exact != heads_up_value(rule, chips=30, pot=10, rounds=2)
-    r = simulate([never(), pot_fraction(0.5)], hands=150_000,
-                 rules=Rules(pot=10, stacks=30, rounds=2, low_ace=True), seed=12)
+    r = simulate(
+        [never(), pot_fraction(0.5)],
+        hands=150_000,
+        rules=Rules(pot=10, stacks=30, rounds=2, low_ace=True),
+        seed=12,
+    )
     _within(r.seats.net_mean[1], r.seats.net_se[1], float(exact) - 30)
 
 
@@ -94,8 +100,9 @@ def test_three_posts_and_minimum_stake_match_exact():
             for r4, q in third_card_ranks(left):
                 v = r4 + 2
                 ev += w * q * (1 if lo < v < hi else (-mult if v in (lo, hi) else -1))
-    r = simulate([never(), fixed(1, min_spread=8)], hands=200_000,
-                 rules=Rules(rounds=1, three_posts=True), seed=5)
+    r = simulate(
+        [never(), fixed(1, min_spread=8)], hands=200_000, rules=Rules(rounds=1, three_posts=True), seed=5
+    )
     _within(r.seats.net_mean[1], r.seats.net_se[1], float(ev))
     # minimum stake: a player who would always pass must stake the ante (1) on every hand
     ev_all = _ev_fixed_one(0)
@@ -118,8 +125,11 @@ ALL_VARIANTS = [
 POLICIES = [kelly(counting=True), pot_fraction(1.0), random_stake(), kelly(0.5), pay_twice()]
 
 
-@pytest.mark.parametrize("rules", ALL_VARIANTS, ids=lambda v: ",".join(
-    v.variants + ((f"ante={v.ante}",) if v.ante != 1 else ())) or "base")
+@pytest.mark.parametrize(
+    "rules",
+    ALL_VARIANTS,
+    ids=lambda v: ",".join(v.variants + ((f"ante={v.ante}",) if v.ante != 1 else ())) or "base",
+)
 def test_chips_conserved_in_every_game(rules):
     r = simulate(POLICIES, hands=3000, deals=5, rules=rules, seed=9)
     assert r.conservation_errors == 0
@@ -129,11 +139,11 @@ def test_chips_conserved_in_every_game(rules):
     assert r.decisions > 0
 
 
-@pytest.mark.parametrize("rules", [Rules(hidden=True, pairs="split"), Rules(two_pass=True),
-                                   Rules(ante_all=True, three_posts=True)])
+@pytest.mark.parametrize(
+    "rules", [Rules(hidden=True, pairs="split"), Rules(two_pass=True), Rules(ante_all=True, three_posts=True)]
+)
 def test_a_full_table_never_runs_out_of_cards(rules):
-    r = simulate(pot_fraction(1.0, min_spread=0), seats=24, hands=300, deals=3, rules=rules,
-                 seed=1)
+    r = simulate(pot_fraction(1.0, min_spread=0), seats=24, hands=300, deals=3, rules=rules, seed=1)
     assert r.conservation_errors == 0 and r.decisions > 0
 
 
@@ -160,8 +170,12 @@ def _mimic_kelly(d):
 @pytest.mark.parametrize("rules", [Rules(), Rules(low_ace=True, two_pass=True)])
 def test_python_policy_mimic_gives_identical_games(rules):
     compiled = [kelly(counting=True), pot_fraction(0.5), kelly(), random_stake()]
-    mimic = [PythonPolicy(_mimic_kelly, counting=True), PythonPolicy(_mimic_pot_half),
-             PythonPolicy(_mimic_kelly), random_stake()]
+    mimic = [
+        PythonPolicy(_mimic_kelly, counting=True),
+        PythonPolicy(_mimic_pot_half),
+        PythonPolicy(_mimic_kelly),
+        random_stake(),
+    ]
     a = simulate(compiled, hands=400, deals=2, rules=rules, seed=21)
     b = simulate(mimic, hands=400, deals=2, rules=rules, seed=21)
     for key in ("seat_stats", "game_stats"):
@@ -189,8 +203,9 @@ def test_python_policy_above_own_chips_refused():
     # who then stakes the whole pot: more than it owns
     greedy = PythonPolicy(lambda d: d.pot if d.pot > d.chips else 0)
     with pytest.raises(ValueError, match="owns only"):
-        simulate([never(), greedy, pot_fraction(1.0, min_spread=0)], hands=200,
-                 rules=Rules(stacks=10), seed=1)
+        simulate(
+            [never(), greedy, pot_fraction(1.0, min_spread=0)], hands=200, rules=Rules(stacks=10), seed=1
+        )
 
 
 def test_reproducible_and_independent_of_threads():
@@ -231,15 +246,21 @@ class _Spy:
         return 0
 
 
-@pytest.mark.parametrize("rules, gap", [(Rules(two_pass=True), 0.04),
-                                        (Rules(two_pass=True, hidden=True), 0.01)])
+@pytest.mark.parametrize(
+    "rules, gap", [(Rules(two_pass=True), 0.04), (Rules(two_pass=True, hidden=True), 0.01)]
+)
 def test_counting_odds_are_calibrated(rules, gap):
     """Given what a counting seat has seen, the third card falls as its odds say: where they
     differ from the full-deck odds, the outcomes follow the counting odds (R-I4, counting)."""
     for sign in (+1, -1):
         spy = _Spy(sign, gap)
-        r = simulate([never(), PythonPolicy(spy, counting=True), pot_fraction(0.5), kelly()],
-                     hands=2500, rules=rules, seed=31 + sign, threads=1)
+        r = simulate(
+            [never(), PythonPolicy(spy, counting=True), pot_fraction(0.5), kelly()],
+            hands=2500,
+            rules=rules,
+            seed=31 + sign,
+            threads=1,
+        )
         s = r.totals["seat_stats"][1]
         n = int(s[E.SO_STAKES])
         assert n == len(spy.told) and n > 300
@@ -261,12 +282,30 @@ def test_old_keywords_still_work():
     ``players=N``, ``Variant``) give the very same games as the new ones."""
     from simkit.games.in_between import Variant, match
 
-    new = simulate(["kelly", "pot:0.5"], hands=500, deals=2, seed=3,
-                   rules=Rules(pot=10, stacks=50, rounds=2, low_ace=True))
-    old = simulate(["kelly", "pot:0.5"], games=500, deals=2, seed=3, pot=10, chips=50, rounds=2,
-                   variant=Variant(low_ace=True))
-    kw = match(players=["kelly", "pot:0.5"], hands=500, deals=2, seed=3,
-               rules=Rules(pot=10, stacks=50, rounds=2, low_ace=True))
+    new = simulate(
+        ["kelly", "pot:0.5"],
+        hands=500,
+        deals=2,
+        seed=3,
+        rules=Rules(pot=10, stacks=50, rounds=2, low_ace=True),
+    )
+    old = simulate(
+        ["kelly", "pot:0.5"],
+        games=500,
+        deals=2,
+        seed=3,
+        pot=10,
+        chips=50,
+        rounds=2,
+        variant=Variant(low_ace=True),
+    )
+    kw = match(
+        players=["kelly", "pot:0.5"],
+        hands=500,
+        deals=2,
+        seed=3,
+        rules=Rules(pot=10, stacks=50, rounds=2, low_ace=True),
+    )
     for r in (old, kw):
         np.testing.assert_array_equal(new.totals["seat_stats"], r.totals["seat_stats"])
     a = simulate("half_kelly", seats=3, hands=300, seed=1)

@@ -96,8 +96,11 @@ def test_pairs_variant_columns_against_brute_force():
         for x in deck:
             rest = [c for c in deck if c != x]
             lo, hi = sorted((v, x // 4 + 2))
-            b, p, o = (sum(lo < c // 4 + 2 < hi for c in rest),
-                       sum(c // 4 + 2 in (lo, hi) for c in rest), None)
+            b, p, o = (
+                sum(lo < c // 4 + 2 < hi for c in rest),
+                sum(c // 4 + 2 in (lo, hi) for c in rest),
+                None,
+            )
             o = len(rest) - b - p
             total += max(Fraction(0), Fraction(b - o - 2 * p, len(rest))) / len(deck)
         assert t.loc[(v, v), "split_ev_per_chip"] == pytest.approx(float(2 * total), abs=1e-12)

@@ -51,10 +51,13 @@ def test_rules_defaults_and_validation():
     refused by name when the rules are made, and the rules are frozen."""
     r = Rules()
     assert (r.pot, r.rounds, r.stacks, r.ante, r.pairs, r.variants) == (20, 3, 100, 1, "none", ())
-    for field, bad, message in (("pot", 0, "pot must be an integer >= 1, got 0"),
-                                ("rounds", -1, "rounds must be"), ("stacks", 2.5, "stacks must be"),
-                                ("ante", 0, "ante must be a positive integer"),
-                                ("pairs", "triples", "pairs must be one of")):
+    for field, bad, message in (
+        ("pot", 0, "pot must be an integer >= 1, got 0"),
+        ("rounds", -1, "rounds must be"),
+        ("stacks", 2.5, "stacks must be"),
+        ("ante", 0, "ante must be a positive integer"),
+        ("pairs", "triples", "pairs must be one of"),
+    ):
         with pytest.raises(ValueError, match=message):
             Rules(**{field: bad})
     with pytest.raises(ValueError, match="ante_all=True"):

@@ -3,6 +3,7 @@ dealer's game, against references from the rules."""
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -96,8 +97,11 @@ def test_game_dp_matches_recursion_for_policies():
                 pb = Fraction(4 * s, 50)
                 f = kelly_fraction(float(pb), 6 / 50, float(1 - pb - Fraction(6, 50)))
                 return math.floor(0.5 * f * c)
+
         exact = heads_up_value(rule, chips=25, pot=8, rounds=2)
-        assert evaluate_game_policy(policy, chips=25, pot=8, rounds=2) == pytest.approx(float(exact), abs=1e-9)
+        assert evaluate_game_policy(policy, chips=25, pot=8, rounds=2) == pytest.approx(
+            float(exact), abs=1e-9
+        )
 
 
 def test_best_game_stakes_is_optimal_and_matches_recursion():
@@ -106,13 +110,12 @@ def test_best_game_stakes_is_optimal_and_matches_recursion():
     best = {(r.pot, r.chips, r.spread): r.best_stake for r in g.by_pot.itertuples() if r.round == 1}
     last = {(r.pot, r.chips, r.spread): r.best_stake for r in g.by_pot.itertuples() if r.round == 2}
     # brute-force optimum by recursion over all stakes
-    from functools import lru_cache
 
     from in_between_naive import deals, posts_of, settle, third_card_ranks
 
     total = 33
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def v(r, c):
         p = total - c
         if r == 2 or p == 0:
@@ -121,11 +124,13 @@ def test_best_game_stakes_is_optimal_and_matches_recursion():
         for r1, r2, w in deals():
             lo, hi = posts_of(r1, r2, False)
             vals = []
-            for s in range(0, min(p, c) + 1):
+            for s in range(min(p, c) + 1):
                 if s == 0:
                     vals.append(v(r + 1, c))
                     continue
-                vals.append(sum(q * v(r + 1, c + settle(lo, hi, r3, s, c)) for r3, q in third_card_ranks([r1, r2])))
+                vals.append(
+                    sum(q * v(r + 1, c + settle(lo, hi, r3, s, c)) for r3, q in third_card_ranks([r1, r2]))
+                )
             out += w * max(vals)
         return out
 

@@ -19,16 +19,19 @@ from simkit.games.in_between import (
 )
 
 
-@pytest.mark.parametrize("spec, policy", [
-    ("half_kelly", half_kelly()),
-    ("kelly+count", kelly(counting=True)),
-    ("kelly:param=1,counting=1", kelly(counting=True)),
-    ("pot:0.5", pot_fraction(0.5)),
-    ("pot_fraction:param=0.5,min_spread=8", pot_fraction(0.5)),
-    ("Pot-Fraction:0.25@9", pot_fraction(0.25, min_spread=9)),
-    ("pass_below:9", pass_below(9)),
-    ("never", never()),
-])
+@pytest.mark.parametrize(
+    "spec, policy",
+    [
+        ("half_kelly", half_kelly()),
+        ("kelly+count", kelly(counting=True)),
+        ("kelly:param=1,counting=1", kelly(counting=True)),
+        ("pot:0.5", pot_fraction(0.5)),
+        ("pot_fraction:param=0.5,min_spread=8", pot_fraction(0.5)),
+        ("Pot-Fraction:0.25@9", pot_fraction(0.25, min_spread=9)),
+        ("pass_below:9", pass_below(9)),
+        ("never", never()),
+    ],
+)
 def test_spec_forms(spec, policy):
     assert parse_policy(spec) == policy == parse_player(spec)
     assert parse_policy(policy.label) == policy  # a label reads back
@@ -47,16 +50,19 @@ def test_parse_player_takes_every_form():
     assert parse_players("never", seats=3) == (never(),) * 3
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("bluff", "unknown policy 'bluff'"),
-    ("kelly:x", "bad parameter"),
-    ("kelly@x", "bad min_spread"),
-    ("kelly:param=1,colour=red", "bad setting 'colour=red'"),
-    ("pot:2", r"takes a fraction in \[0, 1\]"),
-    ("python:nope", "python:MODULE:FUNCTION"),
-    ("python:in_between_policy_example:nothing", "cannot load policy"),
-    (3, "a player is a Policy"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("bluff", "unknown policy 'bluff'"),
+        ("kelly:x", "bad parameter"),
+        ("kelly@x", "bad min_spread"),
+        ("kelly:param=1,colour=red", "bad setting 'colour=red'"),
+        ("pot:2", r"takes a fraction in \[0, 1\]"),
+        ("python:nope", "python:MODULE:FUNCTION"),
+        ("python:in_between_policy_example:nothing", "cannot load policy"),
+        (3, "a player is a Policy"),
+    ],
+)
 def test_bad_specs_refused(spec, message):
     with pytest.raises(ValueError, match=message):
         parse_player(spec)

@@ -16,14 +16,23 @@ SIMKIT = Path(__file__).resolve().parent.parent / "simkit"
 #: Layer of each top-level module or package of simkit (``games.X`` per game).  The package
 #: root re-exports cards, deck and hands, so it sits with hands.
 LAYER = {
-    "_compile_cache": 0, "memory": 0, "checks": 0, "disk_cache": 0,
+    "_compile_cache": 0,
+    "memory": 0,
+    "checks": 0,
+    "disk_cache": 0,
     "cards": 1,
     "rng": 2,
     "deck": 3,
-    "hands": 4, "simkit": 4,
+    "hands": 4,
+    "simkit": 4,
     "runner": 5,
     "poker": 6,
-    "games": 7, "games.table": 7, "games.diablo": 7, "games.in_between": 7, "games.razz": 7, "games.triple_draw": 7,
+    "games": 7,
+    "games.table": 7,
+    "games.diablo": 7,
+    "games.in_between": 7,
+    "games.razz": 7,
+    "games.triple_draw": 7,
     "analysis": 8,
     "report": 9,
     "cli": 10,
@@ -93,8 +102,9 @@ def test_imports_flow_downward(path):
     for module, line in _imports(path):
         there = _unit(module)
         upward = LAYER[there] > LAYER[here]
-        across_games = (here != there and there in GAMES and here in GAMES)
+        across_games = here != there and there in GAMES and here in GAMES
         if upward or across_games:
-            wrong.append(f"line {line}: {here} (layer {LAYER[here]}) imports {module} "
-                         f"({there}, layer {LAYER[there]})")
+            wrong.append(
+                f"line {line}: {here} (layer {LAYER[here]}) imports {module} ({there}, layer {LAYER[there]})"
+            )
     assert not wrong, "\n".join(wrong)

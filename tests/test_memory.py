@@ -27,8 +27,10 @@ def _padding(a: np.ndarray) -> tuple[int, int]:
     return before, base.nbytes - a.nbytes - before
 
 
-@pytest.mark.parametrize("shape, dtype", [(4, np.uint64), ((3, 7), np.int64), ((2, 5), np.float64),
-                                          (0, np.int64), ((), np.float64)])
+@pytest.mark.parametrize(
+    "shape, dtype",
+    [(4, np.uint64), ((3, 7), np.int64), ((2, 5), np.float64), (0, np.int64), ((), np.float64)],
+)
 def test_private_zeros_shape_dtype_padding(shape, dtype):
     a = private_zeros(shape, dtype)
     assert a.shape == np.zeros(shape).shape and a.dtype == dtype

@@ -17,7 +17,7 @@ from simkit.analysis.registry import ANALYSES, AnalysisResult, Context, TipResul
 pytest.importorskip("nbformat")
 pytest.importorskip("nbclient")
 
-from notebook_run import run_notebook, stored_without_outputs  # noqa: E402
+from notebook_run import run_notebook, stored_without_outputs
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -37,10 +37,19 @@ def test_notebook_shows_every_tip_with_verdict_and_plot(tmp_path):
     def _demo(ctx: Context) -> AnalysisResult:
         fig, ax = plt.subplots()
         ax.bar([1, 2, 11], [0.1, 0.2, 0.8])
-        tip = TipResult("I1", "", "win probability at spread 11", 0.8123, 0.0042, "holds",
-                        table="test_spread", plot="test_spread")
-        return AnalysisResult({"test_spread": pd.DataFrame({"spread": [1, 2, 11]})},
-                              {"test_spread": fig}, [tip])
+        tip = TipResult(
+            "I1",
+            "",
+            "win probability at spread 11",
+            0.8123,
+            0.0042,
+            "holds",
+            table="test_spread",
+            plot="test_spread",
+        )
+        return AnalysisResult(
+            {"test_spread": pd.DataFrame({"spread": [1, 2, 11]})}, {"test_spread": fig}, [tip]
+        )
 
     try:
         report.generate(tmp_path, ctx=Context(quiet=True), only=["test_notebook_in_between"])

@@ -69,17 +69,25 @@ def start(n, stacks, dealer, structure, dead=0, log=64):
 
 def act(st, seat, action, to=0):
     """Apply one action, insisting it is ``seat``'s turn and legal."""
-    assert st[S_TO_ACT] == seat, f"expected {NAMES[seat] if seat < 4 else seat} to act, " \
-                                 f"got seat {st[S_TO_ACT]}"
+    assert st[S_TO_ACT] == seat, (
+        f"expected {NAMES[seat] if seat < 4 else seat} to act, got seat {st[S_TO_ACT]}"
+    )
     rc = _apply(st, seat, action, to)
     assert rc == 0, (seat, action, to, rc)
 
 
 def legal(st, seat):
     legal_actions(st, seat)
-    return {"fold": st[L_FOLD], "check": st[L_CHECK], "call": st[L_CALL],
-            "call_chips": st[L_CALL_CHIPS], "bring_in": st[L_BRING_IN], "agg": st[L_AGG],
-            "min_to": st[L_MIN_TO], "max_to": st[L_MAX_TO]}
+    return {
+        "fold": st[L_FOLD],
+        "check": st[L_CHECK],
+        "call": st[L_CALL],
+        "call_chips": st[L_CALL_CHIPS],
+        "bring_in": st[L_BRING_IN],
+        "agg": st[L_AGG],
+        "min_to": st[L_MIN_TO],
+        "max_to": st[L_MAX_TO],
+    }
 
 
 def evaluate(text, family):
@@ -88,6 +96,7 @@ def evaluate(text, family):
 
 
 # --- Diablo (diablo.de.txt, "Beispiel") -------------------------------------------------------
+
 
 def test_diablo_worked_example_pot_26_and_the_opener_pays_a_new_pot():
     """Four players ante 1 (pot 4); Anna opens 2, Ben and Carla call, Dan folds; after the draw
@@ -196,6 +205,7 @@ def test_diablo_at_most_four_raises():
 
 # --- Razz (razz.de.txt, "Beispiel") ---------------------------------------------------------
 
+
 def bring_in_seat(upcards):
     """R-Z2 (tested here as the example's reading): the highest upcard brings in, King highest,
     Ace lowest; equal ranks: the higher suit, ♠ > ♥ > ♦ > ♣."""
@@ -290,6 +300,7 @@ def test_razz_private_round_variant_lowest_hand_may_check():
 
 # --- 2-7 blinds and fixed limit (R-T2, R-T4) ------------------------------------------------
 
+
 def test_blinds_three_handed_left_of_big_blind_starts_and_big_blind_has_the_option():
     s = triple_draw_27()
     st = start(3, [200] * 3, 0, s)
@@ -342,6 +353,7 @@ def test_short_big_blind_must_still_be_called_in_full():
 
 
 # --- no limit and all-in (R-T5, R-D7, R-P3) -------------------------------------------------
+
 
 def test_no_limit_minimum_raise_is_the_last_full_raise():
     s = single_draw_27_no_limit()
@@ -398,6 +410,7 @@ def test_illegal_actions_are_refused_and_change_nothing():
     assert _apply(st, 0, 99, 0) == ERR_ACTION
     after = st.copy()
     from simkit.poker.table_state import L_END, L_FIRST
+
     after[L_FIRST:L_END] = before[L_FIRST:L_END]  # only the legal scratch row was rewritten
     assert (after == before).all()
 
@@ -417,13 +430,19 @@ def test_folded_players_stay_folded_and_keep_their_chips_in():
     assert payout.tolist() == [0, 8, 0]
 
 
-@pytest.mark.parametrize("structure", [diablo(), razz(), triple_draw_27(),
-                                       single_draw_27_no_limit()])
+@pytest.mark.parametrize("structure", [diablo(), razz(), triple_draw_27(), single_draw_27_no_limit()])
 def test_a_hand_history_reads_like_a_hand(structure):
     from simkit.poker.python_strategy import compiled, play_hand
-    r = play_hand(structure, [40, 40, 40, 40], [compiled("random")] * 4,
-                  scores=np.array([0.1, 0.5, 0.7, 0.9]), strengths=np.array([1, 2, 3, 4]),
-                  given=[1] * structure.limits.shape[0], seed=11)
+
+    r = play_hand(
+        structure,
+        [40, 40, 40, 40],
+        [compiled("random")] * 4,
+        scores=np.array([0.1, 0.5, 0.7, 0.9]),
+        strengths=np.array([1, 2, 3, 4]),
+        given=[1] * structure.limits.shape[0],
+        seed=11,
+    )
     text = format_history(r.st, NAMES, r.payout)
     assert text.startswith("Seats: Anna 40, Ben 40, Carla 40, Dan 40; dealer Anna")
     assert "Round 1:" in text and "Net:" in text

@@ -161,8 +161,9 @@ def test_all_ins_played_through_the_engine_settle_like_the_reference():
     assert t.stack.sum() == 350  # chips conserved
     lo = np.array([1, 0, 3, 2])
     settle_split_pots(st, strengths, lo, payout)
-    assert payout.tolist() == reference_payouts([20, 50, 80, 80], [False] * 4, [9, 5, 7, 1], 3,
-                                                low=[1, 0, 3, 2])
+    assert payout.tolist() == reference_payouts(
+        [20, 50, 80, 80], [False] * 4, [9, 5, 7, 1], 3, low=[1, 0, 3, 2]
+    )
 
 
 def test_small_blind_folding_to_a_short_all_in_big_blind_gets_its_unmatched_chip_back():
@@ -172,6 +173,7 @@ def test_small_blind_folding_to_a_short_all_in_big_blind_gets_its_unmatched_chip
     from simkit.poker.actions import FOLD
     from simkit.poker.kernels import post_antes
     from simkit.poker.structure import triple_draw_27
+
     s = triple_draw_27(ante=1)
     st = new_state(2)
     reset_hand(st, np.array([1, 12]), 1, 0)
@@ -193,20 +195,24 @@ def test_uncontested_pot_goes_to_the_last_player_without_a_showdown():
     assert _apply(st, 1, CHECK, 0) == 0
     assert _apply(st, 2, ALL_IN, 0) == 0
     from simkit.poker.actions import FOLD
+
     assert _apply(st, 0, FOLD, 0) == 0 and _apply(st, 1, FOLD, 0) == 0
     payout = np.zeros(3, dtype=np.int64)
     settle_pots(st, np.array([5, 5, 0]), payout)  # strengths are not looked at
     assert payout.tolist() == [0, 0, 14]
 
 
-@pytest.mark.parametrize("bad, message", [
-    (dict(contributions=[1]), "contributions must be 2..10"),
-    (dict(contributions=[1, -1]), "non-negative integers"),
-    (dict(folded=[True, True]), "at least one player"),
-    (dict(dealer=5), "dealer must be a seat"),
-    (dict(strengths=[1.5, 2]), "strengths must be 2 integer"),
-    (dict(dead=-2), "dead must be"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        (dict(contributions=[1]), "contributions must be 2..10"),
+        (dict(contributions=[1, -1]), "non-negative integers"),
+        (dict(folded=[True, True]), "at least one player"),
+        (dict(dealer=5), "dealer must be a seat"),
+        (dict(strengths=[1.5, 2]), "strengths must be 2 integer"),
+        (dict(dead=-2), "dead must be"),
+    ],
+)
 def test_settle_rejects_bad_input(bad, message):
     args = dict(contributions=[1, 2], folded=[False, False], strengths=[1, 2], dealer=0, dead=0)
     args.update(bad)

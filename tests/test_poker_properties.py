@@ -93,10 +93,31 @@ from simkit.poker.table_state import (
 from simkit.rng import draw_below, stream_state, uniform
 
 # Violation counters and statistics returned by the kernel.
-(V_CHIPS, V_TURN, V_LEGAL, V_LIMITS, V_ROUND_END, V_PAYOUT, V_REFUSE, V_STATE, V_OPENER,
- V_FORCED, N_VIOLATIONS) = range(11)
-(C_HANDS, C_ACTIONS, C_SHOWDOWNS, C_ALL_INS, C_VOID, C_SHORT_RAISES, C_SIDE_POTS, C_REFUSED,
- C_CAPPED, C_RAISES) = range(N_VIOLATIONS, N_VIOLATIONS + 10)
+(
+    V_CHIPS,
+    V_TURN,
+    V_LEGAL,
+    V_LIMITS,
+    V_ROUND_END,
+    V_PAYOUT,
+    V_REFUSE,
+    V_STATE,
+    V_OPENER,
+    V_FORCED,
+    N_VIOLATIONS,
+) = range(11)
+(
+    C_HANDS,
+    C_ACTIONS,
+    C_SHOWDOWNS,
+    C_ALL_INS,
+    C_VOID,
+    C_SHORT_RAISES,
+    C_SIDE_POTS,
+    C_REFUSED,
+    C_CAPPED,
+    C_RAISES,
+) = range(N_VIOLATIONS, N_VIOLATIONS + 10)
 N_COUNTS = N_VIOLATIONS + 10
 BIG = 1 << 62
 
@@ -138,8 +159,24 @@ def _expected_next(status, street, acted, level, start, n):
 
 
 @njit(cache=True)
-def _expected_legal(kind, small, big, cap, status, stack, street, acted, level, nbets, last_inc,
-                    bring_seat, bring_amt, s, n, out):
+def _expected_legal(
+    kind,
+    small,
+    big,
+    cap,
+    status,
+    stack,
+    street,
+    acted,
+    level,
+    nbets,
+    last_inc,
+    bring_seat,
+    bring_amt,
+    s,
+    n,
+    out,
+):
     """Legal row from the rules: out = fold, check, call, call_chips, bring_to, agg, lo, hi."""
     for k in range(8):
         out[k] = 0
@@ -184,8 +221,7 @@ def _expected_legal(kind, small, big, cap, status, stack, street, acted, level, 
 
 
 @njit(cache=True)
-def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seats, deep, rng,
-                     counts):
+def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seats, deep, rng, counts):
     """The engine plays ``limits``; the shadow reads the rules from ``shadow_limits``."""
     structure = Structure(limits, forced)
     n_rounds = limits.shape[0]
@@ -235,8 +271,7 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
         void = False
         broken = False
         for r in range(n_rounds):
-            kind, small, big = shadow_limits[r, R_KIND], shadow_limits[r, R_MIN], \
-                shadow_limits[r, R_MAX]
+            kind, small, big = shadow_limits[r, R_KIND], shadow_limits[r, R_MIN], shadow_limits[r, R_MAX]
             cap, rule = shadow_limits[r, R_CAP], shadow_limits[r, R_FIRST]
             given = draw_below(rng, n)
             for s in range(n):
@@ -291,8 +326,12 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
                     bring_seat = first
             got = start_round(st, structure, r, given)
             for s in range(n):
-                if st[STACK + s] != stack[s] or st[STREET + s] != street[s] \
-                        or st[STATUS + s] != status[s] or st[TOTAL + s] != total[s]:
+                if (
+                    st[STACK + s] != stack[s]
+                    or st[STREET + s] != street[s]
+                    or st[STATUS + s] != status[s]
+                    or st[TOTAL + s] != total[s]
+                ):
                     counts[V_FORCED] += 1
                     break
             expect = _expected_next(status, street, acted, level, first, n)
@@ -304,24 +343,47 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
                     counts[V_TURN] += 1
                     break
                 legal_actions(st, seat)
-                _expected_legal(kind, small, big, cap, status, stack, street, acted, level,
-                                nbets, last_inc, bring_seat, bring_in, seat, n, want)
-                if (st[L_FOLD] != want[0] or st[L_CHECK] != want[1] or st[L_CALL] != want[2]
-                        or st[L_CALL_CHIPS] != want[3] or st[L_BRING_IN] != want[4]
-                        or st[L_AGG] != want[5]
-                        or (want[5] != NO_ACTION and (st[L_MIN_TO] != want[6]
-                                                      or st[L_MAX_TO] != want[7]))):
+                _expected_legal(
+                    kind,
+                    small,
+                    big,
+                    cap,
+                    status,
+                    stack,
+                    street,
+                    acted,
+                    level,
+                    nbets,
+                    last_inc,
+                    bring_seat,
+                    bring_in,
+                    seat,
+                    n,
+                    want,
+                )
+                if (
+                    st[L_FOLD] != want[0]
+                    or st[L_CHECK] != want[1]
+                    or st[L_CALL] != want[2]
+                    or st[L_CALL_CHIPS] != want[3]
+                    or st[L_BRING_IN] != want[4]
+                    or st[L_AGG] != want[5]
+                    or (want[5] != NO_ACTION and (st[L_MIN_TO] != want[6] or st[L_MAX_TO] != want[7]))
+                ):
                     counts[V_LEGAL] += 1
                     break
                 # now and then an illegal action: it must be refused and change nothing
                 if uniform(rng) < 0.05:
                     bad = draw_below(rng, 8)
                     bad_to = draw_below(rng, 3 * (street[seat] + stack[seat]) + 3)
-                    allowed = ((bad == FOLD and want[0] == 1) or (bad == CHECK and want[1] == 1)
-                               or (bad == CALL and want[2] == 1)
-                               or (bad == BRING_IN and want[4] > 0)
-                               or (bad == want[5] and want[6] <= bad_to <= want[7])
-                               or bad == ALL_IN)
+                    allowed = (
+                        (bad == FOLD and want[0] == 1)
+                        or (bad == CHECK and want[1] == 1)
+                        or (bad == CALL and want[2] == 1)
+                        or (bad == BRING_IN and want[4] > 0)
+                        or (bad == want[5] and want[6] <= bad_to <= want[7])
+                        or bad == ALL_IN
+                    )
                     if not allowed:
                         before = st.copy()
                         rc = _apply(st, seat, bad, bad_to)
@@ -350,9 +412,11 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
                     real = CALL
                 action = real
                 top = street[seat] + stack[seat]
-                if uniform(rng) < 0.2 and ((real == want[5] and want[7] == top)
-                                            or (real == CALL and want[3] == stack[seat])
-                                            or (real == BRING_IN and want[4] == top)):
+                if uniform(rng) < 0.2 and (
+                    (real == want[5] and want[7] == top)
+                    or (real == CALL and want[3] == stack[seat])
+                    or (real == BRING_IN and want[4] == top)
+                ):
                     action = ALL_IN
                     if real == want[5]:
                         to = top
@@ -434,8 +498,12 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
                 chips = st[9]  # S_DEAD
                 for s in range(n):
                     chips += st[STACK + s] + st[TOTAL + s]
-                    if st[STACK + s] != stack[s] or st[STREET + s] != street[s] \
-                            or st[STATUS + s] != status[s] or st[TOTAL + s] != total[s]:
+                    if (
+                        st[STACK + s] != stack[s]
+                        or st[STREET + s] != street[s]
+                        or st[STATUS + s] != status[s]
+                        or st[TOTAL + s] != total[s]
+                    ):
                         counts[V_STATE] += 1
                         break
                 if chips != start_chips:
@@ -519,13 +587,29 @@ STRUCTURES = {
     "razz": (razz(), 2, 8, 200),
     "razz_private": (razz(private=True, ante=3), 2, 8, 100),
     "single_draw_nl": (single_draw_27_no_limit(), 2, 6, 300),
-    "spread_nl_mix": (make_structure([Round(SPREAD, 2, 7, cap=1), Round(NO_LIMIT, 3, cap=-1),
-                                      Round(FIXED, 4, cap=0, first=FIRST_OPENER)], ante=2),
-                      2, 10, 60),
+    "spread_nl_mix": (
+        make_structure(
+            [
+                Round(SPREAD, 2, 7, cap=1),
+                Round(NO_LIMIT, 3, cap=-1),
+                Round(FIXED, 4, cap=0, first=FIRST_OPENER),
+            ],
+            ante=2,
+        ),
+        2,
+        10,
+        60,
+    ),
 }
-HANDS = {"diablo": 200_000, "triple_draw_27": 200_000, "triple_draw_27_ante": 100_000,
-         "razz": 200_000, "razz_private": 100_000, "single_draw_nl": 150_000,
-         "spread_nl_mix": 100_000}
+HANDS = {
+    "diablo": 200_000,
+    "triple_draw_27": 200_000,
+    "triple_draw_27_ante": 100_000,
+    "razz": 200_000,
+    "razz_private": 100_000,
+    "single_draw_nl": 150_000,
+    "spread_nl_mix": 100_000,
+}
 assert sum(HANDS.values()) >= 1_000_000
 
 
@@ -533,16 +617,32 @@ def run(name, n_hands, seed, shadow_limits=None):
     structure, lo, hi, deep = STRUCTURES[name]
     counts = np.zeros(N_COUNTS, dtype=np.int64)
     shadow = structure.limits if shadow_limits is None else shadow_limits
-    _property_kernel(structure.limits, shadow, structure.forced, n_hands, lo, hi, deep,
-                     stream_state(seed), counts)
+    _property_kernel(
+        structure.limits, shadow, structure.forced, n_hands, lo, hi, deep, stream_state(seed), counts
+    )
     return counts
 
 
 @pytest.mark.parametrize("name", list(STRUCTURES))
 def test_random_hands_keep_every_rule(name):
     counts = run(name, HANDS[name], seed=sorted(STRUCTURES).index(name))
-    violations = dict(zip(["chips", "turn", "legal", "limits", "round_end", "payout", "refuse",
-                           "state", "opener", "forced"], counts[:N_VIOLATIONS].tolist()))
+    violations = dict(
+        zip(
+            [
+                "chips",
+                "turn",
+                "legal",
+                "limits",
+                "round_end",
+                "payout",
+                "refuse",
+                "state",
+                "opener",
+                "forced",
+            ],
+            counts[:N_VIOLATIONS].tolist(),
+        )
+    )
     assert all(v == 0 for v in violations.values()), violations
     hands = counts[C_HANDS]
     assert hands > 0.9 * HANDS[name]
@@ -559,12 +659,15 @@ def test_random_hands_keep_every_rule(name):
         assert counts[C_VOID] > 0
 
 
-@pytest.mark.parametrize("column, value, name", [
-    (R_CAP, 1, "triple_draw_27"),  # the shadow believes one raise only
-    (R_MIN, 3, "razz"),  # the shadow believes a bet of 3
-    (R_MAX, 4, "diablo"),  # the shadow believes bets of at most 4
-    (R_FIRST, FIRST_DEALER_LEFT, "razz_private"),  # the shadow ignores the given first seat
-])
+@pytest.mark.parametrize(
+    "column, value, name",
+    [
+        (R_CAP, 1, "triple_draw_27"),  # the shadow believes one raise only
+        (R_MIN, 3, "razz"),  # the shadow believes a bet of 3
+        (R_MAX, 4, "diablo"),  # the shadow believes bets of at most 4
+        (R_FIRST, FIRST_DEALER_LEFT, "razz_private"),  # the shadow ignores the given first seat
+    ],
+)
 def test_the_shadow_is_not_a_copy_of_the_engine(column, value, name):
     """A shadow that reads one limit differently must see violations: the checks bite."""
     shadow = STRUCTURES[name][0].limits.copy()

@@ -43,11 +43,11 @@ from simkit.poker.table import _play_hand, _random_inputs, simulate_hands
 from simkit.poker.table_state import L_AGG, LOG, N_LOG_FIELDS, S_LOG_CAP, S_N_LOG, S_TO_ACT, Table, new_state
 from simkit.rng import draw_below, stream_state, uniform
 
-STRUCTURES = [diablo(), triple_draw_27(), razz(), single_draw_27_no_limit(),
-              triple_draw_27(ante=1)]
+STRUCTURES = [diablo(), triple_draw_27(), razz(), single_draw_27_no_limit(), triple_draw_27(ante=1)]
 
 
 # --- Python strategies that mimic the compiled ones -----------------------------------------
+
 
 def py_random(view, legal):
     """The compiled RANDOM strategy with weights 1, 1, 1, written in Python."""
@@ -69,6 +69,7 @@ def passive(legal):
 
 def py_threshold(p):
     """The compiled threshold rule (TIGHT / LOOSE_AGGRESSIVE) with parameters ``p``."""
+
     def strategy(view, legal):
         s = view.score - p[P_PAT] * view.n_pat
         if legal.agg != NO_ACTION:
@@ -88,6 +89,7 @@ def py_threshold(p):
         if p[P_SUNK] > 0 and view.my_total >= p[P_SUNK] * view.pot:
             return CALL, 0
         return FOLD, 0
+
     return strategy
 
 
@@ -102,10 +104,13 @@ def py_version(kind, params):
 
 
 @pytest.mark.parametrize("structure", STRUCTURES)
-@pytest.mark.parametrize("specs", [
-    ["random"] * 5,
-    ["tight", "loose-aggressive", "random", "tight", ("loose-aggressive", {"P_SUNK": 0.3})],
-])
+@pytest.mark.parametrize(
+    "specs",
+    [
+        ["random"] * 5,
+        ["tight", "loose-aggressive", "random", "tight", ("loose-aggressive", {"P_SUNK": 0.3})],
+    ],
+)
 def test_python_strategies_mimicking_compiled_ones_play_identical_hands(structure, specs):
     kinds, params = strategy_table(specs)
     n = len(specs)
@@ -123,10 +128,33 @@ def test_python_strategies_mimicking_compiled_ones_play_identical_hands(structur
     for h in range(60):
         stacks = np.array([5 + (7 * h + 13 * s) % 90 for s in range(n)], dtype=np.int64)
         _random_inputs(n, n_rounds, rng_inputs, scores, draws, strengths, given)
-        rc = _play_hand(st, structure, stacks, h % n, h % 3, kinds, params, scores, draws,
-                        strengths, given, rng_compiled, payout)
-        r = play_hand(structure, stacks, python, scores=scores, strengths=strengths,
-                      dealer=h % n, dead=h % 3, draws=draws, given=given, rng=rng_python)
+        rc = _play_hand(
+            st,
+            structure,
+            stacks,
+            h % n,
+            h % 3,
+            kinds,
+            params,
+            scores,
+            draws,
+            strengths,
+            given,
+            rng_compiled,
+            payout,
+        )
+        r = play_hand(
+            structure,
+            stacks,
+            python,
+            scores=scores,
+            strengths=strengths,
+            dealer=h % n,
+            dead=h % 3,
+            draws=draws,
+            given=given,
+            rng=rng_python,
+        )
         assert r.outcome == rc
         assert (r.payout == payout).all() or rc == VOID
         assert same_hand(r.st, st), format_history(r.st) + "\n---\n" + format_history(st)
@@ -145,10 +173,31 @@ def test_the_python_driver_runs_compiled_strategies_like_the_kernel():
         given = np.zeros(4, dtype=np.int64)
         st = new_state(3, 128)
         payout = np.zeros(3, dtype=np.int64)
-        rc = _play_hand(st, structure, np.array([60, 60, 60]), seed % 3, 0, kinds, params,
-                        scores, draws, strengths, given, rng_a, payout)
-        r = play_hand(structure, [60, 60, 60], seats, scores=scores, strengths=strengths,
-                      dealer=seed % 3, rng=rng_b, log_capacity=128)
+        rc = _play_hand(
+            st,
+            structure,
+            np.array([60, 60, 60]),
+            seed % 3,
+            0,
+            kinds,
+            params,
+            scores,
+            draws,
+            strengths,
+            given,
+            rng_a,
+            payout,
+        )
+        r = play_hand(
+            structure,
+            [60, 60, 60],
+            seats,
+            scores=scores,
+            strengths=strengths,
+            dealer=seed % 3,
+            rng=rng_b,
+            log_capacity=128,
+        )
         assert r.outcome == rc and same_hand(r.st, st) and (r.payout == payout).all()
 
 
@@ -158,8 +207,9 @@ def test_a_python_strategy_answering_illegally_is_named():
     reset_hand(st, np.array([50, 50]), 0, 0)
     start_round(st, structure, 0, -1)
     with pytest.raises(ValueError, match="seat 0 chose an illegal action 'check'"):
-        betting_round(st, [lambda v, l: (CHECK, 0), compiled("random")], np.zeros(2),
-                      np.full(2, -1), stream_state(0))
+        betting_round(
+            st, [lambda v, l: (CHECK, 0), compiled("random")], np.zeros(2), np.full(2, -1), stream_state(0)
+        )
 
 
 def test_python_strategies_see_the_game_info_and_draws():
@@ -173,13 +223,13 @@ def test_python_strategies_see_the_game_info_and_draws():
     st = new_state(3)
     reset_hand(st, np.array([50, 50, 50]), 0, 0)
     start_round(st, structure, 1, -1)
-    betting_round(st, [spy] * 3, np.zeros(3), np.array([0, 2, 0]), stream_state(0),
-                  info=["a", "b", "c"])
+    betting_round(st, [spy] * 3, np.zeros(3), np.array([0, 2, 0]), stream_state(0), info=["a", "b", "c"])
     assert seen[0] == (1, "b", (0, 2, 0), 2, 0, 0)
     assert seen[1][:5] == (2, "c", (0, 2, 0), 1, 0)
 
 
 # --- the compiled baselines -----------------------------------------------------------------
+
 
 def decide(spec, st, seat, score, draws=None, seed=0):
     kinds, params = strategy_table([spec] * int(st[0]))
@@ -239,6 +289,7 @@ def test_the_sunk_cost_habit_makes_a_player_call_more():
     start_round(st, single_draw_27_no_limit(), 0, -1)
     from simkit.poker.actions import RAISE
     from simkit.poker.betting import _apply
+
     assert _apply(st, 0, RAISE, 40) == 0  # seat 1 (big blind, 2 in) faces 38 more
     habit = ("tight", {"P_SUNK": 0.04, "P_ODDS": 0.0})
     assert decide(("tight", {"P_ODDS": 0.0}), st, 1, 0.3)[0] == FOLD
@@ -248,6 +299,7 @@ def test_the_sunk_cost_habit_makes_a_player_call_more():
 def test_random_uses_every_kind_of_legal_action():
     st = diablo_opening()
     from simkit.poker.betting import _apply
+
     assert _apply(st, 0, BET, 3) == 0
     seen = set()
     for seed in range(200):
@@ -262,6 +314,7 @@ def test_random_weights_steer_the_choice():
     st = diablo_opening()
     never_fold = ("random", [0.0, 1.0, 1.0] + [0.0] * (N_PARAMS - 3))
     from simkit.poker.betting import _apply
+
     assert _apply(st, 0, BET, 3) == 0
     assert all(decide(never_fold, st, 1, 0.5, seed=s)[0] != FOLD for s in range(100))
 
@@ -281,11 +334,18 @@ def test_strategy_table_validates():
 
 # --- the betting-only simulator and the results frame --------------------------------------
 
+
 @pytest.mark.parametrize("structure", STRUCTURES)
 def test_every_compiled_strategy_only_takes_legal_actions(structure):
     """The kernel stops with an error on an illegal decision; short and deep stacks."""
-    specs = ["random", "check-call", "tight", "loose-aggressive", ("random", [0, 1, 3] + [0] * 6),
-             ("loose-aggressive", {"P_SIZE": 3.0, "P_BLUFF": 0.5})]
+    specs = [
+        "random",
+        "check-call",
+        "tight",
+        "loose-aggressive",
+        ("random", [0, 1, 3] + [0] * 6),
+        ("loose-aggressive", {"P_SIZE": 3.0, "P_BLUFF": 0.5}),
+    ]
     df = simulate_hands(structure, 40_000, specs, stacks=[3, 10, 40, 200, 7, 1000], seed=6)
     net = df.filter(like="net_").to_numpy()
     assert (net.sum(axis=1) + df["carried"].to_numpy() == 0).all()
@@ -293,10 +353,20 @@ def test_every_compiled_strategy_only_takes_legal_actions(structure):
 
 def test_simulate_hands_conserves_chips_and_is_reproducible():
     structure = razz()
-    a = simulate_hands(structure, 3_000, ["random", "tight", "loose-aggressive", "check-call"],
-                       stacks=[40, 200, 0, 90], seed=4)
-    b = simulate_hands(structure, 3_000, ["random", "tight", "loose-aggressive", "check-call"],
-                       stacks=[40, 200, 0, 90], seed=4)
+    a = simulate_hands(
+        structure,
+        3_000,
+        ["random", "tight", "loose-aggressive", "check-call"],
+        stacks=[40, 200, 0, 90],
+        seed=4,
+    )
+    b = simulate_hands(
+        structure,
+        3_000,
+        ["random", "tight", "loose-aggressive", "check-call"],
+        stacks=[40, 200, 0, 90],
+        seed=4,
+    )
     pd.testing.assert_frame_equal(a, b)
     net = a[[f"net_{s}" for s in range(4)]].to_numpy()
     assert (net.sum(axis=1) + a["carried"].to_numpy() == 0).all()
@@ -313,12 +383,15 @@ def test_simulate_hands_diablo_voids_and_openers():
     assert (df.loc[df["void"], "carried"] == df.loc[df["void"], "pot"]).all()
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(n_hands=1.5), "n_hands must be"),
-    (dict(stacks=[1, 2]), "stacks must be"),
-    (dict(stacks=-3), "stacks must be"),
-    (dict(strategies=["random"] * 11, n_seats=None), "2..10 seats"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(n_hands=1.5), "n_hands must be"),
+        (dict(stacks=[1, 2]), "stacks must be"),
+        (dict(stacks=-3), "stacks must be"),
+        (dict(strategies=["random"] * 11, n_seats=None), "2..10 seats"),
+    ],
+)
 def test_simulate_hands_validates(kwargs, message):
     args = dict(structure=diablo(), n_hands=10, strategies="random", n_seats=3)
     args.update(kwargs)
@@ -327,15 +400,27 @@ def test_simulate_hands_validates(kwargs, message):
 
 
 def test_results_frame_columns():
-    df = results_frame(np.array([[2, -2], [-1, -1]]), np.array([0, 2]), np.array([0, -1]),
-                       np.array([4, 2]), np.array([0, -1]))
+    df = results_frame(
+        np.array([[2, -2], [-1, -1]]),
+        np.array([0, 2]),
+        np.array([0, -1]),
+        np.array([4, 2]),
+        np.array([0, -1]),
+    )
     assert df["void"].tolist() == [False, True] and df["carried"].tolist() == [0, 2]
     assert df["showdown"].tolist() == [False, False]
 
 
 def test_a_full_record_says_what_it_dropped():
-    r = play_hand(triple_draw_27(), [100, 100, 100], [compiled("random")] * 3,
-                  scores=np.full(3, 0.5), strengths=np.array([1, 2, 3]), seed=2, log_capacity=3)
+    r = play_hand(
+        triple_draw_27(),
+        [100, 100, 100],
+        [compiled("random")] * 3,
+        scores=np.full(3, 0.5),
+        strengths=np.array([1, 2, 3]),
+        seed=2,
+        log_capacity=3,
+    )
     text = format_history(r.st)
     assert "more actions not recorded" in text
     assert Table(r.st).log.shape == (3, 6)
@@ -343,19 +428,23 @@ def test_a_full_record_says_what_it_dropped():
 
 # --- structures and states ------------------------------------------------------------------
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(rounds=[]), "at least one betting round"),
-    (dict(rounds=[Round(FIXED, 2, 3)]), "fixed limit needs one bet size"),
-    (dict(rounds=[Round(7, 2)]), "kind must be"),
-    (dict(rounds=[Round(FIXED, 2, cap=-2)]), "cap must be"),
-    (dict(rounds=[Round(FIXED, 2, first=9)]), "unknown first-to-act rule"),
-    (dict(rounds=[Round(FIXED, 2)], big_blind=2), "blinds need FIRST_BLINDS"),
-    (dict(rounds=[Round(FIXED, 2, first=0)], small_blind=3, big_blind=2), "larger than"),
-    (dict(rounds=[Round(FIXED, 2)], bring_in=1), "needs FIRST_GIVEN"),
-    (dict(rounds=[Round(FIXED, 2)], ante=-1), "ante must be non-negative"),
-    (dict(rounds=[Round(FIXED, 2, first=2)]), "FIRST_OPENER needs an earlier round"),
-    (dict(rounds=[Round(FIXED, "2")]), "must be an integer"),
-])
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(rounds=[]), "at least one betting round"),
+        (dict(rounds=[Round(FIXED, 2, 3)]), "fixed limit needs one bet size"),
+        (dict(rounds=[Round(7, 2)]), "kind must be"),
+        (dict(rounds=[Round(FIXED, 2, cap=-2)]), "cap must be"),
+        (dict(rounds=[Round(FIXED, 2, first=9)]), "unknown first-to-act rule"),
+        (dict(rounds=[Round(FIXED, 2)], big_blind=2), "blinds need FIRST_BLINDS"),
+        (dict(rounds=[Round(FIXED, 2, first=0)], small_blind=3, big_blind=2), "larger than"),
+        (dict(rounds=[Round(FIXED, 2)], bring_in=1), "needs FIRST_GIVEN"),
+        (dict(rounds=[Round(FIXED, 2)], ante=-1), "ante must be non-negative"),
+        (dict(rounds=[Round(FIXED, 2, first=2)]), "FIRST_OPENER needs an earlier round"),
+        (dict(rounds=[Round(FIXED, "2")]), "must be an integer"),
+    ],
+)
 def test_make_structure_names_the_bad_value(kwargs, message):
     with pytest.raises(ValueError, match=message):
         make_structure(**kwargs)

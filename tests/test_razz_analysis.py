@@ -14,6 +14,7 @@ from simkit.games.razz.starts import patterns
 
 # --- verdict rules on made-up tables ----------------------------------------------------------
 
+
 def _fake_starts(kq_equity_factor: float) -> pd.DataFrame:
     pats = patterns().drop(columns="cards")
     frames = []
@@ -45,9 +46,19 @@ def test_r1_r2_verdict_rules():
 def test_r4_verdict_rule():
     rows = []
     for cls, eq in (("paired", 0.6), ("smooth", 0.8), ("brick", 0.62)):
-        rows.append({"fourth_card": cls, "deals": 1000, "equity": eq, "se": 0.005,
-                     "p_8_low": 0.3, "p_8_low_se": 0.01, "p_7_low": 0.1, "p_7_low_se": 0.01,
-                     "opponents": 1})
+        rows.append(
+            {
+                "fourth_card": cls,
+                "deals": 1000,
+                "equity": eq,
+                "se": 0.005,
+                "p_8_low": 0.3,
+                "p_8_low_se": 0.01,
+                "p_7_low": 0.1,
+                "p_7_low_se": 0.01,
+                "opponents": 1,
+            }
+        )
     t = pd.DataFrame(rows)
     assert ar.r4_verdict(t).verdict == "holds"
     t.loc[t.fourth_card == "paired", "equity"] = 0.3
@@ -58,10 +69,30 @@ def test_r5_verdict_rule():
     def table(d_tips, d_tight):
         rows = []
         for hero, d in (("tips", d_tips), ("tight", d_tight)):
-            rows.append({"hero": hero, "calls": "pot odds", "chips_per_hand": 1.0, "se": 0.1,
-                         "diff": 0.0, "diff_se": 0.0, "vpip": 0.2, "hands": 1000})
-            rows.append({"hero": hero, "calls": "pot odds + chips in", "chips_per_hand": 1.0 + d,
-                         "se": 0.1, "diff": d, "diff_se": 0.05, "vpip": 0.3, "hands": 1000})
+            rows.append(
+                {
+                    "hero": hero,
+                    "calls": "pot odds",
+                    "chips_per_hand": 1.0,
+                    "se": 0.1,
+                    "diff": 0.0,
+                    "diff_se": 0.0,
+                    "vpip": 0.2,
+                    "hands": 1000,
+                }
+            )
+            rows.append(
+                {
+                    "hero": hero,
+                    "calls": "pot odds + chips in",
+                    "chips_per_hand": 1.0 + d,
+                    "se": 0.1,
+                    "diff": d,
+                    "diff_se": 0.05,
+                    "vpip": 0.3,
+                    "hands": 1000,
+                }
+            )
         return pd.DataFrame(rows)
 
     assert am.r5_verdict(table(-0.5, -0.4)).verdict == "holds"
@@ -70,8 +101,9 @@ def test_r5_verdict_rule():
     assert am.r5_verdict(table(-0.5, -0.4)).figure == pytest.approx(0.5)
 
 
-@pytest.mark.parametrize("name", ["razz_starts", "razz_upcards", "razz_early_pair",
-                                  "razz_win_rates", "razz_r5"])
+@pytest.mark.parametrize(
+    "name", ["razz_starts", "razz_upcards", "razz_early_pair", "razz_win_rates", "razz_r5"]
+)
 def test_analyses_run_small(name):
     res = ANALYSES[name].func(Context(scale=0.002, seed=5, quiet=True))
     for tip in res.tips:
@@ -83,4 +115,9 @@ def test_analyses_run_small(name):
         t = res.tables["razz_win_rates"]
         assert abs(t.chips_per_hand.sum()) < 1e-9 and (t.se > 0).all()
         assert set(res.tables["razz_variants"].variant) == {
-            "razz", "private", "stud-high", "stud-hilo", "ace-to-six"}
+            "razz",
+            "private",
+            "stud-high",
+            "stud-hilo",
+            "ace-to-six",
+        }

@@ -60,6 +60,7 @@ def ref_first_later(boards: dict[int, list[int]], dealer: int, n: int, high_game
 
 # --- the worked example (razz.de.txt, "Beispiel") ------------------------------------------
 
+
 def test_worked_example_bring_in_pot_16_fourth_street_and_showdown():
     """Anna 3♠, Ben K♦, Carla K♣, Dan 7♥ up: Ben's K♦ brings in over Carla's K♣ (R-Z2);
     Carla folds, Dan completes, Anna calls, Ben folds: pot 16.  Fourth street Anna 6-3 vs Dan
@@ -81,8 +82,13 @@ def test_worked_example_bring_in_pot_16_fourth_street_and_showdown():
     first = _first_to_act(st, 0, n, cards, v)
     assert first == BEN == ref_bring_in(list(cards[:, 2]), DAN)
     assert start_round(st, s, 0, first) == BEN
-    for seat, action, to in ((BEN, BRING_IN, 0), (CARLA, FOLD, 0), (DAN, COMPLETE, 5),
-                             (ANNA, CALL, 0), (BEN, FOLD, 0)):
+    for seat, action, to in (
+        (BEN, BRING_IN, 0),
+        (CARLA, FOLD, 0),
+        (DAN, COMPLETE, 5),
+        (ANNA, CALL, 0),
+        (BEN, FOLD, 0),
+    ):
         assert _apply(st, seat, action, to) == 0
     assert st[S_TO_ACT] == -1 and pot_size(st) == 16
     for r in range(1, 5):
@@ -97,15 +103,30 @@ def test_worked_example_bring_in_pot_16_fourth_street_and_showdown():
     assert hs[1] == -1  # no community card with two players
     T, T8 = tables("razz")
     hi, lo, pay = (np.zeros(n, np.int64) for _ in range(3))
-    _showdown(st, n, cards, v, T, T8, hi, lo, pay, np.zeros((n, 7), np.int8),
-              np.zeros(n, np.int64), np.zeros(n, np.int64))
+    _showdown(
+        st,
+        n,
+        cards,
+        v,
+        T,
+        T8,
+        hi,
+        lo,
+        pay,
+        np.zeros((n, 7), np.int8),
+        np.zeros(n, np.int64),
+        np.zeros(n, np.int64),
+    )
     assert pay.tolist() == [16, 0, 0, 0]
-    assert naive.evaluate(cards[ANNA].tolist(), "ace_to_five")[0] > \
-        naive.evaluate(cards[DAN].tolist(), "ace_to_five")[0]
+    assert (
+        naive.evaluate(cards[ANNA].tolist(), "ace_to_five")[0]
+        > naive.evaluate(cards[DAN].tolist(), "ace_to_five")[0]
+    )
     assert (Table(st).stack - 200).tolist() == [10, -3, -1, -6]
 
 
 # --- bring-in and action order against the rules ---------------------------------------------
+
 
 @pytest.mark.parametrize("variant", ["razz", "stud-high", "ace-to-six"])
 def test_bring_in_and_later_action_order_follow_the_rules(variant):
@@ -125,7 +146,7 @@ def test_bring_in_and_later_action_order_follow_the_rules(variant):
             assert first_of[0] == r.bring_in[h]
             for rd in range(1, 5):
                 n_up = min(rd + 1, 4)
-                boards = {s: [int(c) for c in r.cards[h, s, 2:2 + n_up]] for s in range(n)}
+                boards = {s: [int(c) for c in r.cards[h, s, 2 : 2 + n_up]] for s in range(n)}
                 assert first_of[rd] == ref_first_later(boards, dealer, n, high), (h, rd)
                 checked += 1
     assert checked > 1000
@@ -145,6 +166,7 @@ def test_private_round_has_no_bring_in_and_the_lowest_upcard_may_check():
 
 
 # --- the community card (R-Z4) ----------------------------------------------------------------
+
 
 def test_community_card_with_eight_players_who_all_stay():
     r = play_hands(["check-call"] * 8, 300, seed=11)
@@ -194,6 +216,7 @@ def test_showdown_winner_is_the_best_low():
 
 # --- chips ------------------------------------------------------------------------------------
 
+
 def test_side_pots_are_paid_as_the_rules_say():
     """Per hand, the engine's payouts equal simkit.poker.pots.settle of the same commitments."""
     r = play_hands(["check-call"] * 4, 300, stacks=40, random_stacks=True, seed=4, record=True)
@@ -201,8 +224,10 @@ def test_side_pots_are_paid_as_the_rules_say():
 
     for h in range(300):
         t = Table(r.states[h])
-        keys = [naive.evaluate(r.cards[h, s].tolist(), "ace_to_five")[0]
-                if (r.cards[h, s] >= 0).all() else None for s in range(4)]
+        keys = [
+            naive.evaluate(r.cards[h, s].tolist(), "ace_to_five")[0] if (r.cards[h, s] >= 0).all() else None
+            for s in range(4)
+        ]
         order = sorted({k for k in keys if k is not None})
         strength = [order.index(k) if k is not None else -1 for k in keys]
         folded = [k is None or t.status[s] == 2 for s, k in enumerate(keys)]
@@ -234,16 +259,28 @@ def test_hilo_splits_the_pot():
 
 # --- PokerKit on the same deals and decisions --------------------------------------------------
 
+
 def _pokerkit_replay(game, variant, cards, states_row, n, dealer, stacks):
     """Deal the engine's cards to PokerKit and replay the engine's recorded decisions; return
     the final stacks by engine seat."""
     import pokerkit as pk
     from pokerkit import Automation as A
 
-    cls = {"razz": pk.FixedLimitRazz, "stud-high": pk.FixedLimitSevenCardStud,
-           "stud-hilo": pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter}[variant]
-    auto = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
-            A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
+    cls = {
+        "razz": pk.FixedLimitRazz,
+        "stud-high": pk.FixedLimitSevenCardStud,
+        "stud-hilo": pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    }[variant]
+    auto = (
+        A.ANTE_POSTING,
+        A.BET_COLLECTION,
+        A.BLIND_OR_STRADDLE_POSTING,
+        A.CARD_BURNING,
+        A.HOLE_CARDS_SHOWING_OR_MUCKING,
+        A.HAND_KILLING,
+        A.CHIPS_PUSHING,
+        A.CHIPS_PULLING,
+    )
     seats = [(dealer + 1 + i) % n for i in range(n)]  # PokerKit player i: i-th left of dealer
     state = cls.create_state(auto, True, 1, 2, 5, 10, tuple(int(stacks[s]) for s in seats), n)
     log = Table(states_row).log
@@ -252,7 +289,7 @@ def _pokerkit_replay(game, variant, cards, states_row, n, dealer, stacks):
     for rd in range(5):
         for i, s in enumerate(seats):
             if state.statuses[i]:
-                part = cards[s, 0:3] if rd == 0 else cards[s, rd + 2:rd + 3]
+                part = cards[s, 0:3] if rd == 0 else cards[s, rd + 2 : rd + 3]
                 state.deal_hole(format_cards(part).replace(" ", ""))
         while k < len(rows) and rows[k][G_ROUND] == rd:
             seat, action, to = int(rows[k][G_SEAT]), int(rows[k][G_ACTION]), int(rows[k][G_TO])
@@ -276,12 +313,20 @@ def _pokerkit_replay(game, variant, cards, states_row, n, dealer, stacks):
     return out
 
 
-@pytest.mark.parametrize("variant,n,strategies", [
-    ("razz", 2, ["check-call"]), ("razz", 5, ["check-call"]), ("razz", 7, ["check-call"]),
-    ("razz", 4, ["random"]), ("razz", 6, ["tips", "tight", "loose-aggressive"]),
-    ("stud-high", 4, ["check-call"]), ("stud-high", 5, ["random"]),
-    ("stud-hilo", 4, ["check-call"]), ("stud-hilo", 3, ["random"]),
-])
+@pytest.mark.parametrize(
+    "variant,n,strategies",
+    [
+        ("razz", 2, ["check-call"]),
+        ("razz", 5, ["check-call"]),
+        ("razz", 7, ["check-call"]),
+        ("razz", 4, ["random"]),
+        ("razz", 6, ["tips", "tight", "loose-aggressive"]),
+        ("stud-high", 4, ["check-call"]),
+        ("stud-high", 5, ["random"]),
+        ("stud-hilo", 4, ["check-call"]),
+        ("stud-hilo", 3, ["random"]),
+    ],
+)
 def test_engine_matches_pokerkit_on_the_same_deals_and_decisions(variant, n, strategies):
     specs = (strategies * n)[:n]
     hands = 40
@@ -289,12 +334,12 @@ def test_engine_matches_pokerkit_on_the_same_deals_and_decisions(variant, n, str
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for h in range(hands):
-            got = _pokerkit_replay(None, variant, r.cards[h], r.states[h], n, int(r.dealer[h]),
-                                   [200] * n)
+            got = _pokerkit_replay(None, variant, r.cards[h], r.states[h], n, int(r.dealer[h]), [200] * n)
             assert (got - 200).tolist() == r.net[h].tolist(), f"hand {h}"
 
 
 # --- the hand kernel at any table state (simkit.games.table) -----------------------------------
+
 
 def _kernel_setup(players, rules=Rules(), log_capacity=0):
     from simkit.games.razz.engine import REC_SIZE, _new_work
@@ -302,15 +347,23 @@ def _kernel_setup(players, rules=Rules(), log_capacity=0):
     from simkit.games.razz.strategies import razz_strategy_table
 
     kinds, params = razz_strategy_table(players, variant=rules.variant)
-    return (game_for(rules, kinds, params), _new_work(len(players), log_capacity),
-            np.zeros(REC_SIZE, np.int64))
+    return (
+        game_for(rules, kinds, params),
+        _new_work(len(players), log_capacity),
+        np.zeros(REC_SIZE, np.int64),
+    )
 
 
-@pytest.mark.parametrize("variant,players", [
-    ("razz", ["random", "tips", "loose-aggressive", "random", "check-call"]),
-    ("stud-hilo", ["random", "loose-aggressive", "random", "tight", "random", "random",
-                   "check-call", "random"]),
-])
+@pytest.mark.parametrize(
+    "variant,players",
+    [
+        ("razz", ["random", "tips", "loose-aggressive", "random", "check-call"]),
+        (
+            "stud-hilo",
+            ["random", "loose-aggressive", "random", "tight", "random", "random", "check-call", "random"],
+        ),
+    ],
+)
 def test_play_hand_conserves_chips_with_carried_stacks_and_broke_players_out(variant, players):
     """Evenings: stacks carry from hand to hand (never reset), a player who goes broke is out
     for good, the deal passes left among the players still in.  Every hand conserves the
@@ -341,8 +394,8 @@ def test_play_hand_conserves_chips_with_carried_stacks_and_broke_players_out(var
         evenings += 1
         while seats_in(table) >= 2 and hands < 3000:
             chips = chips_on_table(table)
-            stacks = table[TABLE_STACK:TABLE_STACK + n].copy()
-            was_in = table[TABLE_IN:TABLE_IN + n].copy()
+            stacks = table[TABLE_STACK : TABLE_STACK + n].copy()
+            was_in = table[TABLE_IN : TABLE_IN + n].copy()
             assert _play_hand(table, game, rng, work, record) == 0
             hands += 1
             assert chips_on_table(table) == chips
@@ -375,10 +428,13 @@ def test_a_seat_that_is_out_keeps_its_chips_and_is_never_dealt_in():
         assert table[TABLE_STACK + 2] == 200 and chips_on_table(table) == 800
 
 
-@pytest.mark.parametrize("variant,players,stacks", [
-    ("razz", ["tips", "tight", "random", "loose-aggressive"], 200),
-    ("stud-high", ["random", "check-call", "tight"], 30),
-])
+@pytest.mark.parametrize(
+    "variant,players,stacks",
+    [
+        ("razz", ["tips", "tight", "random", "loose-aggressive"], 200),
+        ("stud-high", ["random", "check-call", "tight"], 30),
+    ],
+)
 def test_batch_kernel_is_a_loop_of_play_hand(variant, players, stacks):
     """play_hands (the batch kernel _run_hands) gives exactly what a Python loop gets from
     _play_hand: the same deck shuffle and dealer draw from the stream, then the hand."""
@@ -404,11 +460,15 @@ def test_batch_kernel_is_a_loop_of_play_hand(variant, players, stacks):
         table = new_table([stacks] * n, dealer=int(draw_below(rng, n)))
         hs[H_DECK_GIVEN] = 1
         assert _play_hand(table, game, rng, work, record) == 0
-        assert (table[TABLE_STACK:TABLE_STACK + n] - stacks).tolist() == r.net[h].tolist()
+        assert (table[TABLE_STACK : TABLE_STACK + n] - stacks).tolist() == r.net[h].tolist()
         assert (cards == r.cards[h]).all()
-        assert [record[REC_BRING_IN], record[REC_COMMUNITY], record[REC_DEALER],
-                record[REC_ROUNDS], record[REC_AT_END]] == [
-            r.bring_in[h], r.community[h], r.dealer[h], r.rounds[h], r.players_at_end[h]]
+        assert [
+            record[REC_BRING_IN],
+            record[REC_COMMUNITY],
+            record[REC_DEALER],
+            record[REC_ROUNDS],
+            record[REC_AT_END],
+        ] == [r.bring_in[h], r.community[h], r.dealer[h], r.rounds[h], r.players_at_end[h]]
 
 
 def test_play_hand_shuffles_its_own_deck_unless_given():
@@ -425,5 +485,5 @@ def test_play_hand_shuffles_its_own_deck_unless_given():
         table = new_table([200, 200, 200], dealer=1)
         assert _play_hand(table, game, stream_state(5), work, record) == 0
         assert work[1][H_DECK_GIVEN] == 0
-        out.append((table[TABLE_STACK:TABLE_STACK + 3].tolist(), work[4].tolist()))
+        out.append((table[TABLE_STACK : TABLE_STACK + 3].tolist(), work[4].tolist()))
     assert out[0] == out[1]

@@ -19,8 +19,13 @@ from simkit.games.razz.equity import EquityJob, equity, exact_totals, prepare, s
 from simkit.games.razz.showdown import UNITS
 from simkit.runner import run
 
-FAMILY = {"razz": "ace_to_five", "private": "ace_to_five", "stud-high": "high",
-          "stud-hilo": "high", "ace-to-six": "ace_to_six"}
+FAMILY = {
+    "razz": "ace_to_five",
+    "private": "ace_to_five",
+    "stud-high": "high",
+    "stud-hilo": "high",
+    "ace-to-six": "ace_to_six",
+}
 
 
 def _split(keys, amount):
@@ -29,8 +34,9 @@ def _split(keys, amount):
     return {i: amount / len(winners) for i in winners}
 
 
-def reference_equity(hands: list[list[int]], dead: list[int], n_dead_unknown: int,
-                     variant: str) -> list[Fraction]:
+def reference_equity(
+    hands: list[list[int]], dead: list[int], n_dead_unknown: int, variant: str
+) -> list[Fraction]:
     """Each hand's expected pot share over every completion, by brute force."""
     seen = [c for h in hands for c in h] + dead
     deck = [c for c in range(52) if c not in seen]
@@ -103,8 +109,16 @@ def test_exact_equity_matches_brute_force(variant, hands, dead, unk):
 
 def test_community_card_with_eight_hands_at_sixth_street():
     """R-Z4: 8 hands of six cards leave 4 cards for 8 players: one community card."""
-    hands = ["As 2s 3s 4s Ks Kh", "Ad 2d 3d 4d Kd Kc", "Ah 2h 3h 4h Qs Qh", "Ac 2c 3c 4c Qd Qc",
-             "5s 6s 7s 8s Js Jh", "5d 6d 7d 8d Jd Jc", "5h 6h 7h 8h Ts Th", "5c 6c 7c 8c Td Tc"]
+    hands = [
+        "As 2s 3s 4s Ks Kh",
+        "Ad 2d 3d 4d Kd Kc",
+        "Ah 2h 3h 4h Qs Qh",
+        "Ac 2c 3c 4c Qd Qc",
+        "5s 6s 7s 8s Js Jh",
+        "5d 6d 7d 8d Jd Jc",
+        "5h 6h 7h 8h Ts Th",
+        "5c 6c 7c 8c Td Tc",
+    ]
     spot = prepare(hands)
     assert spot.community and all(spot.takes_community) and spot.n_draw == (0,) * 8
     assert spot.deals() == 4  # the four nines
@@ -164,12 +178,15 @@ def test_hilo_shares_halves():
     assert df.equity.tolist() == [0.5, 0.5] and df.scoop.tolist() == [0.0, 0.0]
 
 
-@pytest.mark.parametrize("bad,match", [
-    (["As 2d 3c", "As 4d 5c"], "more than one hand"),
-    (["As 2d 3c 4d 5d 6d 7d 8d"], "at most 7"),
-    (["Zz 2d"], "unknown card"),
-    ([], "1 to 8 hands"),
-])
+@pytest.mark.parametrize(
+    "bad,match",
+    [
+        (["As 2d 3c", "As 4d 5c"], "more than one hand"),
+        (["As 2d 3c 4d 5d 6d 7d 8d"], "at most 7"),
+        (["Zz 2d"], "unknown card"),
+        ([], "1 to 8 hands"),
+    ],
+)
 def test_bad_input_names_the_value(bad, match):
     with pytest.raises(ValueError, match=match):
         equity(bad)

@@ -12,10 +12,26 @@ from simkit.poker.structure import razz as poker_razz
 
 def test_defaults_are_the_rulings():
     r = Rules()
-    assert (r.variant, r.ante, r.bring_in, r.small_bet, r.big_bet, r.stacks, r.max_raises,
-            r.private_ante) == ("razz", 1, 2, 5, 10, 200, 3, 2)  # R-Z5, R-Z3, R-Z7
-    assert DEFAULTS == {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "chips": 200,
-                        "private_ante": 2, "min_players": 2, "max_players": 8}
+    assert (
+        r.variant,
+        r.ante,
+        r.bring_in,
+        r.small_bet,
+        r.big_bet,
+        r.stacks,
+        r.max_raises,
+        r.private_ante,
+    ) == ("razz", 1, 2, 5, 10, 200, 3, 2)  # R-Z5, R-Z3, R-Z7
+    assert DEFAULTS == {
+        "ante": 1,
+        "bring_in": 2,
+        "small_bet": 5,
+        "big_bet": 10,
+        "chips": 200,
+        "private_ante": 2,
+        "min_players": 2,
+        "max_players": 8,
+    }
 
 
 def test_variants_map_each_name_to_its_rules_in_kernel_order():
@@ -24,12 +40,17 @@ def test_variants_map_each_name_to_its_rules_in_kernel_order():
         assert rules == Rules(variant=name) and rules.code == variant_code(name) == i
 
 
-@pytest.mark.parametrize("rules,reference", [
-    (Rules(), poker_razz()),
-    (Rules(variant="private"), poker_razz(private=True, ante=2)),
-    (Rules(variant="stud-hilo", ante=3, bring_in=1, small_bet=4, big_bet=8),
-     poker_razz(ante=3, bring_in=1, small_bet=4, big_bet=8)),
-])
+@pytest.mark.parametrize(
+    "rules,reference",
+    [
+        (Rules(), poker_razz()),
+        (Rules(variant="private"), poker_razz(private=True, ante=2)),
+        (
+            Rules(variant="stud-hilo", ante=3, bring_in=1, small_bet=4, big_bet=8),
+            poker_razz(ante=3, bring_in=1, small_bet=4, big_bet=8),
+        ),
+    ],
+)
 def test_structure_is_the_shared_razz_structure(rules, reference):
     s = rules.structure()
     assert s.limits.tolist() == reference.limits.tolist()
@@ -42,14 +63,17 @@ def test_max_raises_and_private_ante_reach_the_structure():
     assert Rules(private_ante=5).ante_posted == 1
 
 
-@pytest.mark.parametrize("changes,message", [
-    (dict(variant="stud8"), "unknown variant 'stud8'"),
-    (dict(ante=-1), "ante must be a whole number >= 0, got -1"),
-    (dict(small_bet=0), "small_bet must be a whole number >= 1, got 0"),
-    (dict(stacks=1.5), "stacks must be a whole number >= 1, got 1.5"),
-    (dict(max_raises=True), "max_raises must be a whole number >= 0, got True"),
-    (dict(bring_in=5), "bring_in must be smaller than small_bet=5, got 5"),
-])
+@pytest.mark.parametrize(
+    "changes,message",
+    [
+        (dict(variant="stud8"), "unknown variant 'stud8'"),
+        (dict(ante=-1), "ante must be a whole number >= 0, got -1"),
+        (dict(small_bet=0), "small_bet must be a whole number >= 1, got 0"),
+        (dict(stacks=1.5), "stacks must be a whole number >= 1, got 1.5"),
+        (dict(max_raises=True), "max_raises must be a whole number >= 0, got True"),
+        (dict(bring_in=5), "bring_in must be smaller than small_bet=5, got 5"),
+    ],
+)
 def test_bad_rules_name_the_value(changes, message):
     with pytest.raises(ValueError, match=message):
         Rules(**changes)
@@ -60,6 +84,7 @@ def test_bad_rules_name_the_value(changes, message):
 def test_as_rules_applies_the_older_shorthands():
     assert as_rules() == Rules()
     assert as_rules(Rules(ante=3), variant="private", stacks=50) == Rules(
-        variant="private", ante=3, stacks=50)
+        variant="private", ante=3, stacks=50
+    )
     with pytest.raises(ValueError, match="rules must be a razz Rules"):
         as_rules({"variant": "razz"})

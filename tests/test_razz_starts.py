@@ -22,8 +22,13 @@ def test_patterns_cover_every_three_card_deal():
     for row in pats.itertuples():
         assert len(set(row.cards)) == 3
         vals = sorted((1 if c >> 2 == 12 else (c >> 2) + 2) for c in row.cards)
-        assert "-".join({1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(v, str(v))
-                        for v in sorted(vals, reverse=True)) == row.pattern
+        assert (
+            "-".join(
+                {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(v, str(v))
+                for v in sorted(vals, reverse=True)
+            )
+            == row.pattern
+        )
 
 
 def test_every_deal_maps_to_its_pattern_count():

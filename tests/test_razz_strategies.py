@@ -23,8 +23,7 @@ def test_player_names():
 
 def test_string_and_tuple_specs_give_the_same_table():
     a = razz_strategy_table(["tips:T_KQ=0,T_SUNK=0.1", "tight:P_SUNK=0.15", "random"])
-    b = razz_strategy_table([("tips", {"T_KQ": 0, "T_SUNK": 0.1}), ("tight", {"P_SUNK": 0.15}),
-                             "random"])
+    b = razz_strategy_table([("tips", {"T_KQ": 0, "T_SUNK": 0.1}), ("tight", {"P_SUNK": 0.15}), "random"])
     assert (a[0] == b[0]).all() and (a[1] == b[1]).all() and a[0][0] == TIPS
     with pytest.raises(ValueError, match="unknown tips parameter"):
         razz_strategy_table(["tips:T_NOPE=1", "tips"])

@@ -19,8 +19,12 @@ from simkit.analysis.registry import ANALYSES, AnalysisResult, Context, TipResul
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "results"
-ALL_TIPS = [f"D{i}" for i in range(1, 6)] + [f"T{i}" for i in range(1, 6)] + \
-    [f"I{i}" for i in range(1, 4)] + [f"R{i}" for i in range(1, 6)]
+ALL_TIPS = (
+    [f"D{i}" for i in range(1, 6)]
+    + [f"T{i}" for i in range(1, 6)]
+    + [f"I{i}" for i in range(1, 4)]
+    + [f"R{i}" for i in range(1, 6)]
+)
 
 
 def test_tips_live_in_the_package():
@@ -37,7 +41,9 @@ def test_docs_list_the_same_tips():
     """docs/rules.md states every tip with the claim and measure the report uses."""
     text = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
     section = text.split("## Beginner tips", 1)[1].split("\n## ", 1)[0]
-    bullets = [" ".join(b.split()) for b in re.split(r"\n(?=- \*\*)", section.strip()) if b.startswith("- **")]
+    bullets = [
+        " ".join(b.split()) for b in re.split(r"\n(?=- \*\*)", section.strip()) if b.startswith("- **")
+    ]
     expected = [f"- **{t.id}** {t.claim} *Measure:* {t.measure}" for t in report.load_tips()]
     assert bullets == expected
 
@@ -51,9 +57,17 @@ def demo_analyses():
         df = pd.DataFrame({"deuces": [0, 1, 2], "win": [0.2, 0.35, 0.5]})
         fig, ax = plt.subplots()
         ax.plot(df.deuces, df.win)
-        tip = TipResult("D2", "Every 2 is worth gold.", "win probability with 2 deuces vs none",
-                        0.3, 0.0123, "holds", detail="by 30 points", table="test_deuces",
-                        plot="test_deuces")
+        tip = TipResult(
+            "D2",
+            "Every 2 is worth gold.",
+            "win probability with 2 deuces vs none",
+            0.3,
+            0.0123,
+            "holds",
+            detail="by 30 points",
+            table="test_deuces",
+            plot="test_deuces",
+        )
         return AnalysisResult({"test_deuces": df}, {"test_deuces": fig}, [tip], ["a note"])
 
     @analysis("test_report_razz", game="razz")
@@ -70,8 +84,15 @@ def test_report_writes_tables_plots_tips_and_markdown(tmp_path, demo_analyses):
     (tmp_path / "keep.txt").write_text("not the report's")
     manifest = report.generate(tmp_path, ctx=Context(seed=5, quiet=True), only=demo_analyses)
     names = {p.name for p in tmp_path.iterdir()}
-    assert names == {"keep.txt", "manifest.json", "test_deuces.csv", "test_deuces.png",
-                     "test_razz.csv", "tips.csv", "REPORT.md"}
+    assert names == {
+        "keep.txt",
+        "manifest.json",
+        "test_deuces.csv",
+        "test_deuces.png",
+        "test_razz.csv",
+        "tips.csv",
+        "REPORT.md",
+    }
     assert pd.read_csv(tmp_path / "test_razz.csv")["x"].tolist() == [5]
     for name, digest in manifest["files"].items():
         assert hashlib.sha256((tmp_path / name).read_bytes()).hexdigest() == digest
@@ -117,7 +138,9 @@ def test_report_refuses_unknown_or_twice_measured_tips(tmp_path, demo_analyses):
     def _twice(ctx):
         return AnalysisResult(tips=[TipResult("D2", "", "", 0.0, 0.0, "holds")])
 
-    with pytest.raises(ValueError, match="tip D2 is measured by both 'test_report_diablo' and 'test_report_bad'"):
+    with pytest.raises(
+        ValueError, match="tip D2 is measured by both 'test_report_diablo' and 'test_report_bad'"
+    ):
         report.generate(tmp_path, ctx=Context(quiet=True), only=["test_report_diablo", "test_report_bad"])
     with pytest.raises(ValueError, match="unknown analysis 'nope'"):
         report.generate(tmp_path, only=["nope"])
@@ -181,6 +204,7 @@ def test_full_report_regenerates_identically(tmp_path):
 
 
 # --- never losing a report (the previous one stays until the new one is complete) -----------------
+
 
 def _digests(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
@@ -247,8 +271,12 @@ def test_an_interrupted_report_leaves_the_previous_one_intact(tmp_path, demo_ana
     out = tmp_path / "results"
     report.generate(out, ctx=Context(quiet=True), only=demo_analyses)
     before = _digests(out)
-    proc = subprocess.Popen([sys.executable, "-c", _SLOW_REPORT, str(out)], text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _SLOW_REPORT, str(out)],
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert proc.stdout.readline().strip() == "started"
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)

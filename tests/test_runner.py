@@ -24,12 +24,11 @@ ENV = dict(os.environ)  # NUMBA_CACHE_DIR is set by conftest.py
 
 def same(a: dict, b: dict) -> bool:
     """Bit-identical totals (floats compared by their bytes)."""
-    return a.keys() == b.keys() and all(
-        np.asarray(a[k]).tobytes() == np.asarray(b[k]).tobytes() for k in a
-    )
+    return a.keys() == b.keys() and all(np.asarray(a[k]).tobytes() == np.asarray(b[k]).tobytes() for k in a)
 
 
 # --- chunk plan and seeds -------------------------------------------------------------------
+
 
 def test_plan_depends_on_trials_and_chunk_size_only():
     plan = ChunkPlan(1_000_001, 250_000)
@@ -51,6 +50,7 @@ def test_chunk_seed_is_the_spawned_child():
 
 
 # --- estimates --------------------------------------------------------------------------------
+
 
 def test_estimates_agree_with_known_values():
     t = run(UniformJob(p=0.3), 200_000, seed=11, chunk_size=30_000, quiet=True)
@@ -75,6 +75,7 @@ def test_mean_se_matches_sample_variance():
 
 
 # --- bit-identical results whatever runs the chunks --------------------------------------------
+
 
 @dataclass(frozen=True)
 class JitteryJob:
@@ -132,8 +133,12 @@ def test_dask_local_cluster_matches_embedded_run(dask_client):
     # ... with dask's dashboard-only background work turned down (it shares the cores)
     import dask
 
-    quiet = dask_client.run(lambda: (dask.config.get("distributed.worker.profile.enabled"),
-                                     dask.config.get("distributed.admin.tick.interval")))
+    quiet = dask_client.run(
+        lambda: (
+            dask.config.get("distributed.worker.profile.enabled"),
+            dask.config.get("distributed.admin.tick.interval"),
+        )
+    )
     assert set(quiet.values()) == {(False, "1s")}
     assert set(dask_client.nthreads().values()) == {1} and len(dask_client.nthreads()) == 2
     pids = dask_client.run(os.getpid)
@@ -144,12 +149,14 @@ def test_dask_tasks_carry_several_chunks_and_change_no_number(dask_client, tmp_p
     job = UniformJob(p=0.4)
     local = run(job, 100_000, seed=6, chunk_size=2_000, quiet=True)  # 50 chunks
     cp = tmp_path / "cp"
-    on_dask = run(JitteryJob(job), 100_000, seed=6, chunk_size=2_000, workers=2, checkpoint=cp,
-                  quiet=True)  # 6 chunks a task, finishing in any order
+    on_dask = run(
+        JitteryJob(job), 100_000, seed=6, chunk_size=2_000, workers=2, checkpoint=cp, quiet=True
+    )  # 6 chunks a task, finishing in any order
     assert same(local, on_dask)
     assert sorted(p.name for p in cp.glob("chunk-*.npz")) == [f"chunk-{i:06d}.npz" for i in range(50)]
-    assert same(local, run(JitteryJob(job), 100_000, seed=6, chunk_size=2_000, workers=2,
-                           checkpoint=cp, quiet=True))  # every chunk read back from its file
+    assert same(
+        local, run(JitteryJob(job), 100_000, seed=6, chunk_size=2_000, workers=2, checkpoint=cp, quiet=True)
+    )  # every chunk read back from its file
 
 
 def test_dask_scheduler_address_with_one_worker():
@@ -157,7 +164,10 @@ def test_dask_scheduler_address_with_one_worker():
     job = UniformJob(p=0.7)
     local = run(job, 50_000, seed=8, chunk_size=6_000, quiet=True)
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0",
+        n_workers=1,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",
         scheduler_kwargs={"dashboard": False},
     ) as lc:
         remote = run(job, 50_000, seed=8, chunk_size=6_000, scheduler=lc.scheduler_address, quiet=True)
@@ -227,13 +237,15 @@ def test_memory_does_not_grow_with_trials():
     In a fresh process: tracemalloc counts every thread's allocations, and a cluster that
     another test keeps running in this one allocates as it pleases.
     """
-    out = subprocess.run([sys.executable, "-c", _PEAKS], env=ENV, capture_output=True, text=True,
-                         check=True, timeout=300).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", _PEAKS], env=ENV, capture_output=True, text=True, check=True, timeout=300
+    ).stdout
     small, big = map(int, out.split())
     assert big < 1.1 * small + 256 * 1024, (small, big)
 
 
 # --- checkpoints ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class CountingJob:
@@ -278,7 +290,7 @@ def test_checkpoint_resumes_without_recomputing(tmp_path):
         ({"seed": 3}, "was made with seed 2, not 3"),
         ({"trials": 40_000}, "was made with trials 50000, not 40000"),
         ({"chunk_size": 4_000}, "was made with chunk_size 5000, not 4000"),
-        ({"job": UniformJob(p=0.9)}, "was made with job \"counting\", not \"uniform\""),
+        ({"job": UniformJob(p=0.9)}, 'was made with job "counting", not "uniform"'),
     ],
 )
 def test_checkpoint_of_another_run_is_refused(tmp_path, change, message):
@@ -338,8 +350,11 @@ print("finished")
 def test_interrupted_run_resumes_to_the_same_numbers(tmp_path, sig):
     cp = tmp_path / "cp"
     proc = subprocess.Popen(
-        [sys.executable, "-c", _INTERRUPTED, str(cp)], env=ENV,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [sys.executable, "-c", _INTERRUPTED, str(cp)],
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     deadline = time.time() + 60
     while not list(cp.glob("chunk-*.npz")) and time.time() < deadline:
@@ -356,13 +371,13 @@ def test_interrupted_run_resumes_to_the_same_numbers(tmp_path, sig):
     with pytest.raises(ValueError, match="was made with params"):
         run(job, 12_000, seed=7, chunk_size=1_000, checkpoint=cp, quiet=True)
     # ... and the same command finishes it, with the numbers of an uninterrupted run
-    resumed = run(UniformJob(p=0.3, pause=0.25), 12_000, seed=7, chunk_size=1_000,
-                  checkpoint=cp, quiet=True)
+    resumed = run(UniformJob(p=0.3, pause=0.25), 12_000, seed=7, chunk_size=1_000, checkpoint=cp, quiet=True)
     assert len(list(cp.glob("chunk-*.npz"))) == 12
     assert same(resumed, run(job, 12_000, seed=7, chunk_size=1_000, quiet=True))
 
 
 # --- progress -------------------------------------------------------------------------------------
+
 
 def test_progress_bar_shows_rate_and_eta_unless_quiet(capsys, monkeypatch):
     monkeypatch.setattr(progress_mod, "DELAY", 0.0)
@@ -380,6 +395,7 @@ def test_short_jobs_stay_silent(capsys):
 
 
 # --- bad input --------------------------------------------------------------------------------
+
 
 def test_bad_arguments_name_the_bad_value():
     with pytest.raises(ValueError, match="trials must be a positive integer, got -5"):

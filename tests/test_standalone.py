@@ -28,13 +28,20 @@ HERE = Path(__file__).resolve()
 def _repository_files() -> list[Path]:
     """The files a clone holds (tracked, or new and not ignored), else every file but caches."""
     try:
-        out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                             cwd=REPO, capture_output=True, check=True)
+        out = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=REPO,
+            capture_output=True,
+            check=True,
+        )
         names = [n for n in out.stdout.decode().split("\0") if n]
     except (OSError, subprocess.CalledProcessError):
         skip = {".git", ".venv", ".numba_cache", "__pycache__", ".pytest_cache", ".hypothesis"}
-        names = [p.relative_to(REPO).as_posix() for p in REPO.rglob("*")
-                 if p.is_file() and not skip & set(p.relative_to(REPO).parts)]
+        names = [
+            p.relative_to(REPO).as_posix()
+            for p in REPO.rglob("*")
+            if p.is_file() and not skip & set(p.relative_to(REPO).parts)
+        ]
     return [REPO / n for n in names if (REPO / n).is_file()]
 
 
@@ -53,8 +60,9 @@ def clone(tmp_path_factory) -> Path:
 def _run_in(clone: Path, *argv: str, timeout: float = 600) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env.update(PYTHONPATH=str(clone), MPLBACKEND="Agg")
-    return subprocess.run([sys.executable, *argv], cwd=clone, env=env, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, *argv], cwd=clone, env=env, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def _path_strings(path: Path) -> list[tuple[int, str]]:
@@ -70,15 +78,17 @@ def _path_strings(path: Path) -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize("folder", ["simkit", "tests", "benchmarks", "notebooks"])
 def test_no_code_names_the_folder_beside_the_repository(folder):
-    wrong = [f"{p.relative_to(REPO)}:{line}: {v!r}"
-             for p in sorted((REPO / folder).rglob("*.py")) if p != HERE
-             for line, v in _path_strings(p)]
+    wrong = [
+        f"{p.relative_to(REPO)}:{line}: {v!r}"
+        for p in sorted((REPO / folder).rglob("*.py"))
+        if p != HERE
+        for line, v in _path_strings(p)
+    ]
     assert not wrong, "\n".join(wrong)
 
 
 def test_a_clone_alone_has_the_same_fingerprint_and_tips(clone):
-    code = ("from simkit import report; print(report.code_fingerprint()); "
-            "print(len(report.load_tips()))")
+    code = "from simkit import report; print(report.code_fingerprint()); print(len(report.load_tips()))"
     p = _run_in(clone, "-c", code)
     assert p.returncode == 0, p.stderr
     fingerprint, n_tips = p.stdout.split()
@@ -89,8 +99,7 @@ def test_a_clone_alone_has_the_same_fingerprint_and_tips(clone):
 @pytest.mark.skipif(not (RESULTS / "manifest.json").is_file(), reason="no results/ yet")
 def test_a_clone_alone_reproduces_an_exact_table_of_the_report(clone, tmp_path):
     out = tmp_path / "out"
-    p = _run_in(clone, "-m", "simkit", "report", "--only", "in_between_odds", "--out", str(out),
-                "--quiet")
+    p = _run_in(clone, "-m", "simkit", "report", "--only", "in_between_odds", "--out", str(out), "--quiet")
     assert p.returncode == 0, p.stderr
     manifest = json.loads((RESULTS / "manifest.json").read_text())
     written = sorted(f.name for f in out.glob("in_between_odds*.csv"))
@@ -104,8 +113,18 @@ def test_a_clone_alone_reproduces_an_exact_table_of_the_report(clone, tmp_path):
 @pytest.mark.skipif(not (RESULTS / "manifest.json").is_file(), reason="no results/ yet")
 def test_a_clone_alone_passes_its_tests_and_reproduces_the_report(clone, tmp_path):
     """The whole test suite, then the whole report, in the lone clone (many minutes)."""
-    tests = _run_in(clone, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
-                    "--deselect", "tests/test_standalone.py", timeout=3600)
+    tests = _run_in(
+        clone,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-x",
+        "--deselect",
+        "tests/test_standalone.py",
+        timeout=3600,
+    )
     assert tests.returncode == 0, tests.stdout[-3000:]
     out = tmp_path / "report"
     p = _run_in(clone, "-m", "simkit", "report", "--out", str(out), "--quiet", timeout=3600)

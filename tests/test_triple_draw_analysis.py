@@ -11,8 +11,13 @@ from simkit.analysis.registry import ANALYSES, Context
 def test_analyses_run_small():
     ctx = Context(scale=0.01, quiet=True, seed=3)
     tips = {}
-    for name in ("triple_draw_draw_odds", "triple_draw_equity", "triple_draw_t2_t3",
-                 "triple_draw_win_rates", "triple_draw_t4_t5"):
+    for name in (
+        "triple_draw_draw_odds",
+        "triple_draw_equity",
+        "triple_draw_t2_t3",
+        "triple_draw_win_rates",
+        "triple_draw_t4_t5",
+    ):
         res = ANALYSES[name].func(ctx)
         for t in res.tips:
             tips[t.tip] = t

@@ -16,62 +16,158 @@ def _json(capsys, argv):
 
 
 def test_equity_command(capsys):
-    rows = _json(capsys, ["triple-draw", "equity", "7s 5h 4d 3c 2s", "Ks Qh Jd 9c 8h",
-                          "--trials", "2000", "--quiet", "--format", "json"])
+    rows = _json(
+        capsys,
+        [
+            "triple-draw",
+            "equity",
+            "7s 5h 4d 3c 2s",
+            "Ks Qh Jd 9c 8h",
+            "--trials",
+            "2000",
+            "--quiet",
+            "--format",
+            "json",
+        ],
+    )
     assert [r["seat"] for r in rows] == [0, 1]
     assert rows[0]["equity"] > rows[1]["equity"]
     assert sum(r["equity"] for r in rows) == pytest.approx(1.0)
 
 
 def test_match_command(capsys):
-    rows = _json(capsys, ["triple-draw", "match", "tight", "loose", "--players", "3",
-                          "--trials", "3000", "--quiet", "--format", "json"])
+    rows = _json(
+        capsys,
+        [
+            "triple-draw",
+            "match",
+            "tight",
+            "loose",
+            "--players",
+            "3",
+            "--trials",
+            "3000",
+            "--quiet",
+            "--format",
+            "json",
+        ],
+    )
     assert [r["player"] for r in rows] == ["tight", "loose", "loose"]
     assert sum(r["chips_per_hand"] for r in rows) == pytest.approx(0.0, abs=1e-9)
     assert all(r["se"] > 0 for r in rows)
     # one SPEC per seat plays the same games
-    same = _json(capsys, ["triple-draw", "match", "tight", "loose", "loose",
-                          "--trials", "3000", "--quiet", "--format", "json"])
+    same = _json(
+        capsys,
+        [
+            "triple-draw",
+            "match",
+            "tight",
+            "loose",
+            "loose",
+            "--trials",
+            "3000",
+            "--quiet",
+            "--format",
+            "json",
+        ],
+    )
     assert same == rows
 
 
 def test_match_command_specs_and_rule_options(capsys):
-    rows = _json(capsys, ["triple-draw", "match", "tight:draw=rule7", "sunk-cost", "station", "loose",
-                          "--stacks", "40", "--ante", "1", "--trials", "2000", "--quiet",
-                          "--format", "json"])
+    rows = _json(
+        capsys,
+        [
+            "triple-draw",
+            "match",
+            "tight:draw=rule7",
+            "sunk-cost",
+            "station",
+            "loose",
+            "--stacks",
+            "40",
+            "--ante",
+            "1",
+            "--trials",
+            "2000",
+            "--quiet",
+            "--format",
+            "json",
+        ],
+    )
     assert [r["player"] for r in rows] == ["tight:draw=rule7", "sunk-cost", "station", "loose"]
     assert rows[0]["variant"] == "ante"
     assert sum(r["chips_per_hand"] for r in rows) == pytest.approx(0.0, abs=1e-9)
     # the earlier form PLAYER FIELD: a table of six
-    rows = _json(capsys, ["triple-draw", "match", "tight", "station", "--variant", "a5-triple-draw",
-                          "--trials", "1000", "--quiet", "--format", "json"])
+    rows = _json(
+        capsys,
+        [
+            "triple-draw",
+            "match",
+            "tight",
+            "station",
+            "--variant",
+            "a5-triple-draw",
+            "--trials",
+            "1000",
+            "--quiet",
+            "--format",
+            "json",
+        ],
+    )
     assert [r["player"] for r in rows] == ["tight"] + ["station"] * 5
     assert rows[0]["variant"] == "a5-triple-draw"
     # every setting of the rules has its flag
-    rows = _json(capsys, ["triple-draw", "match", "tight", "loose", "--players", "2", "--small-blind", "2",
-                          "--big-blind", "4", "--small-bet", "4", "--big-bet", "8", "--max-raises", "1",
-                          "--trials", "1000", "--quiet", "--format", "json"])
+    rows = _json(
+        capsys,
+        [
+            "triple-draw",
+            "match",
+            "tight",
+            "loose",
+            "--players",
+            "2",
+            "--small-blind",
+            "2",
+            "--big-blind",
+            "4",
+            "--small-bet",
+            "4",
+            "--big-bet",
+            "8",
+            "--max-raises",
+            "1",
+            "--trials",
+            "1000",
+            "--quiet",
+            "--format",
+            "json",
+        ],
+    )
     assert rows[0]["variant"] == "custom" and len(rows) == 2
 
 
 def test_best_discard_and_starting_hands(capsys):
-    rows = _json(capsys, ["triple-draw", "best-discard", "7s 7h 5d 3c 2s", "--target", "7",
-                          "--format", "json"])
+    rows = _json(
+        capsys, ["triple-draw", "best-discard", "7s 7h 5d 3c 2s", "--target", "7", "--format", "json"]
+    )
     assert rows[0]["discard"] == "7h"
-    rows = _json(capsys, ["triple-draw", "starting-hands", "--trials", "2000", "--quiet",
-                          "--format", "json"])
+    rows = _json(capsys, ["triple-draw", "starting-hands", "--trials", "2000", "--quiet", "--format", "json"])
     assert sum(r["hands"] for r in rows) == 2000
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (["triple-draw", "match", "tight", "loose", "--players", "7"], "player count"),
-    (["triple-draw", "match", "tight", "loose", "loose", "--players", "2"], "3 SPECs"),
-    (["triple-draw", "match", "tight", "shark", "loose"], "unknown player"),
-    (["triple-draw", "match", "tight", "loose", "--stacks", "0"], "--stacks must be positive"),
-    (["triple-draw", "match", "tight", "loose", "--small-blind", "3"], "small_blind must not exceed"),
-    (["triple-draw", "equity", "7s 5h 4d 3c 2s", "7s 6h 5d 4c 2c"], "shares a card"),
-    (["triple-draw", "draw-odds", "7s 5h 4d 3c 2s", "--targets", "6"], "not possible"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["triple-draw", "match", "tight", "loose", "--players", "7"], "player count"),
+        (["triple-draw", "match", "tight", "loose", "loose", "--players", "2"], "3 SPECs"),
+        (["triple-draw", "match", "tight", "shark", "loose"], "unknown player"),
+        (["triple-draw", "match", "tight", "loose", "--stacks", "0"], "--stacks must be positive"),
+        (["triple-draw", "match", "tight", "loose", "--small-blind", "3"], "small_blind must not exceed"),
+        (["triple-draw", "equity", "7s 5h 4d 3c 2s", "7s 6h 5d 4c 2c"], "shares a card"),
+        (["triple-draw", "draw-odds", "7s 5h 4d 3c 2s", "--targets", "6"], "not possible"),
+    ],
+)
 def test_usage_errors(capsys, argv, needle):
     with pytest.raises(SystemExit) as e:
         main(argv)
@@ -81,8 +177,22 @@ def test_usage_errors(capsys, argv, needle):
 
 
 def test_cli_draw_odds_json(capsys):
-    assert main(["triple-draw", "draw-odds", "8s 7h 3d 2c Ks", "--keep", "8s 7h 3d 2c",
-                 "--draws", "1", "--format", "json"]) == 0
+    assert (
+        main(
+            [
+                "triple-draw",
+                "draw-odds",
+                "8s 7h 3d 2c Ks",
+                "--keep",
+                "8s 7h 3d 2c",
+                "--draws",
+                "1",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     rows = json.loads(capsys.readouterr().out)
     assert [r["target"] for r in rows] == ["7-low", "8-low", "9-low", "10-low"]
     assert all(r["exact"] for r in rows)

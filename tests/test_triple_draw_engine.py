@@ -108,7 +108,7 @@ def test_reshuffle_six_players_never_repeats_a_card():
                     # the player's own discards are not in the new pile: none comes back
                     assert not old & set(hands[s].tolist())
                 in_hands = hands.ravel().tolist()
-                in_pile = deck[pile[0]:pile[1]].tolist()
+                in_pile = deck[pile[0] : pile[1]].tolist()
                 in_disc = disc[: pile[2]].tolist()
                 assert len(set(in_hands)) == 30
                 everything = in_hands + in_pile + in_disc
@@ -116,8 +116,8 @@ def test_reshuffle_six_players_never_repeats_a_card():
     assert rebuilt > 0
 
 
-
 # --- one hand at a table state ---------------------------------------------------------------
+
 
 def _game(players, rules=None):
     return game_tuple(players, rules or Rules())
@@ -144,14 +144,16 @@ def test_chips_conserved_over_an_evening_with_carried_stacks(variant):
             assert _play_hand(table, game, rng, work, record) == 0
             assert chips_on_table(table) == total
             # a seat that is out is never dealt in and its stack does not move
-            out = before[TABLE_IN:TABLE_IN + 6] == 0
-            assert (table[TABLE_STACK:TABLE_STACK + 6][out] == before[TABLE_STACK:TABLE_STACK + 6][out]).all()
+            out = before[TABLE_IN : TABLE_IN + 6] == 0
+            assert (
+                table[TABLE_STACK : TABLE_STACK + 6][out] == before[TABLE_STACK : TABLE_STACK + 6][out]
+            ).all()
             assert record[REC_PLAYERS] == 6 - out.sum()
             assert record[REC_DEALER] == before[TABLE_DEALER]
             assert record[REC_OUTCOME] in (OUTCOME_SHOWDOWN, OUTCOME_UNCONTESTED)
             assert (record[REC_OUTCOME] == OUTCOME_SHOWDOWN) == (record[REC_AT_END] >= 2)
             assert 1 <= record[REC_ROUNDS] <= rules.draws + 1
-            assert (table[TABLE_STACK:TABLE_STACK + 6] >= 0).all()
+            assert (table[TABLE_STACK : TABLE_STACK + 6] >= 0).all()
             drop_broke(table)
             next_dealer(table)
         evenings += seats_in(table) == 1
@@ -205,9 +207,23 @@ def test_batch_kernel_equals_a_loop_of_hands(variant):
     flags = np.zeros(3, dtype=np.int64)
     table = new_table(stacks, dealer=2)
     batch_rng = stream_state(5)
-    _play_batch(table, game, batch_rng, _new_work(n, rules.draws),
-                np.zeros(REC_SIZE, dtype=np.int64), stacks, hands, net, net_sq, per_hand, dstats,
-                thr, rec_cards, rec_keep, flags)
+    _play_batch(
+        table,
+        game,
+        batch_rng,
+        _new_work(n, rules.draws),
+        np.zeros(REC_SIZE, dtype=np.int64),
+        stacks,
+        hands,
+        net,
+        net_sq,
+        per_hand,
+        dstats,
+        thr,
+        rec_cards,
+        rec_keep,
+        flags,
+    )
     # the same hands one call at a time
     rng = stream_state(5)
     work = _new_work(n, rules.draws)
@@ -215,10 +231,10 @@ def test_batch_kernel_equals_a_loop_of_hands(variant):
     table = new_table(stacks, dealer=2)
     showdowns = 0
     for h in range(hands):
-        table[TABLE_STACK:TABLE_STACK + n] = stacks
-        table[TABLE_IN:TABLE_IN + n] = 1
+        table[TABLE_STACK : TABLE_STACK + n] = stacks
+        table[TABLE_IN : TABLE_IN + n] = 1
         assert _play_hand(table, game, rng, work, record) == 0
-        assert (table[TABLE_STACK:TABLE_STACK + n] - stacks).tolist() == per_hand[h].tolist()
+        assert (table[TABLE_STACK : TABLE_STACK + n] - stacks).tolist() == per_hand[h].tolist()
         showdowns += record[REC_AT_END] >= 2
         next_dealer(table)
     assert flags.tolist() == [0, 0, showdowns]

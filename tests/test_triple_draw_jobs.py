@@ -18,16 +18,24 @@ from simkit.games.triple_draw.rules import VARIANTS
 def test_chips_conserved_with_side_pots():
     # short stacks force all-ins and side pots (R-P3); every hand must sum to zero
     for n in (2, 4, 6):
-        r = play(["loose", "tight", "station", "random", "random", "random"][:n], hands=3000, seed=n,
-                 stacks=[7, 30, 12, 200, 5, 16][:n])
+        r = play(
+            ["loose", "tight", "station", "random", "random", "random"][:n],
+            hands=3000,
+            seed=n,
+            stacks=[7, 30, 12, 200, 5, 16][:n],
+        )
         assert r.net.sum() == 0
         assert r.showdowns > 0
 
 
 @pytest.mark.slow
 def test_chips_conserved_over_millions_of_hands():
-    r = play(["loose", "tight", "station", "random", "random", "random"], hands=2_000_000, seed=11,
-             stacks=[40, 200, 25, 200, 60, 9])
+    r = play(
+        ["loose", "tight", "station", "random", "random", "random"],
+        hands=2_000_000,
+        seed=11,
+        stacks=[40, 200, 25, 200, 60, 9],
+    )
     assert r.net.sum() == 0
 
 
@@ -64,12 +72,21 @@ def test_bad_input():
 
 # --- PokerKit differential -----------------------------------------------------------------
 
+
 def _pokerkit_stacks(cards, keeps, n, dealer, stacks):
     from pokerkit import Automation as A
     from pokerkit import FixedLimitDeuceToSevenLowballTripleDraw as G
 
-    auto = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
-            A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
+    auto = (
+        A.ANTE_POSTING,
+        A.BET_COLLECTION,
+        A.BLIND_OR_STRADDLE_POSTING,
+        A.CARD_BURNING,
+        A.HOLE_CARDS_SHOWING_OR_MUCKING,
+        A.HAND_KILLING,
+        A.CHIPS_PUSHING,
+        A.CHIPS_PULLING,
+    )
     seats = [(dealer + 1 + i) % n for i in range(n)]  # PokerKit player i: i-th left of dealer
     state = G.create_state(auto, True, 0, (1, 2), 2, 4, tuple(stacks[s] for s in seats), n)
     for s in seats:
@@ -112,8 +129,14 @@ def test_engine_matches_pokerkit_on_same_deals_and_check_call(n):
 @pytest.mark.parametrize("variant", ["single-draw-nl", "a5-triple-draw", "ante"])
 def test_variants_conserve_chips_and_use_their_rules(variant):
     rules = VARIANTS[variant]
-    r = play(["tight", "loose", "station", "random"], hands=2000, seed=7, record=50,
-             stacks=[200, 35, 200, 60], rules=rules)
+    r = play(
+        ["tight", "loose", "station", "random"],
+        hands=2000,
+        seed=7,
+        record=50,
+        stacks=[200, 35, 200, 60],
+        rules=rules,
+    )
     assert r.net.sum() == 0
     cards, keeps = r.records
     assert cards.shape[2] == rules.draws + 1 and keeps.shape[1] == rules.draws
@@ -132,22 +155,26 @@ def test_variants_conserve_chips_and_use_their_rules(variant):
 
 # --- the API: one spec per seat, the earlier forms ---------------------------------------------
 
+
 def test_earlier_forms_play_the_same_hands():
     new = play(["tight", "loose", "loose"], hands=500, seed=4, keep_per_hand=500)
     old = play(3, ["tight", "loose"], n_hands=500, seed=4, keep_per_hand=500)
     assert (new.per_hand == old.per_hand).all()
     a = match(["tight", "station", "station"], variant="ante", stacks=50, hands=2000, seed=1, quiet=True)
     b = match(3, ["tight", "station"], variant="ante", stacks=50, hands=2000, seed=1, quiet=True)
-    c = match(["tight", "station", "station"], rules=Rules(ante=1, stacks=50), hands=2000, seed=1,
-              quiet=True)
+    c = match(["tight", "station", "station"], rules=Rules(ante=1, stacks=50), hands=2000, seed=1, quiet=True)
     assert a.equals(b) and a.equals(c)
     assert a.player.tolist() == ["tight", "station", "station"] and a.variant[0] == "ante"
 
 
 def test_player_specs_and_objects_give_the_same_games():
     a = play(["sunk-cost", "tight:draw=rule7", "loose"], hands=800, seed=2, keep_per_hand=800)
-    b = play([Player("tight", "table", {"P_SUNK": 0.15}), Player("tight", "rule7"), "loose"],
-             hands=800, seed=2, keep_per_hand=800)
+    b = play(
+        [Player("tight", "table", {"P_SUNK": 0.15}), Player("tight", "rule7"), "loose"],
+        hands=800,
+        seed=2,
+        keep_per_hand=800,
+    )
     assert (a.per_hand == b.per_hand).all()
     assert a.table().player.tolist()[0] == "sunk-cost"
 

@@ -21,30 +21,33 @@ def test_thresholds_are_the_worst_lows():
     assert target_threshold("7") > target_threshold("8") > target_threshold("9") > target_threshold("10")
 
 
-
 def test_rules_build_the_structures_of_the_variants():
     same = lambda a, b: np.array_equal(a.limits, b.limits) and np.array_equal(a.forced, b.forced)
     assert same(Rules().structure(), triple_draw_27())
     assert same(VARIANTS["ante"].structure(), triple_draw_27(ante=1))
     assert same(VARIANTS["a5-triple-draw"].structure(), triple_draw_27())
     assert same(VARIANTS["single-draw-nl"].structure(), single_draw_27_no_limit())
-    assert same(Rules(small_blind=2, big_blind=4, small_bet=4, big_bet=8).structure(),
-                triple_draw_27(2, 4, 4, 8))
+    assert same(
+        Rules(small_blind=2, big_blind=4, small_bet=4, big_bet=8).structure(), triple_draw_27(2, 4, 4, 8)
+    )
     assert Rules(draws=1).structure().limits[:, 1].tolist() == [2, 4]
     assert Rules(max_raises=-1).structure().limits[:, 3].tolist() == [-1] * 4
     assert VARIANTS["a5-triple-draw"].family == "ace_to_five" and Rules().stacks == 200
 
 
-@pytest.mark.parametrize("kw,needle", [
-    ({"stacks": 0}, "stacks must be a positive chip count, got 0"),
-    ({"ante": -1}, "ante must be a non-negative chip count, got -1"),
-    ({"small_blind": 3}, "small_blind must not exceed big_blind 2, got 3"),
-    ({"draws": 4}, "draws must be 1, 2 or 3, got 4"),
-    ({"family": "high"}, "unknown family 'high'"),
-    ({"limit": "pot"}, "unknown limit 'pot'"),
-    ({"max_raises": -2}, "max_raises must be -1"),
-    ({"big_bet": 2.5}, "big_bet must be an integer, got 2.5"),
-])
+@pytest.mark.parametrize(
+    "kw,needle",
+    [
+        ({"stacks": 0}, "stacks must be a positive chip count, got 0"),
+        ({"ante": -1}, "ante must be a non-negative chip count, got -1"),
+        ({"small_blind": 3}, "small_blind must not exceed big_blind 2, got 3"),
+        ({"draws": 4}, "draws must be 1, 2 or 3, got 4"),
+        ({"family": "high"}, "unknown family 'high'"),
+        ({"limit": "pot"}, "unknown limit 'pot'"),
+        ({"max_raises": -2}, "max_raises must be -1"),
+        ({"big_bet": 2.5}, "big_bet must be an integer, got 2.5"),
+    ],
+)
 def test_rules_validation_names_the_bad_value(kw, needle):
     with pytest.raises(ValueError, match=needle.replace("(", r"\(")):
         Rules(**kw)

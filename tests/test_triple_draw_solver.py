@@ -77,8 +77,10 @@ def test_two_draw_exact_agrees_with_monte_carlo():
 
 
 def test_more_draws_help():
-    p = [float(draw_odds("8s 7h 3d 2c Ks", "8s 7h 3d 2c", d, ["8"], trials=4000).probability[0])
-         for d in (1, 2, 3)]
+    p = [
+        float(draw_odds("8s 7h 3d 2c Ks", "8s 7h 3d 2c", d, ["8"], trials=4000).probability[0])
+        for d in (1, 2, 3)
+    ]
     assert p[0] < p[1] < p[2]
 
 

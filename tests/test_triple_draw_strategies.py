@@ -34,8 +34,6 @@ def test_table_strategy_prefers_more_low_cards():
     assert choose_keep(h, 3, "table") == 0b11100
 
 
-
-
 def test_scores_order_hands():
     assert hand_score(parse_cards("7s 5h 4d 3c 2s"), 0) > hand_score(parse_cards("9s 8h 6d 4c 2s"), 0)
     assert hand_score(parse_cards("7s 5h 4d 3c Ks"), 1) > hand_score(parse_cards("Qs 5h 5d 3c Ks"), 1)
@@ -51,9 +49,13 @@ def test_player_specs():
     kinds, params, dkinds, _ = player_tables(["sunk-cost", "loose:P_SUNK=0.2"])
     assert kinds.tolist() == [2, 3] and params[0, 5] == 0.15 and params[1, 5] == 0.2
     assert dkinds.tolist() == [1, 0]
-    for bad, needle in [("shark", "unknown player"), ("tight:draw=wild", "unknown draw strategy"),
-                        ("tight:bet=shark", "unknown betting strategy"),
-                        ("tight:P_NOPE=1", "unknown strategy parameter"),
-                        ("tight:P_SUNK=x", "must be a number"), ("tight:pat", "key=value")]:
+    for bad, needle in [
+        ("shark", "unknown player"),
+        ("tight:draw=wild", "unknown draw strategy"),
+        ("tight:bet=shark", "unknown betting strategy"),
+        ("tight:P_NOPE=1", "unknown strategy parameter"),
+        ("tight:P_SUNK=x", "must be a number"),
+        ("tight:pat", "key=value"),
+    ]:
         with pytest.raises(ValueError, match=needle):
             parse_player(bad)

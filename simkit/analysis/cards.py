@@ -26,7 +26,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pandas as pd
@@ -58,7 +58,7 @@ from .registry import AnalysisResult, Context, analysis, pyplot
 __all__ = ["SampleJob", "exact_table", "sample", "sample_table"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _exact(family: str, n_cards: int) -> pd.DataFrame:
     return hands.category_counts(family, n_cards)
 
@@ -78,7 +78,7 @@ def exact_table(family: str, n_cards: int) -> pd.DataFrame:
     return _exact(family, n_cards).copy()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _categories(family: str) -> tuple[list[str], np.ndarray]:
     """The categories of ``family``, best first, and the category index of every strength."""
     names = hands.family_categories(family)[::-1]
@@ -144,8 +144,15 @@ class SampleJob:
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         names, category_of = _categories(self.family)
         counts = private_zeros(len(names), np.int64)
-        _sample_kernel(trials, self.n_cards, FAMILIES.index(self.family),
-                       hands.kernel_tables(self.family), category_of, stream_state(seed), counts)
+        _sample_kernel(
+            trials,
+            self.n_cards,
+            FAMILIES.index(self.family),
+            hands.kernel_tables(self.family),
+            category_of,
+            stream_state(seed),
+            counts,
+        )
         return {"counts": counts}
 
 
@@ -167,14 +174,16 @@ def sample_table(totals: dict, family: str, n_cards: int) -> pd.DataFrame:
     # exact probability implies, so a z-score is always finite.
     _, exact_se = stats.proportion(exact.to_numpy() * n, n)
     z_se = np.where(se > 0, se, exact_se)
-    return pd.DataFrame({
-        "category": exact.index,
-        "count": count,
-        "frequency": freq,
-        "se": se,
-        "exact": exact.to_numpy(),
-        "z": stats.z_score(freq, z_se, exact.to_numpy()),
-    })
+    return pd.DataFrame(
+        {
+            "category": exact.index,
+            "count": count,
+            "frequency": freq,
+            "se": se,
+            "exact": exact.to_numpy(),
+            "z": stats.z_score(freq, z_se, exact.to_numpy()),
+        }
+    )
 
 
 def sample(family: str, n_cards: int, trials: int, **run_options) -> pd.DataFrame:

@@ -22,6 +22,7 @@ __all__: list[str] = []
 
 # --- D4 and the keep tables (exact) -----------------------------------------------------------
 
+
 def d4_verdict(table: pd.DataFrame) -> TipResult:
     """Tip D4 from the exact pair-improvement table (see :func:`pair_improvement`)."""
     r = table.set_index(["wild", "draw"])["improve"]
@@ -31,16 +32,25 @@ def d4_verdict(table: pd.DataFrame) -> TipResult:
         verdict = "holds"
     else:
         verdict = "does not hold"
-    detail = (f"Exact over every natural one-pair hand. Diablo (deuces wild, keep pair + kicker, "
-              f"draw 2): {diablo:.4f}; normal draw poker (no wilds, draw 3): {normal:.4f}. "
-              f"The two-card limit alone costs {wild3 - diablo:.4f} (wild, draw 3: {wild3:.4f}) "
-              f"and {normal - plain2:.4f} without wilds (draw 2: {plain2:.4f}), but the four wild "
-              f"deuces more than make up for it. Rule: holds if Diablo's improvement probability "
-              f"is below normal draw poker's, else does not hold (exact figures, no SE).")
-    return TipResult("D4", "With at most two cards exchanged a single pair improves less often "
-                     "than in normal draw poker.",
-                     "P(a natural pair improves), deuces wild drawing 2", diablo, 0.0, verdict,
-                     detail, table="diablo_pair_improvement", plot="diablo_pair_improvement")
+    detail = (
+        f"Exact over every natural one-pair hand. Diablo (deuces wild, keep pair + kicker, "
+        f"draw 2): {diablo:.4f}; normal draw poker (no wilds, draw 3): {normal:.4f}. "
+        f"The two-card limit alone costs {wild3 - diablo:.4f} (wild, draw 3: {wild3:.4f}) "
+        f"and {normal - plain2:.4f} without wilds (draw 2: {plain2:.4f}), but the four wild "
+        f"deuces more than make up for it. Rule: holds if Diablo's improvement probability "
+        f"is below normal draw poker's, else does not hold (exact figures, no SE)."
+    )
+    return TipResult(
+        "D4",
+        "With at most two cards exchanged a single pair improves less often than in normal draw poker.",
+        "P(a natural pair improves), deuces wild drawing 2",
+        diablo,
+        0.0,
+        verdict,
+        detail,
+        table="diablo_pair_improvement",
+        plot="diablo_pair_improvement",
+    )
 
 
 @analysis("diablo_draws", game="diablo", title="Diablo: exact draw odds and the best keeps")
@@ -69,13 +79,19 @@ def _draws(ctx: Context) -> AnalysisResult:
         "(every replacement set of the 47 unseen cards).",
     ]
     return AnalysisResult(
-        tables={"diablo_pair_improvement": imp, "diablo_keep_summary": summary,
-                "diablo_keeps_by_pattern": patterns},
+        tables={
+            "diablo_pair_improvement": imp,
+            "diablo_keep_summary": summary,
+            "diablo_keeps_by_pattern": patterns,
+        },
         figures={"diablo_pair_improvement": fig},
-        tips=[d4_verdict(imp)], notes=notes)
+        tips=[d4_verdict(imp)],
+        notes=notes,
+    )
 
 
 # --- D3 (showdown equity, Monte Carlo) ---------------------------------------------------------
+
 
 def d3_verdict(by_class: pd.DataFrame) -> TipResult:
     """Tip D3 from the showdown table: natural two pair against 1-6 opponents."""
@@ -89,21 +105,31 @@ def d3_verdict(by_class: pd.DataFrame) -> TipResult:
     else:
         verdict = "does not hold"
     first = int(t.opponents.to_numpy()[below][0]) if below.any() else None
-    parts = [f"{n} opp: {w:.3f}±{s:.3f} (fair {f:.3f})"
-             for n, w, s, f in zip(t.opponents, t.win, t.win_se, t.fair)]
+    parts = [
+        f"{n} opp: {w:.3f}±{s:.3f} (fair {f:.3f})" for n, w, s, f in zip(t.opponents, t.win, t.win_se, t.fair)
+    ]
     stand = t[t.opponents == 1].iloc[0]
-    detail = (f"Natural two pair (no deuce), everyone drawing by the exact policy, nobody "
-              f"folding; showdown share by opponents: {'; '.join(parts)}. Its final hand stands "
-              f"at the {stand.win:.3f} percentile of others' final hands. Rule: weak = share "
-              f"more than 2 SE below the fair share 1/(n+1); holds if weak against every n, "
-              f"holds with a caveat if weak only from some n on"
-              + (f" (here from {first} opponents)" if first else "")
-              + ", else does not hold.")
-    return TipResult("D3", "Two pair without a 2 is weak here.",
-                     "percentile of natural two pair's final hand among final hands "
-                     "(= showdown share against one opponent)",
-                     float(stand.win), float(stand.win_se), verdict, detail,
-                     table="diablo_showdown_by_class", plot="diablo_showdown")
+    detail = (
+        f"Natural two pair (no deuce), everyone drawing by the exact policy, nobody "
+        f"folding; showdown share by opponents: {'; '.join(parts)}. Its final hand stands "
+        f"at the {stand.win:.3f} percentile of others' final hands. Rule: weak = share "
+        f"more than 2 SE below the fair share 1/(n+1); holds if weak against every n, "
+        f"holds with a caveat if weak only from some n on"
+        + (f" (here from {first} opponents)" if first else "")
+        + ", else does not hold."
+    )
+    return TipResult(
+        "D3",
+        "Two pair without a 2 is weak here.",
+        "percentile of natural two pair's final hand among final hands "
+        "(= showdown share against one opponent)",
+        float(stand.win),
+        float(stand.win_se),
+        verdict,
+        detail,
+        table="diablo_showdown_by_class",
+        plot="diablo_showdown",
+    )
 
 
 @analysis("diablo_showdown", game="diablo", title="Diablo: showdown equity of dealt hands")
@@ -119,10 +145,13 @@ def _showdown(ctx: Context) -> AnalysisResult:
     by_deuces = tabulate(tot, "deuces")
     fig, axes = plt.subplots(1, 2, figsize=(11, 4), constrained_layout=True)
     ax = axes[0]
-    for (cat, d), label in [(("one_pair", 0), "natural pair"), (("two_pair", 0), "natural two pair"),
-                            (("one_pair", 1), "pair made with a deuce"),
-                            (("three_of_a_kind", 0), "natural trips"),
-                            (("three_of_a_kind", 1), "trips with one deuce")]:
+    for (cat, d), label in [
+        (("one_pair", 0), "natural pair"),
+        (("two_pair", 0), "natural two pair"),
+        (("one_pair", 1), "pair made with a deuce"),
+        (("three_of_a_kind", 0), "natural trips"),
+        (("three_of_a_kind", 1), "trips with one deuce"),
+    ]:
         t = by_class[(by_class.pat_category == cat) & (by_class.deuces == d)]
         ax.errorbar(t.opponents, t.win, yerr=2 * t.win_se, marker="o", ms=3, capsize=2, label=label)
     ax.plot(np.arange(1, 7), 1 / np.arange(2, 8), "k--", lw=1, label="fair share 1/(n+1)")
@@ -134,19 +163,30 @@ def _showdown(ctx: Context) -> AnalysisResult:
     for d in range(5):
         t = by_deuces[by_deuces.deuces == d]
         if len(t):
-            ax.errorbar(t.opponents, t.win, yerr=2 * t.win_se, marker="o", ms=3, capsize=2,
-                        label=f"{d} deuce{'s' if d != 1 else ''}")
+            ax.errorbar(
+                t.opponents,
+                t.win,
+                yerr=2 * t.win_se,
+                marker="o",
+                ms=3,
+                capsize=2,
+                label=f"{d} deuce{'s' if d != 1 else ''}",
+            )
     ax.plot(np.arange(1, 7), 1 / np.arange(2, 8), "k--", lw=1, label="fair share")
     ax.set_xlabel("opponents")
     ax.set_title("By deuces held (D2)")
     ax.legend(fontsize=7)
-    notes = [f"{trials:,} deals of 7 hands; the hero's class is its category as dealt and the "
-             "deuces it holds; every player draws by the exact best-keep policy; nobody folds, so "
-             "this is showdown equity, not the game's chip result (see diablo_game)."]
+    notes = [
+        f"{trials:,} deals of 7 hands; the hero's class is its category as dealt and the "
+        "deuces it holds; every player draws by the exact best-keep policy; nobody folds, so "
+        "this is showdown equity, not the game's chip result (see diablo_game)."
+    ]
     return AnalysisResult(
         tables={"diablo_showdown_by_class": by_class, "diablo_showdown_by_deuces": by_deuces},
         figures={"diablo_showdown": fig},
-        tips=[d3_verdict(by_class)], notes=notes)
+        tips=[d3_verdict(by_class)],
+        notes=notes,
+    )
 
 
 # --- the game itself: opening thresholds (D1), their equilibrium -------------------------------
@@ -172,9 +212,11 @@ def d1_verdict(sweeps: pd.DataFrame) -> TipResult:
         for lv, row in t.iterrows():
             if row.net - ref > 2 * np.hypot(row.se, ref_se):
                 (looser if order[lv] < trips else tighter).append(n)
-        parts.append(f"{n} players: best {best} ({t.loc[best, 'net']:+.2f}±{t.loc[best, 'se']:.2f} "
-                     f"chips/series; trips {ref:+.2f}±{ref_se:.2f}; pair of jacks "
-                     f"{t.loc['jacks', 'net']:+.2f}±{t.loc['jacks', 'se']:.2f})")
+        parts.append(
+            f"{n} players: best {best} ({t.loc[best, 'net']:+.2f}±{t.loc[best, 'se']:.2f} "
+            f"chips/series; trips {ref:+.2f}±{ref_se:.2f}; pair of jacks "
+            f"{t.loc['jacks', 'net']:+.2f}±{t.loc['jacks', 'se']:.2f})"
+        )
     looser, tighter = sorted(set(looser)), sorted(set(tighter))
     counts = sorted(sweeps.players.unique())
     if looser and len(looser) == len(counts):
@@ -193,16 +235,27 @@ def d1_verdict(sweeps: pd.DataFrame) -> TipResult:
     t5 = sweeps[sweeps.players == 5].set_index("level")
     fig = float(t5.loc["trips", "net"] - t5.loc["jacks", "net"])
     se = float(np.hypot(t5.loc["trips", "se"], t5.loc["jacks", "se"]))
-    detail = ("Seat 0 opens at each threshold, everybody else opens at trips and calls "
-              "reasonably; chips per series: " + "; ".join(parts) + "." + caveat +
-              " Rule: a threshold beats trips if it gains more than 2 SE; holds if none does, "
-              "holds with a caveat if only tighter ones (or looser ones at some player counts) "
-              "do, does not hold if a looser one does at every player count.")
-    return TipResult("D1", "Opening is dangerous: open only with a hand that will probably win, "
-                     "e.g. three of a kind or better.",
-                     "chips per series gained by opening at trips instead of a pair of jacks "
-                     "(5 players)", fig, se, verdict, detail, table="diablo_opening_sweep",
-                     plot="diablo_opening")
+    detail = (
+        "Seat 0 opens at each threshold, everybody else opens at trips and calls "
+        "reasonably; chips per series: "
+        + "; ".join(parts)
+        + "."
+        + caveat
+        + " Rule: a threshold beats trips if it gains more than 2 SE; holds if none does, "
+        "holds with a caveat if only tighter ones (or looser ones at some player counts) "
+        "do, does not hold if a looser one does at every player count."
+    )
+    return TipResult(
+        "D1",
+        "Opening is dangerous: open only with a hand that will probably win, e.g. three of a kind or better.",
+        "chips per series gained by opening at trips instead of a pair of jacks (5 players)",
+        fig,
+        se,
+        verdict,
+        detail,
+        table="diablo_opening_sweep",
+        plot="diablo_opening",
+    )
 
 
 @analysis("diablo_opening", game="diablo", title="Diablo: opening thresholds and their equilibrium")
@@ -217,25 +270,30 @@ def _opening(ctx: Context) -> AnalysisResult:
         cache = {"trips": threshold_sweep(n, OPEN_LEVELS, "trips", series, seed=ctx.seed, **_ro(ctx))}
         eq = equilibrium(n, "trips", OPEN_LEVELS, series, seed=ctx.seed, sweeps=cache, **_ro(ctx))
         eq_rows.append(eq)
-        for others, t in cache.items():
+        for t in cache.values():
             sweeps_all.append(t)
     sweeps = pd.concat(sweeps_all, ignore_index=True)
     vs_trips = sweeps[sweeps.others == "trips"].reset_index(drop=True)
     eq = pd.concat(eq_rows, ignore_index=True)
-    best = (vs_trips.loc[vs_trips.groupby("players")["net"].idxmax(),
-                         ["players", "level", "net", "se"]].rename(columns={"level": "best_level"}))
+    best = vs_trips.loc[
+        vs_trips.groupby("players")["net"].idxmax(), ["players", "level", "net", "se"]
+    ].rename(columns={"level": "best_level"})
     final = eq.groupby("players").tail(1)[["players", "others", "best", "gain", "gain_se", "result"]]
-    best = best.merge(final.rename(columns={"others": "equilibrium"})[["players", "equilibrium", "result"]],
-                      on="players")
+    best = best.merge(
+        final.rename(columns={"others": "equilibrium"})[["players", "equilibrium", "result"]], on="players"
+    )
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.2), constrained_layout=True)
     x = np.arange(len(OPEN_LEVELS))
     for n in PLAYER_COUNTS:
         t = vs_trips[vs_trips.players == n].set_index("level").loc[list(OPEN_LEVELS)]
         axes[0].errorbar(x, t.net, yerr=2 * t.se, marker="o", ms=3, capsize=2, label=f"{n} players")
-        axes[1].errorbar(x, t.open_net, yerr=2 * t.open_net_se, marker="o", ms=3, capsize=2,
-                         label=f"{n} players")
-    for ax, title in ((axes[0], "seat 0's chips per series (others open at trips)"),
-                      (axes[1], "seat 0's chips per game it opened (Diablo payment included)")):
+        axes[1].errorbar(
+            x, t.open_net, yerr=2 * t.open_net_se, marker="o", ms=3, capsize=2, label=f"{n} players"
+        )
+    for ax, title in (
+        (axes[0], "seat 0's chips per series (others open at trips)"),
+        (axes[1], "seat 0's chips per game it opened (Diablo payment included)"),
+    ):
         ax.axhline(0, color="k", lw=0.8)
         ax.set_xticks(x, OPEN_LEVELS, rotation=30, fontsize=8)
         ax.set_xlabel("seat 0 opens with at least")
@@ -247,15 +305,19 @@ def _opening(ctx: Context) -> AnalysisResult:
         "the same seed for every threshold (common random numbers).",
         "Equilibrium: iterated best response over the opening levels; a deviation counts only "
         "if it gains more than 2 SE. Result per player count: "
-        + "; ".join(f"{r.players}: {r.others} ({r.result})" for r in final.itertuples()) + ".",
+        + "; ".join(f"{r.players}: {r.others} ({r.result})" for r in final.itertuples())
+        + ".",
     ]
     return AnalysisResult(
-        tables={"diablo_opening_sweep": sweeps, "diablo_opening_best": best,
-                "diablo_equilibrium": eq},
-        figures={"diablo_opening": fig}, tips=[d1_verdict(vs_trips)], notes=notes)
+        tables={"diablo_opening_sweep": sweeps, "diablo_opening_best": best, "diablo_equilibrium": eq},
+        figures={"diablo_opening": fig},
+        tips=[d1_verdict(vs_trips)],
+        notes=notes,
+    )
 
 
 # --- series, chips by deuces (D2), bluffs (D5) --------------------------------------------------
+
 
 def d2_verdict(deuces: pd.DataFrame) -> TipResult:
     """Tip D2 from the chips and pots won per dealt hand by deuces held (engine)."""
@@ -271,18 +333,30 @@ def d2_verdict(deuces: pd.DataFrame) -> TipResult:
         ok = ok and diff > 2 * se and t.loc[d, "win"] > t.loc[d - 1, "win"]
     above = all(t.loc[d, "net"] > 0 for d in t.index if d >= 1)
     verdict = "holds" if ok and above else ("holds with a caveat" if ok else "does not hold")
-    rows = "; ".join(f"{d} deuces: wins {r.win:.3f}±{r.win_se:.3f} of pots, "
-                     f"{r.net:+.2f}±{r.net_se:.2f} chips per deal" for d, r in t.iterrows())
+    rows = "; ".join(
+        f"{d} deuces: wins {r.win:.3f}±{r.win_se:.3f} of pots, {r.net:+.2f}±{r.net_se:.2f} chips per deal"
+        for d, r in t.iterrows()
+    )
     fig = float(t.loc[1, "net"] - t.loc[0, "net"])
     se = float(np.hypot(t.loc[1, "net_se"], t.loc[0, "net_se"]))
-    detail = ("5 players, everybody opening at trips and calling reasonably, the Diablo rule on; "
-              f"per dealt hand: {rows}. Steps: {'; '.join(steps)}. Rule: holds if each extra "
-              "deuce (0->1->2) raises the chips per deal by more than 2 SE and the share of pots "
-              "won, and a hand with a deuce makes chips on average; holds with a caveat if it "
-              "raises them but a deuce alone does not make chips; else does not hold.")
-    return TipResult("D2", "Every 2 in your hand is worth gold.",
-                     "chips per deal holding one deuce minus holding none (5 players)", fig, se,
-                     verdict, detail, table="diablo_chips_by_deuces", plot="diablo_chips_by_deuces")
+    detail = (
+        "5 players, everybody opening at trips and calling reasonably, the Diablo rule on; "
+        f"per dealt hand: {rows}. Steps: {'; '.join(steps)}. Rule: holds if each extra "
+        "deuce (0->1->2) raises the chips per deal by more than 2 SE and the share of pots "
+        "won, and a hand with a deuce makes chips on average; holds with a caveat if it "
+        "raises them but a deuce alone does not make chips; else does not hold."
+    )
+    return TipResult(
+        "D2",
+        "Every 2 in your hand is worth gold.",
+        "chips per deal holding one deuce minus holding none (5 players)",
+        fig,
+        se,
+        verdict,
+        detail,
+        table="diablo_chips_by_deuces",
+        plot="diablo_chips_by_deuces",
+    )
 
 
 def d5_verdict(bluffs: pd.DataFrame) -> TipResult:
@@ -295,8 +369,9 @@ def d5_verdict(bluffs: pd.DataFrame) -> TipResult:
         se = np.hypot(on.ev_se, off.ev_se)
         costly.append(on.ev < -2 * on.ev_se)
         worse.append(diff < -2 * se)
-        parts.append(f"{n} players: {on.ev:+.2f}±{on.ev_se:.2f} with the rule, "
-                     f"{off.ev:+.2f}±{off.ev_se:.2f} without")
+        parts.append(
+            f"{n} players: {on.ev:+.2f}±{on.ev_se:.2f} with the rule, {off.ev:+.2f}±{off.ev_se:.2f} without"
+        )
     if all(costly) and all(worse):
         verdict = "holds"
     elif any(costly):
@@ -304,16 +379,25 @@ def d5_verdict(bluffs: pd.DataFrame) -> TipResult:
     else:
         verdict = "does not hold"
     five = bluffs[(bluffs.players == 5) & bluffs.diablo].iloc[0]
-    detail = ("Everybody opens at trips; the first time in a series that seat 0 may open with "
-              "a weaker hand it opens anyway (bluff) or checks, same seed; value = difference "
-              "of its chips over the series: " + "; ".join(parts) + ". Rule: holds if the bluff "
-              "loses more than 2 SE with the rule and more than without it (by 2 SE) at every "
-              "player count; holds with a caveat if it loses with the rule only somewhere; "
-              "else does not hold.")
-    return TipResult("D5", "The opener has much to lose and so rarely bluffs.",
-                     "chips per bluff opening under the Diablo rule (5 players)",
-                     float(five.ev), float(five.ev_se), verdict, detail,
-                     table="diablo_bluff_value", plot="diablo_bluff_value")
+    detail = (
+        "Everybody opens at trips; the first time in a series that seat 0 may open with "
+        "a weaker hand it opens anyway (bluff) or checks, same seed; value = difference "
+        "of its chips over the series: " + "; ".join(parts) + ". Rule: holds if the bluff "
+        "loses more than 2 SE with the rule and more than without it (by 2 SE) at every "
+        "player count; holds with a caveat if it loses with the rule only somewhere; "
+        "else does not hold."
+    )
+    return TipResult(
+        "D5",
+        "The opener has much to lose and so rarely bluffs.",
+        "chips per bluff opening under the Diablo rule (5 players)",
+        float(five.ev),
+        float(five.ev_se),
+        verdict,
+        detail,
+        table="diablo_bluff_value",
+        plot="diablo_bluff_value",
+    )
 
 
 @analysis("diablo_game", game="diablo", title="Diablo: series, pots, chips by deuces, bluffs")
@@ -323,15 +407,26 @@ def _game(ctx: Context) -> AnalysisResult:
     plt = pyplot()
     series = ctx.trials(20_000)
     keep: dict = {}
-    table = series_table(PLAYER_COUNTS, ("jacks", "two_pair", "trips", "straight"), series,
-                         seed=ctx.seed, keep=keep, **_ro(ctx))
+    table = series_table(
+        PLAYER_COUNTS,
+        ("jacks", "two_pair", "trips", "straight"),
+        series,
+        seed=ctx.seed,
+        keep=keep,
+        **_ro(ctx),
+    )
     deuces = keep[(5, "trips")].deuces
-    bl = pd.DataFrame([bluff_ev(n, "trips", series, diablo, seed=ctx.seed, **_ro(ctx))
-                       for n in (3, 5, 7) for diablo in (True, False)])
-    lengths = pd.concat([r.lengths.assign(players=n, level=lv) for (n, lv), r in keep.items()],
-                        ignore_index=True)
-    pots = pd.concat([r.pots.assign(players=n, level=lv) for (n, lv), r in keep.items()],
-                     ignore_index=True)
+    bl = pd.DataFrame(
+        [
+            bluff_ev(n, "trips", series, diablo, seed=ctx.seed, **_ro(ctx))
+            for n in (3, 5, 7)
+            for diablo in (True, False)
+        ]
+    )
+    lengths = pd.concat(
+        [r.lengths.assign(players=n, level=lv) for (n, lv), r in keep.items()], ignore_index=True
+    )
+    pots = pd.concat([r.pots.assign(players=n, level=lv) for (n, lv), r in keep.items()], ignore_index=True)
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.2), constrained_layout=True)
     for n in PLAYER_COUNTS:
         t = lengths[(lengths.players == n) & (lengths.level == "trips") & (lengths.series > 0)]
@@ -348,8 +443,15 @@ def _game(ctx: Context) -> AnalysisResult:
         ax.legend(fontsize=7)
     for lv in ("jacks", "two_pair", "trips", "straight"):
         t = table[table.level == lv]
-        axes[2].errorbar(t.players, t.opener_net, yerr=2 * t.se_opener_net, marker="o", ms=3,
-                         capsize=2, label=f"open at {lv}")
+        axes[2].errorbar(
+            t.players,
+            t.opener_net,
+            yerr=2 * t.se_opener_net,
+            marker="o",
+            ms=3,
+            capsize=2,
+            label=f"open at {lv}",
+        )
     axes[2].axhline(0, color="k", lw=0.8)
     axes[2].set_xlabel("players")
     axes[2].set_ylabel("opener's chips per game (±2 SE)")
@@ -373,16 +475,23 @@ def _game(ctx: Context) -> AnalysisResult:
     ax.set_ylabel("chips per bluff opening (±2 SE)")
     ax.set_title("Opening below one's threshold (D5)", fontsize=10)
     ax.legend(fontsize=8)
-    notes = [f"{series:,} series per row; everybody at one opening level, reasonable calls.",
-             "carried_to_openers: share of the carried Diablo pots that the opener of the game "
-             "that carried them won back (the rest went to others)."]
+    notes = [
+        f"{series:,} series per row; everybody at one opening level, reasonable calls.",
+        "carried_to_openers: share of the carried Diablo pots that the opener of the game "
+        "that carried them won back (the rest went to others).",
+    ]
     return AnalysisResult(
-        tables={"diablo_series": table, "diablo_series_lengths": lengths,
-                "diablo_series_pots": pots, "diablo_chips_by_deuces": deuces,
-                "diablo_bluff_value": bl},
-        figures={"diablo_series": fig, "diablo_bluff_value": fig2,
-                 "diablo_chips_by_deuces": fig3},
-        tips=[d2_verdict(deuces), d5_verdict(bl)], notes=notes)
+        tables={
+            "diablo_series": table,
+            "diablo_series_lengths": lengths,
+            "diablo_series_pots": pots,
+            "diablo_chips_by_deuces": deuces,
+            "diablo_bluff_value": bl,
+        },
+        figures={"diablo_series": fig, "diablo_bluff_value": fig2, "diablo_chips_by_deuces": fig3},
+        tips=[d2_verdict(deuces), d5_verdict(bl)],
+        notes=notes,
+    )
 
 
 @analysis("diablo_variants", game="diablo", title="Diablo: the variants")
@@ -391,9 +500,11 @@ def _variants(ctx: Context) -> AnalysisResult:
 
     series = ctx.trials(20_000)
     t = variants_table(5, "pair", series, seed=ctx.seed, **_ro(ctx))
-    notes = [f"5 players opening with any pair, {series:,} series per variant; tight_net: seat 0 "
-             "alone opening at trips. 'Declare your hand' (Hand ansagen) is about human error "
-             "(cards do not speak for themselves) and is not simulated.",
-             "Dealer's choice only changes who deals after a series; it is compared with the "
-             "standard rule over sessions of 20 chained series."]
+    notes = [
+        f"5 players opening with any pair, {series:,} series per variant; tight_net: seat 0 "
+        "alone opening at trips. 'Declare your hand' (Hand ansagen) is about human error "
+        "(cards do not speak for themselves) and is not simulated.",
+        "Dealer's choice only changes who deals after a series; it is compared with the "
+        "standard rule over sessions of 20 chained series.",
+    ]
     return AnalysisResult(tables={"diablo_variants": t}, notes=notes)

@@ -53,6 +53,7 @@ OTHERS = "half_kelly"  # the other seats in the one-seat studies: players who st
 
 # --- I1: odds and stakes by spread (exact) ----------------------------------------------------------
 
+
 def i1_verdict(sizing: pd.DataFrame) -> TipResult:
     """Tip I1 from the by-spread sizing table (exact).
 
@@ -77,10 +78,17 @@ def i1_verdict(sizing: pd.DataFrame) -> TipResult:
         f"to spread {first - 1}, and the rule is '{pass_rule(sizing)}', not just at 1 or 2."
     )
     return TipResult(
-        "I1", "Count the values between: with 11 (Ace and 2) you win very often; with 1 or 2, "
+        "I1",
+        "Count the values between: with 11 (Ace and 2) you win very often; with 1 or 2, "
         "pass or stake very little.",
-        "EV per chip at spread 11 (exact)", ev11, 0.0, verdict, detail,
-        table="in_between_sizing", plot="in_between_ev_by_spread")
+        "EV per chip at spread 11 (exact)",
+        ev11,
+        0.0,
+        verdict,
+        detail,
+        table="in_between_sizing",
+        plot="in_between_ev_by_spread",
+    )
 
 
 def plot_ev_by_spread(sizing: pd.DataFrame):
@@ -92,21 +100,24 @@ def plot_ev_by_spread(sizing: pd.DataFrame):
     ax.plot(posts.spread, posts.p_between, "o-", label="between (+1)")
     ax.plot(posts.spread, posts.p_outside, "s-", label="outside (-1)")
     ax.plot(posts.spread, posts.p_post, "^-", label="post (-2)")
-    ax.set(xlabel="spread (values between the posts)", ylabel="probability",
-           title="Third card, full deck")
+    ax.set(xlabel="spread (values between the posts)", ylabel="probability", title="Third card, full deck")
     ax.legend()
     ax = axes[1]
     colors = np.where(posts.ev_per_chip > 1e-12, "tab:green", "tab:red")
     ax.bar(posts.spread, posts.ev_per_chip, color=colors)
     ax.axhline(0, color="k", lw=0.8)
-    ax.set(xlabel="spread", ylabel="expected chips per chip staked",
-           title="EV per chip: stake only from spread 8")
+    ax.set(
+        xlabel="spread",
+        ylabel="expected chips per chip staked",
+        title="EV per chip: stake only from spread 8",
+    )
     fig.tight_layout()
     return fig
 
 
-def plot_stakes_by_spread(sizing: pd.DataFrame, game_start: pd.DataFrame | None = None,
-                          chips: int = 100, pot: int = 20):
+def plot_stakes_by_spread(
+    sizing: pd.DataFrame, game_start: pd.DataFrame | None = None, chips: int = 100, pot: int = 20
+):
     """Kelly and half-Kelly stakes by spread, and the best stake for expected chips over a
     heads-up dealer's game (when given)."""
     plt = pyplot()
@@ -158,20 +169,33 @@ def _odds(ctx: Context) -> AnalysisResult:
 
 # --- best stake for expected chips over the dealer's game ---------------------------------------------
 
+
 def game_stake_table(ctx: Context, fractions=(0.1, 0.25, 0.5, 0.75, 1.0)) -> pd.DataFrame:
     """Seat 1 (first after the dealer) of a 5-seat dealer's game tries stake rules; the others
     stake half-Kelly.  Mean net chips over the dealer's game with standard errors."""
     hands = ctx.trials(200_000)
     stake_rules = [f"pot_fraction:{f}@8" for f in fractions] + [
-        "pot_fraction:1@7", "pot_fraction:1@9", "pay_twice:1@8", "kelly", "half_kelly"]
+        "pot_fraction:1@7",
+        "pot_fraction:1@9",
+        "pay_twice:1@8",
+        "kelly",
+        "half_kelly",
+    ]
     rows = []
     for i, rule in enumerate(stake_rules):
         pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
         r = simulate(pols, hands=hands, seed=ctx.seed + 100 + i, **ctx.run_options())
         s = r.seats.iloc[1]
-        rows.append({"rule": parse_policy(rule).label, "net_mean": s.net_mean, "net_se": s.net_se,
-                     "bust_rate": s.bust_rate, "mean_stake": s.mean_stake,
-                     "stake_rate": s.stake_rate})
+        rows.append(
+            {
+                "rule": parse_policy(rule).label,
+                "net_mean": s.net_mean,
+                "net_se": s.net_se,
+                "bust_rate": s.bust_rate,
+                "mean_stake": s.mean_stake,
+                "stake_rate": s.stake_rate,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -183,28 +207,39 @@ def plot_game_stakes(sweep: pd.DataFrame):
     ax.errorbar(sweep.net_mean, y, xerr=2 * sweep.net_se, fmt="o")
     ax.set_yticks(y, sweep.rule)
     ax.axvline(0, color="k", lw=0.8)
-    ax.set(xlabel="mean net chips per dealer's game (±2 SE)",
-           title=f"Seat 1 of {PLAYERS}, the others {OTHERS}")
+    ax.set(
+        xlabel="mean net chips per dealer's game (±2 SE)", title=f"Seat 1 of {PLAYERS}, the others {OTHERS}"
+    )
     fig.tight_layout()
     return fig
 
 
-@analysis("in_between_game_stakes", game=GAME,
-          title="In-Between: the best stake for expected chips over a dealer's game")
+@analysis(
+    "in_between_game_stakes",
+    game=GAME,
+    title="In-Between: the best stake for expected chips over a dealer's game",
+)
 def _game_stakes(ctx: Context) -> AnalysisResult:
     exact = best_game_stakes(100, 20, 3)
-    comp = pd.DataFrame([
-        {"policy": "best (dynamic programming)", "expected_net": exact.value - 100, "se": 0.0},
-        *({"policy": p, "expected_net": evaluate_game_policy(parse_policy(p)) - 100, "se": 0.0}
-          for p in ("kelly", "half_kelly", "pot_fraction:1@8", "pot_fraction:0.5@8")),
-    ])
+    comp = pd.DataFrame(
+        [
+            {"policy": "best (dynamic programming)", "expected_net": exact.value - 100, "se": 0.0},
+            *(
+                {"policy": p, "expected_net": evaluate_game_policy(parse_policy(p)) - 100, "se": 0.0}
+                for p in ("kelly", "half_kelly", "pot_fraction:1@8", "pot_fraction:0.5@8")
+            ),
+        ]
+    )
     sweep = game_stake_table(ctx)
     best = sweep.loc[sweep.net_mean.idxmax()]
     start = exact.start.groupby("spread").best_stake.max()
     first = int(start[start > 0].index.min())
     return AnalysisResult(
-        tables={"in_between_game_exact": comp, "in_between_game_best_stakes": exact.by_pot,
-                "in_between_game_sweep": sweep},
+        tables={
+            "in_between_game_exact": comp,
+            "in_between_game_best_stakes": exact.by_pot,
+            "in_between_game_sweep": sweep,
+        },
         figures={"in_between_game_sweep": plot_game_stakes(sweep)},
         notes=[
             f"Heads-up, exact (pot 20, 100 chips, 3 rounds): the best stakes are worth "
@@ -218,6 +253,7 @@ def _game_stakes(ctx: Context) -> AnalysisResult:
 
 # --- I2: the post and ruin ----------------------------------------------------------------------------------
 
+
 def ruin_table(ctx: Context, chips_list=(100, 50)) -> pd.DataFrame:
     """Seat 1 of 5 over a session in which everyone deals twice, with stake rules that respect
     or ignore "never more than you can pay twice"; the others stake half-Kelly."""
@@ -227,14 +263,27 @@ def ruin_table(ctx: Context, chips_list=(100, 50)) -> pd.DataFrame:
     for chips in chips_list:
         for i, rule in enumerate(stake_rules):
             pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
-            r = simulate(pols, hands=hands, deals=2 * PLAYERS, rules=Rules(stacks=chips),
-                         seed=ctx.seed + 200 + 10 * i + chips, **ctx.run_options())
+            r = simulate(
+                pols,
+                hands=hands,
+                deals=2 * PLAYERS,
+                rules=Rules(stacks=chips),
+                seed=ctx.seed + 200 + 10 * i + chips,
+                **ctx.run_options(),
+            )
             s = r.seats.iloc[1]
-            rows.append({"chips": chips, "rule": parse_policy(rule).label,
-                         "ignores_post": rule.startswith("pot_fraction"),
-                         "ruin_rate": s.bust_rate, "ruin_se": s.bust_se,
-                         "net_mean": s.net_mean, "net_se": s.net_se,
-                         "p_post": s.p_post})
+            rows.append(
+                {
+                    "chips": chips,
+                    "rule": parse_policy(rule).label,
+                    "ignores_post": rule.startswith("pot_fraction"),
+                    "ruin_rate": s.bust_rate,
+                    "ruin_se": s.bust_se,
+                    "net_mean": s.net_mean,
+                    "net_se": s.net_se,
+                    "p_post": s.p_post,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -266,20 +315,31 @@ def i2_verdict(post_by_spread: pd.DataFrame, ruin: pd.DataFrame) -> TipResult:
     detail = (
         f"Exact: the post comes {p11:.0%} of the time at every spread from 1 to 11 (6 of 50 "
         f"cards), so a wide spread does not protect. Simulated ({PLAYERS} seats, everyone deals "
-        f"twice, others half-Kelly): " + "; ".join(
+        f"twice, others half-Kelly): "
+        + "; ".join(
             f"with {c} chips staking the pot is ruined {a.ruin_rate:.2%} ± {a.ruin_se:.2%} vs "
             f"{b.ruin_rate:.2%} ± {b.ruin_se:.2%} never staking more than half one's chips, net "
-            f"{a.net_mean:+.2f} vs {b.net_mean:+.2f} chips" for c, _, _, _, _, a, b in cmp)
-        + (". The cap lowers ruin, but costs expected chips: a player who cannot pay double pays "
-           "only what they own (R-I2), so ignoring the cap is cheaper than it looks."
-           if more_chips_uncapped else ".")
+            f"{a.net_mean:+.2f} vs {b.net_mean:+.2f} chips"
+            for c, _, _, _, _, a, b in cmp
+        )
+        + (
+            ". The cap lowers ruin, but costs expected chips: a player who cannot pay double pays "
+            "only what they own (R-I2), so ignoring the cap is cheaper than it looks."
+            if more_chips_uncapped
+            else "."
+        )
     )
     return TipResult(
-        "I2", "Even with a wide spread you can hit the post: never stake more than you can pay "
-        "twice.",
-        f"ruin-rate reduction from the pay-twice cap ({chips0} chips, {PLAYERS} seats, each "
-        "deals twice)", float(d0), float(se0), verdict, detail,
-        table="in_between_ruin", plot="in_between_ruin")
+        "I2",
+        "Even with a wide spread you can hit the post: never stake more than you can pay twice.",
+        f"ruin-rate reduction from the pay-twice cap ({chips0} chips, {PLAYERS} seats, each deals twice)",
+        float(d0),
+        float(se0),
+        verdict,
+        detail,
+        table="in_between_ruin",
+        plot="in_between_ruin",
+    )
 
 
 def plot_ruin(ruin: pd.DataFrame, post_by_spread: pd.DataFrame | None = None):
@@ -292,8 +352,10 @@ def plot_ruin(ruin: pd.DataFrame, post_by_spread: pd.DataFrame | None = None):
         ax.bar(post_by_spread.spread, post_by_spread.p_post)
         ax.set(xlabel="spread", ylabel="P(post)", title="The post, exact (full deck)")
         axes = axes[1:]
-    for ax, col, se, label in ((axes[0], "ruin_rate", "ruin_se", "ruin rate"),
-                               (axes[1], "net_mean", "net_se", "mean net chips")):
+    for ax, col, se, label in (
+        (axes[0], "ruin_rate", "ruin_se", "ruin rate"),
+        (axes[1], "net_mean", "net_se", "mean net chips"),
+    ):
         for j, (chips, g) in enumerate(ruin.groupby("chips")):
             x = np.arange(len(g)) + 0.2 * j
             ax.errorbar(x, g[col], yerr=2 * g[se], fmt="o", label=f"{chips} chips")
@@ -319,20 +381,33 @@ def _post(ctx: Context) -> AnalysisResult:
 
 # --- I3: the dealer's pot ----------------------------------------------------------------------------------
 
-def dealer_pot_table(ctx: Context, pots=(5, 10, 20, 40, 80),
-                     players=("half_kelly", "kelly")) -> pd.DataFrame:
+
+def dealer_pot_table(ctx: Context, pots=(5, 10, 20, 40, 80), players=("half_kelly", "kelly")) -> pd.DataFrame:
     """The dealer's result per dealer's game by opening pot, against 4 players who stake well."""
     hands = ctx.trials(200_000)
     rows = []
     for j, pol in enumerate(players):
         for i, pot in enumerate(pots):
-            r = simulate(pol, seats=PLAYERS, rules=Rules(pot=pot), hands=hands,
-                         seed=ctx.seed + 300 + 10 * j + i, **ctx.run_options())
+            r = simulate(
+                pol,
+                seats=PLAYERS,
+                rules=Rules(pot=pot),
+                hands=hands,
+                seed=ctx.seed + 300 + 10 * j + i,
+                **ctx.run_options(),
+            )
             d = r.dealer
-            rows.append({"players_stake": parse_policy(pol).label, "pot": pot,
-                         "dealer_net": d["net_mean"], "dealer_se": d["net_se"],
-                         "loss_per_pot_chip": -d["net_mean"] / pot,
-                         "p_dealer_loses": d["p_loses"], "p_whole_pot": d["whole_pot_rate"]})
+            rows.append(
+                {
+                    "players_stake": parse_policy(pol).label,
+                    "pot": pot,
+                    "dealer_net": d["net_mean"],
+                    "dealer_se": d["net_se"],
+                    "loss_per_pot_chip": -d["net_mean"] / pot,
+                    "p_dealer_loses": d["p_loses"],
+                    "p_whole_pot": d["whole_pot_rate"],
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -349,22 +424,33 @@ def i3_verdict(table: pd.DataFrame) -> TipResult:
         steps = np.diff(loss)
         step_se = np.hypot(se[1:], se[:-1])
         ok &= bool((steps > -Z * step_se).all() and loss[-1] - loss[0] > Z * np.hypot(se[0], se[-1]))
-        parts.append(f"players staking {pol}: the dealer loses " + ", ".join(
-            f"{x:.2f}" for x in loss) + f" chips at pots {', '.join(map(str, g.pot))}")
+        parts.append(
+            f"players staking {pol}: the dealer loses "
+            + ", ".join(f"{x:.2f}" for x in loss)
+            + f" chips at pots {', '.join(map(str, g.pot))}"
+        )
     ref = table[(table.players_stake == table.players_stake.iloc[0])].sort_values("pot")
     small, big = ref.iloc[0], ref.iloc[-1]
     verdict = "holds" if ok else "does not hold"
-    detail = ("Simulated, " + f"{PLAYERS} seats, 3 rounds: " + "; ".join(parts) + ". Players who "
-              "stake well only take positive-EV bets, so the dealer loses on average; a stake "
-              "can never exceed the pot (R-I2), so a small pot caps every single loss and the "
-              "total. Per pot chip the small pot costs more, though "
-              f"({small.loss_per_pot_chip:.2f} vs {big.loss_per_pot_chip:.2f} at pot {big.pot}).")
+    detail = (
+        "Simulated, " + f"{PLAYERS} seats, 3 rounds: " + "; ".join(parts) + ". Players who "
+        "stake well only take positive-EV bets, so the dealer loses on average; a stake "
+        "can never exceed the pot (R-I2), so a small pot caps every single loss and the "
+        "total. Per pot chip the small pot costs more, though "
+        f"({small.loss_per_pot_chip:.2f} vs {big.loss_per_pot_chip:.2f} at pot {big.pot})."
+    )
     return TipResult(
-        "I3", "As dealer, a small pot limits how much one player can take from you at once.",
+        "I3",
+        "As dealer, a small pot limits how much one player can take from you at once.",
         f"dealer's mean loss per dealer's game at pot {int(big.pot)} minus at pot {int(small.pot)} "
         f"(players {ref.players_stake.iloc[0]})",
-        float(-big.dealer_net + small.dealer_net), float(np.hypot(big.dealer_se, small.dealer_se)),
-        verdict, detail, table="in_between_dealer_pot", plot="in_between_dealer_pot")
+        float(-big.dealer_net + small.dealer_net),
+        float(np.hypot(big.dealer_se, small.dealer_se)),
+        verdict,
+        detail,
+        table="in_between_dealer_pot",
+        plot="in_between_dealer_pot",
+    )
 
 
 def plot_dealer_pot(table: pd.DataFrame):
@@ -375,10 +461,18 @@ def plot_dealer_pot(table: pd.DataFrame):
         axes[0].errorbar(g.pot, g.dealer_net, yerr=2 * g.dealer_se, fmt="o-", label=f"players {pol}")
         axes[1].plot(g.pot, g.p_whole_pot, "o-", label=f"players {pol}")
     axes[0].axhline(0, color="k", lw=0.8)
-    axes[0].set(xscale="log", xlabel="dealer's opening pot", ylabel="dealer's net chips (±2 SE)",
-                title="The dealer's result per dealer's game")
-    axes[1].set(xscale="log", xlabel="dealer's opening pot", ylabel="probability",
-                title="A whole-pot win ends the game")
+    axes[0].set(
+        xscale="log",
+        xlabel="dealer's opening pot",
+        ylabel="dealer's net chips (±2 SE)",
+        title="The dealer's result per dealer's game",
+    )
+    axes[1].set(
+        xscale="log",
+        xlabel="dealer's opening pot",
+        ylabel="probability",
+        title="A whole-pot win ends the game",
+    )
     for ax in axes:
         ax.legend()
     fig.tight_layout()
@@ -397,6 +491,7 @@ def _dealer(ctx: Context) -> AnalysisResult:
 
 # --- variants: counting, the other variants, Red Dog ------------------------------------------------------
 
+
 def counting_table(ctx: Context) -> pd.DataFrame:
     """Twice through the deck: seat 1 with and without counting the seen cards."""
     hands = ctx.trials(200_000)
@@ -404,12 +499,24 @@ def counting_table(ctx: Context) -> pd.DataFrame:
     for i, rule in enumerate(("kelly", "kelly+count", "half_kelly", "half_kelly+count")):
         for hidden in (False, True):
             pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
-            r = simulate(pols, hands=hands, rules=Rules(two_pass=True, hidden=hidden),
-                         seed=ctx.seed + 400 + i, **ctx.run_options())
+            r = simulate(
+                pols,
+                hands=hands,
+                rules=Rules(two_pass=True, hidden=hidden),
+                seed=ctx.seed + 400 + i,
+                **ctx.run_options(),
+            )
             s = r.seats.iloc[1]
-            rows.append({"rule": rule, "counting": rule.endswith("+count"), "hidden": hidden,
-                         "net_mean": s.net_mean, "net_se": s.net_se,
-                         "stake_rate": s.stake_rate})
+            rows.append(
+                {
+                    "rule": rule,
+                    "counting": rule.endswith("+count"),
+                    "hidden": hidden,
+                    "net_mean": s.net_mean,
+                    "net_se": s.net_se,
+                    "stake_rate": s.stake_rate,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -421,8 +528,10 @@ def plot_counting(table: pd.DataFrame):
     y = np.arange(len(table))
     ax.errorbar(table.net_mean, y, xerr=2 * table.net_se, fmt="o")
     ax.set_yticks(y, labels)
-    ax.set(xlabel="mean net chips per dealer's game (±2 SE)",
-           title="Twice through the deck: what counting is worth")
+    ax.set(
+        xlabel="mean net chips per dealer's game (±2 SE)",
+        title="Twice through the deck: what counting is worth",
+    )
     fig.tight_layout()
     return fig
 
@@ -443,11 +552,15 @@ def policy_table(ctx: Context) -> pd.DataFrame:
     }
     rows = []
     for i, (name, v) in enumerate(variants.items()):
-        r = simulate(OTHERS, seats=PLAYERS, hands=hands, rules=v, seed=ctx.seed + 500 + i,
-                     **ctx.run_options())
-        row = {"variant": name, "decisions_per_game": r.decisions / r.dealer["games"],
-               "whole_pot_rate": r.dealer["whole_pot_rate"],
-               "conservation_errors": r.conservation_errors}
+        r = simulate(
+            OTHERS, seats=PLAYERS, hands=hands, rules=v, seed=ctx.seed + 500 + i, **ctx.run_options()
+        )
+        row = {
+            "variant": name,
+            "decisions_per_game": r.decisions / r.dealer["games"],
+            "whole_pot_rate": r.dealer["whole_pot_rate"],
+            "conservation_errors": r.conservation_errors,
+        }
         if "net_mean" in r.dealer:
             row.update(dealer_net=r.dealer["net_mean"], dealer_se=r.dealer["net_se"])
         rows.append(row)
@@ -456,10 +569,12 @@ def policy_table(ctx: Context) -> pd.DataFrame:
 
 def red_dog_summary(decks=(1, 2, 4, 6, 8)) -> pd.DataFrame:
     """The exact Red Dog house edge by number of decks."""
-    return pd.DataFrame([
-        {k: v for k, v in red_dog_edge(d).items() if not k.endswith("_exact") and k != "raise_spreads"}
-        for d in decks
-    ])
+    return pd.DataFrame(
+        [
+            {k: v for k, v in red_dog_edge(d).items() if not k.endswith("_exact") and k != "raise_spreads"}
+            for d in decks
+        ]
+    )
 
 
 def plot_win_rates(results: dict):
@@ -481,8 +596,9 @@ def plot_win_rates(results: dict):
     return fig
 
 
-@analysis("in_between_variants", game=GAME,
-          title="In-Between: variants, counting twice through the deck, Red Dog")
+@analysis(
+    "in_between_variants", game=GAME, title="In-Between: variants, counting twice through the deck, Red Dog"
+)
 def _variants(ctx: Context) -> AnalysisResult:
     counting = counting_table(ctx)
     open_ = counting[~counting.hidden].set_index("rule")
@@ -490,17 +606,24 @@ def _variants(ctx: Context) -> AnalysisResult:
     gain_se = float(np.hypot(open_.net_se["kelly+count"], open_.net_se["kelly"]))
     rd = red_dog_summary()
     return AnalysisResult(
-        tables={"in_between_counting": counting, "in_between_variant_summary": policy_table(ctx),
-                "in_between_red_dog": rd},
+        tables={
+            "in_between_counting": counting,
+            "in_between_variant_summary": policy_table(ctx),
+            "in_between_red_dog": rd,
+        },
         figures={"in_between_counting": plot_counting(counting)},
         notes=[
             f"Twice through the deck, counting the seen cards is worth {gain:+.3f} ± {gain_se:.3f} "
             "chips per dealer's game to a Kelly staker (seat 1 of 5, others half-Kelly).",
             "Red Dog (exact): house edge with the best raise rule ("
-            + rd.raise_rule.iloc[0] + ") " + ", ".join(
+            + rd.raise_rule.iloc[0]
+            + ") "
+            + ", ".join(
                 f"{r.decks} deck{'s' if r.decks > 1 else ''} {r.house_edge_best_raise:.3%}"
-                for r in rd.itertuples()) + "; without raising " + ", ".join(
-                f"{r.house_edge_no_raise:.3%}" for r in rd.itertuples()) + ".",
+                for r in rd.itertuples()
+            )
+            + "; without raising "
+            + ", ".join(f"{r.house_edge_no_raise:.3%}" for r in rd.itertuples())
+            + ".",
         ],
     )
-

@@ -43,13 +43,24 @@ def _weighted(d: pd.DataFrame) -> tuple[float, float]:
 
 # --- R1, R2: the start table ------------------------------------------------------------------
 
+
 def by_high_table(starts: pd.DataFrame) -> pd.DataFrame:
     """Deal-weighted equity by opponents, pairing and highest card (of the start table)."""
     rows = []
     for (k, pairing, high), d in starts.groupby(["opponents", "pairing", "high"], sort=True):
         m, se = _weighted(d)
-        rows.append({"opponents": k, "pairing": pairing, "high": high, "deals": int(d.deals.sum()),
-                     "equity": m, "se": se, "fair": 1.0 / (k + 1), "relative": m * (k + 1)})
+        rows.append(
+            {
+                "opponents": k,
+                "pairing": pairing,
+                "high": high,
+                "deals": int(d.deals.sum()),
+                "equity": m,
+                "se": se,
+                "fair": 1.0 / (k + 1),
+                "relative": m * (k + 1),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -102,13 +113,20 @@ def r1_verdict(starts: pd.DataFrame) -> TipResult:
         f"Unpaired 9-high starts beat the fair share at every table size too: "
         f"{'yes (the tip is on the safe side)' if nine_ok else 'no'}. Rule: holds if all "
         f"three parts hold (differences beyond {Z} SE); with a caveat if the first and the "
-        f"last hold; else does not hold.")
+        f"last hold; else does not hold."
+    )
     return TipResult(
-        "R1", "Play three different cards 8 or lower; the lower the better; three cards 5 or "
-        "lower are excellent.",
+        "R1",
+        "Play three different cards 8 or lower; the lower the better; three cards 5 or lower are excellent.",
         f"deal-weighted equity of unpaired starts 8 or lower vs {k0} random opponents "
-        f"(fair {1 / (k0 + 1):.3f})", m, se, verdict, detail,
-        table="razz_r1_by_high", plot="razz_r1_by_high")
+        f"(fair {1 / (k0 + 1):.3f})",
+        m,
+        se,
+        verdict,
+        detail,
+        table="razz_r1_by_high",
+        plot="razz_r1_by_high",
+    )
 
 
 def r2_verdict(starts: pd.DataFrame, chips: pd.DataFrame | None = None) -> TipResult:
@@ -125,8 +143,9 @@ def r2_verdict(starts: pd.DataFrame, chips: pd.DataFrame | None = None) -> TipRe
         below_all &= bool(d.fair.iloc[0] - m > Z * se)
         sig_below = d[(d.fair - d.equity) > Z * d.se]
         share_below[k] = float(sig_below.deals.sum() / d.deals.sum())
-        parts.append(f"{k}: {m:.3f} ± {se:.3f} (fair {1 / (k + 1):.3f}, "
-                     f"{share_below[k]:.0%} of deals clearly below)")
+        parts.append(
+            f"{k}: {m:.3f} ± {se:.3f} (fair {1 / (k + 1):.3f}, {share_below[k]:.0%} of deals clearly below)"
+        )
     usually = all(v > 0.5 for v in share_below.values())
     best = kq.assign(rel=kq.equity / kq.fair).sort_values("rel", ascending=False).iloc[0]
     focus = kq[kq.opponents == (FOCUS if FOCUS in ks else ks[0])]
@@ -146,28 +165,37 @@ def r2_verdict(starts: pd.DataFrame, chips: pd.DataFrame | None = None) -> TipRe
             chips_mixed |= gain > Z * gain_se
             parts_c.append(f"{field_name} field {gain:+.3f} ± {gain_se:.3f}")
         chips_ok = all(gains)
-        chips_text = (f" In full five-handed games a tips player who folds every K/Q start wins, "
-                      f"per hand, more than the same player playing a K or Q with two different "
-                      f"cards 8 or lower (same deals): {'; '.join(parts_c)}.")
+        chips_text = (
+            f" In full five-handed games a tips player who folds every K/Q start wins, "
+            f"per hand, more than the same player playing a K or Q with two different "
+            f"cards 8 or lower (same deals): {'; '.join(parts_c)}."
+        )
     if below_all and usually and chips_ok:
         verdict = "holds"
     elif below_all and (usually or chips_mixed):
         verdict = "holds with a caveat"
     else:
         verdict = "does not hold"
-    detail = (f"Deal-weighted equity of starts holding a K or Q, by opponents: {'; '.join(parts)}."
-              f" Best such start: {best.pattern} at {best.equity:.3f} with {int(best.opponents)} "
-              f"opponents ({best.equity / best.fair:.2f} x fair).{chips_text} Rule: holds if the "
-              f"mean is below the fair share by more than {Z} SE at every table size, more than "
-              f"half of such deals are clearly below it, and (when measured) folding them wins "
-              f"chips by more than {Z} SE against every field; with a caveat if the first holds and "
-              f"one of the others (in part); else does not hold.")
+    detail = (
+        f"Deal-weighted equity of starts holding a K or Q, by opponents: {'; '.join(parts)}."
+        f" Best such start: {best.pattern} at {best.equity:.3f} with {int(best.opponents)} "
+        f"opponents ({best.equity / best.fair:.2f} x fair).{chips_text} Rule: holds if the "
+        f"mean is below the fair share by more than {Z} SE at every table size, more than "
+        f"half of such deals are clearly below it, and (when measured) folding them wins "
+        f"chips by more than {Z} SE against every field; with a caveat if the first holds and "
+        f"one of the others (in part); else does not hold."
+    )
     return TipResult(
-        "R2", "A King or Queen among your first three cards is usually a reason to fold.",
-        f"deal-weighted equity of starts with a K or Q vs {k0} random opponents "
-        f"(fair {1 / (k0 + 1):.3f})", m, se, verdict, detail,
+        "R2",
+        "A King or Queen among your first three cards is usually a reason to fold.",
+        f"deal-weighted equity of starts with a K or Q vs {k0} random opponents (fair {1 / (k0 + 1):.3f})",
+        m,
+        se,
+        verdict,
+        detail,
         table="razz_r2_chips" if chips is not None else "razz_r2_king_queen",
-        plot="razz_r2_king_queen" if chips is not None else "razz_r1_by_high")
+        plot="razz_r2_king_queen" if chips is not None else "razz_r1_by_high",
+    )
 
 
 def plot_start_heatmap(starts: pd.DataFrame):
@@ -197,8 +225,15 @@ def plot_by_high(by_high: pd.DataFrame, opponents=(1, 4, 7)):
     names = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
     for k in opponents:
         for pairing, g in by_high[by_high.opponents == k].groupby("pairing"):
-            ax.errorbar(g.high, g.relative, yerr=2 * g.se * (k + 1), ls=styles[pairing],
-                        marker="o", ms=3, label=f"{k} opp., {pairing}")
+            ax.errorbar(
+                g.high,
+                g.relative,
+                yerr=2 * g.se * (k + 1),
+                ls=styles[pairing],
+                marker="o",
+                ms=3,
+                label=f"{k} opp., {pairing}",
+            )
     ax.axhline(1.0, color="grey", lw=0.8)
     ax.axvline(8.5, color="grey", lw=0.8, ls=":")
     ax.set_xticks(range(1, 14), [names.get(v, str(v)) for v in range(1, 14)])
@@ -225,12 +260,22 @@ def r2_chips(hands: int, seed: int, **opts) -> pd.DataFrame:
 
     rows = []
     for i, (name, field) in enumerate(R2_FIELDS.items()):
-        t = compare(["tips"] + field, 0, {"fold": "tips", "play": ("tips", {"T_KQ": 0})},
-                    hands, seed=seed + i, **opts)
+        t = compare(
+            ["tips"] + field, 0, {"fold": "tips", "play": ("tips", {"T_KQ": 0})}, hands, seed=seed + i, **opts
+        )
         for _, r in t.iterrows():
-            rows.append({"field": name, "kq_policy": r.label, "chips": r.chips_per_hand,
-                         "se": r.se, "diff": r["diff"], "diff_se": r.diff_se, "players": 5,
-                         "hands": t.attrs["hands"]})
+            rows.append(
+                {
+                    "field": name,
+                    "kq_policy": r.label,
+                    "chips": r.chips_per_hand,
+                    "se": r.se,
+                    "diff": r["diff"],
+                    "diff_se": r.diff_se,
+                    "players": 5,
+                    "hands": t.attrs["hands"],
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -239,8 +284,7 @@ def plot_king_queen(starts: pd.DataFrame, chips: pd.DataFrame):
     plt = pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     ax = axes[0]
-    for label, mask in (("K or Q among the three", starts.high >= 12),
-                        ("no K or Q", starts.high < 12)):
+    for label, mask in (("K or Q among the three", starts.high >= 12), ("no K or Q", starts.high < 12)):
         ks, rel, err = [], [], []
         for k, d in starts[mask].groupby("opponents"):
             m, se = _weighted(d)
@@ -280,19 +324,31 @@ def starts_analysis(ctx: Context) -> AnalysisResult:
     kq = by_high_table(starts[starts.high >= 12])
     r1 = r1_verdict(starts)
     r2 = r2_verdict(starts, chips)
-    figs = {"razz_starts_heatmap": plot_start_heatmap(starts),
-            "razz_r1_by_high": plot_by_high(by_high),
-            "razz_r2_king_queen": plot_king_queen(starts, chips)}
-    notes = [f"{trials:,} showdowns per start and opponent count (455 x 7 cells); opponents are "
-             "random hands that never fold; eight players share a community seventh card (R-Z4).",
-             f"R2 chips: {hands:,} five-handed hands per field, both policies on the same deals."]
+    figs = {
+        "razz_starts_heatmap": plot_start_heatmap(starts),
+        "razz_r1_by_high": plot_by_high(by_high),
+        "razz_r2_king_queen": plot_king_queen(starts, chips),
+    }
+    notes = [
+        f"{trials:,} showdowns per start and opponent count (455 x 7 cells); opponents are "
+        "random hands that never fold; eight players share a community seventh card (R-Z4).",
+        f"R2 chips: {hands:,} five-handed hands per field, both policies on the same deals.",
+    ]
     return AnalysisResult(
-        tables={"razz_starts": starts, "razz_r1_by_high": by_high, "razz_r2_king_queen": kq,
-                "razz_r2_chips": chips},
-        figures=figs, tips=[r1, r2], notes=notes)
+        tables={
+            "razz_starts": starts,
+            "razz_r1_by_high": by_high,
+            "razz_r2_king_queen": kq,
+            "razz_r2_chips": chips,
+        },
+        figures=figs,
+        tips=[r1, r2],
+        notes=notes,
+    )
 
 
 # --- R3: upcards and dead cards ---------------------------------------------------------------
+
 
 def r3_verdict(up: pd.DataFrame, dead: pd.DataFrame, start: str) -> TipResult:
     """Tip R3 from :func:`~simkit.games.razz.upcards.upcard_effect` and
@@ -302,8 +358,11 @@ def r3_verdict(up: pd.DataFrame, dead: pd.DataFrame, start: str) -> TipResult:
     k = int(need.low_upcards.max())
     drop = float(need.equity.iloc[0] - need.equity.iloc[-1])
     drop_se = float(np.hypot(need.se.iloc[0], need.se.iloc[-1]))
-    rises = [int(b.low_upcards) for (_, a), (_, b) in zip(need.iterrows(), need.iloc[1:].iterrows())
-             if b.equity - a.equity > Z * np.hypot(a.se, b.se)]
+    rises = [
+        int(b.low_upcards)
+        for (_, a), (_, b) in zip(need.iterrows(), need.iloc[1:].iterrows())
+        if b.equity - a.equity > Z * np.hypot(a.se, b.se)
+    ]
     dup_better = float(dup.equity.iloc[-1] - need.equity.iloc[-1])
     dup_se = float(np.hypot(dup.se.iloc[-1], need.se.iloc[-1]))
     needed_dead = dead[~dead.in_start & dead["rank"].isin(list("A2345678"))]
@@ -311,8 +370,7 @@ def r3_verdict(up: pd.DataFrame, dead: pd.DataFrame, start: str) -> TipResult:
     needed_hurt = bool((needed_dead.value < -Z * needed_dead.value_se).mean() > 0.5)
     own_help = bool((own_dead.value > Z * own_dead.value_se).all())
     holds = drop > Z * drop_se and not rises
-    verdict = ("holds" if holds and needed_hurt else
-               "holds with a caveat" if holds else "does not hold")
+    verdict = "holds" if holds and needed_hurt else "holds with a caveat" if holds else "does not hold"
     detail = (
         f"Start {start} against {k} opponents showing one upcard each, down cards unknown. "
         f"All high upcards: {need.equity.iloc[0]:.3f} ± {need.se.iloc[0]:.3f}; all {k} showing "
@@ -326,12 +384,20 @@ def r3_verdict(up: pd.DataFrame, dead: pd.DataFrame, start: str) -> TipResult:
         f"({'all' if own_help else 'not all'} clearly positive). Rule: holds if equity falls "
         f"from all-high to all-needed-low upcards by more than {Z} SE with no significant rise "
         f"and most dead needed low cards lower the equity by more than {Z} SE; with a caveat if "
-        f"only the upcard part holds.")
+        f"only the upcard part holds."
+    )
     return TipResult(
-        "R3", "Watch the upcards: if the small cards you need lie with others your chances sink; "
+        "R3",
+        "Watch the upcards: if the small cards you need lie with others your chances sink; "
         "high cards with opponents are good news.",
         f"equity drop of {start} when {k} opponents' upcards go from high to needed low cards",
-        drop, drop_se, verdict, detail, table="razz_r3_upcards", plot="razz_r3_upcards")
+        drop,
+        drop_se,
+        verdict,
+        detail,
+        table="razz_r3_upcards",
+        plot="razz_r3_upcards",
+    )
 
 
 def plot_upcards(up: pd.DataFrame, dead: pd.DataFrame | None = None, start: str = ""):
@@ -368,16 +434,19 @@ def upcards_analysis(ctx: Context) -> AnalysisResult:
     start = "As 2d / 4c"
     trials = ctx.trials(200_000, minimum=2000)
     up = upcard_effect(start, opponents=4, trials=trials, seed=ctx.seed, **ctx.run_options())
-    dead = dead_card_values(start, opponents=2, trials=2 * trials, seed=ctx.seed + 100,
-                            **ctx.run_options())
+    dead = dead_card_values(start, opponents=2, trials=2 * trials, seed=ctx.seed + 100, **ctx.run_options())
     dead.attrs["opponents"] = 2
     tip = r3_verdict(up, dead, start)
-    return AnalysisResult(tables={"razz_r3_upcards": up, "razz_r3_dead_cards": dead},
-                          figures={"razz_r3_upcards": plot_upcards(up, dead, start)}, tips=[tip],
-                          notes=[f"{trials:,} deals per upcard scenario, {2 * trials:,} per dead card."])
+    return AnalysisResult(
+        tables={"razz_r3_upcards": up, "razz_r3_dead_cards": dead},
+        figures={"razz_r3_upcards": plot_upcards(up, dead, start)},
+        tips=[tip],
+        notes=[f"{trials:,} deals per upcard scenario, {2 * trials:,} per dead card."],
+    )
 
 
 # --- R4: early pairs --------------------------------------------------------------------------
+
 
 def r4_verdict(table: pd.DataFrame) -> TipResult:
     """Tip R4 from the early-pair table (one block of rows per opponent count)."""
@@ -388,24 +457,40 @@ def r4_verdict(table: pd.DataFrame) -> TipResult:
         fair = 1.0 / (k + 1)
         no_disaster &= bool(p.equity - fair > Z * p.se)
         costly &= bool(s.equity - p.equity > Z * np.hypot(s.se, p.se))
-        parts.append(f"{k} opp.: paired {p.equity:.3f} ± {p.se:.3f}, brick {b.equity:.3f}, "
-                     f"smooth {s.equity:.3f} (fair {fair:.3f})")
+        parts.append(
+            f"{k} opp.: paired {p.equity:.3f} ± {p.se:.3f}, brick {b.equity:.3f}, "
+            f"smooth {s.equity:.3f} (fair {fair:.3f})"
+        )
     head = table[(table.opponents == table.opponents.min()) & (table.fourth_card == "paired")].iloc[0]
-    verdict = ("holds" if no_disaster and costly else
-               "holds with a caveat" if no_disaster or costly else "does not hold")
-    detail = (f"Fourth street after three different cards 8 or lower; all hands stay to the "
-              f"showdown against random opponents. A paired fourth card still ends 8-low or better "
-              f"{head.p_8_low:.1%} ± {head.p_8_low_se:.1%} of the time (smooth "
-              f"{float(table[(table.opponents == head.opponents) & (table.fourth_card == 'smooth')].p_8_low.iloc[0]):.1%}). "
-              f"Equity: {'; '.join(parts)}. Rule: 'no disaster' if the paired hand keeps more "
-              f"than its fair share by more than {Z} SE at every table size; 'don't pay much' if "
-              f"it is worth clearly less (> {Z} SE) than a smooth fourth card; holds if both, "
-              f"with a caveat if one.")
+    verdict = (
+        "holds"
+        if no_disaster and costly
+        else "holds with a caveat"
+        if no_disaster or costly
+        else "does not hold"
+    )
+    detail = (
+        f"Fourth street after three different cards 8 or lower; all hands stay to the "
+        f"showdown against random opponents. A paired fourth card still ends 8-low or better "
+        f"{head.p_8_low:.1%} ± {head.p_8_low_se:.1%} of the time (smooth "
+        f"{float(table[(table.opponents == head.opponents) & (table.fourth_card == 'smooth')].p_8_low.iloc[0]):.1%}). "
+        f"Equity: {'; '.join(parts)}. Rule: 'no disaster' if the paired hand keeps more "
+        f"than its fair share by more than {Z} SE at every table size; 'don't pay much' if "
+        f"it is worth clearly less (> {Z} SE) than a smooth fourth card; holds if both, "
+        f"with a caveat if one."
+    )
     return TipResult(
-        "R4", "An early pair is no disaster, more cards come; but don't pay much to find out.",
+        "R4",
+        "An early pair is no disaster, more cards come; but don't pay much to find out.",
         f"equity of a start paired on 4th street vs {int(head.opponents)} random opponent(s) "
-        f"(fair {1 / (head.opponents + 1):.3f})", float(head.equity), float(head.se), verdict,
-        detail, table="razz_r4_early_pair", plot="razz_r4_early_pair")
+        f"(fair {1 / (head.opponents + 1):.3f})",
+        float(head.equity),
+        float(head.se),
+        verdict,
+        detail,
+        table="razz_r4_early_pair",
+        plot="razz_r4_early_pair",
+    )
 
 
 def plot_early_pair(table: pd.DataFrame):
@@ -445,10 +530,21 @@ def early_pair_analysis(ctx: Context) -> AnalysisResult:
     exact = []
     for hand in ("As 2d 4c 4h", "As 2d 4c Kh", "As 2d 4c 7h", "2s 5d 7c 7h", "2s 5d 7c Qh"):
         lo = low_odds(hand).set_index("low")
-        exact.append({"hand": hand, "p_7_low": lo.p["7"], "p_8_low": lo.p["8"],
-                      "p_9_low": lo.p["9"], "p_paired": lo.attrs["p_paired"]})
+        exact.append(
+            {
+                "hand": hand,
+                "p_7_low": lo.p["7"],
+                "p_8_low": lo.p["8"],
+                "p_9_low": lo.p["9"],
+                "p_paired": lo.attrs["p_paired"],
+            }
+        )
     return AnalysisResult(
         tables={"razz_r4_early_pair": table, "razz_r4_low_odds": pd.DataFrame(exact)},
-        figures={"razz_r4_early_pair": plot_early_pair(table)}, tips=[r4_verdict(table)],
-        notes=[f"{trials:,} accepted fourth-street deals per opponent count; the low odds of "
-               "the example hands are exact (every completion enumerated)."])
+        figures={"razz_r4_early_pair": plot_early_pair(table)},
+        tips=[r4_verdict(table)],
+        notes=[
+            f"{trials:,} accepted fourth-street deals per opponent count; the low odds of "
+            "the example hands are exact (every completion enumerated)."
+        ],
+    )

@@ -15,8 +15,7 @@ import pandas as pd
 
 from .registry import AnalysisResult, Context, TipResult, Z, analysis, pyplot
 
-__all__ = ["LINEUP", "plot_running", "plot_win_rates", "r5_verdict", "sunk_cost_table",
-           "variant_table"]
+__all__ = ["LINEUP", "plot_running", "plot_win_rates", "r5_verdict", "sunk_cost_table", "variant_table"]
 
 #: The five-handed table of the win-rate analysis.
 LINEUP = ["tips", "tight", "loose-aggressive", "check-call", "random"]
@@ -68,11 +67,13 @@ def variant_table(hands: int, seed: int, **opts) -> pd.DataFrame:
 
     frames = []
     for i, (v, rules) in enumerate(VARIANTS.items()):
-        lineup = LINEUP if v in ("razz", "private", "ace-to-six") else \
-            ["tight", "tight", "loose-aggressive", "check-call", "random"]
+        lineup = (
+            LINEUP
+            if v in ("razz", "private", "ace-to-six")
+            else ["tight", "tight", "loose-aggressive", "check-call", "random"]
+        )
         t = match(lineup, hands, rules=rules, seed=seed + i, **opts)
-        frames.append(t.assign(variant=v, showdown_rate=t.attrs["showdown_rate"],
-                               hands=t.attrs["hands"]))
+        frames.append(t.assign(variant=v, showdown_rate=t.attrs["showdown_rate"], hands=t.attrs["hands"]))
     return pd.concat(frames, ignore_index=True)
 
 
@@ -97,9 +98,8 @@ def win_rates_analysis(ctx: Context) -> AnalysisResult:
         for v in vs:
             g = variants[(variants.variant == v) & (variants.strategy == name)]
             vals.append(g.chips_per_hand.mean() if len(g) else np.nan)
-            errs.append(2 * float(np.sqrt((g.se ** 2).sum()) / max(len(g), 1)) if len(g) else 0)
-        ax.bar(np.arange(len(vs)) + (i - (len(names) - 1) / 2) * width, vals, width, yerr=errs,
-               label=name)
+            errs.append(2 * float(np.sqrt((g.se**2).sum()) / max(len(g), 1)) if len(g) else 0)
+        ax.bar(np.arange(len(vs)) + (i - (len(names) - 1) / 2) * width, vals, width, yerr=errs, label=name)
     ax.set_xticks(range(len(vs)), vs)
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_ylabel("chips per hand (±2 SE)")
@@ -108,17 +108,23 @@ def win_rates_analysis(ctx: Context) -> AnalysisResult:
     fig.tight_layout()
     return AnalysisResult(
         tables={"razz_win_rates": table, "razz_variants": variants},
-        figures={"razz_win_rates": plot_win_rates(table),
-                 "razz_win_rates_running": plot_running(run.net, LINEUP),
-                 "razz_variants": fig},
-        notes=[f"{hands:,} five-handed hands, every hand from 200 chips each (R-Z5), the dealer "
-               f"drawn at random; showdown rate {table.attrs['showdown_rate']:.3f}; chip "
-               f"conservation checked in every hand (0 failures).",
-               "Variants: the tips player plays only the A-5 low games; in stud high and Hi-Lo a "
-               "second tight seat takes its place."])
+        figures={
+            "razz_win_rates": plot_win_rates(table),
+            "razz_win_rates_running": plot_running(run.net, LINEUP),
+            "razz_variants": fig,
+        },
+        notes=[
+            f"{hands:,} five-handed hands, every hand from 200 chips each (R-Z5), the dealer "
+            f"drawn at random; showdown rate {table.attrs['showdown_rate']:.3f}; chip "
+            f"conservation checked in every hand (0 failures).",
+            "Variants: the tips player plays only the A-5 low games; in stud high and Hi-Lo a "
+            "second tight seat takes its place.",
+        ],
+    )
 
 
 # --- R5 ---------------------------------------------------------------------------------------
+
 
 def sunk_cost_table(hands: int, seed: int, **opts) -> pd.DataFrame:
     """Hero (seat 0) calling by pot odds vs the same hero also calling whenever its own chips
@@ -126,14 +132,30 @@ def sunk_cost_table(hands: int, seed: int, **opts) -> pd.DataFrame:
     from ..games.razz.jobs import compare
 
     rows = []
-    for i, (hero, sunk) in enumerate((("tips", ("tips", {"T_SUNK": SUNK})),
-                                      ("tight", ("tight", {"P_SUNK": SUNK})))):
-        t = compare([hero] + R5_FIELD, 0, {"pot odds": hero, "pot odds + chips in": sunk}, hands,
-                    seed=seed + i, **opts)
+    for i, (hero, sunk) in enumerate(
+        (("tips", ("tips", {"T_SUNK": SUNK})), ("tight", ("tight", {"P_SUNK": SUNK})))
+    ):
+        t = compare(
+            [hero] + R5_FIELD,
+            0,
+            {"pot odds": hero, "pot odds + chips in": sunk},
+            hands,
+            seed=seed + i,
+            **opts,
+        )
         for _, r in t.iterrows():
-            rows.append({"hero": hero, "calls": r.label, "chips_per_hand": r.chips_per_hand,
-                         "se": r.se, "diff": r["diff"], "diff_se": r.diff_se, "vpip": r.vpip,
-                         "hands": t.attrs["hands"]})
+            rows.append(
+                {
+                    "hero": hero,
+                    "calls": r.label,
+                    "chips_per_hand": r.chips_per_hand,
+                    "se": r.se,
+                    "diff": r["diff"],
+                    "diff_se": r.diff_se,
+                    "vpip": r.vpip,
+                    "hands": t.attrs["hands"],
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -143,19 +165,30 @@ def r5_verdict(table: pd.DataFrame) -> TipResult:
     loses = {h: bool(-r["diff"] > Z * r.diff_se) for h, r in rows.iterrows()}
     gains = {h: bool(r["diff"] > Z * r.diff_se) for h, r in rows.iterrows()}
     head = rows.loc["tips"]
-    verdict = ("holds" if all(loses.values()) else
-               "does not hold" if all(gains.values()) else "holds with a caveat")
+    verdict = (
+        "holds" if all(loses.values()) else "does not hold" if all(gains.values()) else "holds with a caveat"
+    )
     parts = "; ".join(f"{h} hero {-r['diff']:+.3f} ± {r.diff_se:.3f}" for h, r in rows.iterrows())
-    detail = (f"Five-handed full games (field: {', '.join(R5_FIELD)}), the hero in seat 0 plays "
-              f"each hand twice on the same deals: calling by pot odds only, and also calling "
-              f"whenever its own chips are at least {SUNK:.0%} of the pot. Chips per hand won by "
-              f"not having the habit: {parts} ({int(head.hands):,} hands). Rule: holds if the "
-              f"pot-odds caller is ahead by more than {Z} SE for both heroes, does not hold if "
-              f"behind for both, else a caveat.")
-    return TipResult("R5", "Don't call just because you already have chips in the pot.",
-                     "chips per hand: pot-odds caller minus the same player with the chips-in "
-                     "habit (tips hero, same deals)", float(-head["diff"]), float(head.diff_se),
-                     verdict, detail, table="razz_r5", plot="razz_r5")
+    detail = (
+        f"Five-handed full games (field: {', '.join(R5_FIELD)}), the hero in seat 0 plays "
+        f"each hand twice on the same deals: calling by pot odds only, and also calling "
+        f"whenever its own chips are at least {SUNK:.0%} of the pot. Chips per hand won by "
+        f"not having the habit: {parts} ({int(head.hands):,} hands). Rule: holds if the "
+        f"pot-odds caller is ahead by more than {Z} SE for both heroes, does not hold if "
+        f"behind for both, else a caveat."
+    )
+    return TipResult(
+        "R5",
+        "Don't call just because you already have chips in the pot.",
+        "chips per hand: pot-odds caller minus the same player with the chips-in "
+        "habit (tips hero, same deals)",
+        float(-head["diff"]),
+        float(head.diff_se),
+        verdict,
+        detail,
+        table="razz_r5",
+        plot="razz_r5",
+    )
 
 
 @analysis("razz_r5", game="razz", title="Razz: calling because chips are in the pot (R5)")
@@ -167,13 +200,18 @@ def r5_analysis(ctx: Context) -> AnalysisResult:
     heroes = list(dict.fromkeys(table.hero))
     for i, calls in enumerate(("pot odds", "pot odds + chips in")):
         g = table[table.calls == calls].set_index("hero").loc[heroes]
-        ax.bar(np.arange(len(heroes)) + (i - 0.5) * 0.4, g.chips_per_hand, 0.4, yerr=2 * g.se,
-               label=calls, capsize=3)
+        ax.bar(
+            np.arange(len(heroes)) + (i - 0.5) * 0.4,
+            g.chips_per_hand,
+            0.4,
+            yerr=2 * g.se,
+            label=calls,
+            capsize=3,
+        )
     ax.set_xticks(range(len(heroes)), [f"{h} hero" for h in heroes])
     ax.set_ylabel("chips per hand (±2 SE)")
     ax.axhline(0, color="grey", lw=0.8)
     ax.legend(fontsize=8)
     ax.set_title("Calling by pot odds vs 'I'm in anyway' (same deals)")
     fig.tight_layout()
-    return AnalysisResult(tables={"razz_r5": table}, figures={"razz_r5": fig},
-                          tips=[r5_verdict(table)])
+    return AnalysisResult(tables={"razz_r5": table}, figures={"razz_r5": fig}, tips=[r5_verdict(table)])

@@ -16,23 +16,32 @@ def _n_cards(text: str) -> int:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("enumerate", help="exact category counts of every hand of a family",
-                       description="Exact number of hands in every category (simkit.category_counts).")
+    p = sub.add_parser(
+        "enumerate",
+        help="exact category counts of every hand of a family",
+        description="Exact number of hands in every category (simkit.category_counts).",
+    )
     p.add_argument("family", metavar="FAMILY", help=_FAMILY_HELP)
     p.add_argument("--cards", type=_n_cards, default=5, help="5 or 7 cards (default: 5)")
     add_table_options(p)
     p.set_defaults(func=_enumerate)
 
-    p = sub.add_parser("eval", help="strength, category and description of one hand",
-                       description="Evaluate one hand, e.g. `simkit eval As Kd Qh Jc Ts --family high`.")
+    p = sub.add_parser(
+        "eval",
+        help="strength, category and description of one hand",
+        description="Evaluate one hand, e.g. `simkit eval As Kd Qh Jc Ts --family high`.",
+    )
     p.add_argument("cards", nargs="+", metavar="CARDS", help="5 or 7 cards, e.g. 'As Kd 10h Dc 2s'")
     p.add_argument("--family", default="high", help=_FAMILY_HELP + " (default: high)")
     add_table_options(p)
     p.set_defaults(func=_eval)
 
-    p = sub.add_parser("sample", help="category frequencies of random hands, with standard errors",
-                       description="The reference Monte Carlo job: deal random hands, count "
-                       "categories, compare with the exact counts (z = difference / SE).")
+    p = sub.add_parser(
+        "sample",
+        help="category frequencies of random hands, with standard errors",
+        description="The reference Monte Carlo job: deal random hands, count "
+        "categories, compare with the exact counts (z = difference / SE).",
+    )
     p.add_argument("family", metavar="FAMILY", help=_FAMILY_HELP)
     p.add_argument("--cards", type=_n_cards, default=5, help="5 or 7 cards (default: 5)")
     add_table_options(p)
@@ -55,13 +64,16 @@ def _eval(args) -> None:
     if cards.size not in (5, 7):
         raise UsageError(f"a hand has 5 or 7 cards, got {cards.size}: {format_cards(cards)!r}")
     strength = simkit.evaluate(cards[None, :], args.family)
-    emit({
-        "cards": format_cards(cards),
-        "family": args.family,
-        "strength": int(strength[0]),
-        "category": str(hands.category_names(strength, args.family)[0]),
-        "description": hands.describe(int(strength[0]), args.family),
-    }, args)
+    emit(
+        {
+            "cards": format_cards(cards),
+            "family": args.family,
+            "strength": int(strength[0]),
+            "category": str(hands.category_names(strength, args.family)[0]),
+            "description": hands.describe(int(strength[0]), args.family),
+        },
+        args,
+    )
 
 
 def _sample(args) -> None:

@@ -57,7 +57,7 @@ class UsageError(ValueError):
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit status 2."""
 
-    def error(self, message: str):  # noqa: D102 - argparse hook
+    def error(self, message: str):
         fail(message)
 
 
@@ -166,29 +166,52 @@ def out_folder(text: str) -> str:
 
 def add_table_options(p: argparse.ArgumentParser) -> None:
     """``--format table|csv|json`` and ``--out FILE``."""
-    p.add_argument("--format", choices=("table", "csv", "json"), default="table",
-                   help="output format (default: table)")
-    p.add_argument("--out", metavar="FILE", type=out_file,
-                   help="write the output to FILE instead of stdout")
+    p.add_argument(
+        "--format", choices=("table", "csv", "json"), default="table", help="output format (default: table)"
+    )
+    p.add_argument("--out", metavar="FILE", type=out_file, help="write the output to FILE instead of stdout")
 
 
 def add_mc_options(p: argparse.ArgumentParser, *, trials: int, trials_help: str = "") -> None:
     """The options of every Monte Carlo command; ``trials`` is the default trial count."""
     g = p.add_argument_group("Monte Carlo options")
-    g.add_argument("--trials", type=count, default=trials, metavar="N",
-                   help=trials_help or f"number of trials, e.g. 1e6 (default: {trials:,})")
-    g.add_argument("--seed", type=_seed, default=0, metavar="S",
-                   help="random seed; the same seed gives the same numbers anywhere (default: 0)")
-    g.add_argument("--workers", type=count, metavar="N",
-                   help="run on a dask LocalCluster of N single-threaded processes")
-    g.add_argument("--scheduler", type=_scheduler, metavar="tcp://HOST:PORT",
-                   help="run on a running dask cluster")
-    g.add_argument("--threads", type=count, metavar="N",
-                   help="threads of the embedded default runner (default: every core)")
-    g.add_argument("--checkpoint", metavar="DIR",
-                   help="save finished chunks in DIR; the same command again resumes from them")
-    g.add_argument("--chunk-size", type=count, metavar="N",
-                   help="trials per chunk (default: the job's; part of what the seed means)")
+    g.add_argument(
+        "--trials",
+        type=count,
+        default=trials,
+        metavar="N",
+        help=trials_help or f"number of trials, e.g. 1e6 (default: {trials:,})",
+    )
+    g.add_argument(
+        "--seed",
+        type=_seed,
+        default=0,
+        metavar="S",
+        help="random seed; the same seed gives the same numbers anywhere (default: 0)",
+    )
+    g.add_argument(
+        "--workers", type=count, metavar="N", help="run on a dask LocalCluster of N single-threaded processes"
+    )
+    g.add_argument(
+        "--scheduler", type=_scheduler, metavar="tcp://HOST:PORT", help="run on a running dask cluster"
+    )
+    g.add_argument(
+        "--threads",
+        type=count,
+        metavar="N",
+        help="threads of the embedded default runner (default: every core)",
+    )
+    g.add_argument(
+        "--checkpoint",
+        metavar="DIR",
+        help="save finished chunks in DIR; the same command again resumes from them",
+    )
+    g.add_argument(
+        "--chunk-size",
+        type=count,
+        metavar="N",
+        help="trials per chunk (default: the job's; part of what the seed means)",
+    )
     g.add_argument("--quiet", action="store_true", help="no progress bar")
 
 

@@ -30,39 +30,49 @@ import contextlib
 
 from .common import UsageError, add_mc_options, add_table_options, emit, int_in_range, run_options
 
-_VARIANT_HELP = ("draw rule: standard (exchange 0-2 cards) or draw-three (up to 3, 4 when the "
-                 "one card kept is an ace)")
+_VARIANT_HELP = (
+    "draw rule: standard (exchange 0-2 cards) or draw-three (up to 3, 4 when the one card kept is an ace)"
+)
 
 
 def register(sub) -> None:
-    game = sub.add_parser("diablo", help="Diablo: deuces wild, draw up to two, the opener must win",
-                          description="Diablo analyses: exact draw odds and the full game.")
+    game = sub.add_parser(
+        "diablo",
+        help="Diablo: deuces wild, draw up to two, the opener must win",
+        description="Diablo analyses: exact draw odds and the full game.",
+    )
     cmds = game.add_subparsers(dest="diablo_command", metavar="COMMAND", required=True)
 
-    p = cmds.add_parser("draw-odds", help="exact final-category distribution of one keep",
-                        description="Enumerate every replacement set of the unseen cards and "
-                        "give the exact distribution of the final category.")
+    p = cmds.add_parser(
+        "draw-odds",
+        help="exact final-category distribution of one keep",
+        description="Enumerate every replacement set of the unseen cards and "
+        "give the exact distribution of the final category.",
+    )
     p.add_argument("hand", nargs="+", metavar="HAND", help="five cards, e.g. '9s 9h 2c Kd 5h'")
-    p.add_argument("--keep", metavar="CARDS", default=None,
-                   help="the cards kept (default: all five, standing pat)")
+    p.add_argument(
+        "--keep", metavar="CARDS", default=None, help="the cards kept (default: all five, standing pat)"
+    )
     p.add_argument("--dead", metavar="CARDS", default=None, help="cards that cannot come")
-    p.add_argument("--variant", choices=("standard", "draw-three"), default="standard",
-                   help=_VARIANT_HELP)
+    p.add_argument("--variant", choices=("standard", "draw-three"), default="standard", help=_VARIANT_HELP)
     add_table_options(p)
     p.set_defaults(func=_draw_odds)
 
-    p = cmds.add_parser("best-keep", help="every keep of a hand ranked by an objective",
-                        description="Rank every allowed keep by the probability of a target "
-                        "category or better (--target) or by showdown share against "
-                        "--opponents random hands (--objective equity).")
+    p = cmds.add_parser(
+        "best-keep",
+        help="every keep of a hand ranked by an objective",
+        description="Rank every allowed keep by the probability of a target "
+        "category or better (--target) or by showdown share against "
+        "--opponents random hands (--objective equity).",
+    )
     p.add_argument("hand", nargs="+", metavar="HAND", help="five cards")
     p.add_argument("--dead", metavar="CARDS", default=None, help="cards that cannot come")
     p.add_argument("--objective", choices=("category", "equity"), default="category")
-    p.add_argument("--target", default="three_of_a_kind",
-                   help="category to reach or beat (default: three_of_a_kind)")
+    p.add_argument(
+        "--target", default="three_of_a_kind", help="category to reach or beat (default: three_of_a_kind)"
+    )
     p.add_argument("--opponents", type=int, default=1, help="opponents for --objective equity")
-    p.add_argument("--variant", choices=("standard", "draw-three"), default="standard",
-                   help=_VARIANT_HELP)
+    p.add_argument("--variant", choices=("standard", "draw-three"), default="standard", help=_VARIANT_HELP)
     add_table_options(p)
     p.set_defaults(func=_best_keep)
 
@@ -81,10 +91,14 @@ def _rules_options(p, variants: bool = True) -> None:
     g.add_argument("--draw-three", action="store_true", help="draw up to 3 (4 keeping an ace)")
     g.add_argument("--jacks-or-better", action="store_true", help="open only with jacks or better")
     g.add_argument("--no-diablo", action="store_true", help="plain deuces wild: no Diablo rule")
-    g.add_argument("--dealers-choice", action="store_true",
-                   help="after a series the deal passes left of who dealt its first game")
-    g.add_argument("--session", type=int, default=1,
-                   help="series played before the stacks start fresh (default 1)")
+    g.add_argument(
+        "--dealers-choice",
+        action="store_true",
+        help="after a series the deal passes left of who dealt its first game",
+    )
+    g.add_argument(
+        "--session", type=int, default=1, help="series played before the stacks start fresh (default 1)"
+    )
 
 
 def _rules(args, base=None):
@@ -97,9 +111,14 @@ def _rules(args, base=None):
         raise UsageError(f"--stacks must be at least 1, got {args.stacks}")
     kw = dict(ante=args.ante, stacks=args.stacks)
     if hasattr(args, "cap"):
-        kw.update(cap=args.cap, draw_three=args.draw_three, jacks_or_better=args.jacks_or_better,
-                  diablo=not args.no_diablo, dealers_choice=args.dealers_choice,
-                  session=args.session)
+        kw.update(
+            cap=args.cap,
+            draw_three=args.draw_three,
+            jacks_or_better=args.jacks_or_better,
+            diablo=not args.no_diablo,
+            dealers_choice=args.dealers_choice,
+            session=args.session,
+        )
     try:
         return replace(base or Rules(), **kw)
     except ValueError as e:
@@ -144,21 +163,30 @@ def _sim_commands(cmds) -> None:
 
     levels = list(OPEN_LEVELS) + ["never"]
 
-    p = cmds.add_parser("keeps", help="best keep for every starting rank pattern",
-                        description="The best keep of every hand (exact; objective: showdown "
-                        "share against two random hands), by rank pattern, or a summary of "
-                        "how many cards are drawn by deuces held and category as dealt.")
-    p.add_argument("--deuces", type=int_in_range(0, 4, "deuces"), default=None,
-                   help="only patterns with this many deuces")
+    p = cmds.add_parser(
+        "keeps",
+        help="best keep for every starting rank pattern",
+        description="The best keep of every hand (exact; objective: showdown "
+        "share against two random hands), by rank pattern, or a summary of "
+        "how many cards are drawn by deuces held and category as dealt.",
+    )
+    p.add_argument(
+        "--deuces",
+        type=int_in_range(0, 4, "deuces"),
+        default=None,
+        help="only patterns with this many deuces",
+    )
     p.add_argument("--summary", action="store_true", help="draw counts by deuces and category")
-    p.add_argument("--variant", choices=("standard", "draw-three"), default="standard",
-                   help=_VARIANT_HELP)
+    p.add_argument("--variant", choices=("standard", "draw-three"), default="standard", help=_VARIANT_HELP)
     add_table_options(p)
     p.set_defaults(func=_keeps)
 
-    p = cmds.add_parser("open", help="chips by opening threshold (tip D1)",
-                        description="Seat 0 opens at each threshold, everybody else at "
-                        "--others; seat 0's chips per series and per game it opened.")
+    p = cmds.add_parser(
+        "open",
+        help="chips by opening threshold (tip D1)",
+        description="Seat 0 opens at each threshold, everybody else at "
+        "--others; seat 0's chips per series and per game it opened.",
+    )
     p.add_argument("--players", type=_PLAYERS, default=5)
     p.add_argument("--others", default="trips", help="the other players (default trips)")
     p.add_argument("--levels", nargs="+", choices=levels, default=list(OPEN_LEVELS))
@@ -167,8 +195,11 @@ def _sim_commands(cmds) -> None:
     add_mc_options(p, trials=20_000, trials_help="series per threshold (default 20,000)")
     p.set_defaults(func=_open)
 
-    p = cmds.add_parser("equilibrium", help="opening thresholds nobody gains by changing",
-                        description="Iterated best response over the opening thresholds.")
+    p = cmds.add_parser(
+        "equilibrium",
+        help="opening thresholds nobody gains by changing",
+        description="Iterated best response over the opening thresholds.",
+    )
     p.add_argument("--players", type=_PLAYERS, default=5)
     p.add_argument("--start", choices=OPEN_LEVELS, default="trips")
     p.add_argument("--max-iter", type=int, default=6)
@@ -177,28 +208,38 @@ def _sim_commands(cmds) -> None:
     add_mc_options(p, trials=20_000, trials_help="series per threshold and step (default 20,000)")
     p.set_defaults(func=_equilibrium)
 
-    p = cmds.add_parser("series", help="series length, pot growth, chips to and from openers",
-                        description="Everybody opens at --level; one row per player count.")
+    p = cmds.add_parser(
+        "series",
+        help="series length, pot growth, chips to and from openers",
+        description="Everybody opens at --level; one row per player count.",
+    )
     p.add_argument("--players", type=_PLAYERS, nargs="+", default=[3, 4, 5, 6, 7])
     p.add_argument("--level", nargs="+", choices=levels, default=["trips"])
-    p.add_argument("--lengths", action="store_true",
-                   help="print the distribution of games per series instead")
+    p.add_argument(
+        "--lengths", action="store_true", help="print the distribution of games per series instead"
+    )
     _rules_options(p)
     add_table_options(p)
     add_mc_options(p, trials=20_000, trials_help="series per row (default 20,000)")
     p.set_defaults(func=_series)
 
-    p = cmds.add_parser("match", help="a match of given players: chips per series per seat",
-                        description="Play series with the given players (3-7, one per seat).")
+    p = cmds.add_parser(
+        "match",
+        help="a match of given players: chips per series per seat",
+        description="Play series with the given players (3-7, one per seat).",
+    )
     p.add_argument("players", nargs="+", metavar="PLAYER", help="e.g. trips two_pair:bluff=0.1")
     _rules_options(p)
     add_table_options(p)
     add_mc_options(p, trials=20_000, trials_help="series (default 20,000)")
     p.set_defaults(func=_match)
 
-    p = cmds.add_parser("bluff", help="value of opening below one's threshold (tip D5)",
-                        description="Seat 0 opens (or checks) a hand below its threshold the "
-                        "first time it may in a series; with and without the Diablo rule.")
+    p = cmds.add_parser(
+        "bluff",
+        help="value of opening below one's threshold (tip D5)",
+        description="Seat 0 opens (or checks) a hand below its threshold the "
+        "first time it may in a series; with and without the Diablo rule.",
+    )
     p.add_argument("--players", type=_PLAYERS, nargs="+", default=[3, 5, 7])
     p.add_argument("--level", choices=OPEN_LEVELS, default="trips")
     _rules_options(p, variants=False)
@@ -206,8 +247,11 @@ def _sim_commands(cmds) -> None:
     add_mc_options(p, trials=20_000, trials_help="series per run (default 20,000)")
     p.set_defaults(func=_bluff)
 
-    p = cmds.add_parser("variants", help="the variants of the rules side by side",
-                        description="Series statistics under every variant of diablo.de.txt.")
+    p = cmds.add_parser(
+        "variants",
+        help="the variants of the rules side by side",
+        description="Series statistics under every variant of diablo.de.txt.",
+    )
     p.add_argument("--players", type=_PLAYERS, default=5)
     p.add_argument("--level", choices=levels, default="pair")
     _rules_options(p, variants=False)
@@ -229,16 +273,29 @@ def _open(args) -> None:
     from simkit.games.diablo.studies import threshold_sweep
 
     with _mc(args) as opts:
-        emit(threshold_sweep(args.players, args.levels, parse_player(args.others), args.trials,
-                             _rules(args), **opts), args)
+        emit(
+            threshold_sweep(
+                args.players, args.levels, parse_player(args.others), args.trials, _rules(args), **opts
+            ),
+            args,
+        )
 
 
 def _equilibrium(args) -> None:
     from simkit.games.diablo.studies import equilibrium
 
     with _mc(args) as opts:
-        emit(equilibrium(args.players, args.start, hands=args.trials, rules=_rules(args),
-                         max_iter=args.max_iter, **opts), args)
+        emit(
+            equilibrium(
+                args.players,
+                args.start,
+                hands=args.trials,
+                rules=_rules(args),
+                max_iter=args.max_iter,
+                **opts,
+            ),
+            args,
+        )
 
 
 def _series(args) -> None:
@@ -250,8 +307,10 @@ def _series(args) -> None:
     if args.lengths:
         import pandas as pd
 
-        t = pd.concat([r.lengths[r.lengths.series > 0].assign(players=n, level=lv)
-                       for (n, lv), r in keep.items()], ignore_index=True)
+        t = pd.concat(
+            [r.lengths[r.lengths.series > 0].assign(players=n, level=lv) for (n, lv), r in keep.items()],
+            ignore_index=True,
+        )
     emit(t, args)
 
 
@@ -273,8 +332,11 @@ def _bluff(args) -> None:
     from simkit.games.diablo.studies import bluff_ev
 
     with _mc(args) as opts:
-        rows = [bluff_ev(n, args.level, args.trials, diablo, rules=_rules(args), **opts)
-                for n in args.players for diablo in (True, False)]
+        rows = [
+            bluff_ev(n, args.level, args.trials, diablo, rules=_rules(args), **opts)
+            for n in args.players
+            for diablo in (True, False)
+        ]
     emit(pd.DataFrame(rows), args)
 
 
@@ -284,8 +346,7 @@ def _variants(args) -> None:
 
     variants = {name: _rules(args, rules) for name, rules in VARIANTS.items()}
     with _mc(args) as opts:
-        emit(variants_table(args.players, args.level, args.trials, variants=variants, **opts),
-             args)
+        emit(variants_table(args.players, args.level, args.trials, variants=variants, **opts), args)
 
 
 def _hand(tokens: list[str]):

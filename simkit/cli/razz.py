@@ -31,7 +31,8 @@ def _variant(text: str) -> str:
 
     if text not in VARIANT_NAMES:
         raise argparse.ArgumentTypeError(
-            f"unknown variant {text!r}; expected one of {', '.join(VARIANT_NAMES)}")
+            f"unknown variant {text!r}; expected one of {', '.join(VARIANT_NAMES)}"
+        )
     return text
 
 
@@ -53,55 +54,77 @@ def _add_rule_options(p, betting: bool = False) -> None:
     if betting:
         for flag, _, least, text in _BETTING_RULES:
             aliases = ["--raise-cap"] if flag == "--max-raises" else []  # its earlier name
-            p.add_argument(flag, *aliases, type=int_in_range(least, 10**9, flag[2:]), metavar="N",
-                           help=text)
+            p.add_argument(flag, *aliases, type=int_in_range(least, 10**9, flag[2:]), metavar="N", help=text)
 
 
 def _rules(args):
     """The :class:`Rules` of the command line (a bad combination is a one-line usage error)."""
     from ..games.razz.rules import Rules
 
-    given = {field: getattr(args, field) for _, field, _, _ in _BETTING_RULES
-             if getattr(args, field, None) is not None}
+    given = {
+        field: getattr(args, field)
+        for _, field, _, _ in _BETTING_RULES
+        if getattr(args, field, None) is not None
+    }
     return Rules(variant=args.variant, **given)
 
 
 def register(sub) -> None:
-    group = sub.add_parser("razz", help="Razz (seven-card stud low) and its variants",
-                           description=__doc__.split("\n\n")[0])
+    group = sub.add_parser(
+        "razz", help="Razz (seven-card stud low) and its variants", description=__doc__.split("\n\n")[0]
+    )
     cmds = group.add_subparsers(dest="razz_command", metavar="SUBCOMMAND", required=True)
 
     p = cmds.add_parser(
-        "equity", help="all-in equity of known hands from any street",
+        "equity",
+        help="all-in equity of known hands from any street",
         description="Each hand's expected share of the pot if all stay to the showdown, with "
         "its standard error; exact (SE 0) when few cards are unknown.  Example: "
-        "simkit razz equity 'As 2d / 3c' '? ? / Kh' --dead 'Qs 9c'")
-    p.add_argument("hands", nargs="+", metavar="HAND",
-                   help="one player's cards, e.g. 'As 2d / 3c 7h' (down / up), ? = unknown")
+        "simkit razz equity 'As 2d / 3c' '? ? / Kh' --dead 'Qs 9c'",
+    )
+    p.add_argument(
+        "hands",
+        nargs="+",
+        metavar="HAND",
+        help="one player's cards, e.g. 'As 2d / 3c 7h' (down / up), ? = unknown",
+    )
     p.add_argument("--dead", metavar="CARDS", help="cards out of play (folded upcards); ? = unknown")
     _add_rule_options(p)
-    p.add_argument("--exact", choices=("auto", "always", "never"), default="auto",
-                   help="enumerate every deal: auto = when at most 3,000,000 (default)")
+    p.add_argument(
+        "--exact",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="enumerate every deal: auto = when at most 3,000,000 (default)",
+    )
     add_table_options(p)
     add_mc_options(p, trials=200_000)
     p.set_defaults(func=_equity)
 
     p = cmds.add_parser(
-        "starts", help="equity of all 455 three-card starts against 1-7 random opponents",
+        "starts",
+        help="equity of all 455 three-card starts against 1-7 random opponents",
         description="Every start by rank pattern (suits do not matter in A-5), all-in against "
-        "random opponents who never fold; equity and standard error per opponent count.")
-    p.add_argument("--opponents", type=int_in_range(1, 7, "opponents"), nargs="+",
-                   default=[1, 2, 3, 4, 5, 6, 7], metavar="K", help="opponent counts (default 1-7)")
-    p.add_argument("--wide", action="store_true",
-                   help="one row per start, one equity column per opponent count")
+        "random opponents who never fold; equity and standard error per opponent count.",
+    )
+    p.add_argument(
+        "--opponents",
+        type=int_in_range(1, 7, "opponents"),
+        nargs="+",
+        default=[1, 2, 3, 4, 5, 6, 7],
+        metavar="K",
+        help="opponent counts (default 1-7)",
+    )
+    p.add_argument(
+        "--wide", action="store_true", help="one row per start, one equity column per opponent count"
+    )
     _add_rule_options(p)
     add_table_options(p)
-    add_mc_options(p, trials=20_000, trials_help="showdowns per start and opponent count "
-                   "(default: 20,000)")
+    add_mc_options(p, trials=20_000, trials_help="showdowns per start and opponent count (default: 20,000)")
     p.set_defaults(func=_starts)
 
     p = cmds.add_parser(
-        "upcards", help="equity of a start as the opponents' upcards go from high to low (R3)")
+        "upcards", help="equity of a start as the opponents' upcards go from high to low (R3)"
+    )
     p.add_argument("start", metavar="START", help="three cards, e.g. 'As 2d / 4c'")
     p.add_argument("--opponents", type=int_in_range(1, 7, "opponents"), default=4, metavar="K")
     add_table_options(p)
@@ -116,11 +139,13 @@ def register(sub) -> None:
     p.set_defaults(func=_dead_cards)
 
     p = cmds.add_parser(
-        "match", help="full games between players: chips per hand per seat with SE",
+        "match",
+        help="full games between players: chips per hand per seat with SE",
         description="One table of players plays --trials hands (every hand from --stacks "
         "chips, dealer drawn at random).  Players: random, check-call, tight, "
         "loose-aggressive, tips; parameters as NAME:KEY=VALUE,KEY=VALUE, e.g. tips:T_KQ=0 or "
-        "tight:P_SUNK=0.15.")
+        "tight:P_SUNK=0.15.",
+    )
     p.add_argument("players", nargs="+", metavar="SPEC", help="one player per seat (2-8)")
     _add_rule_options(p, betting=True)
     add_table_options(p)
@@ -145,8 +170,9 @@ def _check_start(text: str) -> None:
 def _starts(args) -> None:
     from ..games.razz.starts import start_table
 
-    df = start_table(tuple(dict.fromkeys(args.opponents)), rules=_rules(args), trials=args.trials,
-                     **run_options(args))
+    df = start_table(
+        tuple(dict.fromkeys(args.opponents)), rules=_rules(args), trials=args.trials, **run_options(args)
+    )
     if args.wide:
         eq = df.pivot_table(index="pattern", columns="opponents", values="equity", sort=False)
         se = df.pivot_table(index="pattern", columns="opponents", values="se", sort=False)
@@ -198,9 +224,15 @@ def _match(args) -> None:
     seed = opts.pop("seed")
     df = match(specs, args.trials, rules=_rules(args), seed=seed, **opts)
     if args.format == "json":
-        emit({"variant": args.variant, "hands": df.attrs["hands"],
-              "showdown_rate": df.attrs["showdown_rate"], "seats": df.to_dict(orient="records")},
-             args)
+        emit(
+            {
+                "variant": args.variant,
+                "hands": df.attrs["hands"],
+                "showdown_rate": df.attrs["showdown_rate"],
+                "seats": df.to_dict(orient="records"),
+            },
+            args,
+        )
     else:
         emit(df, args)
 
@@ -215,10 +247,19 @@ def _equity(args) -> None:
     from ..games.razz.equity import equity
 
     exact = {"auto": "auto", "always": True, "never": False}[args.exact]
-    df = equity(args.hands, args.dead, rules=_rules(args), trials=args.trials, exact=exact,
-                **run_options(args))
+    df = equity(
+        args.hands, args.dead, rules=_rules(args), trials=args.trials, exact=exact, **run_options(args)
+    )
     if args.format == "json":
-        emit({"variant": args.variant, "method": df.attrs["method"], "deals": df.attrs["deals"],
-              "dead": args.dead or "", "hands": df.to_dict(orient="records")}, args)
+        emit(
+            {
+                "variant": args.variant,
+                "method": df.attrs["method"],
+                "deals": df.attrs["deals"],
+                "dead": args.dead or "",
+                "hands": df.to_dict(orient="records"),
+            },
+            args,
+        )
     else:
         emit(df, args)

@@ -29,13 +29,19 @@ def register(sub) -> None:
         description="Run every registered analysis at its default size (a few minutes on two "
         "cores) and write results/*.csv, results/*.png, results/tips.csv and results/REPORT.md.",
     )
-    p.add_argument("--out", metavar="DIR", default="results", type=out_folder,
-                   help="output directory (default: results); the previous report there is "
-                   "replaced only once the new one is complete")
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        default="results",
+        type=out_folder,
+        help="output directory (default: results); the previous report there is "
+        "replaced only once the new one is complete",
+    )
     p.add_argument("--scale", type=_scale, help="multiply every analysis's trial counts by X")
     p.add_argument("--only", nargs="+", metavar="NAME", help="run only these analyses")
     add_mc_options(
-        p, trials=None,
+        p,
+        trials=None,
         trials_help=f"scale every analysis so that a {REFERENCE_TRIALS:,}-trial default runs N trials",
     )
     p.set_defaults(func=_report, seed=Context.seed)
@@ -51,8 +57,9 @@ def _report(args) -> int:
     if args.chunk_size is not None:
         raise UsageError("--chunk-size is chosen by each analysis in a report")
     scale = args.scale or (args.trials / REFERENCE_TRIALS if args.trials else 1.0)
-    ctx = Context(scale=scale, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
-                  quiet=args.quiet)
+    ctx = Context(
+        scale=scale, seed=args.seed, workers=args.workers, scheduler=args.scheduler, quiet=args.quiet
+    )
     with defaults(threads=args.threads, checkpoint_root=args.checkpoint):
         manifest = report.generate(args.out, ctx=ctx, only=args.only)
     print(f"simkit report: wrote {len(manifest['files']) + 1} files to {args.out}/", file=sys.stderr)

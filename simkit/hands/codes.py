@@ -67,16 +67,26 @@ CATEGORIES = (
     "straight_flush",
     "five_of_a_kind",
 )
-HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE_KIND = range(10)
+HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE_KIND = range(
+    10
+)
 
 # Rank characters in each family's own order (index = the family's rank value).
 _ACE_HIGH = "23456789TJQKA"
 _ACE_LOW = "A23456789TJQK"
 _WORDS = {
-    "2": ("two", "twos"), "3": ("three", "threes"), "4": ("four", "fours"),
-    "5": ("five", "fives"), "6": ("six", "sixes"), "7": ("seven", "sevens"),
-    "8": ("eight", "eights"), "9": ("nine", "nines"), "T": ("ten", "tens"),
-    "J": ("jack", "jacks"), "Q": ("queen", "queens"), "K": ("king", "kings"),
+    "2": ("two", "twos"),
+    "3": ("three", "threes"),
+    "4": ("four", "fours"),
+    "5": ("five", "fives"),
+    "6": ("six", "sixes"),
+    "7": ("seven", "sevens"),
+    "8": ("eight", "eights"),
+    "9": ("nine", "nines"),
+    "T": ("ten", "tens"),
+    "J": ("jack", "jacks"),
+    "Q": ("queen", "queens"),
+    "K": ("king", "kings"),
     "A": ("ace", "aces"),
 }
 LOW_CODE_BASE = 1 << 24  # low families rank by LOW_CODE_BASE - base code
@@ -146,6 +156,7 @@ def _deuces_wild(ranks: list[int], suited: bool) -> tuple[int, list[int]]:
     if wilds == 0:
         return _standard(ranks, suited, "wheel")
     best = (-1, [])
+
     # Assign the wilds a non-decreasing tuple of ranks (order does not matter).
     def assign(start: int, left: int, chosen: list[int]) -> None:
         nonlocal best
@@ -205,8 +216,16 @@ def unpack(code: int, family: str) -> tuple[int, list[int]]:
     if family in LOW_FAMILIES:
         code = LOW_CODE_BASE - code
     cat = code >> 20
-    n = {FIVE_KIND: 1, STRAIGHT_FLUSH: 1, STRAIGHT: 1, QUADS: 2, FULL_HOUSE: 2, TRIPS: 3,
-         TWO_PAIR: 3, ONE_PAIR: 4}.get(cat, 5)
+    n = {
+        FIVE_KIND: 1,
+        STRAIGHT_FLUSH: 1,
+        STRAIGHT: 1,
+        QUADS: 2,
+        FULL_HOUSE: 2,
+        TRIPS: 3,
+        TWO_PAIR: 3,
+        ONE_PAIR: 4,
+    }.get(cat, 5)
     return cat, [(code >> (16 - 4 * i)) & 15 for i in range(n)]
 
 

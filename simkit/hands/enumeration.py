@@ -65,8 +65,7 @@ def category_counts(family: str, n_cards: int = 5) -> pd.DataFrame:
     out = frame.groupby("category", sort=False)["count"].sum().reindex(order).reset_index()
     out = out[out["count"] > 0].reset_index(drop=True)
     out["probability"] = out["count"] / total
-    out.attrs.update(family=family, n_cards=n_cards, hands=total,
-                     distinct=int(np.count_nonzero(hist)))
+    out.attrs.update(family=family, n_cards=n_cards, hands=total, distinct=int(np.count_nonzero(hist)))
     return out
 
 

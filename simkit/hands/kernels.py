@@ -46,14 +46,20 @@ def _suited5(c0, c1, c2, c3, c4):
 def _key5(c0, c1, c2, c3, c4, T):
     """Sum of the five cards' rank keys: the slot of their rank multiset."""
     k = T[1]
-    return (k[CARD_KEYS5 + c0] + k[CARD_KEYS5 + c1] + k[CARD_KEYS5 + c2] + k[CARD_KEYS5 + c3]
-            + k[CARD_KEYS5 + c4])
+    return (
+        k[CARD_KEYS5 + c0] + k[CARD_KEYS5 + c1] + k[CARD_KEYS5 + c2] + k[CARD_KEYS5 + c3] + k[CARD_KEYS5 + c4]
+    )
 
 
 @njit(cache=True, inline="always")
 def _rank_mask5(c0, c1, c2, c3, c4):
-    return ((1 << (np.int64(c0) >> 2)) | (1 << (np.int64(c1) >> 2)) | (1 << (np.int64(c2) >> 2))
-            | (1 << (np.int64(c3) >> 2)) | (1 << (np.int64(c4) >> 2)))
+    return (
+        (1 << (np.int64(c0) >> 2))
+        | (1 << (np.int64(c1) >> 2))
+        | (1 << (np.int64(c2) >> 2))
+        | (1 << (np.int64(c3) >> 2))
+        | (1 << (np.int64(c4) >> 2))
+    )
 
 
 @njit(cache=True, inline="always")
@@ -82,8 +88,9 @@ def _natural_suits(c):
 @njit(cache=True, inline="always")
 def eval5_deuces_wild(c0, c1, c2, c3, c4, T):
     """Deuces wild (R-D2): the suited table applies when the natural cards share a suit."""
-    mask = (_natural_suits(c0) | _natural_suits(c1) | _natural_suits(c2) | _natural_suits(c3)
-            | _natural_suits(c4))
+    mask = (
+        _natural_suits(c0) | _natural_suits(c1) | _natural_suits(c2) | _natural_suits(c3) | _natural_suits(c4)
+    )
     key = _key5(c0, c1, c2, c3, c4, T)  # a deuce's key is 0: the sum is the naturals'
     plain = T[0][BY_KEY5 + key]
     suited = T[0][SUITED_KEY5 + key]
@@ -102,8 +109,15 @@ _eval5_eight_or_better = eval5_plain
 def _key7(c0, c1, c2, c3, c4, c5, c6, T):
     """Sum of the seven card keys: rank key in the low 32 bits, suit counts (4 bits each) above."""
     k = T[1]
-    return (k[CARD_KEYS7 + c0] + k[CARD_KEYS7 + c1] + k[CARD_KEYS7 + c2] + k[CARD_KEYS7 + c3]
-            + k[CARD_KEYS7 + c4] + k[CARD_KEYS7 + c5] + k[CARD_KEYS7 + c6])
+    return (
+        k[CARD_KEYS7 + c0]
+        + k[CARD_KEYS7 + c1]
+        + k[CARD_KEYS7 + c2]
+        + k[CARD_KEYS7 + c3]
+        + k[CARD_KEYS7 + c4]
+        + k[CARD_KEYS7 + c5]
+        + k[CARD_KEYS7 + c6]
+    )
 
 
 @njit(cache=True, inline="always")
@@ -143,8 +157,15 @@ def eval7_high(c0, c1, c2, c3, c4, c5, c6, T):
     suit = _flush_suit(key)
     if suit >= 0:
         mask = np.int64(0)
-        for c in (np.int64(c0), np.int64(c1), np.int64(c2), np.int64(c3), np.int64(c4),
-                  np.int64(c5), np.int64(c6)):
+        for c in (
+            np.int64(c0),
+            np.int64(c1),
+            np.int64(c2),
+            np.int64(c3),
+            np.int64(c4),
+            np.int64(c5),
+            np.int64(c6),
+        ):
             if (c & 3) == suit:
                 mask |= np.int64(1) << (c >> 2)
         f = T[0][FLUSH7 + mask]
@@ -173,13 +194,17 @@ SUBSETS_5_OF_7 = np.array(list(combinations(range(7), 5)), dtype=np.int64)
 @njit(cache=True)
 def _best_subset7(c0, c1, c2, c3, c4, c5, c6, T):
     """Best of the 21 five-card subsets of seven cards, with the suited five-card rule."""
-    c = (np.int64(c0), np.int64(c1), np.int64(c2), np.int64(c3), np.int64(c4), np.int64(c5),
-         np.int64(c6))
+    c = (np.int64(c0), np.int64(c1), np.int64(c2), np.int64(c3), np.int64(c4), np.int64(c5), np.int64(c6))
     best = np.int32(0)
     for s in range(21):
-        v = eval5_suited(c[SUBSETS_5_OF_7[s, 0]], c[SUBSETS_5_OF_7[s, 1]],
-                          c[SUBSETS_5_OF_7[s, 2]], c[SUBSETS_5_OF_7[s, 3]],
-                          c[SUBSETS_5_OF_7[s, 4]], T)
+        v = eval5_suited(
+            c[SUBSETS_5_OF_7[s, 0]],
+            c[SUBSETS_5_OF_7[s, 1]],
+            c[SUBSETS_5_OF_7[s, 2]],
+            c[SUBSETS_5_OF_7[s, 3]],
+            c[SUBSETS_5_OF_7[s, 4]],
+            T,
+        )
         if v > best:
             best = v
     return best
@@ -206,8 +231,14 @@ def _invalid5(c0, c1, c2, c3, c4):
     """A card outside 0..51 or a repeated card: distinct cards' bits OR to what they add to."""
     b0, b1, b2, b3, b4 = _bit(c0), _bit(c1), _bit(c2), _bit(c3), _bit(c4)
     repeated = (b0 + b1 + b2 + b3 + b4) != (b0 | b1 | b2 | b3 | b4)
-    return repeated | _out_of_deck(c0) | _out_of_deck(c1) | _out_of_deck(c2) | \
-        _out_of_deck(c3) | _out_of_deck(c4)
+    return (
+        repeated
+        | _out_of_deck(c0)
+        | _out_of_deck(c1)
+        | _out_of_deck(c2)
+        | _out_of_deck(c3)
+        | _out_of_deck(c4)
+    )
 
 
 @njit(cache=True, inline="always")

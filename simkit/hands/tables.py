@@ -70,9 +70,7 @@ BIN7 = _binomial_offsets(7)
 #: Rank keys whose sums over any five-card rank multiset (at most four of a rank) are all
 #: distinct: each key is the smallest that keeps the sums of every multiset of up to five
 #: cards of the ranks so far distinct (a greedy search; checked in :func:`_key_slots`).
-RANK_KEYS5 = np.array(
-    [0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415], dtype=np.int32
-)
+RANK_KEYS5 = np.array([0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415], dtype=np.int32)
 KEY_TABLE_SIZE5 = 4 * 79415 + 43258 + 1
 
 
@@ -112,7 +110,7 @@ def _displace_rows(keys, shift):
     for q in np.argsort(-counts, kind="mergesort"):
         if counts[q] == 0:
             continue
-        lo = cols[start[q]:start[q + 1]].min()
+        lo = cols[start[q] : start[q + 1]].min()
         d = max(0, first_free - lo)
         while True:
             fits = True
@@ -327,27 +325,24 @@ def _build_kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray]:
         values[LAYOUT["flush_mask5"] + sum(1 << r for r in ranks)] = suited5[colex(ranks)]
     if family == "deuces_wild":
         values[LAYOUT["suited_key5"] + sums] = suited5[slots]
-    keys[LAYOUT["card_keys5"]:LAYOUT["card_keys5"] + N_CARDS] = np.repeat(RANK_KEYS5, 4)
+    keys[LAYOUT["card_keys5"] : LAYOUT["card_keys5"] + N_CARDS] = np.repeat(RANK_KEYS5, 4)
 
     if 7 in FAMILY_CARDS[family]:
         slots7, keyed7, row_offsets7 = _key7_layout()
         values[LAYOUT["by_key7"] + keyed7] = by_ranks7[slots7]
         cards = np.arange(N_CARDS)
-        keys[LAYOUT["card_keys7"]:LAYOUT["card_keys7"] + N_CARDS] = (
-            RANK_KEYS7[cards >> 2] + (np.int64(1) << (32 + 4 * (cards & 3)))
+        keys[LAYOUT["card_keys7"] : LAYOUT["card_keys7"] + N_CARDS] = RANK_KEYS7[cards >> 2] + (
+            np.int64(1) << (32 + 4 * (cards & 3))
         )
-        keys[LAYOUT["row_offsets7"]:LAYOUT["row_offsets7"] + row_offsets7.size] = row_offsets7
+        keys[LAYOUT["row_offsets7"] : LAYOUT["row_offsets7"] + row_offsets7.size] = row_offsets7
     if family == "high":
         for mask in range(1 << 13):
             ranks = [r for r in range(13) if mask >> r & 1]
             if len(ranks) >= 5:
-                values[LAYOUT["flush7"] + mask] = max(
-                    suited5[colex(sub)] for sub in combinations(ranks, 5)
-                )
+                values[LAYOUT["flush7"] + mask] = max(suited5[colex(sub)] for sub in combinations(ranks, 5))
     return values, keys
 
 
 def decode(strength: int, family: str) -> tuple[int, list[int]]:
     """Category number and tie-break ranks of a strength (``(-1, [])`` = no qualifying low)."""
     return unpack(int(strength_codes(family)[strength]), family)
-

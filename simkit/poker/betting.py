@@ -279,7 +279,8 @@ def _seek(st, seat):
         s = seat
         for _ in range(n):
             if st[STATUS + s] == ST_ACTIVE and (
-                    st[STREET + s] < level or (st[ACTED + s] == 0 and n_can >= 2)):
+                st[STREET + s] < level or (st[ACTED + s] == 0 and n_can >= 2)
+            ):
                 nxt = s
                 break
             s += 1

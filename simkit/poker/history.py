@@ -79,9 +79,12 @@ def _describe(name: str, action: int, chips: int, to: int, flags: int) -> str:
     return text
 
 
-def format_history(st: np.ndarray, names: Sequence[str] | None = None,
-                   payout: Sequence[int] | None = None,
-                   round_names: Sequence[str] | None = None) -> str:
+def format_history(
+    st: np.ndarray,
+    names: Sequence[str] | None = None,
+    payout: Sequence[int] | None = None,
+    round_names: Sequence[str] | None = None,
+) -> str:
     """The recorded actions of the hand in state ``st`` as text, one action a line.
 
     Parameters
@@ -125,12 +128,13 @@ def format_history(st: np.ndarray, names: Sequence[str] | None = None,
                 lines.append(f"  (pot {pot})")
             current = r[G_ROUND]
             k = int(current)
-            heading = round_names[k] if round_names is not None and k < len(round_names) \
-                else f"Round {k + 1}"
+            heading = round_names[k] if round_names is not None and k < len(round_names) else f"Round {k + 1}"
             lines.append(f"{heading}:")
         pot += int(r[G_CHIPS])
-        lines.append("  " + _describe(names[r[G_SEAT]], int(r[G_ACTION]), int(r[G_CHIPS]),
-                                      int(r[G_TO]), int(r[G_FLAGS])))
+        lines.append(
+            "  "
+            + _describe(names[r[G_SEAT]], int(r[G_ACTION]), int(r[G_CHIPS]), int(r[G_TO]), int(r[G_FLAGS]))
+        )
     if current is not None:
         lines.append(f"  (pot {pot})")
     missing = int(st[S_N_LOG]) - int(st[S_LOG_CAP])
@@ -145,8 +149,9 @@ def format_history(st: np.ndarray, names: Sequence[str] | None = None,
     return "\n".join(lines)
 
 
-def results_frame(net: np.ndarray, outcome: np.ndarray, winner: np.ndarray, pot: np.ndarray,
-                  opener: np.ndarray) -> pd.DataFrame:
+def results_frame(
+    net: np.ndarray, outcome: np.ndarray, winner: np.ndarray, pot: np.ndarray, opener: np.ndarray
+) -> pd.DataFrame:
     """Per-hand results as a DataFrame.
 
     Columns: ``net_<seat>`` (chip change of each seat), ``showdown`` (two or more players

@@ -178,14 +178,13 @@ def _state_for(contributions, folded, dealer, dead):
         raise ValueError(f"folded must have one flag per seat, got shape {f.shape}")
     if f.all():
         raise ValueError("at least one player must still be in (not folded)")
-    if not is_int(dealer) \
-            or not 0 <= dealer < c.size:
+    if not is_int(dealer) or not 0 <= dealer < c.size:
         raise ValueError(f"dealer must be a seat 0..{c.size - 1}, got {dealer!r}")
     if not is_int(dead) or dead < 0:
         raise ValueError(f"dead must be a non-negative integer, got {dead!r}")
     st = _new_state(c.size, 0)
-    st[TOTAL:TOTAL + c.size] = c
-    st[STATUS:STATUS + c.size] = np.where(f.astype(bool), ST_FOLDED, ST_ACTIVE)
+    st[TOTAL : TOTAL + c.size] = c
+    st[STATUS : STATUS + c.size] = np.where(f.astype(bool), ST_FOLDED, ST_ACTIVE)
     st[S_DEALER] = dealer
     st[S_DEAD] = dead
     return st
@@ -198,8 +197,9 @@ def _strengths(name, values, n):
     return v.astype(np.int64)
 
 
-def settle(contributions: Sequence[int], folded: Sequence[bool], strengths: Sequence[int],
-           dealer: int, dead: int = 0) -> np.ndarray:
+def settle(
+    contributions: Sequence[int], folded: Sequence[bool], strengths: Sequence[int], dealer: int, dead: int = 0
+) -> np.ndarray:
     """What each seat wins at showdown, with side pots and the odd-chip rule.
 
     Parameters
@@ -239,8 +239,14 @@ def settle(contributions: Sequence[int], folded: Sequence[bool], strengths: Sequ
     return out
 
 
-def settle_split(contributions: Sequence[int], folded: Sequence[bool], high: Sequence[int],
-                 low: Sequence[int], dealer: int, dead: int = 0) -> np.ndarray:
+def settle_split(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    high: Sequence[int],
+    low: Sequence[int],
+    dealer: int,
+    dead: int = 0,
+) -> np.ndarray:
     """Hi-lo payouts: every pot halved between the best high and the best qualifying low.
 
     ``low`` strengths > 0 qualify (greater is better, 0 = no qualifying low, as the
@@ -257,4 +263,3 @@ def settle_split(contributions: Sequence[int], folded: Sequence[bool], high: Seq
     out = np.zeros(n, dtype=np.int64)
     _settle_split(st, _strengths("high", high, n), _strengths("low", low, n), out)
     return out
-

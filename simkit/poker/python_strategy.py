@@ -150,16 +150,41 @@ def compiled(spec) -> Compiled:
 
 
 def _legal_of(st: np.ndarray) -> Legal:
-    return Legal(bool(st[L_FOLD]), bool(st[L_CHECK]), bool(st[L_CALL]), int(st[L_CALL_CHIPS]),
-                 int(st[L_BRING_IN]), int(st[L_AGG]), int(st[L_MIN_TO]), int(st[L_MAX_TO]))
+    return Legal(
+        bool(st[L_FOLD]),
+        bool(st[L_CHECK]),
+        bool(st[L_CALL]),
+        int(st[L_CALL_CHIPS]),
+        int(st[L_BRING_IN]),
+        int(st[L_AGG]),
+        int(st[L_MIN_TO]),
+        int(st[L_MAX_TO]),
+    )
 
 
 def _view_of(st, seat, scores, draws, info, rng) -> View:
-    return View(seat, float(scores[seat]), int(st[V_POT]), int(st[V_TO_CALL]),
-                int(st[V_STREET]), int(st[V_LEVEL]), int(st[V_BETS]), int(st[V_STACK]),
-                int(st[V_ROUND]), int(st[V_N_IN]), int(st[V_N_ACTIVE]), int(st[V_POSITION]),
-                bool(st[V_CAN_OPEN]), int(st[V_OPENER]), int(st[V_MY_TOTAL]), int(st[V_N_PAT]),
-                int(st[V_MIN_DRAW]), tuple(int(d) for d in draws), info, rng)
+    return View(
+        seat,
+        float(scores[seat]),
+        int(st[V_POT]),
+        int(st[V_TO_CALL]),
+        int(st[V_STREET]),
+        int(st[V_LEVEL]),
+        int(st[V_BETS]),
+        int(st[V_STACK]),
+        int(st[V_ROUND]),
+        int(st[V_N_IN]),
+        int(st[V_N_ACTIVE]),
+        int(st[V_POSITION]),
+        bool(st[V_CAN_OPEN]),
+        int(st[V_OPENER]),
+        int(st[V_MY_TOTAL]),
+        int(st[V_N_PAT]),
+        int(st[V_MIN_DRAW]),
+        tuple(int(d) for d in draws),
+        info,
+        rng,
+    )
 
 
 def _tables(strategies: Sequence[Strategy], n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -176,8 +201,14 @@ def _tables(strategies: Sequence[Strategy], n: int) -> tuple[np.ndarray, np.ndar
     return kinds, params
 
 
-def betting_round(st: np.ndarray, strategies: Sequence[Strategy], scores: np.ndarray,
-                  draws: np.ndarray, rng: np.ndarray, info: Sequence | None = None) -> int:
+def betting_round(
+    st: np.ndarray,
+    strategies: Sequence[Strategy],
+    scores: np.ndarray,
+    draws: np.ndarray,
+    rng: np.ndarray,
+    info: Sequence | None = None,
+) -> int:
     """Play the current round of ``st`` to its end (R-P1), asking each seat's strategy.
 
     Parameters
@@ -218,14 +249,14 @@ def betting_round(st: np.ndarray, strategies: Sequence[Strategy], scores: np.nda
             action, to = _decide(kinds, params, scores, st, rng, seat)
         else:
             legal = _legal_of(st)
-            answer = strat(_view_of(st, seat, scores, draws, None if info is None else info[seat],
-                                    rng), legal)
+            answer = strat(
+                _view_of(st, seat, scores, draws, None if info is None else info[seat], rng), legal
+            )
             action, to = (answer, 0) if np.isscalar(answer) else answer
         rc = _apply_legal(st, seat, int(action), int(to))
         if rc < 0:
             name = ACTION_NAMES[action] if 0 <= action < len(ACTION_NAMES) else action
-            raise ValueError(f"seat {seat} chose an illegal action {name!r} to {to}; "
-                             f"legal: {_legal_of(st)}")
+            raise ValueError(f"seat {seat} chose an illegal action {name!r} to {to}; legal: {_legal_of(st)}")
     return int(_n_in_hand(st))
 
 
@@ -277,10 +308,8 @@ def play_hand(
         scores = np.broadcast_to(scores, (n_rounds, n))
     if scores.shape != (n_rounds, n):
         raise ValueError(f"scores must have shape ({n},) or ({n_rounds}, {n}), got {scores.shape}")
-    draws = np.full((n_rounds, n), -1, dtype=np.int64) if draws is None \
-        else np.asarray(draws, dtype=np.int64)
-    given = np.full(n_rounds, -1, dtype=np.int64) if given is None \
-        else np.asarray(given, dtype=np.int64)
+    draws = np.full((n_rounds, n), -1, dtype=np.int64) if draws is None else np.asarray(draws, dtype=np.int64)
+    given = np.full(n_rounds, -1, dtype=np.int64) if given is None else np.asarray(given, dtype=np.int64)
     if rng is None:
         rng = stream_state(seed)
     strengths = np.asarray(strengths, dtype=np.int64)
@@ -297,4 +326,3 @@ def play_hand(
     _settle(st, strengths, payout)
     _pay(st, payout)
     return HandResult(st, payout, SHOWDOWN if _n_in_hand(st) >= 2 else NO_SHOWDOWN)
-

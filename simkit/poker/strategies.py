@@ -116,8 +116,7 @@ P_SIZE = 7
 P_PAT = 8
 N_PARAMS = 9
 #: Parameter names, index = ``P_*``; random uses ``params[0:3]`` as weights instead.
-PARAM_NAMES = ("P_OPEN", "P_BET", "P_STEP", "P_CALL", "P_ODDS", "P_SUNK", "P_BLUFF", "P_SIZE",
-               "P_PAT")
+PARAM_NAMES = ("P_OPEN", "P_BET", "P_STEP", "P_CALL", "P_ODDS", "P_SUNK", "P_BLUFF", "P_SIZE", "P_PAT")
 
 #: Tight, after the beginner tips (D1, D5, T4, T5, R5).
 TIGHT_PARAMS = np.array([0.85, 0.75, 0.08, 0.55, 1.5, 0.0, 0.0, 0.5, 0.10])
@@ -289,8 +288,7 @@ def strategy_table(specs: Sequence, n_seats: int | None = None) -> tuple[np.ndar
             spec, over = spec
         if isinstance(spec, str):
             if spec not in KIND_NAMES:
-                raise ValueError(
-                    f"unknown strategy {spec!r}; choose from {', '.join(KIND_NAMES)}")
+                raise ValueError(f"unknown strategy {spec!r}; choose from {', '.join(KIND_NAMES)}")
             kind = KIND_NAMES.index(spec)
         elif isinstance(spec, (int, np.integer)) and 0 <= spec < len(KIND_NAMES):
             kind = int(spec)

@@ -156,8 +156,12 @@ def make_structure(
         raise ValueError("a structure needs at least one betting round, got none")
     ante, small_blind = _int("ante", ante), _int("small_blind", small_blind)
     big_blind, bring_in = _int("big_blind", big_blind), _int("bring_in", bring_in)
-    for name, v in (("ante", ante), ("small_blind", small_blind), ("big_blind", big_blind),
-                    ("bring_in", bring_in)):
+    for name, v in (
+        ("ante", ante),
+        ("small_blind", small_blind),
+        ("big_blind", big_blind),
+        ("bring_in", bring_in),
+    ):
         if v < 0:
             raise ValueError(f"{name} must be non-negative, got {v}")
     limits = np.zeros((len(rounds), N_ROUND_FIELDS), dtype=np.int64)
@@ -171,8 +175,7 @@ def make_structure(
         if kind == FIXED and (low < 1 or high != low):
             raise ValueError(f"round {r}: fixed limit needs one bet size >= 1, got {low}/{high}")
         if kind == SPREAD and not 1 <= low <= high:
-            raise ValueError(
-                f"round {r}: spread limit needs 1 <= low <= high, got low={low} high={high}")
+            raise ValueError(f"round {r}: spread limit needs 1 <= low <= high, got low={low} high={high}")
         if kind == NO_LIMIT and low < 1:
             raise ValueError(f"round {r}: no-limit minimum bet must be >= 1, got {low}")
         if cap < -1:
@@ -193,15 +196,15 @@ def make_structure(
             raise ValueError("a bring-in needs FIRST_GIVEN in the first round (the bring-in seat)")
         if bring_in >= limits[0, R_MIN]:
             raise ValueError(
-                f"bring_in={bring_in} must be smaller than the first round's bet "
-                f"{limits[0, R_MIN]}")
-    forced = np.array([ante, small_blind, big_blind, bring_in, int(bool(void_unopened))],
-                      dtype=np.int64)
+                f"bring_in={bring_in} must be smaller than the first round's bet {limits[0, R_MIN]}"
+            )
+    forced = np.array([ante, small_blind, big_blind, bring_in, int(bool(void_unopened))], dtype=np.int64)
     return Structure(limits, forced)
 
 
-def diablo(ante: int = 1, before: tuple[int, int] = (1, 5), after: tuple[int, int] = (2, 10),
-           max_raises: int = 4) -> Structure:
+def diablo(
+    ante: int = 1, before: tuple[int, int] = (1, 5), after: tuple[int, int] = (2, 10), max_raises: int = 4
+) -> Structure:
     """Diablo's defaults (R-D6): ante 1, spread 1-5 before the draw, 2-10 after, four raises.
 
     The first round starts left of the dealer, the second with the opener (R-D3); a first
@@ -211,13 +214,18 @@ def diablo(ante: int = 1, before: tuple[int, int] = (1, 5), after: tuple[int, in
     [[1, 1, 5, 4], [1, 2, 10, 4]]
     """
     return make_structure(
-        [Round(SPREAD, before[0], before[1], max_raises, FIRST_DEALER_LEFT),
-         Round(SPREAD, after[0], after[1], max_raises, FIRST_OPENER)],
-        ante=ante, void_unopened=True)
+        [
+            Round(SPREAD, before[0], before[1], max_raises, FIRST_DEALER_LEFT),
+            Round(SPREAD, after[0], after[1], max_raises, FIRST_OPENER),
+        ],
+        ante=ante,
+        void_unopened=True,
+    )
 
 
-def triple_draw_27(small_blind: int = 1, big_blind: int = 2, small_bet: int = 2,
-                   big_bet: int = 4, ante: int = 0) -> Structure:
+def triple_draw_27(
+    small_blind: int = 1, big_blind: int = 2, small_bet: int = 2, big_bet: int = 4, ante: int = 0
+) -> Structure:
     """2-7 Triple Draw (R-T4): blinds 1/2, small bet 2 in rounds 1-2, big bet 4 in rounds 3-4,
     one bet and three raises; left of the big blind first, then left of the dealer (R-T2).
 
@@ -225,28 +233,43 @@ def triple_draw_27(small_blind: int = 1, big_blind: int = 2, small_bet: int = 2,
     [2, 2, 4, 4]
     """
     return make_structure(
-        [Round(FIXED, small_bet, cap=3, first=FIRST_BLINDS),
-         Round(FIXED, small_bet, cap=3, first=FIRST_DEALER_LEFT),
-         Round(FIXED, big_bet, cap=3, first=FIRST_DEALER_LEFT),
-         Round(FIXED, big_bet, cap=3, first=FIRST_DEALER_LEFT)],
-        ante=ante, small_blind=small_blind, big_blind=big_blind)
+        [
+            Round(FIXED, small_bet, cap=3, first=FIRST_BLINDS),
+            Round(FIXED, small_bet, cap=3, first=FIRST_DEALER_LEFT),
+            Round(FIXED, big_bet, cap=3, first=FIRST_DEALER_LEFT),
+            Round(FIXED, big_bet, cap=3, first=FIRST_DEALER_LEFT),
+        ],
+        ante=ante,
+        small_blind=small_blind,
+        big_blind=big_blind,
+    )
 
 
-def single_draw_27_no_limit(small_blind: int = 1, big_blind: int = 2,
-                            ante: int = 0) -> Structure:
+def single_draw_27_no_limit(small_blind: int = 1, big_blind: int = 2, ante: int = 0) -> Structure:
     """2-7 Single Draw no limit (R-T5): two rounds, smallest bet the big blind, no cap.
 
     >>> single_draw_27_no_limit().limits[:, R_CAP].tolist()
     [-1, -1]
     """
     return make_structure(
-        [Round(NO_LIMIT, big_blind, cap=-1, first=FIRST_BLINDS),
-         Round(NO_LIMIT, big_blind, cap=-1, first=FIRST_DEALER_LEFT)],
-        ante=ante, small_blind=small_blind, big_blind=big_blind)
+        [
+            Round(NO_LIMIT, big_blind, cap=-1, first=FIRST_BLINDS),
+            Round(NO_LIMIT, big_blind, cap=-1, first=FIRST_DEALER_LEFT),
+        ],
+        ante=ante,
+        small_blind=small_blind,
+        big_blind=big_blind,
+    )
 
 
-def razz(ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10,
-         private: bool = False, cap: int = 3) -> Structure:
+def razz(
+    ante: int = 1,
+    bring_in: int = 2,
+    small_bet: int = 5,
+    big_bet: int = 10,
+    private: bool = False,
+    cap: int = 3,
+) -> Structure:
     """Razz (R-Z2, R-Z3, R-Z5): ante 1, bring-in 2, small bet 5 on 3rd/4th street, big bet 10
     on 5th-7th, one bet and three raises.  The game names who acts first in every round
     (the bring-in, then the lowest visible hand).  ``private=True`` is the private-round
@@ -259,4 +282,6 @@ def razz(ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10
     return make_structure(
         [Round(FIXED, small_bet, cap=cap, first=FIRST_GIVEN)] * 2
         + [Round(FIXED, big_bet, cap=cap, first=FIRST_GIVEN)] * 3,
-        ante=ante, bring_in=0 if private else bring_in)
+        ante=ante,
+        bring_in=0 if private else bring_in,
+    )

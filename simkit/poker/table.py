@@ -75,8 +75,9 @@ def _betting_round(st, kinds, params, scores, draws, rng):
 
 
 @njit(cache=True)
-def _play_hand(st, structure, stacks, dealer, dead, kinds, params, scores, draws,
-               strengths, given, rng, payout):
+def _play_hand(
+    st, structure, stacks, dealer, dead, kinds, params, scores, draws, strengths, given, rng, payout
+):
     """Play one hand; fill ``payout`` and credit it; return NO_SHOWDOWN, SHOWDOWN or VOID.
 
     ``scores`` float64[rounds, seats] and ``draws`` int64[rounds, seats] are shown to the
@@ -119,8 +120,7 @@ def _random_inputs(n, n_rounds, rng, scores, draws, strengths, given):
 
 
 @njit(cache=True)
-def _simulate_kernel(structure, stacks, kinds, params, rotate, rng,
-                     net, outcome, winner, pot, opener):
+def _simulate_kernel(structure, stacks, kinds, params, rotate, rng, net, outcome, winner, pot, opener):
     n_hands, n = net.shape
     n_rounds = structure.limits.shape[0]
     st = _new_state(n, 0)
@@ -132,8 +132,9 @@ def _simulate_kernel(structure, stacks, kinds, params, rotate, rng,
     for h in range(n_hands):
         dealer = h % n if rotate else 0
         _random_inputs(n, n_rounds, rng, scores, draws, strengths, given)
-        rc = _play_hand(st, structure, stacks, dealer, 0, kinds, params, scores, draws,
-                        strengths, given, rng, payout)
+        rc = _play_hand(
+            st, structure, stacks, dealer, 0, kinds, params, scores, draws, strengths, given, rng, payout
+        )
         outcome[h] = rc
         pot[h] = _pot(st)
         opener[h] = st[S_OPENER]
@@ -201,8 +202,11 @@ def simulate_hands(
     n = kinds.size
     if not 2 <= n <= 10:
         raise ValueError(f"a table has 2..10 seats, got {n}")
-    st = np.broadcast_to(np.asarray(stacks), (n,)).astype(np.int64) if np.ndim(stacks) == 0 \
+    st = (
+        np.broadcast_to(np.asarray(stacks), (n,)).astype(np.int64)
+        if np.ndim(stacks) == 0
         else np.asarray(stacks)
+    )
     if st.shape != (n,) or not np.issubdtype(st.dtype, np.integer) or (st < 0).any():
         raise ValueError(f"stacks must be one non-negative integer or one per seat, got {stacks!r}")
     st = np.ascontiguousarray(st, dtype=np.int64)
@@ -211,8 +215,19 @@ def simulate_hands(
     winner = np.zeros(n_hands, dtype=np.int64)
     pot = np.zeros(n_hands, dtype=np.int64)
     opener = np.zeros(n_hands, dtype=np.int64)
-    _simulate_kernel(structure, st, kinds, params, bool(rotate_dealer), stream_state(seed),
-                     net, outcome, winner, pot, opener)
+    _simulate_kernel(
+        structure,
+        st,
+        kinds,
+        params,
+        bool(rotate_dealer),
+        stream_state(seed),
+        net,
+        outcome,
+        winner,
+        pot,
+        opener,
+    )
     if (outcome < 0).any():  # pragma: no cover - a strategy bug
         raise RuntimeError(f"illegal action chosen in hand {int(np.argmax(outcome < 0))}")
     return results_frame(net, outcome, winner, pot, opener)

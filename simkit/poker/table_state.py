@@ -164,11 +164,9 @@ def new_state(n_seats: int, log_capacity: int = 0) -> np.ndarray:
     ...
     ValueError: n_seats must be 2..10, got 1
     """
-    if not is_int(n_seats) \
-            or not 2 <= n_seats <= MAX_SEATS:
+    if not is_int(n_seats) or not 2 <= n_seats <= MAX_SEATS:
         raise ValueError(f"n_seats must be 2..{MAX_SEATS}, got {n_seats!r}")
-    if not is_int(log_capacity) \
-            or log_capacity < 0:
+    if not is_int(log_capacity) or log_capacity < 0:
         raise ValueError(f"log_capacity must be a non-negative integer, got {log_capacity!r}")
     return _new_state(int(n_seats), int(log_capacity))
 
@@ -186,7 +184,7 @@ class Table:
         self.n = int(st[S_SEATS])
 
     def _row(self, base: int) -> np.ndarray:
-        return self.st[base:base + self.n]
+        return self.st[base : base + self.n]
 
     stack = property(lambda self: self._row(STACK), doc="Chips behind, per seat.")
     start = property(lambda self: self._row(START), doc="Chips at the start, per seat.")
@@ -209,4 +207,4 @@ class Table:
     def log(self) -> np.ndarray:
         """The recorded actions, one row each (``G_*`` columns)."""
         k = min(int(self.st[S_N_LOG]), int(self.st[S_LOG_CAP]))
-        return self.st[LOG:LOG + k * N_LOG_FIELDS].reshape(k, N_LOG_FIELDS)
+        return self.st[LOG : LOG + k * N_LOG_FIELDS].reshape(k, N_LOG_FIELDS)

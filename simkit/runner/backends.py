@@ -85,8 +85,10 @@ _QUIET_LOCAL_CLUSTER = {
 
 def _as_env(config: dict) -> dict[str, str]:
     """Dask settings as the environment variables a worker process reads at start-up."""
-    return {"DASK_" + key.upper().replace(".", "__").replace("-", "_"): str(value)
-            for key, value in config.items()}
+    return {
+        "DASK_" + key.upper().replace(".", "__").replace("-", "_"): str(value)
+        for key, value in config.items()
+    }
 
 
 def _check_workers(workers) -> int:
@@ -120,7 +122,9 @@ def cluster(workers: int | None = None, scheduler: str | None = None) -> Iterato
     try:
         from distributed import Client, LocalCluster
     except ImportError as exc:  # pragma: no cover - dask is an optional extra
-        raise ValueError("--workers and --scheduler need dask.distributed: pip install 'simkit[dask]'") from exc
+        raise ValueError(
+            "--workers and --scheduler need dask.distributed: pip install 'simkit[dask]'"
+        ) from exc
     with contextlib.ExitStack() as stack:
         if scheduler is not None:
             if not isinstance(scheduler, str) or "://" not in scheduler:

@@ -232,8 +232,9 @@ def run(
                 if not ids:
                     break
                 unsent -= len(ids)
-                fut = backend.submit(_run_chunks, job, [plan.size(i) for i in ids],
-                                     [chunk_seed(root, i) for i in ids])
+                fut = backend.submit(
+                    _run_chunks, job, [plan.size(i) for i in ids], [chunk_seed(root, i) for i in ids]
+                )
                 running[fut] = ids
                 in_flight += len(ids)
             if not running:

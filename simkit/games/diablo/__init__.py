@@ -28,7 +28,23 @@ from .rules import CATEGORIES, VARIANTS, Rules, category_index
 from .solver import KeepChoice, best_keep, draw_odds, equity_weights, keep_values, target_weights
 from .strategies import OPEN_LEVELS, Player, parse_player
 
-__all__ = ["CATEGORIES", "KeepChoice", "OPEN_LEVELS", "Player", "Rules", "SeriesJob",
-           "ShowdownJob", "VARIANTS", "best_keep", "category_index", "draw_odds",
-           "equity_weights", "keep_values", "parse_player", "play_deals", "showdown_table",
-           "simulate", "target_weights"]
+__all__ = [
+    "CATEGORIES",
+    "KeepChoice",
+    "OPEN_LEVELS",
+    "Player",
+    "Rules",
+    "SeriesJob",
+    "ShowdownJob",
+    "VARIANTS",
+    "best_keep",
+    "category_index",
+    "draw_odds",
+    "equity_weights",
+    "keep_values",
+    "parse_player",
+    "play_deals",
+    "showdown_table",
+    "simulate",
+    "target_weights",
+]

@@ -166,11 +166,34 @@ from .rules import (
     N_CFG,
 )
 
-__all__ = ["pack_policy", "C_ANTE", "C_CAP", "C_DEALERS_CHOICE", "C_DIABLO", "C_DRAW3", "C_JACKS",
-           "C_JJ_FLOOR", "C_MAX_DEALS", "C_SESSION", "COUNTS", "ERR_SCRIPT", "LEN_BINS",
-           "MAX_LEN_BINS", "N_CFG", "POT_BINS", "POT_GAMES", "REC_CARRIED_IN", "REC_DIABLO_IN",
-           "REC_OPENER", "REC_PENALTY", "REC_SCRIPT_USED", "REC_SIZE", "SEAT_SUMS", "SUMS",
-           "TABLE_DIABLO_POT"]
+__all__ = [
+    "pack_policy",
+    "C_ANTE",
+    "C_CAP",
+    "C_DEALERS_CHOICE",
+    "C_DIABLO",
+    "C_DRAW3",
+    "C_JACKS",
+    "C_JJ_FLOOR",
+    "C_MAX_DEALS",
+    "C_SESSION",
+    "COUNTS",
+    "ERR_SCRIPT",
+    "LEN_BINS",
+    "MAX_LEN_BINS",
+    "N_CFG",
+    "POT_BINS",
+    "POT_GAMES",
+    "REC_CARRIED_IN",
+    "REC_DIABLO_IN",
+    "REC_OPENER",
+    "REC_PENALTY",
+    "REC_SCRIPT_USED",
+    "REC_SIZE",
+    "SEAT_SUMS",
+    "SUMS",
+    "TABLE_DIABLO_POT",
+]
 
 #: Table slot (game part of :mod:`simkit.games.table`): 1 when the carried chips are a Diablo
 #: pot (played without ante, R-D5), 0 for a normal pot or the pot of a void deal (R-D4).
@@ -253,8 +276,13 @@ def _diablo_decision(kinds, params, scores, info, st, rng, seat):
             return NO_ACTION, 0  # refused by the betting state: the round ends with an error
         force[SCRIPT_POS] = k + 1
         return script[k, 1], script[k, 2]
-    if (can_open and force[FORCE_MODE] != 0 and force[FORCE_DONE] == 0
-            and seat == force[FORCE_SEAT] and pat[seat] < open_floor[seat]):
+    if (
+        can_open
+        and force[FORCE_MODE] != 0
+        and force[FORCE_DONE] == 0
+        and seat == force[FORCE_SEAT]
+        and pat[seat] < open_floor[seat]
+    ):
         force[FORCE_DONE] = 1
         if force[FORCE_MODE] == 1 and not _below_jacks(cfg, pat, seat):
             return BET, _opening_bet(st, seat, params)
@@ -376,9 +404,32 @@ def _play_hand(table, game, rng, work, record):
     record[REC_DIABLO_IN] = 1 if diablo_pot else 0
     record[REC_OPENER] = -1
     record[REC_PENALTY] = 0
-    rc, sp, n_dealt = _deal(st, structure, cfg, table, dealer, carried, diablo_pot, players,
-                            tabs, deck, fixed_deck, fixed_keep, script, force, rng, h, pat, dd,
-                            final, scores, draws, payout, kmask, disc)
+    rc, sp, n_dealt = _deal(
+        st,
+        structure,
+        cfg,
+        table,
+        dealer,
+        carried,
+        diablo_pot,
+        players,
+        tabs,
+        deck,
+        fixed_deck,
+        fixed_keep,
+        script,
+        force,
+        rng,
+        h,
+        pat,
+        dd,
+        final,
+        scores,
+        draws,
+        payout,
+        kmask,
+        disc,
+    )
     record[REC_OUTCOME] = rc
     record[REC_PLAYERS] = n_dealt
     record[REC_SCRIPT_USED] = sp
@@ -392,7 +443,7 @@ def _play_hand(table, game, rng, work, record):
         table[TABLE_CARRIED] = pot
         record[REC_POT] = pot
         return rc
-    opener, pot, pen = _diablo_rule(st, cfg, payout, table[TABLE_STACK:TABLE_STACK + n])
+    opener, pot, pen = _diablo_rule(st, cfg, payout, table[TABLE_STACK : TABLE_STACK + n])
     table[TABLE_CARRIED] = pen
     table[TABLE_DIABLO_POT] = 1 if pen > 0 else 0
     record[REC_POT] = pot
@@ -402,9 +453,32 @@ def _play_hand(table, game, rng, work, record):
 
 
 @njit(cache=True, inline="always")
-def _deal(st, structure, cfg, table, dealer, dead, diablo_pot, players, tabs, deck,
-          fixed_deck, fixed_keep, script, force, rng, h, pat, dd, final, scores, draws,
-          payout, kmask, scratch):
+def _deal(
+    st,
+    structure,
+    cfg,
+    table,
+    dealer,
+    dead,
+    diablo_pot,
+    players,
+    tabs,
+    deck,
+    fixed_deck,
+    fixed_keep,
+    script,
+    force,
+    rng,
+    h,
+    pat,
+    dd,
+    final,
+    scores,
+    draws,
+    payout,
+    kmask,
+    scratch,
+):
     """Steps 1-5 of a deal (module docstring) on ``st``; return ``(outcome, script position,
     players dealt in)``.  ``payout`` is what each seat won (credited to ``st``); ``pat``,
     ``dd`` and ``final`` hold each seat's strength as dealt (-1: not dealt in), its deuces as
@@ -413,7 +487,7 @@ def _deal(st, structure, cfg, table, dealer, dead, diablo_pot, players, tabs, de
     kinds, params, open_floor, bluff = players
     T, policy, final_value = tabs
     n = st[S_SEATS]
-    reset_hand(st, table[TABLE_STACK:TABLE_STACK + n], dealer, dead)
+    reset_hand(st, table[TABLE_STACK : TABLE_STACK + n], dealer, dead)
     for s in range(n):
         if table[TABLE_IN + s] == 0:
             st[STATUS + s] = ST_OUT  # out of the evening: not dealt in, posts nothing
@@ -514,28 +588,100 @@ def _diablo_rule(st, cfg, payout, stacks_out):
 # --- series ----------------------------------------------------------------------------------
 
 #: Integer counters (``cnt``), in this order.
-COUNTS = ("series", "games", "deals", "voids", "showdowns", "opener_wins", "penalties",
-          "penalty_chips", "capped", "short_pay", "short_end", "abandoned", "sessions", "busts",
-          "chip_errors", "errors", "max_deals")
+COUNTS = (
+    "series",
+    "games",
+    "deals",
+    "voids",
+    "showdowns",
+    "opener_wins",
+    "penalties",
+    "penalty_chips",
+    "capped",
+    "short_pay",
+    "short_end",
+    "abandoned",
+    "sessions",
+    "busts",
+    "chip_errors",
+    "errors",
+    "max_deals",
+)
 #: Float sums (``acc``): ``x`` and ``x2`` pairs per series or per game.
-SUMS = ("len", "len2", "deals", "deals2", "final_pot", "final_pot2", "first_pot", "first_pot2",
-        "growth", "growth2", "opener_net", "opener_net2", "penalty", "penalty2", "pot", "pot2",
-        "dead_to_opener", "dead_to_others", "forced", "forced_net", "forced_net2")
+SUMS = (
+    "len",
+    "len2",
+    "deals",
+    "deals2",
+    "final_pot",
+    "final_pot2",
+    "first_pot",
+    "first_pot2",
+    "growth",
+    "growth2",
+    "opener_net",
+    "opener_net2",
+    "penalty",
+    "penalty2",
+    "pot",
+    "pot2",
+    "dead_to_opener",
+    "dead_to_others",
+    "forced",
+    "forced_net",
+    "forced_net2",
+)
 #: Per-seat float sums (``seat[s, k]``).
-SEAT_SUMS = ("net", "net2", "opened", "open_net", "open_net2", "penalty", "dealt", "won",
-             "series_opened")
+SEAT_SUMS = ("net", "net2", "opened", "open_net", "open_net2", "penalty", "dealt", "won", "series_opened")
 LEN_BINS = 65  # games per series 1..63, last bin 64 or more
 POT_BINS = 40  # final pot by powers of two: bin k holds 2**k <= pot < 2**(k+1)
 POT_GAMES = 32  # mean pot of the k-th game of a series, k < 31; the last bin pools the rest
 
-(K_SERIES, K_GAMES, K_DEALS, K_VOIDS, K_SHOWDOWNS, K_OPENER_WINS, K_PENALTIES, K_PENALTY_CHIPS,
- K_CAPPED, K_SHORT_PAY, K_SHORT_END, K_ABANDONED, K_SESSIONS, K_BUSTS, K_CHIP_ERRORS, K_ERRORS,
- K_MAX_DEALS) = range(len(COUNTS))
-(A_LEN, A_LEN2, A_DEALS, A_DEALS2, A_FINAL, A_FINAL2, A_FIRST, A_FIRST2, A_GROWTH, A_GROWTH2,
- A_ONET, A_ONET2, A_PEN, A_PEN2, A_POT, A_POT2, A_DEAD_OPENER, A_DEAD_OTHERS, A_FORCED,
- A_FORCED_NET, A_FORCED_NET2) = range(len(SUMS))
-(SS_NET, SS_NET2, SS_OPENED, SS_OPEN_NET, SS_OPEN_NET2, SS_PENALTY, SS_DEALT, SS_WON,
- SS_SERIES_OPENED) = range(len(SEAT_SUMS))
+(
+    K_SERIES,
+    K_GAMES,
+    K_DEALS,
+    K_VOIDS,
+    K_SHOWDOWNS,
+    K_OPENER_WINS,
+    K_PENALTIES,
+    K_PENALTY_CHIPS,
+    K_CAPPED,
+    K_SHORT_PAY,
+    K_SHORT_END,
+    K_ABANDONED,
+    K_SESSIONS,
+    K_BUSTS,
+    K_CHIP_ERRORS,
+    K_ERRORS,
+    K_MAX_DEALS,
+) = range(len(COUNTS))
+(
+    A_LEN,
+    A_LEN2,
+    A_DEALS,
+    A_DEALS2,
+    A_FINAL,
+    A_FINAL2,
+    A_FIRST,
+    A_FIRST2,
+    A_GROWTH,
+    A_GROWTH2,
+    A_ONET,
+    A_ONET2,
+    A_PEN,
+    A_PEN2,
+    A_POT,
+    A_POT2,
+    A_DEAD_OPENER,
+    A_DEAD_OTHERS,
+    A_FORCED,
+    A_FORCED_NET,
+    A_FORCED_NET2,
+) = range(len(SUMS))
+(SS_NET, SS_NET2, SS_OPENED, SS_OPEN_NET, SS_OPEN_NET2, SS_PENALTY, SS_DEALT, SS_WON, SS_SERIES_OPENED) = (
+    range(len(SEAT_SUMS))
+)
 
 
 MAX_LEN_BINS = 1025  # the longest series of a chunk, one-hot; the last bin pools 1024+
@@ -602,8 +748,22 @@ def _record_game(st, n, opener, pot, pen, dead, payout, pat, dd, seat, deuce, ac
 
 
 @njit(cache=True, nogil=True)
-def _series_kernel(hands, game, start, force, rng, cnt, acc, seat, deuce, len_hist, pot_hist,
-                   pot_game, max_pot_hist, max_len_hist):
+def _series_kernel(
+    hands,
+    game,
+    start,
+    force,
+    rng,
+    cnt,
+    acc,
+    seat,
+    deuce,
+    len_hist,
+    pot_hist,
+    pot_game,
+    max_pot_hist,
+    max_len_hist,
+):
     """Play ``hands`` Diablo series, each to its end, and add their statistics (module
     docstring): a loop of :func:`_play_hand` on one table starting from ``start``."""
     n = start.shape[0]

@@ -101,10 +101,18 @@ def _rows(tot: dict, groups: list[tuple[dict, np.ndarray]]) -> pd.DataFrame:
         if n < 2:
             continue
         for k in range(MAX_OPP):
-            win, se = stats.mean_se(tot["share"][members, k].sum(),
-                                    tot["share_sq"][members, k].sum(), n)
-            rows.append({**key, "hands": n, "frequency": n / n_total, "opponents": k + 1,
-                         "win": win, "win_se": se, "fair": 1.0 / (k + 2)})
+            win, se = stats.mean_se(tot["share"][members, k].sum(), tot["share_sq"][members, k].sum(), n)
+            rows.append(
+                {
+                    **key,
+                    "hands": n,
+                    "frequency": n / n_total,
+                    "opponents": k + 1,
+                    "win": win,
+                    "win_se": se,
+                    "fair": 1.0 / (k + 2),
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -115,8 +123,7 @@ def tabulate(tot: dict, by: str = "class") -> pd.DataFrame:
         raise ValueError(f"by must be 'class' or 'deuces', got {by!r}")
     classes = np.arange(N_CLASSES)
     if by == "class":
-        groups = [({"pat_category": CATEGORIES[c // 5], "deuces": c % 5}, np.array([c]))
-                  for c in classes]
+        groups = [({"pat_category": CATEGORIES[c // 5], "deuces": c % 5}, np.array([c])) for c in classes]
     else:
         groups = [({"deuces": d}, classes[classes % 5 == d]) for d in range(5)]
     df = _rows(tot, groups)

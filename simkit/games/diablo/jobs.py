@@ -71,8 +71,19 @@ from .solver import equity_weights
 from .strategies import PlayerArrays, player
 from .strategies import players as player_arrays
 
-__all__ = ["DealRecord", "SeriesJob", "SeriesResult", "ShowdownJob", "hand_kernel", "make_game",
-           "new_totals", "play_deals", "showdown_table", "simulate", "summarize"]
+__all__ = [
+    "DealRecord",
+    "SeriesJob",
+    "SeriesResult",
+    "ShowdownJob",
+    "hand_kernel",
+    "make_game",
+    "new_totals",
+    "play_deals",
+    "showdown_table",
+    "simulate",
+    "summarize",
+]
 
 
 @lru_cache(maxsize=4)
@@ -92,16 +103,26 @@ _NO_DECK = np.zeros(0, dtype=np.int64)
 _NO_SCRIPT = np.zeros((0, 3), dtype=np.int64)
 
 
-def make_game(players: PlayerArrays, rules: Rules, fixed_deck: np.ndarray | None = None,
-              fixed_keep: np.ndarray | None = None, script: np.ndarray | None = None) -> tuple:
+def make_game(
+    players: PlayerArrays,
+    rules: Rules,
+    fixed_deck: np.ndarray | None = None,
+    fixed_keep: np.ndarray | None = None,
+    script: np.ndarray | None = None,
+) -> tuple:
     """The read-only ``game`` tuple of :func:`~.engine._play_hand` (engine docstring):
     ``(structure, cfg, players, tabs, fixed_deck, fixed_keep, script)``; without the replay
     arguments the cards are shuffled and the strategies decide."""
     n = players.kinds.size
-    return (rules.structure(), rules.config(), tuple(players), _tabs(rules.variant),
-            _NO_DECK if fixed_deck is None else fixed_deck,
-            -np.ones(n, dtype=np.int64) if fixed_keep is None else fixed_keep,
-            _NO_SCRIPT if script is None else script)
+    return (
+        rules.structure(),
+        rules.config(),
+        tuple(players),
+        _tabs(rules.variant),
+        _NO_DECK if fixed_deck is None else fixed_deck,
+        -np.ones(n, dtype=np.int64) if fixed_keep is None else fixed_keep,
+        _NO_SCRIPT if script is None else script,
+    )
 
 
 def hand_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0) -> HandKernel:
@@ -121,15 +142,23 @@ def hand_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0) -
     n = arrays.kinds.size
     if not 3 <= n <= 7:
         raise ValueError(f"Diablo is for 3-7 players, got {n}")
-    return HandKernel(_play_hand, make_game(arrays, rules),
-                      _new_work(n, log_capacity, np.array([-1, 0], dtype=np.int64)),
-                      np.zeros(REC_SIZE, dtype=np.int64))
+    return HandKernel(
+        _play_hand,
+        make_game(arrays, rules),
+        _new_work(n, log_capacity, np.array([-1, 0], dtype=np.int64)),
+        np.zeros(REC_SIZE, dtype=np.int64),
+    )
 
 
 def _with_stacks(rules: Rules, stacks) -> Rules:
     """``rules`` with ``stacks`` (the old keyword) when given."""
-    return rules if stacks is None else replace(rules, stacks=stacks if np.ndim(stacks) == 0
-                                                else tuple(int(x) for x in np.asarray(stacks)))
+    return (
+        rules
+        if stacks is None
+        else replace(
+            rules, stacks=stacks if np.ndim(stacks) == 0 else tuple(int(x) for x in np.asarray(stacks))
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -169,10 +198,22 @@ class SeriesJob:
         stacks = rules.seat_stacks(n)
         out = new_totals(n, int(stacks.sum()))
         force = np.array([self.force[0], self.force[1]], dtype=np.int64)
-        _series_kernel(trials, make_game(arrays, rules), stacks, force, stream_state(seed),
-                       out["cnt"], out["acc"], out["seat"], out["deuce"], out["len_hist"],
-                       out["pot_hist"], out["pot_game"], out["max_pot_hist"],
-                       out["max_len_hist"])
+        _series_kernel(
+            trials,
+            make_game(arrays, rules),
+            stacks,
+            force,
+            stream_state(seed),
+            out["cnt"],
+            out["acc"],
+            out["seat"],
+            out["deuce"],
+            out["len_hist"],
+            out["pot_hist"],
+            out["pot_game"],
+            out["max_pot_hist"],
+            out["max_len_hist"],
+        )
         return out
 
 
@@ -224,9 +265,16 @@ def summarize(totals: dict) -> SeriesResult:
     # the largest pot and the longest series: the highest non-empty bin of the one-hot maxima
     rows["max_pot"] = int(np.flatnonzero(totals["max_pot_hist"]).max(initial=0))
     rows["max_len"] = int(np.flatnonzero(totals["max_len_hist"]).max(initial=0))
-    for name, n in (("len", n_series), ("deals", n_series), ("final_pot", n_series),
-                    ("first_pot", n_series), ("growth", n_series), ("opener_net", n_games),
-                    ("pot", n_games), ("forced_net", max(int(acc["forced"]), 1))):
+    for name, n in (
+        ("len", n_series),
+        ("deals", n_series),
+        ("final_pot", n_series),
+        ("first_pot", n_series),
+        ("growth", n_series),
+        ("opener_net", n_games),
+        ("pot", n_games),
+        ("forced_net", max(int(acc["forced"]), 1)),
+    ):
         m, se = _ms(acc, name, name + "2", n) if n > 1 else (float("nan"), float("nan"))
         rows[f"mean_{name}"], rows[f"se_{name}"] = m, se
     rows["opener_win_rate"], rows["se_opener_win_rate"] = stats.proportion(cnt["opener_wins"], n_games)
@@ -242,10 +290,18 @@ def summarize(totals: dict) -> SeriesResult:
         net, net_se = _ms(d, "net", "net2", n_series)
         k = max(int(d["opened"]), 1)
         on, on_se = _ms(d, "open_net", "open_net2", k) if d["opened"] > 1 else (float("nan"),) * 2
-        srows.append({"seat": s, "net_per_series": net, "se": net_se,
-                      "opened_per_game": d["opened"] / n_games, "open_net": on,
-                      "open_net_se": on_se, "penalty_paid": d["penalty"],
-                      "win_rate": d["won"] / max(d["dealt"], 1)})
+        srows.append(
+            {
+                "seat": s,
+                "net_per_series": net,
+                "se": net_se,
+                "opened_per_game": d["opened"] / n_games,
+                "open_net": on,
+                "open_net_se": on_se,
+                "penalty_paid": d["penalty"],
+                "win_rate": d["won"] / max(d["dealt"], 1),
+            }
+        )
     deuce = totals["deuce"]
     drows = []
     for d in range(5):
@@ -256,23 +312,47 @@ def summarize(totals: dict) -> SeriesResult:
         m, mse = stats.mean_se(deuce[d, 2], deuce[d, 3], c)
         drows.append({"deuces": d, "hands": c, "win": p, "win_se": pse, "net": m, "net_se": mse})
     lh = totals["len_hist"]
-    lengths = pd.DataFrame({"games": np.arange(LEN_BINS), "series": lh,
-                            "share": lh / max(lh.sum(), 1)})
+    lengths = pd.DataFrame({"games": np.arange(LEN_BINS), "series": lh, "share": lh / max(lh.sum(), 1)})
     lengths = lengths[lengths.games > 0]
     pg = totals["pot_game"]
-    pots = pd.DataFrame({"game": np.arange(1, POT_GAMES + 1), "games": pg[:, 0],
-                         "mean_pot": np.where(pg[:, 0] > 0, pg[:, 1] / np.maximum(pg[:, 0], 1), np.nan)})
+    pots = pd.DataFrame(
+        {
+            "game": np.arange(1, POT_GAMES + 1),
+            "games": pg[:, 0],
+            "mean_pot": np.where(pg[:, 0] > 0, pg[:, 1] / np.maximum(pg[:, 0], 1), np.nan),
+        }
+    )
     ph = totals["pot_hist"]
-    final_pots = pd.DataFrame({"from": 2 ** np.arange(ph.size), "to": 2 ** np.arange(1, ph.size + 1),
-                               "series": ph, "share": ph / max(ph.sum(), 1)})
-    return SeriesResult(totals, pd.Series(rows), pd.DataFrame(srows), pd.DataFrame(drows),
-                        lengths, pots[pots.games > 0].reset_index(drop=True),
-                        final_pots[final_pots.series > 0].reset_index(drop=True))
+    final_pots = pd.DataFrame(
+        {
+            "from": 2 ** np.arange(ph.size),
+            "to": 2 ** np.arange(1, ph.size + 1),
+            "series": ph,
+            "share": ph / max(ph.sum(), 1),
+        }
+    )
+    return SeriesResult(
+        totals,
+        pd.Series(rows),
+        pd.DataFrame(srows),
+        pd.DataFrame(drows),
+        lengths,
+        pots[pots.games > 0].reset_index(drop=True),
+        final_pots[final_pots.series > 0].reset_index(drop=True),
+    )
 
 
-def simulate(players, hands: int | None = None, rules: Rules | None = None, stacks=None,
-             force: tuple[int, int] = (-1, 0), seed=0, *, n_series: int | None = None,
-             **run_options) -> SeriesResult:
+def simulate(
+    players,
+    hands: int | None = None,
+    rules: Rules | None = None,
+    stacks=None,
+    force: tuple[int, int] = (-1, 0),
+    seed=0,
+    *,
+    n_series: int | None = None,
+    **run_options,
+) -> SeriesResult:
     """Play ``hands`` Diablo series with ``players`` (one per seat, 3-7) and summarize.
 
     Parameters
@@ -307,6 +387,7 @@ def simulate(players, hands: int | None = None, rules: Rules | None = None, stac
 
 # --- showdown shares against drawing opponents --------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ShowdownJob:
     """Showdown shares by dealt class against 1-6 opponents, everyone drawing by the policy."""
@@ -319,11 +400,18 @@ class ShowdownJob:
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         out = new_showdown_totals()
-        _showdown_kernel(trials, policy_table().mask, tables(), category_of_strength(),
-                         stream_state(seed), out["count"], out["share"], out["share_sq"],
-                         out["final_cat"])
+        _showdown_kernel(
+            trials,
+            policy_table().mask,
+            tables(),
+            category_of_strength(),
+            stream_state(seed),
+            out["count"],
+            out["share"],
+            out["share_sq"],
+            out["final_cat"],
+        )
         return out
-
 
 
 def showdown_table(trials: int, by: str = "class", seed=0, **run_options) -> pd.DataFrame:
@@ -352,6 +440,7 @@ def showdown_table(trials: int, by: str = "class", seed=0, **run_options) -> pd.
 
 # --- replaying given hands --------------------------------------------------------------------
 
+
 @dataclass
 class DealRecord:
     """What happened in one deal played by :func:`play_deals`."""
@@ -372,9 +461,15 @@ class DealRecord:
     log: np.ndarray | None = None  # the action record, columns G_* of simkit.poker.table_state
 
 
-def play_deals(deals: list[dict | None], stacks=None, rules: Rules | None = None,
-               dealer: int = 0, names: list[str] | None = None, players=None,
-               seed: int = 0) -> list[DealRecord]:
+def play_deals(
+    deals: list[dict | None],
+    stacks=None,
+    rules: Rules | None = None,
+    dealer: int = 0,
+    names: list[str] | None = None,
+    players=None,
+    seed: int = 0,
+) -> list[DealRecord]:
     """Play deals one by one through the compiled engine (:func:`~.engine._play_hand` on one
     table), applying R-D4/R-D5 between them.
 
@@ -413,7 +508,7 @@ def play_deals(deals: list[dict | None], stacks=None, rules: Rules | None = None
     out: list[DealRecord] = []
     rng = stream_state(seed)
     for deal in deals:
-        stacks_now = table[TABLE_STACK:TABLE_STACK + n]
+        stacks_now = table[TABLE_STACK : TABLE_STACK + n]
         if (stacks_now > 0).sum() < 2:
             break
         dealer = int(table[TABLE_DEALER])
@@ -438,32 +533,53 @@ def play_deals(deals: list[dict | None], stacks=None, rules: Rules | None = None
                     if not set(kept) <= set(dealt):
                         raise ValueError(f"seat {s} keeps {k!r}, which it was not dealt")
                     keep[s] = sum(1 << i for i, c in enumerate(dealt) if c in kept)
-            script = np.array([(s, ACTION_NAMES.index(a), to) for s, a, to in deal["actions"]],
-                              dtype=np.int64).reshape(-1, 3)
+            script = np.array(
+                [(s, ACTION_NAMES.index(a), to) for s, a, to in deal["actions"]], dtype=np.int64
+            ).reshape(-1, 3)
             game, n_script = make_game(arrays, rules, fixed, keep, script), len(script)
         start, dead_in = stacks_now.copy(), int(table[TABLE_CARRIED])
         rc = _play_hand(table, game, rng, work, record)
         sp = int(record[REC_SCRIPT_USED])
         if rc < 0 or sp != n_script:
-            raise ValueError(f"the actions of deal {len(out) + 1} do not fit the game "
-                             f"(engine code {rc}, {sp} of {n_script} actions used)")
+            raise ValueError(
+                f"the actions of deal {len(out) + 1} do not fit the game "
+                f"(engine code {rc}, {sp} of {n_script} actions used)"
+            )
         dealt_txt, k = [""] * n, 0
         for s in seats:
             if pat[s] >= 0:
-                dealt_txt[s] = format_cards(deck[5 * k:5 * k + 5])
+                dealt_txt[s] = format_cards(deck[5 * k : 5 * k + 5])
                 k += 1
         history = format_history(st, names=names, payout=payout if rc != 2 else None)
-        hands_txt = [format_cards(h[5 * s:5 * s + 5]) if pat[s] >= 0 else "" for s in range(n)]
+        hands_txt = [format_cards(h[5 * s : 5 * s + 5]) if pat[s] >= 0 else "" for s in range(n)]
         log = Table(st).log.copy()
-        new_stacks = table[TABLE_STACK:TABLE_STACK + n].tolist()
+        new_stacks = table[TABLE_STACK : TABLE_STACK + n].tolist()
         if rc == 2:  # void: the pot stays, R-D4
-            rec = DealRecord("void", dealer, -1, int(record[REC_POT]), [0] * n, 0, new_stacks,
-                             hands_txt, final.tolist(), history)
+            rec = DealRecord(
+                "void",
+                dealer,
+                -1,
+                int(record[REC_POT]),
+                [0] * n,
+                0,
+                new_stacks,
+                hands_txt,
+                final.tolist(),
+                history,
+            )
         else:
-            rec = DealRecord("showdown" if rc == 1 else "no showdown", dealer,
-                             int(record[REC_OPENER]), int(record[REC_POT]), payout.tolist(),
-                             int(record[REC_PENALTY]), new_stacks, hands_txt, final.tolist(),
-                             history)
+            rec = DealRecord(
+                "showdown" if rc == 1 else "no showdown",
+                dealer,
+                int(record[REC_OPENER]),
+                int(record[REC_POT]),
+                payout.tolist(),
+                int(record[REC_PENALTY]),
+                new_stacks,
+                hands_txt,
+                final.tolist(),
+                history,
+            )
         rec.dealt, rec.start, rec.dead_in, rec.log = dealt_txt, start.tolist(), dead_in, log
         out.append(rec)
         drop_broke(table)

@@ -53,8 +53,17 @@ from simkit.hands.kernels import eval5_deuces_wild
 
 from .rules import CATEGORIES, DRAW_VARIANTS, category_of_strength, tables
 
-__all__ = ["N_HANDS", "PolicyTable", "all_hands", "colex5", "kept_cards", "keep_summary",
-           "pattern_table", "objective_weights", "policy_table"]
+__all__ = [
+    "N_HANDS",
+    "PolicyTable",
+    "all_hands",
+    "colex5",
+    "kept_cards",
+    "keep_summary",
+    "pattern_table",
+    "objective_weights",
+    "policy_table",
+]
 
 ACE = 12
 
@@ -204,8 +213,7 @@ class PolicyTable:
     """The best keep (``mask``, uint8, over the hand's cards in ascending order) and its value
     (``value``, float64, a probability or expected share) of every hand, by colex number."""
 
-    def __init__(self, mask: np.ndarray, value: np.ndarray, variant: str, objective: str,
-                 opponents: int):
+    def __init__(self, mask: np.ndarray, value: np.ndarray, variant: str, objective: str, opponents: int):
         self.mask = mask
         self.value = value
         self.variant = variant
@@ -213,8 +221,9 @@ class PolicyTable:
         self.opponents = opponents
 
     def __repr__(self) -> str:
-        return (f"PolicyTable(variant={self.variant!r}, objective={self.objective!r}, "
-                f"opponents={self.opponents})")
+        return (
+            f"PolicyTable(variant={self.variant!r}, objective={self.objective!r}, opponents={self.opponents})"
+        )
 
 
 def _build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -246,8 +255,7 @@ def _cached_build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np
 
 
 @lru_cache(maxsize=8)
-def policy_table(variant: str = "standard", objective: str = "equity",
-                 opponents: int = 2) -> PolicyTable:
+def policy_table(variant: str = "standard", objective: str = "equity", opponents: int = 2) -> PolicyTable:
     """The best keep of every hand for ``variant`` (``standard`` or ``draw-three``).
 
     Parameters
@@ -325,6 +333,7 @@ def kept_cards(cards, table: PolicyTable | None = None) -> str:
 
 # --- the table by rank pattern -------------------------------------------------------------
 
+
 @njit(cache=True)
 def _pattern_counts(hands, mask, T, cat_of, pattern_of_hand, out):
     """For every hand (by colex number): its ranks as a base-13 code (high first) into
@@ -363,12 +372,20 @@ def _hand_facts(variant: str, objective: str) -> pd.DataFrame:
     pattern = np.zeros(N_HANDS, dtype=np.int64)
     facts = np.zeros((N_HANDS, 3), dtype=np.int64)
     _pattern_counts(all_hands(), t.mask, tables(), category_of_strength(), pattern, facts)
-    return pd.DataFrame({"pattern": pattern, "kept": facts[:, 0], "draw": facts[:, 1],
-                         "category": facts[:, 2], "value": t.value})
+    return pd.DataFrame(
+        {
+            "pattern": pattern,
+            "kept": facts[:, 0],
+            "draw": facts[:, 1],
+            "category": facts[:, 2],
+            "value": t.value,
+        }
+    )
 
 
-def pattern_table(variant: str = "standard", objective: str = "equity",
-                  deuces: int | None = None) -> pd.DataFrame:
+def pattern_table(
+    variant: str = "standard", objective: str = "equity", deuces: int | None = None
+) -> pd.DataFrame:
     """The best keep for every starting rank pattern (rank multiset, suits aside).
 
     A rank pattern has many suit assignments (more or fewer suited cards); the table gives,
@@ -396,16 +413,18 @@ def pattern_table(variant: str = "standard", objective: str = "equity",
     value = df.groupby("pattern")["value"].mean()
     cat = df.groupby("pattern")["category"].agg(lambda s: s.mode().iloc[0])
     top = top.set_index("pattern")
-    out = pd.DataFrame({
-        "pattern": [_ranks_text(p) for p in top.index],
-        "deuces": _deuces_of(top.index.to_numpy()),
-        "pat_category": [CATEGORIES[c] for c in cat.loc[top.index]],
-        "hands": total.loc[top.index].to_numpy(),
-        "keep": [_ranks_text(k, base=14, offset=1) for k in top["kept"]],
-        "draw": top["draw"].to_numpy(),
-        "share": (top["n"] / total.loc[top.index]).to_numpy(),
-        "value": value.loc[top.index].to_numpy(),
-    })
+    out = pd.DataFrame(
+        {
+            "pattern": [_ranks_text(p) for p in top.index],
+            "deuces": _deuces_of(top.index.to_numpy()),
+            "pat_category": [CATEGORIES[c] for c in cat.loc[top.index]],
+            "hands": total.loc[top.index].to_numpy(),
+            "keep": [_ranks_text(k, base=14, offset=1) for k in top["kept"]],
+            "draw": top["draw"].to_numpy(),
+            "share": (top["n"] / total.loc[top.index]).to_numpy(),
+            "value": value.loc[top.index].to_numpy(),
+        }
+    )
     return out.sort_values(["deuces", "value"], ascending=[True, False]).reset_index(drop=True)
 
 
@@ -413,7 +432,7 @@ def _deuces_of(codes: np.ndarray) -> np.ndarray:
     n = np.zeros(codes.shape, dtype=np.int64)
     c = codes.copy()
     for _ in range(5):
-        n += (c % 13 == 0)
+        n += c % 13 == 0
         c //= 13
     return n
 

@@ -28,7 +28,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -83,13 +83,13 @@ def tables():
     return hands.kernel_tables(FAMILY)
 
 
-@lru_cache(maxsize=None)
+@cache
 def n_strengths() -> int:
     """Number of distinct deuces-wild strengths (5,162)."""
     return int(hands.strength_codes(FAMILY).size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def category_of_strength() -> np.ndarray:
     """Category number (index into :data:`CATEGORIES`) of every strength, int64.
 
@@ -121,7 +121,7 @@ def category_floor(name: str) -> int:
     return int(np.flatnonzero(category_of_strength() == cat)[0])
 
 
-@lru_cache(maxsize=None)
+@cache
 def pair_floor(rank: int) -> int:
     """The weakest strength of a pair of ``rank`` (0 = deuce ... 12 = ace).
 
@@ -149,7 +149,7 @@ def strength_of(cards) -> int:
     return int(hands.evaluate(arr, FAMILY))
 
 
-@lru_cache(maxsize=None)
+@cache
 def pat_counts() -> np.ndarray:
     """Exact number of five-card hands at each strength (sums to C(52, 5)), int64."""
     hist = enumerate_counts(5, DEUCES_WILD, tables(), n_strengths())
@@ -158,7 +158,7 @@ def pat_counts() -> np.ndarray:
     return hist.astype(np.int64)
 
 
-@lru_cache(maxsize=None)
+@cache
 def pat_below() -> np.ndarray:
     """Fraction of five-card hands strictly weaker than each strength (the pre-draw score).
 
@@ -263,8 +263,7 @@ class Rules:
             st = tuple(st) if isinstance(st, (tuple, list, np.ndarray)) else st
             object.__setattr__(self, "stacks", st)
         each = [st] if isinstance(st, (int, np.integer)) else st
-        if not isinstance(each, (list, tuple)) or not each or any(
-                not is_int(v) or v < 0 for v in each):
+        if not isinstance(each, (list, tuple)) or not each or any(not is_int(v) or v < 0 for v in each):
             raise ValueError(f"stacks must be one non-negative integer or one per seat, got {self.stacks!r}")
         self.structure()
 

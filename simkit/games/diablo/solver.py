@@ -50,8 +50,15 @@ from .rules import (
     tables,
 )
 
-__all__ = ["KeepChoice", "best_keep", "draw_odds", "equity_weights", "final_histogram",
-           "keep_values", "target_weights"]
+__all__ = [
+    "KeepChoice",
+    "best_keep",
+    "draw_odds",
+    "equity_weights",
+    "final_histogram",
+    "keep_values",
+    "target_weights",
+]
 
 
 @njit(cache=True, nogil=True)
@@ -132,6 +139,7 @@ def comb_max(n, k):
 
 # --- input checking ---------------------------------------------------------------------------
 
+
 def _cards(value, what: str, n: int | None = None) -> np.ndarray:
     if isinstance(value, str):
         arr = parse_cards(value, n=n)
@@ -164,9 +172,11 @@ def _keep_of(hand: np.ndarray, keep, variant: str) -> np.ndarray:
     n_draw = 5 - kept.size
     if not draw_allowed(n_draw, kept, variant):
         more = "" if variant != "standard" else " (choose the draw-three variant for up to three)"
-        raise ValueError(f"keeping {format_cards(kept) or 'nothing'} exchanges {n_draw} cards; "
-                         f"the {variant} rules allow at most "
-                         f"{2 if variant == 'standard' else '3 (4 keeping one ace)'}{more}")
+        raise ValueError(
+            f"keeping {format_cards(kept) or 'nothing'} exchanges {n_draw} cards; "
+            f"the {variant} rules allow at most "
+            f"{2 if variant == 'standard' else '3 (4 keeping one ace)'}{more}"
+        )
     return kept
 
 
@@ -225,19 +235,23 @@ def draw_odds(hand, keep=None, dead=None, variant: str = "standard") -> pd.DataF
     by_cat = np.bincount(category_of_strength(), weights=hist, minlength=len(CATEGORIES))
     by_cat = by_cat.astype(np.int64)[::-1]
     prob = by_cat / total
-    df = pd.DataFrame({
-        "category": list(CATEGORIES[::-1]),
-        "count": by_cat,
-        "probability": prob,
-        "at_least": np.cumsum(by_cat) / total,
-    })
+    df = pd.DataFrame(
+        {
+            "category": list(CATEGORIES[::-1]),
+            "count": by_cat,
+            "probability": prob,
+            "at_least": np.cumsum(by_cat) / total,
+        }
+    )
     unseen = N_CARDS - 5 - (0 if dead is None else _cards(dead, "dead").size)
-    df.attrs.update(hand=format_cards(h), keep=format_cards(kept), draw=5 - kept.size,
-                    unseen=unseen, combinations=total)
+    df.attrs.update(
+        hand=format_cards(h), keep=format_cards(kept), draw=5 - kept.size, unseen=unseen, combinations=total
+    )
     return df
 
 
 # --- objectives and the best keep ------------------------------------------------------------
+
 
 def target_weights(target: str) -> np.ndarray:
     """Weights 1 for strengths at ``target`` category or better, else 0."""
@@ -313,9 +327,16 @@ class KeepChoice:
     second_value: float
 
 
-def best_keep(hand, dead=None, *, objective: str = "category", target: str = "three_of_a_kind",
-              opponents: int = 1, reference: np.ndarray | None = None,
-              variant: str = "standard") -> KeepChoice:
+def best_keep(
+    hand,
+    dead=None,
+    *,
+    objective: str = "category",
+    target: str = "three_of_a_kind",
+    opponents: int = 1,
+    reference: np.ndarray | None = None,
+    variant: str = "standard",
+) -> KeepChoice:
     """The keep that maximises the objective (see the module docstring), exactly.
 
     Parameters
@@ -344,6 +365,11 @@ def best_keep(hand, dead=None, *, objective: str = "category", target: str = "th
     v = keep_values(hand, w, dead, variant)
     h = format_cards(_cards(hand, "hand", n=5))
     second = v.iloc[1] if len(v) > 1 else v.iloc[0]
-    return KeepChoice(h, v.loc[0, "keep"], int(v.loc[0, "draw"]), float(v.loc[0, "value"]),
-                      str(second["keep"]), float(second["value"]))
-
+    return KeepChoice(
+        h,
+        v.loc[0, "keep"],
+        int(v.loc[0, "draw"]),
+        float(v.loc[0, "value"]),
+        str(second["keep"]),
+        float(second["value"]),
+    )

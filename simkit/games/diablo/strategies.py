@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -39,12 +39,20 @@ from simkit.poker.strategies import KIND_NAMES, N_PARAMS, PARAM_NAMES, strategy_
 
 from .rules import category_floor, pair_floor
 
-__all__ = ["NEVER", "OPEN_LEVELS", "Player", "PlayerArrays", "REASONABLE", "open_floor",
-           "parse_player", "player", "players"]
+__all__ = [
+    "NEVER",
+    "OPEN_LEVELS",
+    "Player",
+    "PlayerArrays",
+    "REASONABLE",
+    "open_floor",
+    "parse_player",
+    "player",
+    "players",
+]
 
 #: Opening thresholds, weakest first: the hand as dealt must be at least this good.
-OPEN_LEVELS = ("pair", "jacks", "aces", "two_pair", "trips", "straight", "flush",
-               "full_house", "quads")
+OPEN_LEVELS = ("pair", "jacks", "aces", "two_pair", "trips", "straight", "flush", "full_house", "quads")
 #: Strength above every hand: the player never opens.
 NEVER = 1 << 30
 
@@ -52,11 +60,20 @@ NEVER = 1 << 30
 #: of 0.85 against two hands (about medium trips), 0.04 more per bet already made; call with
 #: 0.55 (a good pair with a draw, a made two pair); no pot-odds calls, no bluffs, bets half
 #: the pot, trusts a player who stands pat a little (0.05 per such opponent).
-REASONABLE = {"P_OPEN": 1.0, "P_BET": 0.85, "P_STEP": 0.04, "P_CALL": 0.55, "P_ODDS": 0.0,
-              "P_SUNK": 0.0, "P_BLUFF": 0.0, "P_SIZE": 0.5, "P_PAT": 0.05}
+REASONABLE = {
+    "P_OPEN": 1.0,
+    "P_BET": 0.85,
+    "P_STEP": 0.04,
+    "P_CALL": 0.55,
+    "P_ODDS": 0.0,
+    "P_SUNK": 0.0,
+    "P_BLUFF": 0.0,
+    "P_SIZE": 0.5,
+    "P_PAT": 0.05,
+}
 
 
-@lru_cache(maxsize=None)
+@cache
 def open_floor(level: str) -> int:
     """The weakest strength of an opening level (``NEVER`` for ``"never"``).
 
@@ -67,8 +84,9 @@ def open_floor(level: str) -> int:
     if level == "never":
         return NEVER
     if level not in OPEN_LEVELS:
-        raise ValueError(f"unknown opening level {level!r}; expected one of "
-                         f"{', '.join(OPEN_LEVELS)} or never")
+        raise ValueError(
+            f"unknown opening level {level!r}; expected one of {', '.join(OPEN_LEVELS)} or never"
+        )
     if level in ("jacks", "aces"):
         return pair_floor(9 if level == "jacks" else 12)
     names = {"pair": "one_pair", "trips": "three_of_a_kind", "quads": "four_of_a_kind"}

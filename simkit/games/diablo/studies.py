@@ -36,7 +36,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import numpy as np
@@ -55,8 +55,16 @@ from .jobs import SeriesJob, summarize
 from .rules import VARIANTS, Rules
 from .strategies import OPEN_LEVELS, Player, player
 
-__all__ = ["bluff_ev", "equilibrium", "pair_improvement", "pattern_distribution", "series_table",
-           "threshold_sweep", "variants_table", "VARIANTS"]
+__all__ = [
+    "bluff_ev",
+    "equilibrium",
+    "pair_improvement",
+    "pattern_distribution",
+    "series_table",
+    "threshold_sweep",
+    "variants_table",
+    "VARIANTS",
+]
 
 
 def _hands(hands, run_options: dict) -> int:
@@ -74,9 +82,15 @@ def _check_players(n: int) -> None:
         raise ValueError(f"Diablo is for 3-7 players, got {n!r}")
 
 
-def threshold_sweep(n_players: int, levels=OPEN_LEVELS, others: str | Player = "trips",
-                    hands: int | None = None, rules: Rules | None = None, seed: int = 0,
-                    **run_options) -> pd.DataFrame:
+def threshold_sweep(
+    n_players: int,
+    levels=OPEN_LEVELS,
+    others: str | Player = "trips",
+    hands: int | None = None,
+    rules: Rules | None = None,
+    seed: int = 0,
+    **run_options,
+) -> pd.DataFrame:
     """Seat 0's result for each opening level against ``n_players - 1`` players at ``others``.
 
     Returns
@@ -96,16 +110,33 @@ def threshold_sweep(n_players: int, levels=OPEN_LEVELS, others: str | Player = "
         job = SeriesJob((Player(level),) + (other,) * (n_players - 1), rules)
         r = summarize(run(job, hands, seed=seed, **run_options))
         s = r.seats.iloc[0]
-        rows.append({"players": n_players, "level": level, "others": other.open_at,
-                     "net": s.net_per_series, "se": s.se, "open_rate": s.opened_per_game,
-                     "open_net": s.open_net, "open_net_se": s.open_net_se,
-                     "mean_len": r.summary["mean_len"]})
+        rows.append(
+            {
+                "players": n_players,
+                "level": level,
+                "others": other.open_at,
+                "net": s.net_per_series,
+                "se": s.se,
+                "open_rate": s.opened_per_game,
+                "open_net": s.open_net,
+                "open_net_se": s.open_net_se,
+                "mean_len": r.summary["mean_len"],
+            }
+        )
     return pd.DataFrame(rows)
 
 
-def equilibrium(n_players: int, start: str = "trips", levels=OPEN_LEVELS,
-                hands: int | None = None, rules: Rules | None = None, seed: int = 0,
-                max_iter: int = 6, sweeps: dict | None = None, **run_options) -> pd.DataFrame:
+def equilibrium(
+    n_players: int,
+    start: str = "trips",
+    levels=OPEN_LEVELS,
+    hands: int | None = None,
+    rules: Rules | None = None,
+    seed: int = 0,
+    max_iter: int = 6,
+    sweeps: dict | None = None,
+    **run_options,
+) -> pd.DataFrame:
     """Iterated best response over the opening levels (module docstring).
 
     ``sweeps`` may hold sweeps already made, keyed by the others' level (they are reused
@@ -123,15 +154,23 @@ def equilibrium(n_players: int, start: str = "trips", levels=OPEN_LEVELS,
     result = "no convergence"
     for it in range(max_iter):
         if current not in sweeps:
-            sweeps[current] = threshold_sweep(n_players, levels, current, hands, rules, seed,
-                                              **run_options)
+            sweeps[current] = threshold_sweep(n_players, levels, current, hands, rules, seed, **run_options)
         t = sweeps[current].set_index("level")
         best = t["net"].idxmax()
         gain = float(t.loc[best, "net"] - t.loc[current, "net"])
         gain_se = float(np.hypot(t.loc[best, "se"], t.loc[current, "se"]))
         stable = best == current or gain <= 2.0 * gain_se
-        rows.append({"players": n_players, "iteration": it, "others": current, "best": best,
-                     "gain": gain, "gain_se": gain_se, "stable": stable})
+        rows.append(
+            {
+                "players": n_players,
+                "iteration": it,
+                "others": current,
+                "best": best,
+                "gain": gain,
+                "gain_se": gain_se,
+                "stable": stable,
+            }
+        )
         seen.append(current)
         if stable:
             result = "equilibrium"
@@ -146,8 +185,15 @@ def equilibrium(n_players: int, start: str = "trips", levels=OPEN_LEVELS,
     return df
 
 
-def bluff_ev(n_players: int, level: str = "trips", hands: int | None = None, diablo: bool = True,
-             seed: int = 0, rules: Rules | None = None, **run_options) -> dict:
+def bluff_ev(
+    n_players: int,
+    level: str = "trips",
+    hands: int | None = None,
+    diablo: bool = True,
+    seed: int = 0,
+    rules: Rules | None = None,
+    **run_options,
+) -> dict:
     """Chips per occasion of opening a hand below one's threshold instead of checking.
 
     Everybody plays ``level``; seat 0, the first time in a series it may open with a hand it
@@ -162,8 +208,11 @@ def bluff_ev(n_players: int, level: str = "trips", hands: int | None = None, dia
     for mode, name in ((1, "bluff"), (2, "check")):
         job = SeriesJob((Player(level),) * n_players, rules, force=(0, mode))
         s = summarize(run(job, hands, seed=seed, **run_options)).summary
-        out[name], out[f"{name}_se"], out[f"{name}_n"] = (s["mean_forced_net"],
-                                                          s["se_forced_net"], s["forced"])
+        out[name], out[f"{name}_se"], out[f"{name}_n"] = (
+            s["mean_forced_net"],
+            s["se_forced_net"],
+            s["forced"],
+        )
     out["ev"] = out["bluff"] - out["check"]
     out["ev_se"] = float(np.hypot(out["bluff_se"], out["check_se"]))
     out.update(players=n_players, diablo=diablo, level=level)
@@ -174,20 +223,34 @@ def _series_row(r, **key) -> dict:
     s = r.summary
     lh = r.lengths.set_index("games")["series"]
     n = max(int(s["series"]), 1)
-    return {**key, "series": int(s["series"]), "games": int(s["games"]),
-            "mean_len": s["mean_len"], "se_len": s["se_len"],
-            "p_len_2plus": lh[lh.index >= 2].sum() / n, "p_len_3plus": lh[lh.index >= 3].sum() / n,
-            "p_len_5plus": lh[lh.index >= 5].sum() / n, "longest": int(s["max_len"]),
-            "mean_final_pot": s["mean_final_pot"], "se_final_pot": s["se_final_pot"],
-            "mean_growth": s["mean_growth"], "se_growth": s["se_growth"],
-            "p_final_pot_64plus": _pot_tail(r, 64), "p_final_pot_128plus": _pot_tail(r, 128),
-            "largest_pot": int(s["max_pot"]), "opener_win_rate": s["opener_win_rate"],
-            "se_opener_win_rate": s["se_opener_win_rate"], "opener_net": s["mean_opener_net"],
-            "se_opener_net": s["se_opener_net"],
-            "penalty_per_game": s["penalty_chips"] / max(int(s["games"]), 1),
-            "carried_to_openers": s["dead_to_opener"] / max(s["dead_to_opener"] + s["dead_to_others"], 1e-12),
-            "void_rate": s["void_rate"], "busts_per_series": s["busts"] / n,
-            "abandoned": int(s["abandoned"]), "chip_errors": int(s["chip_errors"])}
+    return {
+        **key,
+        "series": int(s["series"]),
+        "games": int(s["games"]),
+        "mean_len": s["mean_len"],
+        "se_len": s["se_len"],
+        "p_len_2plus": lh[lh.index >= 2].sum() / n,
+        "p_len_3plus": lh[lh.index >= 3].sum() / n,
+        "p_len_5plus": lh[lh.index >= 5].sum() / n,
+        "longest": int(s["max_len"]),
+        "mean_final_pot": s["mean_final_pot"],
+        "se_final_pot": s["se_final_pot"],
+        "mean_growth": s["mean_growth"],
+        "se_growth": s["se_growth"],
+        "p_final_pot_64plus": _pot_tail(r, 64),
+        "p_final_pot_128plus": _pot_tail(r, 128),
+        "largest_pot": int(s["max_pot"]),
+        "opener_win_rate": s["opener_win_rate"],
+        "se_opener_win_rate": s["se_opener_win_rate"],
+        "opener_net": s["mean_opener_net"],
+        "se_opener_net": s["se_opener_net"],
+        "penalty_per_game": s["penalty_chips"] / max(int(s["games"]), 1),
+        "carried_to_openers": s["dead_to_opener"] / max(s["dead_to_opener"] + s["dead_to_others"], 1e-12),
+        "void_rate": s["void_rate"],
+        "busts_per_series": s["busts"] / n,
+        "abandoned": int(s["abandoned"]),
+        "chip_errors": int(s["chip_errors"]),
+    }
 
 
 def _pot_tail(r, at: int) -> float:
@@ -197,9 +260,15 @@ def _pot_tail(r, at: int) -> float:
     return float(fp.loc[fp["from"] >= at, "series"].sum() / total)
 
 
-def series_table(player_counts=(3, 4, 5, 6, 7), levels=("jacks", "two_pair", "trips", "straight"),
-                 hands: int | None = None, rules: Rules | None = None, seed: int = 0,
-                 keep: dict | None = None, **run_options) -> pd.DataFrame:
+def series_table(
+    player_counts=(3, 4, 5, 6, 7),
+    levels=("jacks", "two_pair", "trips", "straight"),
+    hands: int | None = None,
+    rules: Rules | None = None,
+    seed: int = 0,
+    keep: dict | None = None,
+    **run_options,
+) -> pd.DataFrame:
     """Series length, pot growth and chip flow, everybody at one level, by player count.
 
     Columns (means with ``se_*``): ``mean_len`` games per series, ``p_len_2plus`` … the tail,
@@ -216,16 +285,21 @@ def series_table(player_counts=(3, 4, 5, 6, 7), levels=("jacks", "two_pair", "tr
     for n in player_counts:
         _check_players(n)
         for level in levels:
-            r = summarize(run(SeriesJob((Player(level),) * n, rules), hands, seed=seed,
-                              **run_options))
+            r = summarize(run(SeriesJob((Player(level),) * n, rules), hands, seed=seed, **run_options))
             if keep is not None:
                 keep[(n, level)] = r
             rows.append(_series_row(r, players=n, level=level))
     return pd.DataFrame(rows)
 
 
-def variants_table(n_players: int = 5, level: str = "pair", hands: int | None = None,
-                   seed: int = 0, variants: dict | None = None, **run_options) -> pd.DataFrame:
+def variants_table(
+    n_players: int = 5,
+    level: str = "pair",
+    hands: int | None = None,
+    seed: int = 0,
+    variants: dict | None = None,
+    **run_options,
+) -> pd.DataFrame:
     """:func:`series_table` columns for every variant, everybody opening at ``level``, plus
     seat 0's chips per series when it alone opens at ``trips`` (``tight_net``, ``tight_se``).
 
@@ -236,11 +310,16 @@ def variants_table(n_players: int = 5, level: str = "pair", hands: int | None = 
     hands = _hands(hands, run_options)
     rows = []
     for name, rules in (variants or VARIANTS).items():
-        r = summarize(run(SeriesJob((Player(level),) * n_players, rules), hands, seed=seed,
-                          **run_options))
+        r = summarize(run(SeriesJob((Player(level),) * n_players, rules), hands, seed=seed, **run_options))
         row = _series_row(r, variant=name, players=n_players, level=level)
-        t = summarize(run(SeriesJob((Player("trips"),) + (Player(level),) * (n_players - 1),
-                                    rules), hands, seed=seed, **run_options))
+        t = summarize(
+            run(
+                SeriesJob((Player("trips"),) + (Player(level),) * (n_players - 1), rules),
+                hands,
+                seed=seed,
+                **run_options,
+            )
+        )
         row["tight_net"] = t.seats.iloc[0].net_per_series
         row["tight_se"] = t.seats.iloc[0].se
         rows.append(row)
@@ -284,14 +363,15 @@ def _category_hist(kept, n_kept, n_draw, unseen, wild, T, cat_of, hist):
             return
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cat_of(family: str) -> np.ndarray:
     n = hand_eval.strength_codes(family).size
     return np.array([decode(s, family)[0] for s in range(n)], dtype=np.int64)
 
 
-def pattern_distribution(pair_rank: int, odd_ranks, wild: bool, draw: int,
-                         suits=(0, 1, 2, 3, 0)) -> np.ndarray:
+def pattern_distribution(
+    pair_rank: int, odd_ranks, wild: bool, draw: int, suits=(0, 1, 2, 3, 0)
+) -> np.ndarray:
     """Exact final-category counts (10 entries, index = category) of one natural pair.
 
     The hand is the pair of ``pair_rank`` in suits ``suits[0:2]`` and the odd cards of
@@ -303,7 +383,9 @@ def pattern_distribution(pair_rank: int, odd_ranks, wild: bool, draw: int,
     """
     odd = sorted((int(r) for r in odd_ranks), reverse=True)
     if len(odd) != 3 or len({pair_rank, *odd}) != 4 or not all(0 <= r <= 12 for r in [pair_rank, *odd]):
-        raise ValueError(f"need a pair rank and three other distinct ranks 0..12, got {pair_rank}, {odd_ranks}")
+        raise ValueError(
+            f"need a pair rank and three other distinct ranks 0..12, got {pair_rank}, {odd_ranks}"
+        )
     if wild and 0 in (pair_rank, *odd):
         raise ValueError("with wild deuces a natural pair hand holds no deuce")
     if draw not in (2, 3):
@@ -315,12 +397,20 @@ def pattern_distribution(pair_rank: int, odd_ranks, wild: bool, draw: int,
     kept = pair + (odds[:1] if draw == 2 else [])
     unseen = np.array([c for c in range(N_CARDS) if c not in hand], dtype=np.int64)
     hist = np.zeros(10, dtype=np.int64)
-    _category_hist(np.array(kept, dtype=np.int64), len(kept), draw, unseen, wild,
-                   hand_eval.kernel_tables(family), _cat_of(family), hist)
+    _category_hist(
+        np.array(kept, dtype=np.int64),
+        len(kept),
+        draw,
+        unseen,
+        wild,
+        hand_eval.kernel_tables(family),
+        _cat_of(family),
+        hist,
+    )
     return hist
 
 
-@lru_cache(maxsize=None)
+@cache
 def pair_improvement() -> pd.DataFrame:
     """Exact final-category distribution of a single pair, by wild/no wild and draw 2/3.
 
@@ -342,9 +432,13 @@ def pair_improvement() -> pd.DataFrame:
                     hist += pattern_distribution(p, odd, wild, n_draw)
                     patterns += 1
             total = hist.sum()
-            row = {"wild": wild, "draw": n_draw, "patterns": patterns,
-                   "hands": patterns * 6 * 4 ** 3,
-                   "improve": hist[2:].sum() / total}
+            row = {
+                "wild": wild,
+                "draw": n_draw,
+                "patterns": patterns,
+                "hands": patterns * 6 * 4**3,
+                "improve": hist[2:].sum() / total,
+            }
             for c in range(9, -1, -1):
                 row[_CATS[c]] = hist[c] / total
             rows.append(row)

@@ -131,8 +131,18 @@ def _lean(inline: bool = False):
 
 
 # --- the rules vector -------------------------------------------------------------------------
-(RV_POT, RV_ROUNDS, RV_LOW_ACE, RV_TWO_PASS, RV_ANTE_ALL, RV_ANTE, RV_HIDDEN, RV_MIN_STAKE, RV_PAIRS,
- RV_THREE_POSTS) = range(10)
+(
+    RV_POT,
+    RV_ROUNDS,
+    RV_LOW_ACE,
+    RV_TWO_PASS,
+    RV_ANTE_ALL,
+    RV_ANTE,
+    RV_HIDDEN,
+    RV_MIN_STAKE,
+    RV_PAIRS,
+    RV_THREE_POSTS,
+) = range(10)
 N_RULES = 10
 PAIRS_NONE, PAIRS_SPLIT, PAIRS_ANTE_BACK = 0, 1, 2
 
@@ -148,19 +158,70 @@ OUT_WHOLE_POT, OUT_POT_BACK, OUT_SPLIT, OUT_NO_GAME = range(4)
 RC_DEALER_OUT = -1
 
 # --- per-seat statistics (columns of seat_out) ------------------------------------------------
-(SO_NET, SO_NET_SQ, SO_DECISIONS, SO_STAKES, SO_STAKED, SO_BETWEEN, SO_OUTSIDE, SO_POST, SO_BUSTS,
- SO_DEALER_NET, SO_DEALER_NET_SQ, SO_DEALER_GAMES, SO_WHOLE_POT, SO_SPLITS, SO_ANTE_BACK) = range(15)
+(
+    SO_NET,
+    SO_NET_SQ,
+    SO_DECISIONS,
+    SO_STAKES,
+    SO_STAKED,
+    SO_BETWEEN,
+    SO_OUTSIDE,
+    SO_POST,
+    SO_BUSTS,
+    SO_DEALER_NET,
+    SO_DEALER_NET_SQ,
+    SO_DEALER_GAMES,
+    SO_WHOLE_POT,
+    SO_SPLITS,
+    SO_ANTE_BACK,
+) = range(15)
 N_SEAT_STATS = 15
-SEAT_STATS = ("net", "net_sq", "decisions", "stakes", "staked", "between", "outside", "post",
-              "busts", "dealer_net", "dealer_net_sq", "dealer_games", "whole_pot", "splits",
-              "ante_back")
+SEAT_STATS = (
+    "net",
+    "net_sq",
+    "decisions",
+    "stakes",
+    "staked",
+    "between",
+    "outside",
+    "post",
+    "busts",
+    "dealer_net",
+    "dealer_net_sq",
+    "dealer_games",
+    "whole_pot",
+    "splits",
+    "ante_back",
+)
 
 # --- per-batch statistics (game_out) ----------------------------------------------------------
-(GO_GAMES, GO_ROUNDS, GO_WHOLE_POT, GO_CONSERVATION_ERRORS, GO_DEALER_SUM, GO_DEALER_SQ,
- GO_DEALER_LOSES, GO_SHUFFLES, GO_RESHUFFLES, GO_CARDS, GO_SPLIT_POTS) = range(11)
+(
+    GO_GAMES,
+    GO_ROUNDS,
+    GO_WHOLE_POT,
+    GO_CONSERVATION_ERRORS,
+    GO_DEALER_SUM,
+    GO_DEALER_SQ,
+    GO_DEALER_LOSES,
+    GO_SHUFFLES,
+    GO_RESHUFFLES,
+    GO_CARDS,
+    GO_SPLIT_POTS,
+) = range(11)
 N_GAME_STATS = 11
-GAME_STATS = ("games", "rounds", "whole_pot_ends", "conservation_errors", "dealer_sum",
-              "dealer_sq", "dealer_loses", "shuffles", "reshuffles", "cards", "split_pots")
+GAME_STATS = (
+    "games",
+    "rounds",
+    "whole_pot_ends",
+    "conservation_errors",
+    "dealer_sum",
+    "dealer_sq",
+    "dealer_loses",
+    "shuffles",
+    "reshuffles",
+    "cards",
+    "split_pots",
+)
 
 # --- the packed game state: one int64 array, so that calls pass few arrays -------------------
 MAX_SEATS = TABLE_MAX_SEATS  # the table layout's 32 (not poker's 10)
@@ -185,8 +246,19 @@ P_KIND, P_PARAM, P_MIN, P_COUNT = range(4)
 MAX_TWO_PASS_ROUNDS = 200
 
 
-def make_rules(pot: int, rounds: int, *, low_ace=False, two_pass=False, ante_all=False, ante=1,
-               hidden=False, min_stake=False, pairs=PAIRS_NONE, three_posts=False) -> np.ndarray:
+def make_rules(
+    pot: int,
+    rounds: int,
+    *,
+    low_ace=False,
+    two_pass=False,
+    ante_all=False,
+    ante=1,
+    hidden=False,
+    min_stake=False,
+    pairs=PAIRS_NONE,
+    three_posts=False,
+) -> np.ndarray:
     """The int64 rules vector the kernel reads (from a validated :class:`~.rules.Rules`, see
     :func:`simkit.games.in_between.jobs.game_of`)."""
     r = np.zeros(N_RULES, dtype=np.int64)
@@ -353,17 +425,22 @@ def _posts_no_count(c1, c2, low_ok):
     o = 0
     if low_ok and r1 == 12 and _NC[r1, r2, 1, 5] > _NC[r1, r2, 0, 5]:
         o = 1
-    return (int(_NC[r1, r2, o, 0]), int(_NC[r1, r2, o, 1]), _NC[r1, r2, o, 2], _NC[r1, r2, o, 3],
-            _NC[r1, r2, o, 4])
+    return (
+        int(_NC[r1, r2, o, 0]),
+        int(_NC[r1, r2, o, 1]),
+        _NC[r1, r2, o, 2],
+        _NC[r1, r2, o, 3],
+        _NC[r1, r2, o, 4],
+    )
 
 
 # --- decisions (rebound to the user's functions on the Python path) ------------------------------
 @_lean(inline=True)
-def _decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante, min_req,
-            pol, state):
+def _decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante, min_req, pol, state):
     """The stake of seat ``p``: its compiled policy, raised to the minimum ``min_req``."""
-    s = _policy_stake(int(pol[p, P_KIND]), pol[p, P_PARAM], int(pol[p, P_MIN]), spread,
-                      pb, pp, po, mult, pot, chips, state)
+    s = _policy_stake(
+        int(pol[p, P_KIND]), pol[p, P_PARAM], int(pol[p, P_MIN]), spread, pb, pp, po, mult, pot, chips, state
+    )
     if s < min_req:
         s = min_req
     return s
@@ -391,8 +468,19 @@ def _wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
         hi = v if v > w else w
         pb, pp, po = _gap_probs_at(lo, hi, st, GS_U, total - 1)
         st[GS_U + r] += 1
-        s = _policy_stake(kind, pol[p, P_PARAM], int(pol[p, P_MIN]), _spread(lo, hi), pb, pp, po,
-                          2, pot, chips - ante, state)
+        s = _policy_stake(
+            kind,
+            pol[p, P_PARAM],
+            int(pol[p, P_MIN]),
+            _spread(lo, hi),
+            pb,
+            pp,
+            po,
+            2,
+            pot,
+            chips - ante,
+            state,
+        )
         gain += prob * s * (pb - po - 2.0 * pp)
     return 2.0 * gain > ante
 
@@ -418,8 +506,24 @@ def _one_stake(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_o
     if stage == 2 or rules[RV_MIN_STAKE]:
         min_req = ante if ante < cap else cap
     seat_out[p, SO_DECISIONS] += 1
-    stake = _decide(p, stage, st[GS_ROUND], low, high, _spread(low, high), pb, pp, po, mult,
-                    pot, chips, ante, min_req, pol, state)
+    stake = _decide(
+        p,
+        stage,
+        st[GS_ROUND],
+        low,
+        high,
+        _spread(low, high),
+        pb,
+        pp,
+        po,
+        mult,
+        pot,
+        chips,
+        ante,
+        min_req,
+        pol,
+        state,
+    )
     if stake <= 0:
         return 0
     _reveal(st, c1)
@@ -476,9 +580,12 @@ def _turn(p, rules, st, pol, state, seat_out, game_out):
             _reveal(st, c2)
             _release(st, c1, c2, -1)
             return
-        if (pairs == PAIRS_SPLIT and low == high and chips > ante
-                and _wants_split(p, st[GS_ROUND], c1, c2, st[GS_POT], chips, ante, st, total,
-                                 pol, state)):
+        if (
+            pairs == PAIRS_SPLIT
+            and low == high
+            and chips > ante
+            and _wants_split(p, st[GS_ROUND], c1, c2, st[GS_POT], chips, ante, st, total, pol, state)
+        ):
             st[GS_CHIPS + p] = chips - ante
             st[GS_POT] += ante
             seat_out[p, SO_SPLITS] += 1
@@ -763,8 +870,16 @@ def _engine(trials, deals, stacks, game, rng, seat_out, game_out):
     n = game[1].shape[0]
     table = np.zeros(TABLE_SIZE, dtype=np.int64)
     set_table(table, np.full(n, stacks, dtype=np.int64), 0)
-    _trials(trials, deals, stacks, game, rng, _new_work(seat_out, game_out), table,
-            np.zeros(REC_SIZE, dtype=np.int64))
+    _trials(
+        trials,
+        deals,
+        stacks,
+        game,
+        rng,
+        _new_work(seat_out, game_out),
+        table,
+        np.zeros(REC_SIZE, dtype=np.int64),
+    )
 
 
 @_lean()
@@ -795,8 +910,17 @@ def _trials(trials, deals, stacks, game, rng, work, table, record):
 
 # --- the Python path -----------------------------------------------------------------------------
 #: Every function on a path from _engine to _decide or _wants_split, innermost first.
-_CHAIN = ("_one_stake", "_turn", "_round", "_play_round", "_dealer_game", "_ante_game", "_play_hand", "_trials",
-          "_engine")
+_CHAIN = (
+    "_one_stake",
+    "_turn",
+    "_round",
+    "_play_round",
+    "_dealer_game",
+    "_ante_game",
+    "_play_hand",
+    "_trials",
+    "_engine",
+)
 
 
 def python_engine(decide, wants_split):

@@ -66,9 +66,16 @@ def game_of(rules: Rules, players: Sequence[Policy | PythonPolicy]) -> tuple:
     """The kernel's read-only ``game`` tuple (rules vector, policy matrix) for these rules and
     parsed players (one per seat)."""
     vec = E.make_rules(
-        rules.pot, rules.rounds, low_ace=rules.low_ace, two_pass=rules.two_pass,
-        ante_all=rules.ante_all, ante=rules.ante, hidden=rules.hidden, min_stake=rules.min_stake,
-        pairs=PAIRS_MODES.index(rules.pairs), three_posts=rules.three_posts,
+        rules.pot,
+        rules.rounds,
+        low_ace=rules.low_ace,
+        two_pass=rules.two_pass,
+        ante_all=rules.ante_all,
+        ante=rules.ante,
+        hidden=rules.hidden,
+        min_stake=rules.min_stake,
+        pairs=PAIRS_MODES.index(rules.pairs),
+        three_posts=rules.three_posts,
     )
     kinds, params, mins, counting = [], [], [], []
     for p in players:
@@ -96,11 +103,14 @@ def hand_kernel(players: Sequence[PlayerSpec] | PlayerSpec, rules: Rules | None 
     rules = rules or Rules()
     seats = parse_players(players)
     if any(isinstance(p, PythonPolicy) for p in seats):
-        raise ValueError("a Python player cannot sit at a compiled hand kernel; use simulate(..., python_path=True)")
+        raise ValueError(
+            "a Python player cannot sit at a compiled hand kernel; use simulate(..., python_path=True)"
+        )
     seat_out = np.zeros((len(seats), E.N_SEAT_STATS), np.int64)
     game_out = np.zeros(E.N_GAME_STATS, np.int64)
-    return HandKernel(E._play_hand, game_of(rules, seats), E._new_work(seat_out, game_out),
-                      np.zeros(E.REC_SIZE, np.int64))
+    return HandKernel(
+        E._play_hand, game_of(rules, seats), E._new_work(seat_out, game_out), np.zeros(E.REC_SIZE, np.int64)
+    )
 
 
 @dataclass(frozen=True)
@@ -170,20 +180,36 @@ def _python_engine_for(players: Sequence[Policy | PythonPolicy]):
     """The engine as plain Python, stakes of Python seats from their functions (checked)."""
     py = {i: p for i, p in enumerate(players) if isinstance(p, PythonPolicy)}
 
-    def decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante, min_req,
-               pol, state):
+    def decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante, min_req, pol, state):
         pp_ = py.get(int(p))
         if pp_ is None:
-            return E._decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante,
-                             min_req, pol, state)
+            return E._decide(
+                p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante, min_req, pol, state
+            )
         d = Decision(
-            seat=int(p), round=int(rnd), stage=int(stage), low=int(low), high=int(high),
-            spread=int(spread), pot=int(pot), chips=int(chips), ante=int(ante),
-            min_stake=int(min_req), max_stake=int(min(pot, chips)), post_penalty=int(mult),
-            p_between=float(pb), p_post=float(pp), p_outside=float(po),
+            seat=int(p),
+            round=int(rnd),
+            stage=int(stage),
+            low=int(low),
+            high=int(high),
+            spread=int(spread),
+            pot=int(pot),
+            chips=int(chips),
+            ante=int(ante),
+            min_stake=int(min_req),
+            max_stake=int(min(pot, chips)),
+            post_penalty=int(mult),
+            p_between=float(pb),
+            p_post=float(pp),
+            p_outside=float(po),
         )
-        return check_stake(pp_.func(d), int(pot), int(chips), minimum=int(min_req),
-                           who=f"the policy {pp_.label} of seat {int(p)}")
+        return check_stake(
+            pp_.func(d),
+            int(pot),
+            int(chips),
+            minimum=int(min_req),
+            who=f"the policy {pp_.label} of seat {int(p)}",
+        )
 
     def wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
         pp_ = py.get(int(p))
@@ -194,9 +220,20 @@ def _python_engine_for(players: Sequence[Policy | PythonPolicy]):
         v = (int(c1) >> 2) + 2
         n_post = int(st[E.GS_U + (int(c1) >> 2)])
         d = Decision(
-            seat=int(p), round=int(rnd), stage=0, low=v, high=v, spread=0, pot=int(pot),
-            chips=int(chips), ante=int(ante), min_stake=0, max_stake=int(min(pot, chips)),
-            post_penalty=2, p_between=0.0, p_post=n_post / int(total),
+            seat=int(p),
+            round=int(rnd),
+            stage=0,
+            low=v,
+            high=v,
+            spread=0,
+            pot=int(pot),
+            chips=int(chips),
+            ante=int(ante),
+            min_stake=0,
+            max_stake=int(min(pot, chips)),
+            post_penalty=2,
+            p_between=0.0,
+            p_post=n_post / int(total),
             p_outside=1.0 - n_post / int(total),
         )
         return bool(pp_.split(d))
@@ -237,25 +274,27 @@ def summarize(job: DealerGameJob, totals: dict) -> DealerGameResult:
         d_mean = np.where(dg > 0, s[:, E.SO_DEALER_NET] / np.maximum(dg, 1), np.nan)
         d_var = (s[:, E.SO_DEALER_NET_SQ] - dg * d_mean**2) / np.maximum(dg - 1, 1)
         d_se = np.where(dg > 1, np.sqrt(np.maximum(d_var, 0) / np.maximum(dg, 1)), np.nan)
-        seats = pd.DataFrame({
-            "seat": np.arange(job.seats),
-            "policy": [p.label for p in job.players],
-            "net_mean": net,
-            "net_se": net_se,
-            "bust_rate": bust,
-            "bust_se": bust_se,
-            "decisions_per_trial": s[:, E.SO_DECISIONS] / n,
-            "stake_rate": stakes / np.maximum(s[:, E.SO_DECISIONS], 1),
-            "mean_stake": s[:, E.SO_STAKED] / np.maximum(stakes, 1),
-            "p_between": s[:, E.SO_BETWEEN] / np.maximum(stakes, 1),
-            "p_post": s[:, E.SO_POST] / np.maximum(stakes, 1),
-            "p_outside": s[:, E.SO_OUTSIDE] / np.maximum(stakes, 1),
-            "whole_pot_wins": s[:, E.SO_WHOLE_POT].astype(np.int64),
-            "splits": s[:, E.SO_SPLITS].astype(np.int64),
-            "dealer_games": dg.astype(np.int64),
-            "dealer_net_mean": d_mean,
-            "dealer_net_se": d_se,
-        })
+        seats = pd.DataFrame(
+            {
+                "seat": np.arange(job.seats),
+                "policy": [p.label for p in job.players],
+                "net_mean": net,
+                "net_se": net_se,
+                "bust_rate": bust,
+                "bust_se": bust_se,
+                "decisions_per_trial": s[:, E.SO_DECISIONS] / n,
+                "stake_rate": stakes / np.maximum(s[:, E.SO_DECISIONS], 1),
+                "mean_stake": s[:, E.SO_STAKED] / np.maximum(stakes, 1),
+                "p_between": s[:, E.SO_BETWEEN] / np.maximum(stakes, 1),
+                "p_post": s[:, E.SO_POST] / np.maximum(stakes, 1),
+                "p_outside": s[:, E.SO_OUTSIDE] / np.maximum(stakes, 1),
+                "whole_pot_wins": s[:, E.SO_WHOLE_POT].astype(np.int64),
+                "splits": s[:, E.SO_SPLITS].astype(np.int64),
+                "dealer_games": dg.astype(np.int64),
+                "dealer_net_mean": d_mean,
+                "dealer_net_se": d_se,
+            }
+        )
     games = int(g[E.GO_GAMES])
     dealer: dict = {"trials": n, "games": games}
     if not job.rules.ante_all:
@@ -280,8 +319,9 @@ def summarize(job: DealerGameJob, totals: dict) -> DealerGameResult:
 _OLD_KEYWORDS = ("games", "pot", "chips", "rounds", "variant")
 
 
-def _old_keywords(rules: Rules | None, hands: int | None, seats: int | None,
-                  run_options: dict) -> tuple[Rules, int, int | None]:
+def _old_keywords(
+    rules: Rules | None, hands: int | None, seats: int | None, run_options: dict
+) -> tuple[Rules, int, int | None]:
     """Fold the keywords of before issue 12 into ``rules``, ``hands`` and ``seats``."""
     old = {k: run_options.pop(k) for k in _OLD_KEYWORDS if k in run_options}
     if "games" in old:
@@ -367,8 +407,7 @@ def simulate(
     if players is None:
         raise ValueError("give the players: one player spec per seat")
     rules, hands, seats = _old_keywords(rules, hands, seats, run_options)
-    job = DealerGameJob(parse_players(players, seats), rules=rules, deals=deals,
-                        python_path=python_path)
+    job = DealerGameJob(parse_players(players, seats), rules=rules, deals=deals, python_path=python_path)
     _positive("hands", hands)
     run_options.setdefault("quiet", True)
     totals = run(job, hands, seed=seed, **run_options)

@@ -52,9 +52,7 @@ def _check_probs(p_between: float, p_post: float, p_outside: float) -> None:
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"{name} must lie in [0, 1], got {p!r}")
     if abs(p_between + p_post + p_outside - 1.0) > 1e-9:
-        raise ValueError(
-            f"probabilities must sum to 1, got {p_between} + {p_post} + {p_outside}"
-        )
+        raise ValueError(f"probabilities must sum to 1, got {p_between} + {p_post} + {p_outside}")
 
 
 def kelly_fraction(p_between: float, p_post: float, p_outside: float, post_penalty: int = 2) -> float:

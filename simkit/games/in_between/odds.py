@@ -33,7 +33,14 @@ __all__ = ["ODDS_COLUMNS", "hand_odds", "odds_table", "rank_counts", "three_post
 
 #: The columns of :func:`odds_table`, the contract of ``simkit in-between odds``.
 ODDS_COLUMNS = [
-    "low", "high", "spread", "p_between", "p_post", "p_outside", "ev_per_chip", "kelly_fraction",
+    "low",
+    "high",
+    "spread",
+    "p_between",
+    "p_post",
+    "p_outside",
+    "ev_per_chip",
+    "kelly_fraction",
 ]
 
 
@@ -205,8 +212,7 @@ def odds_table(
     table = pd.DataFrame(rows, columns=cols)
     if pairs == "split":
         table["split_ev_per_chip"] = [
-            _split_value(r.low, counts, low_ace) if r.low == r.high else np.nan
-            for r in table.itertuples()
+            _split_value(r.low, counts, low_ace) if r.low == r.high else np.nan for r in table.itertuples()
         ]
     elif pairs == "ante_back":
         table["ante_back"] = (table.high - table.low) <= 1
@@ -230,7 +236,7 @@ def _split_value(v: int, counts: np.ndarray, low_ace: bool) -> float:
         p = left[r] / total
         left[r] -= 1
         best = 0.0
-        for first in ((v, 1) if (low_ace and v == 14) else (v,)):
+        for first in (v, 1) if (low_ace and v == 14) else (v,):
             lo, hi = min(first, r + 2), max(first, r + 2)
             best = max(best, _gap_ev(lo, hi, left, total - 1, 2))
         left[r] += 1

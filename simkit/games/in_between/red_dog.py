@@ -64,19 +64,46 @@ def _exact(decks: int) -> list[dict]:
     rows = []
     p_pair = 13 * Fraction(per_rank, total) * Fraction(per_rank - 1, total - 1)
     p_trips = Fraction(per_rank - 2, total - 2)
-    rows.append({"hand": "pair", "spread": 0, "p_hand": p_pair, "p_win": p_trips,
-                 "pays": TRIPS_PAYS, "ev_bet": p_trips * TRIPS_PAYS, "can_raise": False})
-    for s in range(0, 12):
+    rows.append(
+        {
+            "hand": "pair",
+            "spread": 0,
+            "p_hand": p_pair,
+            "p_win": p_trips,
+            "pays": TRIPS_PAYS,
+            "ev_bet": p_trips * TRIPS_PAYS,
+            "can_raise": False,
+        }
+    )
+    for s in range(12):
         # ordered rank pairs with |a - b| - 1 == s: 2 * (12 - s) of them
         p = 2 * (12 - s) * Fraction(per_rank, total) * Fraction(per_rank, total - 1)
         if s == 0:
-            rows.append({"hand": "consecutive", "spread": 0, "p_hand": p, "p_win": Fraction(0),
-                         "pays": 0, "ev_bet": Fraction(0), "can_raise": False})
+            rows.append(
+                {
+                    "hand": "consecutive",
+                    "spread": 0,
+                    "p_hand": p,
+                    "p_win": Fraction(0),
+                    "pays": 0,
+                    "ev_bet": Fraction(0),
+                    "can_raise": False,
+                }
+            )
             continue
         p_win = Fraction(per_rank * s, total - 2)
         ev = p_win * payout(s) - (1 - p_win)
-        rows.append({"hand": "spread", "spread": s, "p_hand": p, "p_win": p_win,
-                     "pays": payout(s), "ev_bet": ev, "can_raise": True})
+        rows.append(
+            {
+                "hand": "spread",
+                "spread": s,
+                "p_hand": p,
+                "p_win": p_win,
+                "pays": payout(s),
+                "ev_bet": ev,
+                "can_raise": True,
+            }
+        )
     assert sum(r["p_hand"] for r in rows) == 1
     return rows
 
@@ -92,15 +119,17 @@ def red_dog_table(decks: int = 1) -> pd.DataFrame:
     1.0
     """
     rows = _exact(decks)
-    return pd.DataFrame({
-        "hand": [r["hand"] for r in rows],
-        "spread": [r["spread"] for r in rows],
-        "p_hand": [float(r["p_hand"]) for r in rows],
-        "p_win": [float(r["p_win"]) for r in rows],
-        "pays": [r["pays"] for r in rows],
-        "ev_per_unit": [float(r["ev_bet"]) for r in rows],
-        "raise_bet": [bool(r["can_raise"] and r["ev_bet"] > 0) for r in rows],
-    })
+    return pd.DataFrame(
+        {
+            "hand": [r["hand"] for r in rows],
+            "spread": [r["spread"] for r in rows],
+            "p_hand": [float(r["p_hand"]) for r in rows],
+            "p_win": [float(r["p_win"]) for r in rows],
+            "pays": [r["pays"] for r in rows],
+            "ev_per_unit": [float(r["ev_bet"]) for r in rows],
+            "raise_bet": [bool(r["can_raise"] and r["ev_bet"] > 0) for r in rows],
+        }
+    )
 
 
 def _rule_text(spreads: list[int]) -> str:
@@ -136,9 +165,7 @@ def red_dog_edge(decks: int = 1) -> dict:
     rows = _exact(decks)
     ev_plain = sum(r["p_hand"] * r["ev_bet"] for r in rows)
     raise_spreads = [r["spread"] for r in rows if r["can_raise"] and r["ev_bet"] > 0]
-    ev_best = sum(
-        r["p_hand"] * r["ev_bet"] * (2 if r["can_raise"] and r["ev_bet"] > 0 else 1) for r in rows
-    )
+    ev_best = sum(r["p_hand"] * r["ev_bet"] * (2 if r["can_raise"] and r["ev_bet"] > 0 else 1) for r in rows)
     return {
         "decks": int(decks),
         "house_edge_best_raise": float(-ev_best),

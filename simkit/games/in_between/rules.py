@@ -307,7 +307,7 @@ class Rules:
         """Raise ValueError for a bad value or a combination the engine does not play."""
         for name in ("pot", "rounds", "stacks"):
             _whole(name, getattr(self, name))
-        positive_int(self.ante, 'ante')
+        positive_int(self.ante, "ante")
         if self.pairs not in PAIRS_MODES:
             raise ValueError(f"pairs must be one of {', '.join(PAIRS_MODES)}, got {self.pairs!r}")
         if self.pairs == "ante_back" and not self.ante_all:

@@ -46,8 +46,14 @@ __all__ = [
 
 
 def integer_kelly_stake(
-    p_between: float, p_post: float, p_outside: float, *, chips: int, pot: int,
-    multiplier: float = 1.0, post_penalty: int = 2,
+    p_between: float,
+    p_post: float,
+    p_outside: float,
+    *,
+    chips: int,
+    pot: int,
+    multiplier: float = 1.0,
+    post_penalty: int = 2,
 ) -> int:
     """The Kelly stake in whole chips: ``floor(multiplier * f * chips)`` capped by the pot.
 
@@ -61,8 +67,9 @@ def integer_kelly_stake(
     return max(0, min(s, pot, chips))
 
 
-def dealt_hands(seen: str | Iterable[int] | np.ndarray | None = None, *, low_ace: bool = False,
-                post_penalty: int = 2) -> pd.DataFrame:
+def dealt_hands(
+    seen: str | Iterable[int] | np.ndarray | None = None, *, low_ace: bool = False, post_penalty: int = 2
+) -> pd.DataFrame:
     """Every ordered two-card deal by rank, with its probability given ``seen``, and the odds
     of the hand the player makes of it (a first-card ace low when that has the higher EV).
 
@@ -92,10 +99,21 @@ def dealt_hands(seen: str | Iterable[int] | np.ndarray | None = None, *, low_ace
                 if best is None or ev > best[5]:
                     best = (lo, hi, pb, pp, po, ev)
             lo, hi, pb, pp, po, ev = best
-            rows.append({"first_rank": r1, "second_rank": r2, "low": lo, "high": hi,
-                         "spread": int(_spread(lo, hi)), "pair": lo == hi,
-                         "p_dealt": w / (total * (total - 1)), "p_between": pb, "p_post": pp,
-                         "p_outside": po, "ev_per_chip": ev})
+            rows.append(
+                {
+                    "first_rank": r1,
+                    "second_rank": r2,
+                    "low": lo,
+                    "high": hi,
+                    "spread": int(_spread(lo, hi)),
+                    "pair": lo == hi,
+                    "p_dealt": w / (total * (total - 1)),
+                    "p_between": pb,
+                    "p_post": pp,
+                    "p_outside": po,
+                    "ev_per_chip": ev,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -105,8 +123,7 @@ def _sizing_columns(df: pd.DataFrame, chips: int, pot: int, min_stake: int = 0) 
     df["kelly_fraction"] = kf
     df["half_kelly_fraction"] = [f / 2 for f in kf]
     df["kelly_stake"] = [max(least, min(int(math.floor(f * chips)), pot, chips)) for f in kf]
-    df["half_kelly_stake"] = [max(least, min(int(math.floor(0.5 * f * chips)), pot, chips))
-                              for f in kf]
+    df["half_kelly_stake"] = [max(least, min(int(math.floor(0.5 * f * chips)), pot, chips)) for f in kf]
     df["kelly_stake_of_pot"] = df.kelly_stake / pot
     df["kelly_stake_of_chips"] = df.kelly_stake / chips
     df["decision"] = np.where(df.ev_per_chip > 1e-12, "stake", "minimum" if least else "pass")
@@ -114,8 +131,12 @@ def _sizing_columns(df: pd.DataFrame, chips: int, pot: int, min_stake: int = 0) 
 
 
 def sizing_table(
-    *, chips: int = 100, pot: int = 20, by: str = "spread",
-    seen: str | Iterable[int] | np.ndarray | None = None, low_ace: bool = False,
+    *,
+    chips: int = 100,
+    pot: int = 20,
+    by: str = "spread",
+    seen: str | Iterable[int] | np.ndarray | None = None,
+    low_ace: bool = False,
     min_stake: int = 0,
 ) -> pd.DataFrame:
     """Bet sizing by spread (``by="spread"``) or by post pair (``by="pair"``).
@@ -141,8 +162,9 @@ def sizing_table(
     if not is_int(min_stake) or min_stake < 0:
         raise ValueError(f"min_stake must be a non-negative integer, got {min_stake!r}")
     if by == "pair":
-        return _sizing_columns(odds_table(seen, low_ace=low_ace).drop(columns=["kelly_fraction"]),
-                               chips, pot, min_stake)
+        return _sizing_columns(
+            odds_table(seen, low_ace=low_ace).drop(columns=["kelly_fraction"]), chips, pot, min_stake
+        )
     if by != "spread":
         raise ValueError(f"by must be 'spread' or 'pair', got {by!r}")
     h = dealt_hands(seen, low_ace=low_ace)
@@ -154,8 +176,17 @@ def sizing_table(
         pp = float((g.p_dealt * g.p_post).sum() / w)
         po = float((g.p_dealt * g.p_outside).sum() / w)
         ev = float((g.p_dealt * g.ev_per_chip).sum() / w)
-        rows.append({"hand": hand, "spread": int(s), "p_dealt": float(w), "p_between": pb,
-                     "p_post": pp, "p_outside": po, "ev_per_chip": ev})
+        rows.append(
+            {
+                "hand": hand,
+                "spread": int(s),
+                "p_dealt": float(w),
+                "p_between": pb,
+                "p_post": pp,
+                "p_outside": po,
+                "ev_per_chip": ev,
+            }
+        )
     df = pd.DataFrame(rows).sort_values(["hand", "spread"], ascending=[False, True])
     return _sizing_columns(df.reset_index(drop=True), chips, pot, min_stake)
 
@@ -189,7 +220,7 @@ def _hand_classes(low_ace: bool) -> list[tuple[float, list[tuple[int, float, flo
             left[r1] -= 1
             left[r2] -= 1
             opts = []
-            for v1 in ((r1 + 2, 1) if (low_ace and r1 == 12) else (r1 + 2,)):
+            for v1 in (r1 + 2, 1) if (low_ace and r1 == 12) else (r1 + 2,):
                 lo, hi = min(v1, r2 + 2), max(v1, r2 + 2)
                 pb, pp, po = _gap_probs(lo, hi, left, 50)
                 opts.append((int(_spread(lo, hi)), pb, pp, po))
@@ -228,8 +259,9 @@ def _heads_up(chips, pot, rounds, low_ace, rules: Rules | None) -> tuple[int, in
     return chips, pot, rounds, bool(low_ace)
 
 
-def best_game_stakes(chips: int = 100, pot: int = 20, rounds: int = 3, *,
-                     low_ace: bool = False, rules: Rules | None = None) -> GameStakes:
+def best_game_stakes(
+    chips: int = 100, pot: int = 20, rounds: int = 3, *, low_ace: bool = False, rules: Rules | None = None
+) -> GameStakes:
     """The stakes that maximise expected chips over a heads-up dealer's game, exactly.
 
     One player against the dealer, ``rounds`` rounds with a fresh deck each (R-I3); a
@@ -264,16 +296,22 @@ def best_game_stakes(chips: int = 100, pot: int = 20, rounds: int = 3, *,
                 cur[c] += w * best_v
                 best_by_spread.setdefault(best_sp, best_s)
             for sp, st in best_by_spread.items():
-                records.append({"round": r + 1, "pot": total - c, "chips": c, "spread": sp,
-                                "best_stake": st})
+                records.append({"round": r + 1, "pot": total - c, "chips": c, "spread": sp, "best_stake": st})
         nxt = cur
     by_pot = pd.DataFrame(records).sort_values(["round", "pot", "spread"]).reset_index(drop=True)
     start = by_pot[(by_pot["round"] == 1) & (by_pot.pot == pot)].drop(columns=["round"])
     return GameStakes(float(nxt[chips]), chips, pot, rounds, start.reset_index(drop=True), by_pot)
 
 
-def evaluate_game_policy(policy: Policy | str, chips: int = 100, pot: int = 20, rounds: int = 3,
-                         *, low_ace: bool = False, rules: Rules | None = None) -> float:
+def evaluate_game_policy(
+    policy: Policy | str,
+    chips: int = 100,
+    pot: int = 20,
+    rounds: int = 3,
+    *,
+    low_ace: bool = False,
+    rules: Rules | None = None,
+) -> float:
     """Exact expected final chips of one compiled policy (or its spec) in the heads-up
     dealer's game; ``rules`` as in :func:`best_game_stakes`.
 
@@ -306,10 +344,10 @@ def evaluate_game_policy(policy: Policy | str, chips: int = 100, pot: int = 20, 
                     s = np.arange(top + 1)
                     val = float(_stake_value(nxt, c, s, pb, pp, po).mean())
                 else:
-                    st = _policy_stake(policy.code, policy.param, policy.min_spread, sp, pb, pp,
-                                       po, 2, p_pot, c, dummy)
+                    st = _policy_stake(
+                        policy.code, policy.param, policy.min_spread, sp, pb, pp, po, 2, p_pot, c, dummy
+                    )
                     val = float(_stake_value(nxt, c, np.array([st]), pb, pp, po)[0])
                 cur[c] += w * val
         nxt = cur
     return float(nxt[chips])
-

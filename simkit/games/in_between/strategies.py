@@ -68,8 +68,13 @@ __all__ = [
 
 FIXED, POT_FRACTION, KELLY, PAY_TWICE, RANDOM, PYTHON = 0, 1, 2, 3, 4, -1
 #: Compiled policy kinds by name.
-KINDS = {"fixed": FIXED, "pot_fraction": POT_FRACTION, "kelly": KELLY, "pay_twice": PAY_TWICE,
-         "random": RANDOM}
+KINDS = {
+    "fixed": FIXED,
+    "pot_fraction": POT_FRACTION,
+    "kelly": KELLY,
+    "pay_twice": PAY_TWICE,
+    "random": RANDOM,
+}
 #: A stake pays off only from spread 8 with a full deck (EV per chip (8 s - 56) / 50).
 DEFAULT_MIN_SPREAD = 8
 
@@ -94,7 +99,11 @@ class Policy:
             raise ValueError(f"{self.kind} takes a fraction in [0, 1], got {self.param!r}")
         if self.kind == "fixed" and p != int(p):
             raise ValueError(f"a fixed stake is a whole number of chips, got {self.param!r}")
-        if isinstance(self.min_spread, bool) or int(self.min_spread) != self.min_spread or not 0 <= self.min_spread <= 12:
+        if (
+            isinstance(self.min_spread, bool)
+            or int(self.min_spread) != self.min_spread
+            or not 0 <= self.min_spread <= 12
+        ):
             raise ValueError(f"min_spread must be an integer in 0..12, got {self.min_spread!r}")
         object.__setattr__(self, "param", p)
         object.__setattr__(self, "min_spread", int(self.min_spread))
@@ -148,7 +157,7 @@ def half_kelly(counting: bool = False) -> Policy:
 
 
 def pay_twice(fraction: float = 1.0, min_spread: int = DEFAULT_MIN_SPREAD, counting: bool = False) -> Policy:
-    """"Never more than you can pay twice": ``floor(fraction * pot)`` capped at ``chips // 2``."""
+    """ "Never more than you can pay twice": ``floor(fraction * pot)`` capped at ``chips // 2``."""
     return Policy("pay_twice", fraction, min_spread, counting)
 
 

@@ -303,12 +303,24 @@ def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl):
 def _new_work(n, log_capacity):
     """The scratch arrays of :func:`_play_hand` for ``n`` seats (see the module docstring);
     ``log_capacity`` actions are recorded in ``st`` per hand (0: none)."""
-    return (new_hand_state(n, log_capacity), np.zeros(N_H, np.int64), np.arange(N_CARDS).astype(np.int8),
-            np.zeros(N_CARDS, np.bool_), np.full((n, 7), -1, np.int8), np.zeros(n),
-            np.zeros((n, N_FEATURES), np.int64), np.full(n, -1, np.int64),
-            np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
-            np.zeros((n, 7), np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64),
-            np.zeros(n, np.int64), np.zeros(4, np.uint64))
+    return (
+        new_hand_state(n, log_capacity),
+        np.zeros(N_H, np.int64),
+        np.arange(N_CARDS).astype(np.int8),
+        np.zeros(N_CARDS, np.bool_),
+        np.full((n, 7), -1, np.int8),
+        np.zeros(n),
+        np.zeros((n, N_FEATURES), np.int64),
+        np.full(n, -1, np.int64),
+        np.zeros(n, np.int64),
+        np.zeros(n, np.int64),
+        np.zeros(n, np.int64),
+        np.zeros((n, 7), np.int8),
+        np.zeros(n, np.int64),
+        np.zeros(n, np.int64),
+        np.zeros(n, np.int64),
+        np.zeros(4, np.uint64),
+    )
 
 
 @njit(cache=True)
@@ -384,9 +396,31 @@ def _with_strategies(game, kinds, params):
 
 
 @njit(cache=True, nogil=True)
-def _run_hands(game, kinds_all, params_all, stacks, random_stacks, rng, decks, dealers, n_hands,
-               log_capacity, net_sum, net_sq, diff_sum, diff_sq, won, showdowns, community, vpip,
-               errors, per_net, per_cards, per_info, per_log):
+def _run_hands(
+    game,
+    kinds_all,
+    params_all,
+    stacks,
+    random_stacks,
+    rng,
+    decks,
+    dealers,
+    n_hands,
+    log_capacity,
+    net_sum,
+    net_sq,
+    diff_sum,
+    diff_sq,
+    won,
+    showdowns,
+    community,
+    vpip,
+    errors,
+    per_net,
+    per_cards,
+    per_info,
+    per_log,
+):
     """Play ``n_hands`` hands under every configuration (``kinds_all[c]``, ``params_all[c]``
     replace ``game``'s strategies) on the same deals, each a :func:`_play_hand` call.
 
@@ -427,8 +461,7 @@ def _run_hands(game, kinds_all, params_all, stacks, random_stacks, rng, decks, d
                 rng[k] = saved[k]  # every configuration: the same strategy stream
             set_table(table, start, dealer)
             hs[H_DECK_GIVEN] = 1
-            rc = _play_hand(table, _with_strategies(game, kinds_all[cfg], params_all[cfg]), rng,
-                            work, record)
+            rc = _play_hand(table, _with_strategies(game, kinds_all[cfg], params_all[cfg]), rng, work, record)
             if rc < 0:
                 errors[cfg] += 1
                 continue

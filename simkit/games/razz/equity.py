@@ -70,10 +70,13 @@ class Spot:
         return any(self.takes_community)
 
     def arrays(self):
-        return (np.array(self.base, dtype=CARD_DTYPE).reshape(-1, 7),
-                np.array(self.n_known, dtype=np.int64), np.array(self.n_draw, dtype=np.int64),
-                np.array(self.takes_community, dtype=np.bool_),
-                np.array(self.live, dtype=CARD_DTYPE))
+        return (
+            np.array(self.base, dtype=CARD_DTYPE).reshape(-1, 7),
+            np.array(self.n_known, dtype=np.int64),
+            np.array(self.n_draw, dtype=np.int64),
+            np.array(self.takes_community, dtype=np.bool_),
+            np.array(self.live, dtype=CARD_DTYPE),
+        )
 
     def deals(self) -> int:
         """The number of equally likely deals of the unknown cards (what exact enumeration
@@ -88,8 +91,13 @@ class Spot:
         return total
 
 
-def prepare(hands: Sequence[str | Hand], dead: str | None = None, *,
-            rules: Rules | None = None, variant: str | None = None) -> Spot:
+def prepare(
+    hands: Sequence[str | Hand],
+    dead: str | None = None,
+    *,
+    rules: Rules | None = None,
+    variant: str | None = None,
+) -> Spot:
     """Check hands and dead cards and work out who draws what (R-Z4 included).
 
     >>> s = prepare(["? ? ?"] * 8)
@@ -108,8 +116,9 @@ def prepare(hands: Sequence[str | Hand], dead: str | None = None, *,
     seen = np.concatenate([h.known for h in parsed] + [dead_cards]).astype(np.int64)
     values, counts = np.unique(seen, return_counts=True)
     if (counts > 1).any():
-        raise ValueError(f"card {format_cards([values[counts > 1][0]])!r} is in more than one "
-                         "hand or among the dead cards")
+        raise ValueError(
+            f"card {format_cards([values[counts > 1][0]])!r} is in more than one hand or among the dead cards"
+        )
     live = live_deck(seen)
     dealt = sum(h.n_cards for h in parsed) + dead_cards.size + dead_unknown
     left = N_CARDS - dealt
@@ -117,8 +126,10 @@ def prepare(hands: Sequence[str | Hand], dead: str | None = None, *,
     need7 = sum(1 for h in parsed if h.n_cards < 7)
     community = before7 + need7 > left  # R-Z4
     if before7 + (1 if community and need7 else need7) > left:
-        raise ValueError(f"the deck of {left} unseen cards cannot deal these hands to seven "
-                         f"cards (they need {before7 + need7})")
+        raise ValueError(
+            f"the deck of {left} unseen cards cannot deal these hands to seven "
+            f"cards (they need {before7 + need7})"
+        )
     base = np.full((len(parsed), 7), -1, dtype=np.int64)
     n_draw, takes = [], []
     for i, h in enumerate(parsed):
@@ -126,8 +137,14 @@ def prepare(hands: Sequence[str | Hand], dead: str | None = None, *,
         shares_seventh = community and h.n_cards < 7
         takes.append(bool(shares_seventh))
         n_draw.append(7 - h.known.size - int(shares_seventh))
-    return Spot(tuple(base.ravel().tolist()), tuple(int(h.known.size) for h in parsed),
-                tuple(n_draw), tuple(takes), tuple(live.tolist()), variant)
+    return Spot(
+        tuple(base.ravel().tolist()),
+        tuple(int(h.known.size) for h in parsed),
+        tuple(n_draw),
+        tuple(takes),
+        tuple(live.tolist()),
+        variant,
+    )
 
 
 @njit(cache=True, inline="always")
@@ -156,8 +173,7 @@ def _deal_from(deck, hands, n_known, n_draw, takes, community, n):
 
 
 @njit(cache=True, nogil=True)
-def _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state,
-               share, share_sq, scoop):
+def _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state, share, share_sq, scoop):
     """Add ``trials`` random deals' pot shares (in UNITS), squares and scoops per hand."""
     n = base.shape[0]
     hands = base.copy()
@@ -182,8 +198,7 @@ def _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state
 
 
 @njit(cache=True, nogil=True)
-def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8,
-                  share, share_sq, scoop):
+def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8, share, share_sq, scoop):
     """Visit every deal of the unknown cards once; return how many there were.
 
     Level ``l`` chooses ``sizes[l]`` cards, as an ascending combination, from the cards the
@@ -293,8 +308,21 @@ class EquityJob:
         share_sq = private_zeros(n, np.int64)
         scoop = private_zeros(n, np.int64)
         T, T8 = tables(self.spot.variant)
-        _equity_mc(base, n_known, n_draw, takes, live, variant_code(self.spot.variant), T, T8,
-                   trials, stream_state(seed), share, share_sq, scoop)
+        _equity_mc(
+            base,
+            n_known,
+            n_draw,
+            takes,
+            live,
+            variant_code(self.spot.variant),
+            T,
+            T8,
+            trials,
+            stream_state(seed),
+            share,
+            share_sq,
+            scoop,
+        )
         return {"share": share, "share_sq": share_sq, "scoop": scoop}
 
 
@@ -306,8 +334,9 @@ def exact_totals(spot: Spot) -> dict[str, np.ndarray]:
     share_sq = np.zeros(n, np.int64)
     scoop = np.zeros(n, np.int64)
     T, T8 = tables(spot.variant)
-    count = _equity_exact(base, n_known, n_draw, takes, live, variant_code(spot.variant), T, T8,
-                          share, share_sq, scoop)
+    count = _equity_exact(
+        base, n_known, n_draw, takes, live, variant_code(spot.variant), T, T8, share, share_sq, scoop
+    )
     return {"share": share, "share_sq": share_sq, "scoop": scoop, "trials": np.int64(count)}
 
 
@@ -320,8 +349,7 @@ def summarize(totals: dict[str, np.ndarray], exact: bool) -> dict[str, np.ndarra
         return {"equity": eq, "se": np.zeros_like(eq), "scoop": sc, "scoop_se": np.zeros_like(sc)}
     second = totals["share_sq"] / (UNITS * UNITS * n)
     var = np.maximum(second - eq * eq, 0.0) * n / max(n - 1.0, 1.0)
-    return {"equity": eq, "se": np.sqrt(var / n), "scoop": sc,
-            "scoop_se": np.sqrt(sc * (1 - sc) / n)}
+    return {"equity": eq, "se": np.sqrt(var / n), "scoop": sc, "scoop_se": np.sqrt(sc * (1 - sc) / n)}
 
 
 def equity(
@@ -384,6 +412,7 @@ def equity(
     s = summarize(totals, use_exact)
     names = [h if isinstance(h, str) else format_hand(h) for h in hands]
     df = pd.DataFrame({"hand": [" ".join(str(x).split()) for x in names], **s})
-    df.attrs.update(method="exact" if use_exact else "monte carlo",
-                    deals=int(totals["trials"]), variant=spot.variant)
+    df.attrs.update(
+        method="exact" if use_exact else "monte carlo", deals=int(totals["trials"]), variant=spot.variant
+    )
     return df

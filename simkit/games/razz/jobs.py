@@ -84,8 +84,12 @@ def hand_kernel(players: Sequence, rules: Rules | None = None, *, log_capacity: 
     rules = as_rules(rules)
     _check_players(players, rules)
     kinds, params = razz_strategy_table(list(players), variant=rules.variant)
-    return HandKernel(_play_hand, game_for(rules, kinds, params), _new_work(len(players), log_capacity),
-                      np.zeros(REC_SIZE, np.int64))
+    return HandKernel(
+        _play_hand,
+        game_for(rules, kinds, params),
+        _new_work(len(players), log_capacity),
+        np.zeros(REC_SIZE, np.int64),
+    )
 
 
 def _check_players(players: Sequence, rules: Rules) -> None:
@@ -106,16 +110,21 @@ def _strategy_rows(configs: tuple, rules: Rules) -> tuple[np.ndarray, np.ndarray
 
 
 def _new_outputs(n_cfg: int, n: int) -> dict[str, np.ndarray]:
-    out = {k: private_zeros((n_cfg, n), np.int64)
-           for k in ("net", "net_sq", "diff", "diff_sq", "won", "vpip")}
+    out = {
+        k: private_zeros((n_cfg, n), np.int64) for k in ("net", "net_sq", "diff", "diff_sq", "won", "vpip")
+    }
     for k in ("showdowns", "community", "errors"):
         out[k] = private_zeros(n_cfg, np.int64)
     return out
 
 
 def _empty_per_hand(n: int):
-    return (np.zeros((0, n), np.int64), np.zeros((0, n, 7), np.int8), np.zeros((0, 5), np.int64),
-            np.zeros((0, 0), np.int64))
+    return (
+        np.zeros((0, n), np.int64),
+        np.zeros((0, n, 7), np.int8),
+        np.zeros((0, 5), np.int64),
+        np.zeros((0, 0), np.int64),
+    )
 
 
 @dataclass(frozen=True)
@@ -146,11 +155,28 @@ class MatchJob:
         kinds_all, params_all = _strategy_rows(self.configs, self.rules)
         stacks = np.array(self.stacks or (self.rules.stacks,) * n, dtype=np.int64)
         out = _new_outputs(len(self.configs), n)
-        _run_hands(game_for(self.rules, kinds_all[0], params_all[0]), kinds_all, params_all,
-                   stacks, bool(self.random_stacks), stream_state(seed),
-                   np.zeros((0, N_CARDS), np.int8), np.zeros(0, np.int64), trials, 0, out["net"],
-                   out["net_sq"], out["diff"], out["diff_sq"], out["won"], out["showdowns"],
-                   out["community"], out["vpip"], out["errors"], *_empty_per_hand(n))
+        _run_hands(
+            game_for(self.rules, kinds_all[0], params_all[0]),
+            kinds_all,
+            params_all,
+            stacks,
+            bool(self.random_stacks),
+            stream_state(seed),
+            np.zeros((0, N_CARDS), np.int8),
+            np.zeros(0, np.int64),
+            trials,
+            0,
+            out["net"],
+            out["net_sq"],
+            out["diff"],
+            out["diff_sq"],
+            out["won"],
+            out["showdowns"],
+            out["community"],
+            out["vpip"],
+            out["errors"],
+            *_empty_per_hand(n),
+        )
         return out
 
 
@@ -252,7 +278,7 @@ def play_hands(
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"a Razz table has {MIN_PLAYERS} to {MAX_PLAYERS} seats, got {n}")
-    positive_int(hands, 'hands')
+    positive_int(hands, "hands")
     kinds, params = razz_strategy_table(list(players), variant=rules.variant)
     if stacks is None:
         stacks = rules.stacks
@@ -277,19 +303,56 @@ def play_hands(
     per_cards = np.zeros((hands, n, 7), np.int8)
     per_info = np.zeros((hands, 5), np.int64)
     per_log = np.zeros((hands, LOG + cap * N_LOG_FIELDS if record else 0), np.int64)
-    _run_hands(game_for(rules, kinds, params), kinds[None, :], params[None, :, :], st_arr,
-               bool(random_stacks), stream_state(seed), decks, dealers, hands, cap, out["net"],
-               out["net_sq"], out["diff"], out["diff_sq"], out["won"], out["showdowns"],
-               out["community"], out["vpip"], out["errors"], per_net, per_cards, per_info, per_log)
+    _run_hands(
+        game_for(rules, kinds, params),
+        kinds[None, :],
+        params[None, :, :],
+        st_arr,
+        bool(random_stacks),
+        stream_state(seed),
+        decks,
+        dealers,
+        hands,
+        cap,
+        out["net"],
+        out["net_sq"],
+        out["diff"],
+        out["diff_sq"],
+        out["won"],
+        out["showdowns"],
+        out["community"],
+        out["vpip"],
+        out["errors"],
+        per_net,
+        per_cards,
+        per_info,
+        per_log,
+    )
     if out["errors"][0]:
         raise RuntimeError(f"{int(out['errors'][0])} hands failed (an illegal decision or lost chips)")
-    return HandResults(per_net, per_cards, per_info[:, 0], per_info[:, 1], per_info[:, 2],
-                       per_info[:, 3], per_info[:, 4], per_log if record else None,
-                       {k: v[0] for k, v in out.items()})
+    return HandResults(
+        per_net,
+        per_cards,
+        per_info[:, 0],
+        per_info[:, 1],
+        per_info[:, 2],
+        per_info[:, 3],
+        per_info[:, 4],
+        per_log if record else None,
+        {k: v[0] for k, v in out.items()},
+    )
 
 
-def match(players: Sequence, hands: int, *, rules: Rules | None = None, seed: int = 0,
-          variant: str | None = None, stacks: int | None = None, **run_options) -> pd.DataFrame:
+def match(
+    players: Sequence,
+    hands: int,
+    *,
+    rules: Rules | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    stacks: int | None = None,
+    **run_options,
+) -> pd.DataFrame:
     """Chips per hand of every seat of one table, with standard errors.
 
     Parameters
@@ -320,18 +383,38 @@ def match(players: Sequence, hands: int, *, rules: Rules | None = None, seed: in
     if int(t["errors"][0]):
         raise RuntimeError(f"{int(t['errors'][0])} hands lost chips or chose illegal actions")
     m, se = mean_se(t["net"][0], t["net_sq"][0], n)
-    df = pd.DataFrame({"seat": np.arange(len(players)),
-                       "strategy": [player_name(s) for s in players],
-                       "chips_per_hand": m, "se": se, "win_rate": t["won"][0] / n,
-                       "vpip": t["vpip"][0] / n})
-    df.attrs.update(hands=n, showdown_rate=float(t["showdowns"][0] / n),
-                    community_hands=int(t["community"][0]), errors=0, variant=rules.variant)
+    df = pd.DataFrame(
+        {
+            "seat": np.arange(len(players)),
+            "strategy": [player_name(s) for s in players],
+            "chips_per_hand": m,
+            "se": se,
+            "win_rate": t["won"][0] / n,
+            "vpip": t["vpip"][0] / n,
+        }
+    )
+    df.attrs.update(
+        hands=n,
+        showdown_rate=float(t["showdowns"][0] / n),
+        community_hands=int(t["community"][0]),
+        errors=0,
+        variant=rules.variant,
+    )
     return df
 
 
-def compare(players: Sequence, seat: int, alternatives: Mapping[str, object], hands: int, *,
-            rules: Rules | None = None, seed: int = 0, variant: str | None = None,
-            stacks: int | None = None, **run_options) -> pd.DataFrame:
+def compare(
+    players: Sequence,
+    seat: int,
+    alternatives: Mapping[str, object],
+    hands: int,
+    *,
+    rules: Rules | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    stacks: int | None = None,
+    **run_options,
+) -> pd.DataFrame:
     """Several players for ``seat`` against the same other ``players``, on the same deals.
 
     ``players`` gives every seat's player spec (the entry at ``seat`` is replaced);
@@ -365,10 +448,17 @@ def compare(players: Sequence, seat: int, alternatives: Mapping[str, object], ha
     for c, (label, spec) in enumerate(alternatives.items()):
         m, se = mean_se(t["net"][c, seat], t["net_sq"][c, seat], n)
         d, dse = mean_se(t["diff"][c, seat], t["diff_sq"][c, seat], n)
-        rows.append({"label": label, "strategy": player_name(spec), "chips_per_hand": m,
-                     "se": se, "diff": d if c else 0.0, "diff_se": dse if c else 0.0,
-                     "vpip": t["vpip"][c, seat] / n})
+        rows.append(
+            {
+                "label": label,
+                "strategy": player_name(spec),
+                "chips_per_hand": m,
+                "se": se,
+                "diff": d if c else 0.0,
+                "diff_se": dse if c else 0.0,
+                "vpip": t["vpip"][c, seat] / n,
+            }
+        )
     df = pd.DataFrame(rows)
-    df.attrs.update(hands=n, seat=seat, field=[player_name(s) for s in players],
-                    variant=rules.variant)
+    df.attrs.update(hands=n, seat=seat, field=[player_name(s) for s in players], variant=rules.variant)
     return df

@@ -19,7 +19,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pandas as pd
@@ -41,7 +41,7 @@ CLASSES = ("paired", "smooth", "brick")
 _LOW_NAMES = ["5", "6", "7", "8", "9", "T", "J", "Q", "K"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def low_high_of_strength() -> np.ndarray:
     """For every A-5 strength, the Razz value of its highest card when it is a no-pair low
     (5 … 13), else 14 (a paired hand)."""
@@ -97,18 +97,15 @@ def low_odds(hand: str, dead: str | None = None) -> pd.DataFrame:
     live = live_deck(np.concatenate([h.known, dead_cards]).astype(np.int64))
     hist = np.zeros(15, np.int64)
     T, _ = tables("razz")
-    count = _low_odds_kernel(h.known, h.known.size, live, 7 - h.known.size, T,
-                             low_high_of_strength(), hist)
+    count = _low_odds_kernel(h.known, h.known.size, live, 7 - h.known.size, T, low_high_of_strength(), hist)
     p_exact = hist[5:14] / count
     out = pd.DataFrame({"low": _LOW_NAMES, "p": np.cumsum(p_exact), "p_exact": p_exact})
-    out.attrs.update(deals=int(count), p_paired=float(hist[14] / count),
-                     hand=format_cards(h.known))
+    out.attrs.update(deals=int(count), p_paired=float(hist[14] / count), hand=format_cards(h.known))
     return out
 
 
 @njit(cache=True, nogil=True)
-def _early_pair_kernel(opponents, T, T8, high_of, trials, state, n, share, share_sq,
-                       made8, made7):
+def _early_pair_kernel(opponents, T, T8, high_of, trials, state, n, share, share_sq, made8, made7):
     """``trials`` accepted deals; per class (0 paired, 1 smooth, 2 brick) accumulate counts."""
     deck = np.arange(N_CARDS).astype(np.int8)
     players = opponents + 1
@@ -173,9 +170,19 @@ class EarlyPairJob:
             raise ValueError(f"opponents must be 1..7, got {self.opponents}")
         out = {k: private_zeros(3, np.int64) for k in ("n", "share", "share_sq", "made8", "made7")}
         T, T8 = tables("razz")
-        _early_pair_kernel(self.opponents, T, T8, low_high_of_strength(), trials,
-                           stream_state(seed), out["n"], out["share"], out["share_sq"],
-                           out["made8"], out["made7"])
+        _early_pair_kernel(
+            self.opponents,
+            T,
+            T8,
+            low_high_of_strength(),
+            trials,
+            stream_state(seed),
+            out["n"],
+            out["share"],
+            out["share_sq"],
+            out["made8"],
+            out["made7"],
+        )
         return out
 
 
@@ -186,7 +193,15 @@ def early_pair_table(totals: dict) -> pd.DataFrame:
     var = np.maximum(totals["share_sq"] / (UNITS * UNITS * n) - eq * eq, 0) * n / (n - 1)
     p8 = totals["made8"] / n
     p7 = totals["made7"] / n
-    return pd.DataFrame({"fourth_card": CLASSES, "deals": totals["n"], "equity": eq,
-                         "se": np.sqrt(var / n), "p_8_low": p8,
-                         "p_8_low_se": np.sqrt(p8 * (1 - p8) / n), "p_7_low": p7,
-                         "p_7_low_se": np.sqrt(p7 * (1 - p7) / n)})
+    return pd.DataFrame(
+        {
+            "fourth_card": CLASSES,
+            "deals": totals["n"],
+            "equity": eq,
+            "se": np.sqrt(var / n),
+            "p_8_low": p8,
+            "p_8_low_se": np.sqrt(p8 * (1 - p8) / n),
+            "p_7_low": p7,
+            "p_7_low_se": np.sqrt(p7 * (1 - p7) / n),
+        }
+    )

@@ -144,12 +144,18 @@ class Rules:
 
     def __post_init__(self):
         check_variant(self.variant)
-        for name, least in (("ante", 0), ("bring_in", 0), ("small_bet", 1), ("big_bet", 1),
-                            ("stacks", 1), ("max_raises", 0), ("private_ante", 0)):
+        for name, least in (
+            ("ante", 0),
+            ("bring_in", 0),
+            ("small_bet", 1),
+            ("big_bet", 1),
+            ("stacks", 1),
+            ("max_raises", 0),
+            ("private_ante", 0),
+        ):
             _whole(name, getattr(self, name), least)
         if self.bring_in >= self.small_bet:
-            raise ValueError(f"bring_in must be smaller than small_bet={self.small_bet}, "
-                             f"got {self.bring_in}")
+            raise ValueError(f"bring_in must be smaller than small_bet={self.small_bet}, got {self.bring_in}")
 
     @property
     def code(self) -> int:
@@ -169,16 +175,21 @@ class Rules:
     def structure(self) -> Structure:
         """The betting structure: small bets on 3rd and 4th street, big bets from 5th, the
         bring-in (none in the private round) and ``max_raises`` raises a round (R-Z3, R-Z5)."""
-        return razz_structure(self.ante_posted, self.bring_in, self.small_bet, self.big_bet,
-                              private=self.private, cap=self.max_raises)
+        return razz_structure(
+            self.ante_posted,
+            self.bring_in,
+            self.small_bet,
+            self.big_bet,
+            private=self.private,
+            cap=self.max_raises,
+        )
 
-    def replace(self, **changes) -> "Rules":
+    def replace(self, **changes) -> Rules:
         """A copy with ``changes`` (checked again)."""
         return replace(self, **changes)
 
 
-def as_rules(rules: "Rules | None" = None, variant: str | None = None,
-             stacks: int | None = None) -> Rules:
+def as_rules(rules: Rules | None = None, variant: str | None = None, stacks: int | None = None) -> Rules:
     """``rules`` (default :class:`Rules`), with the shorthands ``variant`` and ``stacks`` of the
     older keyword arguments applied when given.
 
@@ -198,9 +209,16 @@ def as_rules(rules: "Rules | None" = None, variant: str | None = None,
 VARIANTS = {name: Rules(variant=name) for name in VARIANT_NAMES}
 
 #: R-Z5 defaults as a plain mapping (read from :class:`Rules`; kept for older callers).
-DEFAULTS = {"ante": Rules.ante, "bring_in": Rules.bring_in, "small_bet": Rules.small_bet,
-            "big_bet": Rules.big_bet, "chips": Rules.stacks, "private_ante": Rules.private_ante,
-            "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS}
+DEFAULTS = {
+    "ante": Rules.ante,
+    "bring_in": Rules.bring_in,
+    "small_bet": Rules.small_bet,
+    "big_bet": Rules.big_bet,
+    "chips": Rules.stacks,
+    "private_ante": Rules.private_ante,
+    "min_players": MIN_PLAYERS,
+    "max_players": MAX_PLAYERS,
+}
 
 
 @dataclass(frozen=True)
@@ -282,8 +300,7 @@ def parse_hand(text: str) -> Hand:
     if n_down > 3:
         raise ValueError(f"hand {text!r} has {n_down} down cards; a stud hand has at most 3")
     if n_down == 3 and n_up < 4:
-        raise ValueError(
-            f"hand {text!r} has 3 down cards before the 7th street card is dealt")
+        raise ValueError(f"hand {text!r} has 3 down cards before the 7th street card is dealt")
     if n_down < 2 and n_up > 0:
         raise ValueError(f"hand {text!r} has up cards but fewer than two down cards")
     return Hand(known, unknown, len(down), len(up), n_unknown_down)
@@ -300,7 +317,7 @@ def format_hand(hand: Hand) -> str:
     if hand.n_down < 0:
         return " ".join(filter(None, [format_cards(hand.known)] + ["?"] * hand.unknown))
     down = [format_cards(hand.known[: hand.n_down])] if hand.n_down else []
-    up = [format_cards(hand.known[hand.n_down:])] if hand.n_up else []
+    up = [format_cards(hand.known[hand.n_down :])] if hand.n_up else []
     down += ["?"] * hand.unknown_down
     up += ["?"] * (hand.unknown - hand.unknown_down)
     return f"{' '.join(down)} / {' '.join(up)}".strip()

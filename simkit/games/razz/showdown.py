@@ -57,20 +57,24 @@ def _hand_values(hands, n, variant, T, T8, hi, lo):
     """
     if variant == V_HIGH or variant == V_HILO:
         for i in range(n):
-            hi[i] = eval7_high(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                                hands[i, 4], hands[i, 5], hands[i, 6], T)
+            hi[i] = eval7_high(
+                hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6], T
+            )
     elif variant == V_A6:
         for i in range(n):
-            hi[i] = eval7_ace_to_six(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                                      hands[i, 4], hands[i, 5], hands[i, 6], T)
+            hi[i] = eval7_ace_to_six(
+                hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6], T
+            )
     else:
         for i in range(n):
-            hi[i] = eval7_ace_to_five(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                                       hands[i, 4], hands[i, 5], hands[i, 6], T)
+            hi[i] = eval7_ace_to_five(
+                hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6], T
+            )
     if variant == V_HILO:
         for i in range(n):
-            lo[i] = eval7_eight_or_better(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                                           hands[i, 4], hands[i, 5], hands[i, 6], T8)
+            lo[i] = eval7_eight_or_better(
+                hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6], T8
+            )
     else:
         for i in range(n):
             lo[i] = 0

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -63,7 +63,7 @@ def pattern_name(values: Sequence[int]) -> str:
     return "-".join(_VALUE_CHARS.get(v, str(v)) for v in sorted(values, reverse=True))
 
 
-@lru_cache(maxsize=None)
+@cache
 def patterns() -> pd.DataFrame:
     """The 455 rank patterns, best-looking first (by highest card, then the next …, pairs
     after no pair): ``pattern``, ``high`` (highest Razz value), ``pairing`` (``none``,
@@ -77,9 +77,16 @@ def patterns() -> pd.DataFrame:
         # one representative: suits c, d, h in order (suits never matter in A-5)
         cards = [4 * (12 if v == 1 else v - 2) + s for s, v in enumerate(vals)]
         desc = tuple(sorted(vals, reverse=True))
-        rows.append({"pattern": pattern_name(vals), "high": desc[0], "pairing": pairing,
-                     "deals": deals, "cards": tuple(cards),
-                     "_key": (3 - distinct, desc)})
+        rows.append(
+            {
+                "pattern": pattern_name(vals),
+                "high": desc[0],
+                "pairing": pairing,
+                "deals": deals,
+                "cards": tuple(cards),
+                "_key": (3 - distinct, desc),
+            }
+        )
     df = pd.DataFrame(rows).sort_values("_key", kind="stable").drop(columns="_key")
     return df.reset_index(drop=True)
 
@@ -117,8 +124,7 @@ def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq
             s = np.zeros(n, np.int64)
             sq = np.zeros(n, np.int64)
             sc = np.zeros(n, np.int64)
-            _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state,
-                       s, sq, sc)
+            _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state, s, sq, sc)
             share[p, j] += s[0]
             share_sq[p, j] += sq[0]
             scoop[p, j] += sc[0]
@@ -142,8 +148,9 @@ class StartsJob:
         shape = (starts.shape[0], opp.size)
         share, share_sq, scoop = (private_zeros(shape, np.int64) for _ in range(3))
         T, T8 = tables(self.variant)
-        _starts_mc(starts, opp, variant_code(self.variant), T, T8, trials, stream_state(seed),
-                   share, share_sq, scoop)
+        _starts_mc(
+            starts, opp, variant_code(self.variant), T, T8, trials, stream_state(seed), share, share_sq, scoop
+        )
         return {"share": share, "share_sq": share_sq, "scoop": scoop}
 
 
@@ -187,8 +194,10 @@ def start_table(
 
     variant = as_rules(rules, variant).variant
     if variant not in ("razz", "private"):
-        raise ValueError(f"the start table is for A-5 low (razz, private), got {variant!r}: "
-                         "suits matter in the other variants")
+        raise ValueError(
+            f"the start table is for A-5 low (razz, private), got {variant!r}: "
+            "suits matter in the other variants"
+        )
     opponents = tuple(int(k) for k in opponents)
     if not opponents or any(not 1 <= k <= 7 for k in opponents):
         raise ValueError(f"opponents must each be 1..7, got {opponents}")

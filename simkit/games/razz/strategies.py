@@ -45,7 +45,7 @@ cards, the highest of the first three cards, whether those are three different r
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 from math import comb, prod
 
@@ -93,8 +93,7 @@ T_PAIR_BETS = 3  # R4: on fourth street, paired or bricked, call at most this ma
 T_ODDS = 4  # fifth/sixth street one card short: call when pot >= T_ODDS * call
 T_SUNK = 5  # R5's habit: call when own chips >= T_SUNK * pot (0 = never)
 T_POT = 6  # from fourth street call by pot odds: score * (pot + call) >= T_POT * call (0 = off)
-TIPS_PARAM_NAMES = ("T_MAXLOW", "T_EXCELLENT", "T_KQ", "T_PAIR_BETS", "T_ODDS", "T_SUNK",
-                    "T_POT")
+TIPS_PARAM_NAMES = ("T_MAXLOW", "T_EXCELLENT", "T_KQ", "T_PAIR_BETS", "T_ODDS", "T_SUNK", "T_POT")
 #: The tips player's defaults.
 TIPS_PARAMS = np.array([8.0, 5.0, 1.0, 1.0, 4.0, 0.0, 1.5, 0.0, 0.0])
 
@@ -163,7 +162,7 @@ def _percentiles(c: int, key) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def score_tables(variant: str) -> np.ndarray:
     """``(5, 50388)`` float64: row ``c - 3`` holds the score of every ``c``-card rank multiset
     (by colex slot) for ``variant``.
@@ -179,8 +178,7 @@ def score_tables(variant: str) -> np.ndarray:
         if v == V_HIGH:
             out[c - 3] = _percentiles(c, _key_high)
         elif v == V_HILO:
-            out[c - 3] = np.maximum(_percentiles(c, _key_high),
-                                    _percentiles(c, lambda r: _key_low(r, 8)))
+            out[c - 3] = np.maximum(_percentiles(c, _key_high), _percentiles(c, lambda r: _key_low(r, 8)))
         else:
             out[c - 3] = _percentiles(c, _key_razz)
     out.flags.writeable = False
@@ -270,8 +268,13 @@ def _tips(params, feats, seat, score, st):
         distinct = feats[seat, FEAT_DISTINCT3] == 1
         excellent = distinct and feats[seat, FEAT_MAX3] <= params[seat, T_EXCELLENT]
         good = distinct and feats[seat, FEAT_MAX3] <= params[seat, T_MAXLOW]
-        if not good and params[seat, T_KQ] == 0.0 and distinct and feats[seat, FEAT_MAX3] >= 12 \
-                and feats[seat, FEAT_SECOND3] <= params[seat, T_MAXLOW]:
+        if (
+            not good
+            and params[seat, T_KQ] == 0.0
+            and distinct
+            and feats[seat, FEAT_MAX3] >= 12
+            and feats[seat, FEAT_SECOND3] <= params[seat, T_MAXLOW]
+        ):
             good = True  # R2 switched off: K or Q with two different low cards
         if excellent:
             return _aggressive_or_passive(st)
@@ -359,8 +362,9 @@ def specs_key(specs: Sequence) -> tuple:
     return tuple(out)
 
 
-def razz_strategy_table(specs: Sequence, n_seats: int | None = None,
-                        variant: str = "razz") -> tuple[np.ndarray, np.ndarray]:
+def razz_strategy_table(
+    specs: Sequence, n_seats: int | None = None, variant: str = "razz"
+) -> tuple[np.ndarray, np.ndarray]:
     """Kinds and parameter rows for a Razz table: the shared strategy names, or ``tips``
     (optionally ``("tips", {"T_KQ": 0, ...})``).
 
@@ -383,17 +387,19 @@ def razz_strategy_table(specs: Sequence, n_seats: int | None = None,
     shared = []
     tips_rows = {}
     for i, spec in enumerate(map(parse_player, specs)):
-        name, over = (spec if isinstance(spec, tuple) else (spec, None))
+        name, over = spec if isinstance(spec, tuple) else (spec, None)
         if name == "tips":
             if variant not in ("razz", "private", "ace-to-six"):
-                raise ValueError("the tips strategy plays A-5 low games (razz, private, "
-                                 f"ace-to-six), not {variant!r}")
+                raise ValueError(
+                    f"the tips strategy plays A-5 low games (razz, private, ace-to-six), not {variant!r}"
+                )
             row = TIPS_PARAMS.copy()
             if isinstance(over, Mapping):
                 for key, value in over.items():
                     if key not in TIPS_PARAM_NAMES:
-                        raise ValueError(f"unknown tips parameter {key!r}; expected one of "
-                                         f"{', '.join(TIPS_PARAM_NAMES)}")
+                        raise ValueError(
+                            f"unknown tips parameter {key!r}; expected one of {', '.join(TIPS_PARAM_NAMES)}"
+                        )
                     row[TIPS_PARAM_NAMES.index(key)] = float(value)
             elif over is not None:
                 raise ValueError(f"tips parameters must be a mapping, got {over!r}")

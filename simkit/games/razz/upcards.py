@@ -60,7 +60,7 @@ def upcard_scenarios(start: str, opponents: int = 4) -> list[dict]:
         raise ValueError(f"opponents must be 1..7, got {opponents}")
     own = [int(c) for c in hand.known]
     own_ranks = sorted({c >> 2 for c in own}, key=razz_value)
-    low_order = [12] + list(range(0, 7))  # A 2 3 4 5 6 7 8 as rank indices
+    low_order = [12] + list(range(7))  # A 2 3 4 5 6 7 8 as rank indices
     needed = [r for r in low_order if r not in own_ranks]
     out = []
     for series, ranks in (("needed", needed), ("duplicate", own_ranks)):
@@ -79,8 +79,9 @@ def upcard_scenarios(start: str, opponents: int = 4) -> list[dict]:
     return out
 
 
-def upcard_effect(start: str, opponents: int = 4, *, trials: int = 100_000, seed: int = 0,
-                  **run_options) -> pd.DataFrame:
+def upcard_effect(
+    start: str, opponents: int = 4, *, trials: int = 100_000, seed: int = 0, **run_options
+) -> pd.DataFrame:
     """Equity of ``start`` (three cards) against ``opponents`` hands ``? ? / upcard`` as their
     upcards go from high to low (see :func:`upcard_scenarios`).
 
@@ -91,13 +92,15 @@ def upcard_effect(start: str, opponents: int = 4, *, trials: int = 100_000, seed
     for i, sc in enumerate(upcard_scenarios(start, opponents)):
         hands = [start] + [f"? ? / {u}" for u in sc["upcards"].split()]
         df = equity(hands, trials=trials, seed=seed + i, exact=False, **run_options)
-        rows.append({**sc, "equity": float(df.equity[0]), "se": float(df.se[0]),
-                     "fair": 1.0 / (opponents + 1)})
+        rows.append(
+            {**sc, "equity": float(df.equity[0]), "se": float(df.se[0]), "fair": 1.0 / (opponents + 1)}
+        )
     return pd.DataFrame(rows)
 
 
-def dead_card_values(start: str, opponents: int = 2, *, trials: int = 200_000, seed: int = 0,
-                     **run_options) -> pd.DataFrame:
+def dead_card_values(
+    start: str, opponents: int = 2, *, trials: int = 200_000, seed: int = 0, **run_options
+) -> pd.DataFrame:
     """The change in ``start``'s equity against random opponents when one card of each rank is
     dead (a folded upcard), with its standard error.
 
@@ -119,14 +122,22 @@ def dead_card_values(start: str, opponents: int = 2, *, trials: int = 200_000, s
     rows = []
     for i, r in enumerate([12] + list(range(12))):
         d = _cards_of_rank(r, own)
-        df = equity([start] + opp, format_cards([d]), trials=trials, seed=seed + 1 + i,
-                    exact=False, **run_options)
+        df = equity(
+            [start] + opp, format_cards([d]), trials=trials, seed=seed + 1 + i, exact=False, **run_options
+        )
         e, se = float(df.equity[0]), float(df.se[0])
         v = razz_value(r)
-        rows.append({"rank": {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(v, str(v)),
-                     "dead": format_cards([d]), "equity": e, "se": se, "value": e - b,
-                     "value_se": float(np.hypot(se, bse)),
-                     "in_start": r in {c >> 2 for c in own}})
+        rows.append(
+            {
+                "rank": {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(v, str(v)),
+                "dead": format_cards([d]),
+                "equity": e,
+                "se": se,
+                "value": e - b,
+                "value_se": float(np.hypot(se, bse)),
+                "in_start": r in {c >> 2 for c in own},
+            }
+        )
     out = pd.DataFrame(rows)
     out.attrs.update(base=b, base_se=bse)
     return out

@@ -28,6 +28,19 @@ from .solver import best_discard, discard_options, draw_odds
 from .strategies import PLAYERS, Player, parse_player
 from .studies import holding_odds_table
 
-__all__ = ["PLAYERS", "VARIANTS", "Player", "Rules", "best_discard", "discard_options", "draw_odds",
-           "equity", "hand_group", "holding_odds_table", "match", "parse_player", "play",
-           "starting_hand_equity"]
+__all__ = [
+    "PLAYERS",
+    "VARIANTS",
+    "Player",
+    "Rules",
+    "best_discard",
+    "discard_options",
+    "draw_odds",
+    "equity",
+    "hand_group",
+    "holding_odds_table",
+    "match",
+    "parse_player",
+    "play",
+    "starting_hand_equity",
+]

@@ -115,8 +115,15 @@ from ..table import (
 from .rules import _eval
 from .strategies import _choose_keep, _score
 
-__all__ = ["OUTCOME_NO_HAND", "OUTCOME_SHOWDOWN", "OUTCOME_UNCONTESTED", "REC_AT_END",
-           "REC_ROUNDS", "REC_SIZE", "new_table_deck"]
+__all__ = [
+    "OUTCOME_NO_HAND",
+    "OUTCOME_SHOWDOWN",
+    "OUTCOME_UNCONTESTED",
+    "REC_AT_END",
+    "REC_ROUNDS",
+    "REC_SIZE",
+    "new_table_deck",
+]
 
 # Outcomes (record[REC_OUTCOME]).
 OUTCOME_SHOWDOWN = 0  # two or more players at the end
@@ -213,25 +220,65 @@ def _muck(hand, disc, pile):
 
 # --- one hand at a table state ---------------------------------------------------------------
 
+
 @njit(cache=True)
 def _new_work(n, n_draws):
     """The scratch arrays of :func:`_play_hand` for ``n`` seats and ``n_draws`` draws."""
-    return (new_hand_state(n, 0), np.zeros(N_CARDS, dtype=np.int64), np.zeros(N_CARDS, dtype=np.int64),
-            np.zeros(3, dtype=np.int64), np.zeros((n, 5), dtype=np.int64),
-            np.zeros(5, dtype=np.int64), np.zeros(n, dtype=np.int64),
-            np.zeros((n_draws, n), dtype=np.int64), np.zeros(n, dtype=np.int64),
-            np.zeros(n, dtype=np.float64), np.zeros(n, dtype=np.int64),
-            np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
-            np.zeros((n_draws + 1, n, 5), dtype=np.int64), np.zeros((n_draws, n), dtype=np.int64))
+    return (
+        new_hand_state(n, 0),
+        np.zeros(N_CARDS, dtype=np.int64),
+        np.zeros(N_CARDS, dtype=np.int64),
+        np.zeros(3, dtype=np.int64),
+        np.zeros((n, 5), dtype=np.int64),
+        np.zeros(5, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros((n_draws, n), dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.float64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros((n_draws + 1, n, 5), dtype=np.int64),
+        np.zeros((n_draws, n), dtype=np.int64),
+    )
 
 
 @njit(cache=True)
 def _play_hand(table, game, rng, work, record):
     """Play one hand at ``table`` (module docs); returns 0, or -1 on an illegal action."""
-    (structure, kinds, params, dkinds, dparams, fam, T, ace_low, suits_count, keep_tab,
-     keep_val, xs, cdf, n_draws) = game
-    (st, deck, disc, pile, hands, thrown, mucked, drew, last, scores, strengths, payout, start,
-     cards, kept) = work
+    (
+        structure,
+        kinds,
+        params,
+        dkinds,
+        dparams,
+        fam,
+        T,
+        ace_low,
+        suits_count,
+        keep_tab,
+        keep_val,
+        xs,
+        cdf,
+        n_draws,
+    ) = game
+    (
+        st,
+        deck,
+        disc,
+        pile,
+        hands,
+        thrown,
+        mucked,
+        drew,
+        last,
+        scores,
+        strengths,
+        payout,
+        start,
+        cards,
+        kept,
+    ) = work
     n = table[TABLE_SEATS]
     dealer = table[TABLE_DEALER]
     n_dealt = 0
@@ -276,8 +323,9 @@ def _play_hand(table, game, rng, work, record):
                 s = (dealer + 1 + i) % n
                 x = st[STATUS + s]
                 if x == ST_ACTIVE or x == ST_ALL_IN:
-                    keep = _choose_keep(hands[s], d_left + 1, dkinds[s], dparams[s], ace_low,
-                                        suits_count, keep_tab)
+                    keep = _choose_keep(
+                        hands[s], d_left + 1, dkinds[s], dparams[s], ace_low, suits_count, keep_tab
+                    )
                     m = _draw(hands[s], keep, rng, deck, disc, pile, thrown)
                     drew[r - 1, s] = m
                     last[s] = m
@@ -322,9 +370,25 @@ def _play_hand(table, game, rng, work, record):
 
 # --- the batch kernel ------------------------------------------------------------------------
 
+
 @njit(cache=True, nogil=True)
-def _play_batch(table, game, rng, work, record, stacks, n_hands, net_sum, net_sq, per_hand,
-                dstats, thr, rec_cards, rec_keep, flags):
+def _play_batch(
+    table,
+    game,
+    rng,
+    work,
+    record,
+    stacks,
+    n_hands,
+    net_sum,
+    net_sq,
+    per_hand,
+    dstats,
+    thr,
+    rec_cards,
+    rec_keep,
+    flags,
+):
     """Play ``n_hands`` hands at ``table`` (seats and first dealer set), each from the fresh
     ``stacks`` (int64[n]; a seat without chips is out); the dealer moves one seat left every
     hand.  Per seat ``net_sum``/``net_sq`` (float64[n]); ``per_hand`` (int64[H, n], H may be

@@ -37,7 +37,7 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pandas as pd
@@ -97,13 +97,19 @@ def hand_group(hand) -> dict:
 
 
 def _decode(g: int) -> dict:
-    return {"low7": g // 16, "deuce": (g // 8) % 2, "ace": (g // 4) % 2, "pair": (g // 2) % 2,
-            "sf_draw": g % 2}
+    return {
+        "low7": g // 16,
+        "deuce": (g // 8) % 2,
+        "ace": (g // 4) % 2,
+        "pair": (g // 2) % 2,
+        "sf_draw": g % 2,
+    }
 
 
 @njit(cache=True, nogil=True)
-def _equity_kernel(n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_tab, trials,
-                   state, seat_out, group_out):
+def _equity_kernel(
+    n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_tab, trials, state, seat_out, group_out
+):
     """``trials`` deals; per seat (equity, equity^2, wins, ties) into ``seat_out`` (n, 4);
     seat 0's group (count, equity, equity^2) into ``group_out`` (96, 3)."""
     deck = np.zeros(N_CARDS, dtype=np.int64)
@@ -171,8 +177,11 @@ def group_frame(tot: dict) -> pd.DataFrame:
         n = int(tot["group_n"][g])
         if n == 0:
             continue
-        eq, se = stats.mean_se(tot["group_eq"][g], tot["group_eq_sq"][g], n) if n > 1 else (
-            float(tot["group_eq"][g]), float("nan"))
+        eq, se = (
+            stats.mean_se(tot["group_eq"][g], tot["group_eq_sq"][g], n)
+            if n > 1
+            else (float(tot["group_eq"][g]), float("nan"))
+        )
         rows.append({**_decode(g), "hands": n, "share": n / int(tot["trials"]), "equity": eq, "se": se})
     return pd.DataFrame(rows)
 
@@ -193,15 +202,24 @@ def _final_hist(samples, kind, params, fam, T, ace_low, suits_count, keep_tab, s
         hist[_eval(hand[0, 0], hand[0, 1], hand[0, 2], hand[0, 3], hand[0, 4], fam, T)] += 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def final_cdf(family: str = "deuce_to_seven", samples: int = 200_000) -> np.ndarray:
     """``cdf[strength]``: share of typical final hands a hand of that strength beats, ties
     half (fixed seed, ``samples`` hands)."""
     kinds, params = draw_table(["table"], family)
     hist = np.zeros(strength_codes(family).size, dtype=np.float64)
-    _final_hist(samples, kinds[0], params[0], family_id(family), kernel_tables(family),
-                family == "ace_to_five", family == "deuce_to_seven", keep_table(family).keep,
-                stream_state(12345), hist)
+    _final_hist(
+        samples,
+        kinds[0],
+        params[0],
+        family_id(family),
+        kernel_tables(family),
+        family == "ace_to_five",
+        family == "deuce_to_seven",
+        keep_table(family).keep,
+        stream_state(12345),
+        hist,
+    )
     below = np.concatenate([[0.0], np.cumsum(hist)[:-1]])
     cdf = (below + 0.5 * hist) / samples
     cdf.setflags(write=False)

@@ -47,8 +47,19 @@ from .rules import (
 )
 from .strategies import Player, draw_table, player_name, player_tables, score_targets
 
-__all__ = ["EquityJob", "GameResult", "MatchJob", "equity", "game_tuple", "hand_kernel", "match",
-           "match_totals", "play", "seat_players", "starting_hand_equity"]
+__all__ = [
+    "EquityJob",
+    "GameResult",
+    "MatchJob",
+    "equity",
+    "game_tuple",
+    "hand_kernel",
+    "match",
+    "match_totals",
+    "play",
+    "seat_players",
+    "starting_hand_equity",
+]
 
 
 def seat_players(players, rest=None) -> tuple:
@@ -102,9 +113,22 @@ def game_tuple(players, rules: Rules) -> tuple:
     fam = rules.family
     kinds, params, dkinds, dparams = player_tables(players, fam)
     tab = keep_table(fam)
-    return (rules.structure(), kinds, params, dkinds, dparams, family_id(fam), kernel_tables(fam),
-            fam == "ace_to_five", fam == "deuce_to_seven", tab.keep, tab.value,
-            score_targets(fam), final_cdf(fam), rules.draws)
+    return (
+        rules.structure(),
+        kinds,
+        params,
+        dkinds,
+        dparams,
+        family_id(fam),
+        kernel_tables(fam),
+        fam == "ace_to_five",
+        fam == "deuce_to_seven",
+        tab.keep,
+        tab.value,
+        score_targets(fam),
+        final_cdf(fam),
+        rules.draws,
+    )
 
 
 def hand_kernel(players, rules: Rules | None = None) -> HandKernel:
@@ -120,8 +144,12 @@ def hand_kernel(players, rules: Rules | None = None) -> HandKernel:
     """
     rules = rules or Rules()
     players = seat_players(list(players))
-    return HandKernel(_play_hand, game_tuple(players, rules), _new_work(len(players), rules.draws),
-                      np.zeros(REC_SIZE, np.int64))
+    return HandKernel(
+        _play_hand,
+        game_tuple(players, rules),
+        _new_work(len(players), rules.draws),
+        np.zeros(REC_SIZE, np.int64),
+    )
 
 
 @dataclass
@@ -141,14 +169,31 @@ class GameResult:
     def table(self) -> pd.DataFrame:
         """Chips per hand with standard error for each seat."""
         mean, se = stats.mean_se(self.net, self.net_sq, self.hands)
-        return pd.DataFrame({"seat": np.arange(len(self.players)),
-                             "player": [player_name(p) for p in self.players],
-                             "chips_per_hand": mean, "se": se})
+        return pd.DataFrame(
+            {
+                "seat": np.arange(len(self.players)),
+                "player": [player_name(p) for p in self.players],
+                "chips_per_hand": mean,
+                "se": se,
+            }
+        )
 
 
-def play(players, rest=None, /, *, rules: Rules | None = None, hands: int = 10_000,
-         seed: SeedLike = None, stacks=None, keep_per_hand: int = 0, record: int = 0,
-         first_dealer: int = 0, variant: str | None = None, n_hands: int | None = None) -> GameResult:
+def play(
+    players,
+    rest=None,
+    /,
+    *,
+    rules: Rules | None = None,
+    hands: int = 10_000,
+    seed: SeedLike = None,
+    stacks=None,
+    keep_per_hand: int = 0,
+    record: int = 0,
+    first_dealer: int = 0,
+    variant: str | None = None,
+    n_hands: int | None = None,
+) -> GameResult:
     """Play ``hands`` hands in one compiled batch, every hand from fresh stacks, the dealer
     moving one seat left every hand.
 
@@ -178,8 +223,13 @@ def play(players, rest=None, /, *, rules: Rules | None = None, hands: int = 10_0
     game = game_tuple(seats, rules)
     fam = rules.family
     n_draws = rules.draws
-    thr = np.array([target_threshold("8" if fam == "deuce_to_seven" else "7", fam),
-                    target_threshold("10" if fam == "deuce_to_seven" else "9", fam)], dtype=np.int64)
+    thr = np.array(
+        [
+            target_threshold("8" if fam == "deuce_to_seven" else "7", fam),
+            target_threshold("10" if fam == "deuce_to_seven" else "9", fam),
+        ],
+        dtype=np.int64,
+    )
     net = private_zeros(n)
     net_sq = private_zeros(n)
     per_hand = np.zeros((min(keep_per_hand, hands), n), dtype=np.int64)
@@ -188,15 +238,37 @@ def play(players, rest=None, /, *, rules: Rules | None = None, hands: int = 10_0
     rec_keep = np.zeros((min(record, hands), n_draws, n), dtype=np.int64)
     flags = private_zeros(3, np.int64)
     table = new_table(st, dealer=int(first_dealer) % n)
-    _play_batch(table, game, stream_state(seed), _new_work(n, n_draws),
-                np.zeros(REC_SIZE, dtype=np.int64), st, hands, net, net_sq, per_hand, dstats, thr,
-                rec_cards, rec_keep, flags)
+    _play_batch(
+        table,
+        game,
+        stream_state(seed),
+        _new_work(n, n_draws),
+        np.zeros(REC_SIZE, dtype=np.int64),
+        st,
+        hands,
+        net,
+        net_sq,
+        per_hand,
+        dstats,
+        thr,
+        rec_cards,
+        rec_keep,
+        flags,
+    )
     if flags[1]:  # pragma: no cover - a strategy bug in simkit.poker
         raise RuntimeError(f"{int(flags[1])} hands stopped on an illegal action")
     if flags[0]:  # pragma: no cover - must never happen
         raise RuntimeError(f"chips not conserved in {int(flags[0])} hands")
-    return GameResult(list(seats), hands, net, net_sq, per_hand, dstats, int(flags[2]),
-                      (rec_cards, rec_keep) if record else ())
+    return GameResult(
+        list(seats),
+        hands,
+        net,
+        net_sq,
+        per_hand,
+        dstats,
+        int(flags[2]),
+        (rec_cards, rec_keep) if record else (),
+    )
 
 
 @dataclass(frozen=True)
@@ -213,8 +285,12 @@ class MatchJob:
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         r = play(list(self.players), rules=self.rules, hands=trials, seed=seed)
-        return {"net": r.net, "net_sq": r.net_sq, "dstats": r.dstats.ravel(),
-                "showdowns": np.int64(r.showdowns)}
+        return {
+            "net": r.net,
+            "net_sq": r.net_sq,
+            "dstats": r.dstats.ravel(),
+            "showdowns": np.int64(r.showdowns),
+        }
 
 
 def _match_job(players, rest, rules, variant, stacks) -> MatchJob:
@@ -224,8 +300,18 @@ def _match_job(players, rest, rules, variant, stacks) -> MatchJob:
     return MatchJob(seats, rules)
 
 
-def match(players, rest=None, /, *, rules: Rules | None = None, variant: str | None = None,
-          hands: int = 100_000, stacks: int | None = None, seed=0, **run_options) -> pd.DataFrame:
+def match(
+    players,
+    rest=None,
+    /,
+    *,
+    rules: Rules | None = None,
+    variant: str | None = None,
+    hands: int = 100_000,
+    stacks: int | None = None,
+    seed=0,
+    **run_options,
+) -> pd.DataFrame:
     """Chips per hand with standard error for each seat, one player spec per seat
     (``["tight", "loose", "loose"]``: one tight player, two loose ones), under ``rules`` (or a
     ``variant`` by name, ``stacks`` changing its stacks)."""
@@ -233,18 +319,36 @@ def match(players, rest=None, /, *, rules: Rules | None = None, variant: str | N
     tot = run(job, hands, seed=seed, **run_options)
     t = int(tot["trials"])
     mean, se = stats.mean_se(tot["net"], tot["net_sq"], t)
-    return pd.DataFrame({"seat": np.arange(len(job.players)),
-                         "player": [player_name(p) for p in job.players], "chips_per_hand": mean,
-                         "se": se, "hands": t, "variant": variant_name(job.rules)})
+    return pd.DataFrame(
+        {
+            "seat": np.arange(len(job.players)),
+            "player": [player_name(p) for p in job.players],
+            "chips_per_hand": mean,
+            "se": se,
+            "hands": t,
+            "variant": variant_name(job.rules),
+        }
+    )
 
 
-def match_totals(players, rest=None, /, *, rules: Rules | None = None, variant: str | None = None,
-                 hands: int = 100_000, stacks: int | None = None, seed=0, **run_options) -> dict:
+def match_totals(
+    players,
+    rest=None,
+    /,
+    *,
+    rules: Rules | None = None,
+    variant: str | None = None,
+    hands: int = 100_000,
+    stacks: int | None = None,
+    seed=0,
+    **run_options,
+) -> dict:
     """The raw runner totals of a match (net, net_sq, dstats, showdowns, trials)."""
     return run(_match_job(players, rest, rules, variant, stacks), hands, seed=seed, **run_options)
 
 
 # --- all-in equity ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class EquityJob:
@@ -271,18 +375,45 @@ class EquityJob:
         kinds, params = draw_table(specs, self.family)
         seat_out = private_zeros((n, 4))
         group_out = private_zeros((N_GROUPS, 3))
-        _equity_kernel(n, fixed, kinds, params, family_id(self.family), kernel_tables(self.family),
-                       self.family == "ace_to_five", self.family == "deuce_to_seven",
-                       keep_table(self.family).keep, trials, stream_state(seed), seat_out, group_out)
-        return {"equity": seat_out[:, 0], "equity_sq": seat_out[:, 1],
-                "wins": seat_out[:, 2].astype(np.int64), "ties": seat_out[:, 3].astype(np.int64),
-                "group_n": group_out[:, 0].astype(np.int64), "group_eq": group_out[:, 1],
-                "group_eq_sq": group_out[:, 2]}
+        _equity_kernel(
+            n,
+            fixed,
+            kinds,
+            params,
+            family_id(self.family),
+            kernel_tables(self.family),
+            self.family == "ace_to_five",
+            self.family == "deuce_to_seven",
+            keep_table(self.family).keep,
+            trials,
+            stream_state(seed),
+            seat_out,
+            group_out,
+        )
+        return {
+            "equity": seat_out[:, 0],
+            "equity_sq": seat_out[:, 1],
+            "wins": seat_out[:, 2].astype(np.int64),
+            "ties": seat_out[:, 3].astype(np.int64),
+            "group_n": group_out[:, 0].astype(np.int64),
+            "group_eq": group_out[:, 1],
+            "group_eq_sq": group_out[:, 2],
+        }
 
 
-def equity(cards=None, n_players: int | None = None, *, strategy: str = "table",
-           family: str | None = None, rules: Rules | None = None, trials: int = 100_000, seed=0,
-           strategies: tuple[str, ...] = (), hands=None, **run_options) -> pd.DataFrame:
+def equity(
+    cards=None,
+    n_players: int | None = None,
+    *,
+    strategy: str = "table",
+    family: str | None = None,
+    rules: Rules | None = None,
+    trials: int = 100_000,
+    seed=0,
+    strategies: tuple[str, ...] = (),
+    hands=None,
+    **run_options,
+) -> pd.DataFrame:
     """Equity of given hands ``cards`` (the first seats, in draw order) against each other and
     any random hands up to ``n_players``, every seat drawing by ``strategy`` (the first seats by
     ``strategies``).  The hand ranking is ``rules.family`` (or ``family``; default 2-7).
@@ -311,27 +442,42 @@ def equity(cards=None, n_players: int | None = None, *, strategy: str = "table",
             raise ValueError(f"hand {i + 1} {h!r} shares a card with an earlier hand")
         seen |= cards
     draw_table([strategy, *strategies], family)  # names checked before any work
-    tot = run(EquityJob(n, strategy, tuple(hands), family, tuple(strategies)), trials, seed=seed,
-              **run_options)
+    tot = run(
+        EquityJob(n, strategy, tuple(hands), family, tuple(strategies)), trials, seed=seed, **run_options
+    )
     t = int(tot["trials"])
     eq, se = stats.mean_se(tot["equity"], tot["equity_sq"], t)
-    return pd.DataFrame({
-        "seat": np.arange(n), "hand": hands + ["random"] * (n - len(hands)),
-        "equity": eq, "se": se, "win": tot["wins"] / t, "tie": tot["ties"] / t,
-    })
+    return pd.DataFrame(
+        {
+            "seat": np.arange(n),
+            "hand": hands + ["random"] * (n - len(hands)),
+            "equity": eq,
+            "se": se,
+            "win": tot["wins"] / t,
+            "tie": tot["ties"] / t,
+        }
+    )
 
 
-def starting_hand_equity(n_opponents: int, *, strategy: str = "table", family: str | None = None,
-                         rules: Rules | None = None, trials: int = 200_000, seed=0,
-                         **run_options) -> pd.DataFrame:
+def starting_hand_equity(
+    n_opponents: int,
+    *,
+    strategy: str = "table",
+    family: str | None = None,
+    rules: Rules | None = None,
+    trials: int = 200_000,
+    seed=0,
+    **run_options,
+) -> pd.DataFrame:
     """Equity of random starting hands by group against ``n_opponents`` (1-5) random hands.
 
     Columns: the group (:data:`GROUP_COLUMNS`), ``hands`` (deals seen), ``share``,
     ``equity``, ``se``, and ``opponents``.
     """
     check_players(n_opponents + 1)
-    tot = run(EquityJob(n_opponents + 1, strategy, (), _family(family, rules)), trials, seed=seed,
-              **run_options)
+    tot = run(
+        EquityJob(n_opponents + 1, strategy, (), _family(family, rules)), trials, seed=seed, **run_options
+    )
     df = group_frame(tot)
     df.insert(0, "opponents", n_opponents)
     return df

@@ -30,7 +30,7 @@ Examples
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from math import comb
 from typing import NamedTuple
 
@@ -68,7 +68,7 @@ def _appear_probs(straights: bool) -> np.ndarray:
         if junk < 0:
             continue
         for m in range(6):
-            for a in range(0, min(m, n_free) + 1):
+            for a in range(min(m, n_free) + 1):
                 ways = sum(g[a, s] * comb(junk, m - s) for s in range(a, m + 1))
                 p[n_free, m, a] = ways / comb(N_UNSEEN, m)
     return p
@@ -159,7 +159,7 @@ def _table_keep(hand, x, d, ace_low, suits_count, keep_tab):
     return keep
 
 
-@lru_cache(maxsize=None)
+@cache
 def keep_table(family: str = "deuce_to_seven") -> KeepTable:
     """The rank-model table for ``family`` (straights count in 2-7, not in A-5), every top
     value X from 4 (a 5-low, A-5) to 11 (K-low) and 0..3 draws left.

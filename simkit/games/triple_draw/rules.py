@@ -43,7 +43,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from numba import njit
@@ -83,8 +83,18 @@ FAMILIES = ("deuce_to_seven", "ace_to_five")
 #: The targets of the draw-odds tables: 7-low, 8-low, 9-low, 10-low or better (2-7).
 DEFAULT_TARGETS = ("7", "8", "9", "10")
 #: Display names of targets by top card letter.
-TARGET_NAMES = {"5": "5-low", "6": "6-low", "7": "7-low", "8": "8-low", "9": "9-low",
-                "10": "10-low", "T": "10-low", "J": "J-low", "Q": "Q-low", "K": "K-low"}
+TARGET_NAMES = {
+    "5": "5-low",
+    "6": "6-low",
+    "7": "7-low",
+    "8": "8-low",
+    "9": "9-low",
+    "10": "10-low",
+    "T": "10-low",
+    "J": "J-low",
+    "Q": "Q-low",
+    "K": "K-low",
+}
 
 _FAMILY_ID = {"deuce_to_seven": 2, "ace_to_five": 3}  # ids of simkit.hands.kernels
 #: Betting limits: fixed limit (R-T4) or no limit (2-7 Single Draw, R-T5).
@@ -136,7 +146,7 @@ class Rules:
             if f.name in ("family", "limit"):
                 continue
             if not is_int(v):
-                raise ValueError(f"{f.name} must be an integer, got {v!r}")  # noqa: TRY004
+                raise ValueError(f"{f.name} must be an integer, got {v!r}")
         for name in ("big_blind", "small_bet", "big_bet", "stacks"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be a positive chip count, got {getattr(self, name)!r}")
@@ -144,7 +154,9 @@ class Rules:
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be a non-negative chip count, got {getattr(self, name)!r}")
         if self.small_blind > self.big_blind:
-            raise ValueError(f"small_blind must not exceed big_blind {self.big_blind}, got {self.small_blind!r}")
+            raise ValueError(
+                f"small_blind must not exceed big_blind {self.big_blind}, got {self.small_blind!r}"
+            )
         if self.max_raises < -1:
             raise ValueError(f"max_raises must be -1 (no cap) or at least 0, got {self.max_raises!r}")
         if not 1 <= self.draws <= 3:
@@ -165,8 +177,7 @@ class Rules:
                 rounds.append(Round(FIXED, bet, cap=self.max_raises, first=first))
             else:
                 rounds.append(Round(NO_LIMIT, self.big_blind, cap=self.max_raises, first=first))
-        return make_structure(rounds, ante=self.ante, small_blind=self.small_blind,
-                              big_blind=self.big_blind)
+        return make_structure(rounds, ante=self.ante, small_blind=self.small_blind, big_blind=self.big_blind)
 
 
 #: The variants (R-T5): the game, 2-7 Single Draw No Limit (Kansas City: one draw, two no-limit
@@ -256,12 +267,14 @@ def value_to_rank(v: int, family: str = "deuce_to_seven") -> int:
 def worst_low(top: str | int, family: str = "deuce_to_seven") -> str:
     """The worst hand that is still ``top``-low, as cards of mixed suits."""
     x = target_value(top, family)
-    values = [x, x - 1, x - 2, x - 3, x - 5] if family == "deuce_to_seven" else [x, x - 1, x - 2, x - 3, x - 4]
+    values = (
+        [x, x - 1, x - 2, x - 3, x - 5] if family == "deuce_to_seven" else [x, x - 1, x - 2, x - 3, x - 4]
+    )
     ranks = [value_to_rank(v, family) for v in values]
     return " ".join(RANK_CHARS[r] + SUIT_CHARS[i % 4] for i, r in enumerate(ranks))
 
 
-@lru_cache(maxsize=None)
+@cache
 def target_threshold(top: str | int, family: str = "deuce_to_seven") -> int:
     """The strength of the worst ``top``-low: a hand reaches the target iff its strength is at
     least this (R-T1)."""

@@ -33,7 +33,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -67,7 +67,7 @@ DEUCE_TO_SEVEN = 2
 EXACT_LIMIT = 20_000
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_percentiles(family: str = "deuce_to_seven") -> np.ndarray:
     """``pct[strength]``: the share of all five-card hands a hand of that strength beats,
     ties counting half (the *rank* objective, 0..1, greater is better).
@@ -243,8 +243,9 @@ def _two_draw_exact(kept, deck, x, ace_low, suits_count, binom):
 
 
 @njit(cache=True)
-def _mc_kernel(kept, deck, draws, x, ace_low, suits_count, binom, keep_tab, fam, T, pct,
-               rank_mode, samples, state, out):
+def _mc_kernel(
+    kept, deck, draws, x, ace_low, suits_count, binom, keep_tab, fam, T, pct, rank_mode, samples, state, out
+):
     """Monte Carlo over the first ``draws - 1`` draws; the last step is exact for a target
     (best last discard) or sampled for the rank.  ``out`` += (sum, sum of squares)."""
     k = kept.shape[0]
@@ -316,8 +317,11 @@ def _setup(hand, dead, family):
     cards = parse_cards(hand, n=5) if isinstance(hand, str) else np.asarray(hand, dtype=np.int8)
     if cards.shape != (5,):
         raise ValueError(f"a hand has 5 cards, got {format_cards(cards)!r}")
-    dead_cards = parse_cards(dead) if isinstance(dead, str) else np.asarray(
-        [] if dead is None else dead, dtype=np.int8)
+    dead_cards = (
+        parse_cards(dead)
+        if isinstance(dead, str)
+        else np.asarray([] if dead is None else dead, dtype=np.int8)
+    )
     both = np.concatenate([cards, dead_cards])
     deck = live_deck(both.astype(np.int64)).astype(np.int64)
     family_id(family)
@@ -354,8 +358,9 @@ def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, see
         thr = np.array([0 if rank_mode else target_threshold(objective, family)], dtype=np.int32)
         counts = np.zeros(1, dtype=np.int64)
         sums = np.zeros(2, dtype=np.float64)
-        _one_draw_kernel(kept, deck, m, fam, kernel_tables(family), thr,
-                         rank_percentiles(family), counts, sums)
+        _one_draw_kernel(
+            kept, deck, m, fam, kernel_tables(family), thr, rank_percentiles(family), counts, sums
+        )
         total = comb(deck.size, m)
         value = sums[0] / total if rank_mode else counts[0] / total
         return float(value), 0.0, True, "exact enumeration"
@@ -366,12 +371,30 @@ def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, see
     out = private_zeros(2)
     tab = keep_table(family).keep
     px = x if not rank_mode else target_value("9" if family == "deuce_to_seven" else "8", family)
-    _mc_kernel(kept, deck.copy(), draws, px, ace_low, suits_count, _BINOM, tab, fam,
-               kernel_tables(family), rank_percentiles(family), rank_mode, trials, state, out)
+    _mc_kernel(
+        kept,
+        deck.copy(),
+        draws,
+        px,
+        ace_low,
+        suits_count,
+        _BINOM,
+        tab,
+        fam,
+        kernel_tables(family),
+        rank_percentiles(family),
+        rank_mode,
+        trials,
+        state,
+        out,
+    )
     mean = out[0] / trials
     var = max(out[1] / trials - mean * mean, 0.0) * trials / max(trials - 1, 1)
-    method = ("monte carlo; later draws by the rank-model table for 9-low" if rank_mode else
-              "monte carlo over the first draws (table play in the middle), exact best last discard")
+    method = (
+        "monte carlo; later draws by the rank-model table for 9-low"
+        if rank_mode
+        else "monte carlo over the first draws (table play in the middle), exact best last discard"
+    )
     return float(mean), float(np.sqrt(var / trials)), False, method
 
 
@@ -411,7 +434,7 @@ def _candidates(cards, draws, objective, family, top: int | None) -> list[int]:
     return sorted(keeps, key=lambda k: (-score(k), -bin(k).count("1")))[:top]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _model_values(x: int, d: int, family: str) -> np.ndarray:
     """The rank model's ``W_d(T)`` (keep exactly T, d draws left) for every value mask T."""
     tab = keep_table(family)
@@ -436,9 +459,18 @@ def _model_values(x: int, d: int, family: str) -> np.ndarray:
     return w
 
 
-def discard_options(hand, draws: int = 1, objective: str = "8", *, dead=None,
-                    family: str = "deuce_to_seven", trials: int = 20_000, seed: SeedLike = 0,
-                    exact_limit: int = EXACT_LIMIT, top: int | None = None) -> pd.DataFrame:
+def discard_options(
+    hand,
+    draws: int = 1,
+    objective: str = "8",
+    *,
+    dead=None,
+    family: str = "deuce_to_seven",
+    trials: int = 20_000,
+    seed: SeedLike = 0,
+    exact_limit: int = EXACT_LIMIT,
+    top: int | None = None,
+) -> pd.DataFrame:
     """Every discard worth considering, with its value: the chance of ``objective``-low or
     better (``"7"``, ``"8"`` …) or the expected final rank (``"rank"``), best first.
 
@@ -457,14 +489,20 @@ def discard_options(hand, draws: int = 1, objective: str = "8", *, dead=None,
         target_value(objective, family)
     rows = []
     for mask in _candidates(cards, draws, objective, family, top):
-        value, se, exact, method = _evaluate_keep(cards, deck, mask, draws, objective, family,
-                                                  trials, seed, exact_limit)
-        rows.append({
-            "keep": format_cards(cards[[i for i in range(5) if (mask >> i) & 1]]),
-            "discard": format_cards(cards[[i for i in range(5) if not (mask >> i) & 1]]),
-            "n_drawn": 5 - bin(mask).count("1"),
-            "value": value, "se": se, "exact": exact, "method": method,
-        })
+        value, se, exact, method = _evaluate_keep(
+            cards, deck, mask, draws, objective, family, trials, seed, exact_limit
+        )
+        rows.append(
+            {
+                "keep": format_cards(cards[[i for i in range(5) if (mask >> i) & 1]]),
+                "discard": format_cards(cards[[i for i in range(5) if not (mask >> i) & 1]]),
+                "n_drawn": 5 - bin(mask).count("1"),
+                "value": value,
+                "se": se,
+                "exact": exact,
+                "method": method,
+            }
+        )
     df = pd.DataFrame(rows)
     return df.sort_values(["value", "n_drawn"], ascending=[False, True], kind="stable").reset_index(drop=True)
 
@@ -480,9 +518,18 @@ def best_discard(hand, draws: int = 1, objective: str = "8", **kw) -> DrawChoice
     return DrawChoice(row.keep, row.discard, float(row.value), float(row.se), bool(row.exact), row.method)
 
 
-def draw_odds(hand, keep=None, draws: int = 1, targets=DEFAULT_TARGETS, *, dead=None,
-              family: str = "deuce_to_seven", trials: int = 20_000, seed: SeedLike = 0,
-              exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
+def draw_odds(
+    hand,
+    keep=None,
+    draws: int = 1,
+    targets=DEFAULT_TARGETS,
+    *,
+    dead=None,
+    family: str = "deuce_to_seven",
+    trials: int = 20_000,
+    seed: SeedLike = 0,
+    exact_limit: int = EXACT_LIMIT,
+) -> pd.DataFrame:
     """For each target, the chance of finishing at it or better from ``hand``.
 
     Parameters
@@ -525,22 +572,36 @@ def draw_odds(hand, keep=None, draws: int = 1, targets=DEFAULT_TARGETS, *, dead=
     for t in targets:
         target_value(t, family)
         if mask < 0:
-            best = discard_options(cards, draws, str(t), family=family, trials=trials, seed=seed,
-                                   exact_limit=exact_limit, dead=dead).iloc[0]
+            best = discard_options(
+                cards,
+                draws,
+                str(t),
+                family=family,
+                trials=trials,
+                seed=seed,
+                exact_limit=exact_limit,
+                dead=dead,
+            ).iloc[0]
             km = _keep_positions(cards, best.keep)
             value, se, exact, method = float(best.value), float(best.se), bool(best.exact), best.method
         else:
             km = mask
-            value, se, exact, method = _evaluate_keep(cards, deck, km, draws, str(t), family,
-                                                      trials, seed, exact_limit)
+            value, se, exact, method = _evaluate_keep(
+                cards, deck, km, draws, str(t), family, trials, seed, exact_limit
+            )
         m = 5 - bin(km).count("1")
         total = comb(deck.size, m)
-        rows.append({
-            "target": TARGET_NAMES.get(str(t).upper(), f"{t}-low"),
-            "keep": format_cards(cards[[i for i in range(5) if (km >> i) & 1]]),
-            "discard": format_cards(cards[[i for i in range(5) if not (km >> i) & 1]]),
-            "outs": int(round(value * total)) if exact and draws <= 1 else None,
-            "draws_total": total if draws <= 1 else None,
-            "probability": value, "se": se, "exact": exact, "method": method,
-        })
+        rows.append(
+            {
+                "target": TARGET_NAMES.get(str(t).upper(), f"{t}-low"),
+                "keep": format_cards(cards[[i for i in range(5) if (km >> i) & 1]]),
+                "discard": format_cards(cards[[i for i in range(5) if not (km >> i) & 1]]),
+                "outs": int(round(value * total)) if exact and draws <= 1 else None,
+                "draws_total": total if draws <= 1 else None,
+                "probability": value,
+                "se": se,
+                "exact": exact,
+                "method": method,
+            }
+        )
     return pd.DataFrame(rows)

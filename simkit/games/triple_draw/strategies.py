@@ -62,8 +62,19 @@ from ...poker.strategies import KIND_NAMES, PARAM_NAMES, strategy_table
 from .keep_table import _table_keep, keep_table
 from .rules import _eval, _is_flush, _is_straight_mask, _value, family_id, target_value
 
-__all__ = ["DRAW_KINDS", "DRAW_PRESETS", "N_DRAW_PARAMS", "PLAYERS", "Player", "choose_keep",
-           "draw_table", "hand_score", "parse_player", "player_tables", "score_targets"]
+__all__ = [
+    "DRAW_KINDS",
+    "DRAW_PRESETS",
+    "N_DRAW_PARAMS",
+    "PLAYERS",
+    "Player",
+    "choose_keep",
+    "draw_table",
+    "hand_score",
+    "parse_player",
+    "player_tables",
+    "score_targets",
+]
 
 RULE = 0
 TABLE = 1
@@ -85,8 +96,9 @@ DRAW_PRESETS: dict[str, tuple[str, tuple[str, str, str], tuple[str, str, str]]] 
 }
 
 
-def draw_table(specs: Sequence[str | tuple[str, Mapping]], family: str = "deuce_to_seven"
-               ) -> tuple[np.ndarray, np.ndarray]:
+def draw_table(
+    specs: Sequence[str | tuple[str, Mapping]], family: str = "deuce_to_seven"
+) -> tuple[np.ndarray, np.ndarray]:
     """Kinds (int64[n]) and parameters (float64[n, 6]) for a list of draw strategies: preset
     names, or ``(preset, {"keep": (t1, t2, t3), "pat": (p1, p2, p3)})`` with top cards by
     draws left 1, 2, 3.
@@ -157,19 +169,29 @@ def _choose_keep(hand, d, kind, params, ace_low, suits_count, keep_tab):
     return keep
 
 
-def choose_keep(hand: np.ndarray, draws_left: int, strategy: str | tuple = "rule",
-                family: str = "deuce_to_seven") -> int:
+def choose_keep(
+    hand: np.ndarray, draws_left: int, strategy: str | tuple = "rule", family: str = "deuce_to_seven"
+) -> int:
     """The kept positions of ``hand`` (five card integers) as a 5-bit mask, for a preset or
     a ``(preset, overrides)`` spec of :func:`draw_table`."""
     if not 1 <= draws_left <= 3:
         raise ValueError(f"draws_left must be 1, 2 or 3, got {draws_left!r}")
     kinds, params = draw_table([strategy], family)
-    return int(_choose_keep(np.asarray(hand, dtype=np.int64), draws_left, kinds[0], params[0],
-                            family == "ace_to_five", family == "deuce_to_seven",
-                            keep_table(family).keep))
+    return int(
+        _choose_keep(
+            np.asarray(hand, dtype=np.int64),
+            draws_left,
+            kinds[0],
+            params[0],
+            family == "ace_to_five",
+            family == "deuce_to_seven",
+            keep_table(family).keep,
+        )
+    )
 
 
 # --- what a betting strategy sees: the score -------------------------------------------------
+
 
 def score_targets(family: str = "deuce_to_seven") -> np.ndarray:
     """Top values of the three targets averaged in the drawing score."""
@@ -200,12 +222,22 @@ def hand_score(hand, draws_left: int, family: str = "deuce_to_seven") -> float:
 
     if not 0 <= draws_left <= 3:
         raise ValueError(f"draws_left must be 0..3, got {draws_left!r}")
-    return float(_score(np.asarray(hand, dtype=np.int64), draws_left, family_id(family),
-                        kernel_tables(family), family == "ace_to_five", keep_table(family).value,
-                        score_targets(family), final_cdf(family)))
+    return float(
+        _score(
+            np.asarray(hand, dtype=np.int64),
+            draws_left,
+            family_id(family),
+            kernel_tables(family),
+            family == "ace_to_five",
+            keep_table(family).value,
+            score_targets(family),
+            final_cdf(family),
+        )
+    )
 
 
 # --- players: presets and the spec parser ----------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Player:
@@ -218,13 +250,19 @@ class Player:
 
     def __post_init__(self) -> None:
         if self.bet not in KIND_NAMES:
-            raise ValueError(f"unknown betting strategy {self.bet!r}; expected one of {', '.join(KIND_NAMES)}")
+            raise ValueError(
+                f"unknown betting strategy {self.bet!r}; expected one of {', '.join(KIND_NAMES)}"
+            )
         if self.draw not in DRAW_PRESETS:
-            raise ValueError(f"unknown draw strategy {self.draw!r}; expected one of {', '.join(DRAW_PRESETS)}")
+            raise ValueError(
+                f"unknown draw strategy {self.draw!r}; expected one of {', '.join(DRAW_PRESETS)}"
+            )
         params = tuple(self.params.items()) if isinstance(self.params, Mapping) else tuple(self.params)
         for name, _ in params:
             if name not in PARAM_NAMES:
-                raise ValueError(f"unknown strategy parameter {name!r}; expected one of {', '.join(PARAM_NAMES)}")
+                raise ValueError(
+                    f"unknown strategy parameter {name!r}; expected one of {', '.join(PARAM_NAMES)}"
+                )
         object.__setattr__(self, "params", tuple((str(k), float(v)) for k, v in params))
 
     def betting_spec(self):

@@ -50,9 +50,16 @@ def holdings(max_top: str = "10", sizes=(1, 2, 3, 4, 5)) -> list[tuple[str, str]
     return out
 
 
-def holding_odds_table(max_top: str = "10", sizes=(1, 2, 3, 4, 5), draws=(1, 2, 3),
-                       targets=DEFAULT_TARGETS, *, trials: int = 1000, seed: int = 0,
-                       exact_draw: int = 2) -> pd.DataFrame:
+def holding_odds_table(
+    max_top: str = "10",
+    sizes=(1, 2, 3, 4, 5),
+    draws=(1, 2, 3),
+    targets=DEFAULT_TARGETS,
+    *,
+    trials: int = 1000,
+    seed: int = 0,
+    exact_draw: int = 2,
+) -> pd.DataFrame:
     """One row per holding, draws left and target: ``holding``, ``n_kept``, ``top``,
     ``draws``, ``target``, ``probability``, ``se``, ``exact``."""
     from math import comb
@@ -61,10 +68,18 @@ def holding_odds_table(max_top: str = "10", sizes=(1, 2, 3, 4, 5), draws=(1, 2, 
     for label, hand in holdings(max_top, sizes):
         kept = " ".join(hand.split()[: len(label.split())])
         for d in draws:
-            df = draw_odds(hand, kept, d, targets, trials=trials, seed=seed,
-                           exact_limit=comb(47, exact_draw))
+            df = draw_odds(hand, kept, d, targets, trials=trials, seed=seed, exact_limit=comb(47, exact_draw))
             for r in df.itertuples():
-                rows.append({"holding": label, "n_kept": len(label.split()), "top": label.split()[0],
-                             "draws": d, "target": r.target, "probability": r.probability,
-                             "se": r.se, "exact": r.exact})
+                rows.append(
+                    {
+                        "holding": label,
+                        "n_kept": len(label.split()),
+                        "top": label.split()[0],
+                        "draws": d,
+                        "target": r.target,
+                        "probability": r.probability,
+                        "se": r.se,
+                        "exact": r.exact,
+                    }
+                )
     return pd.DataFrame(rows)
