@@ -32,7 +32,8 @@ def configure() -> str:
     """Point Numba's cache at this source version's folder and return that folder."""
     base = os.environ.get("NUMBA_CACHE_DIR") or str(Path.home() / ".cache" / "simkit" / "numba")
     folder = os.path.join(base, f"simkit-{source_digest()}")
-    numba.config.CACHE_DIR = folder
+    # numba.config makes its settings (CACHE_DIR too) globals at run time, so mypy never sees them
+    numba.config.CACHE_DIR = folder  # type: ignore[attr-defined]
     return folder
 
 

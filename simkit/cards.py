@@ -124,6 +124,7 @@ def _tokens(text: str) -> list[str]:
                 # Report the whole chunk when it is one bad token, else the bad rest of it.
                 bad = chunk if pos == 0 else chunk[pos:]
                 parse_card(bad)  # raises the ValueError naming the bad token
+            assert m is not None  # parse_card raised above otherwise
             tokens.append(m.group(0))
             pos = m.end()
     return tokens

@@ -25,6 +25,7 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 
@@ -59,7 +60,8 @@ def cached_arrays(name: str, key: bytes, build: Callable[[], dict[str, np.ndarra
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz")
         with os.fdopen(fd, "wb") as f:
-            np.savez(f, **arrays)
+            # cast: numpy's stub lets **kwds fill its allow_pickle: bool, which no name here is
+            np.savez(f, **cast("dict[str, Any]", arrays))
         os.replace(tmp, path)  # atomic: a reader sees the old file or the whole new one
     except OSError:
         pass  # a read-only home still works, only slower

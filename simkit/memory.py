@@ -20,6 +20,8 @@ True
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from .checks import is_int
@@ -41,7 +43,8 @@ def private_zeros(shape: int | tuple[int, ...], dtype=np.float64) -> np.ndarray:
     ...
     ValueError: shape must be non-negative integers, got -1
     """
-    dims = (shape,) if np.ndim(shape) == 0 else tuple(shape)
+    # np.ndim tells the int from the tuple (NumPy integers and lists too), which mypy cannot follow
+    dims = (cast(int, shape),) if np.ndim(shape) == 0 else tuple(cast("tuple[int, ...]", shape))
     if not all(is_int(d) and d >= 0 for d in dims):
         raise ValueError(f"shape must be non-negative integers, got {shape!r}")
     dtype = np.dtype(dtype)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .registry import AnalysisResult, Context, TipResult, analysis, pyplot
+from .registry import AnalysisResult, Context, TipResult, Verdict, analysis, pyplot
 
 __all__: list[str] = []
 
@@ -28,6 +28,7 @@ def d4_verdict(table: pd.DataFrame) -> TipResult:
     r = table.set_index(["wild", "draw"])["improve"]
     diablo, normal = float(r.loc[(True, 2)]), float(r.loc[(False, 3)])
     wild3, plain2 = float(r.loc[(True, 3)]), float(r.loc[(False, 2)])
+    verdict: Verdict
     if diablo < normal:
         verdict = "holds"
     else:
@@ -98,6 +99,7 @@ def d3_verdict(by_class: pd.DataFrame) -> TipResult:
     t = by_class[(by_class.pat_category == "two_pair") & (by_class.deuces == 0)]
     t = t.sort_values("opponents")
     below = (t.win + 2 * t.win_se < t.fair).to_numpy()
+    verdict: Verdict
     if below.all():
         verdict = "holds"
     elif below.any():
@@ -204,7 +206,9 @@ def d1_verdict(sweeps: pd.DataFrame) -> TipResult:
 
     order = {lv: i for i, lv in enumerate(OPEN_LEVELS)}
     trips = order["trips"]
-    looser, tighter, parts = [], [], []
+    looser: list[int] = []
+    tighter: list[int] = []
+    parts: list[str] = []
     for n, t in sweeps.groupby("players"):
         t = t.set_index("level")
         ref, ref_se = t.loc["trips", "net"], t.loc["trips", "se"]
@@ -219,6 +223,7 @@ def d1_verdict(sweeps: pd.DataFrame) -> TipResult:
         )
     looser, tighter = sorted(set(looser)), sorted(set(tighter))
     counts = sorted(sweeps.players.unique())
+    verdict: Verdict
     if looser and len(looser) == len(counts):
         verdict = "does not hold"
     elif looser:
@@ -332,7 +337,7 @@ def d2_verdict(deuces: pd.DataFrame) -> TipResult:
         steps.append(f"{d - 1}->{d} deuces: {diff:+.2f}±{se:.2f} chips")
         ok = ok and diff > 2 * se and t.loc[d, "win"] > t.loc[d - 1, "win"]
     above = all(t.loc[d, "net"] > 0 for d in t.index if d >= 1)
-    verdict = "holds" if ok and above else ("holds with a caveat" if ok else "does not hold")
+    verdict: Verdict = "holds" if ok and above else ("holds with a caveat" if ok else "does not hold")
     rows = "; ".join(
         f"{d} deuces: wins {r.win:.3f}±{r.win_se:.3f} of pots, {r.net:+.2f}±{r.net_se:.2f} chips per deal"
         for d, r in t.iterrows()
@@ -372,6 +377,7 @@ def d5_verdict(bluffs: pd.DataFrame) -> TipResult:
         parts.append(
             f"{n} players: {on.ev:+.2f}±{on.ev_se:.2f} with the rule, {off.ev:+.2f}±{off.ev_se:.2f} without"
         )
+    verdict: Verdict
     if all(costly) and all(worse):
         verdict = "holds"
     elif any(costly):

@@ -24,7 +24,7 @@ from ..games.in_between import (
     sizing_table,
 )
 from ..games.in_between.sizing import pass_rule
-from .registry import AnalysisResult, Context, TipResult, Z, analysis, pyplot
+from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 __all__ = [
     "Z",
@@ -66,6 +66,7 @@ def i1_verdict(sizing: pd.DataFrame) -> TipResult:
     low_ok = all(posts.kelly_fraction[s] == 0 and posts.ev_per_chip[s] < 0 for s in (1, 2))
     high_ok = p11 >= 0.75 and ev11 > 0
     first = int(posts.index[posts.ev_per_chip > 1e-12].min())
+    verdict: Verdict
     if high_ok and low_ok:
         verdict = "holds with a caveat" if first > 3 else "holds"
     else:
@@ -307,6 +308,7 @@ def i2_verdict(post_by_spread: pd.DataFrame, ruin: pd.DataFrame) -> TipResult:
         cmp.append((chips, d, se, dn, dn_se, a, b))
     less_ruin = all(d > Z * se for _, d, se, *_ in cmp)
     more_chips_uncapped = any(dn > Z * dn_se for _, _, _, dn, dn_se, _, _ in cmp)
+    verdict: Verdict
     if p11 >= 0.05 and less_ruin:
         verdict = "holds with a caveat" if more_chips_uncapped else "holds"
     else:
@@ -431,7 +433,7 @@ def i3_verdict(table: pd.DataFrame) -> TipResult:
         )
     ref = table[(table.players_stake == table.players_stake.iloc[0])].sort_values("pot")
     small, big = ref.iloc[0], ref.iloc[-1]
-    verdict = "holds" if ok else "does not hold"
+    verdict: Verdict = "holds" if ok else "does not hold"
     detail = (
         "Simulated, " + f"{PLAYERS} seats, 3 rounds: " + "; ".join(parts) + ". Players who "
         "stake well only take positive-EV bets, so the dealer loses on average; a stake "

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .registry import AnalysisResult, Context, TipResult, Z, analysis, pyplot
+from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 __all__ = [
     "by_high_table",
@@ -95,6 +95,7 @@ def r1_verdict(starts: pd.DataFrame) -> TipResult:
     focus = low8[low8.opponents == FOCUS] if FOCUS in ks else low8[low8.opponents == ks[0]]
     m, se = _weighted(focus)
     k0 = int(focus.opponents.iloc[0])
+    verdict: Verdict
     if beats_fair and falls and not reversals and excellent:
         verdict = "holds"
     elif beats_fair and excellent:
@@ -170,6 +171,7 @@ def r2_verdict(starts: pd.DataFrame, chips: pd.DataFrame | None = None) -> TipRe
             f"per hand, more than the same player playing a K or Q with two different "
             f"cards 8 or lower (same deals): {'; '.join(parts_c)}."
         )
+    verdict: Verdict
     if below_all and usually and chips_ok:
         verdict = "holds"
     elif below_all and (usually or chips_mixed):
@@ -370,7 +372,9 @@ def r3_verdict(up: pd.DataFrame, dead: pd.DataFrame, start: str) -> TipResult:
     needed_hurt = bool((needed_dead.value < -Z * needed_dead.value_se).mean() > 0.5)
     own_help = bool((own_dead.value > Z * own_dead.value_se).all())
     holds = drop > Z * drop_se and not rises
-    verdict = "holds" if holds and needed_hurt else "holds with a caveat" if holds else "does not hold"
+    verdict: Verdict = (
+        "holds" if holds and needed_hurt else "holds with a caveat" if holds else "does not hold"
+    )
     detail = (
         f"Start {start} against {k} opponents showing one upcard each, down cards unknown. "
         f"All high upcards: {need.equity.iloc[0]:.3f} ± {need.se.iloc[0]:.3f}; all {k} showing "
@@ -462,7 +466,7 @@ def r4_verdict(table: pd.DataFrame) -> TipResult:
             f"smooth {s.equity:.3f} (fair {fair:.3f})"
         )
     head = table[(table.opponents == table.opponents.min()) & (table.fourth_card == "paired")].iloc[0]
-    verdict = (
+    verdict: Verdict = (
         "holds"
         if no_disaster and costly
         else "holds with a caveat"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .registry import AnalysisResult, Context, TipResult, Z, analysis, pyplot
+from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 __all__ = ["LINEUP", "plot_running", "plot_win_rates", "r5_verdict", "sunk_cost_table", "variant_table"]
 
@@ -165,7 +165,7 @@ def r5_verdict(table: pd.DataFrame) -> TipResult:
     loses = {h: bool(-r["diff"] > Z * r.diff_se) for h, r in rows.iterrows()}
     gains = {h: bool(r["diff"] > Z * r.diff_se) for h, r in rows.iterrows()}
     head = rows.loc["tips"]
-    verdict = (
+    verdict: Verdict = (
         "holds" if all(loses.values()) else "does not hold" if all(gains.values()) else "holds with a caveat"
     )
     parts = "; ".join(f"{h} hero {-r['diff']:+.3f} ± {r.diff_se:.3f}" for h, r in rows.iterrows())

@@ -16,7 +16,7 @@ from ..games.triple_draw.solver import draw_odds, rank_percentiles
 from ..games.triple_draw.studies import holding_odds_table
 from ..hands import evaluate
 from ..runner import run
-from .registry import AnalysisResult, Context, TipResult, Z, analysis, pyplot
+from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 GAME = "triple_draw"
 
@@ -124,7 +124,9 @@ def equity_analysis(ctx: Context) -> AnalysisResult:
     hi, hi_se, lo, lo_se, diff, diff_se, fair = head
     above = all(h[0] - h[6] > Z * h[1] and h[6] - h[2] > Z * h[3] for h in (head, head5))
     deuce_helps = all(h[4] > Z * h[5] for h in (head, head5))
-    verdict = "holds" if above and deuce_helps else ("holds with a caveat" if above else "does not hold")
+    verdict: Verdict = (
+        "holds" if above and deuce_helps else ("holds with a caveat" if above else "does not hold")
+    )
     tips.append(
         TipResult(
             "T1",
@@ -199,7 +201,7 @@ def straights_aces(ctx: Context) -> AnalysisResult:
         s6.showdown_win_pat + Z * s6.se, s7.showdown_win_pat + Z * s7.se, fl.showdown_win_pat + Z * fl.se
     )
     share = min(s6.beaten_by_share, s7.beaten_by_share, fl.beaten_by_share)
-    v2 = "holds" if share > 0.5 and worst < 0.5 else "does not hold"
+    v2: Verdict = "holds" if share > 0.5 and worst < 0.5 else "does not hold"
     tip2 = TipResult(
         "T2",
         "6-5-4-3-2 and 7-6-5-4-3 look great but are straights and lose to almost everything; "
@@ -251,6 +253,7 @@ def straights_aces(ctx: Context) -> AnalysisResult:
     d_pat_se = float(np.hypot(a.se_pat, k.se_pat))
     d_draw = k.equity_drawing - a.equity_drawing
     d_draw_se = float(np.hypot(a.se_drawing, k.se_drawing))
+    v3: Verdict
     if d_pat > Z * d_pat_se and abs(d_draw) <= Z * d_draw_se:
         v3 = "holds with a caveat"
     elif d_pat > Z * d_pat_se:
@@ -372,7 +375,7 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
     good = pat1.p_10_low - Z * pat1.se_10 > 0.5 and gap > Z * gap_se
     rare = late2.p_10_low + Z * late2.se_10 < 0.25
     # both sides holding still leaves the stated caveat: the reading depends on the field
-    v4 = "holds with a caveat" if good or rare else "does not hold"
+    v4: Verdict = "holds with a caveat" if good or rare else "does not hold"
     tip4 = TipResult(
         "T4",
         "Watch how many cards others draw: who stands pat early probably has a good hand; who "
@@ -407,7 +410,9 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
     d_mean, d_se = float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(diff.size))
     t5 = r.table()
     t5["calls"] = ["pot odds", "pot odds or chips in"] * 3
-    v5 = "holds" if d_mean > Z * d_se else ("does not hold" if d_mean < -Z * d_se else "holds with a caveat")
+    v5: Verdict = (
+        "holds" if d_mean > Z * d_se else ("does not hold" if d_mean < -Z * d_se else "holds with a caveat")
+    )
     tip5 = TipResult(
         "T5",
         "Don't call just because you already have chips in the pot.",

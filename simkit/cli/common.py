@@ -34,6 +34,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 import numpy as np
 import pandas as pd
@@ -61,7 +62,7 @@ class Parser(argparse.ArgumentParser):
         fail(message)
 
 
-def fail(message: str, status: int = 2):
+def fail(message: str | Exception, status: int = 2) -> NoReturn:
     """Print ``simkit: error: message`` (one line) and exit with ``status``."""
     text = " ".join(str(message).split())
     print(f"simkit: error: {text}", file=sys.stderr)
@@ -172,8 +173,9 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="FILE", type=out_file, help="write the output to FILE instead of stdout")
 
 
-def add_mc_options(p: argparse.ArgumentParser, *, trials: int, trials_help: str = "") -> None:
-    """The options of every Monte Carlo command; ``trials`` is the default trial count."""
+def add_mc_options(p: argparse.ArgumentParser, *, trials: int | None, trials_help: str = "") -> None:
+    """The options of every Monte Carlo command; ``trials`` is the default trial count (``None``
+    with a ``trials_help`` that says what no ``--trials`` means)."""
     g = p.add_argument_group("Monte Carlo options")
     g.add_argument(
         "--trials",

@@ -246,7 +246,8 @@ def _low_odds(args) -> None:
 def _equity(args) -> None:
     from ..games.razz.equity import equity
 
-    exact = {"auto": "auto", "always": True, "never": False}[args.exact]
+    modes: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
+    exact = modes[args.exact]
     df = equity(
         args.hands, args.dead, rules=_rules(args), trials=args.trials, exact=exact, **run_options(args)
     )

@@ -155,7 +155,7 @@ def _deuces_wild(ranks: list[int], suited: bool) -> tuple[int, list[int]]:
     wilds = 5 - len(naturals)
     if wilds == 0:
         return _standard(ranks, suited, "wheel")
-    best = (-1, [])
+    best: tuple[int, list[int]] = (-1, [])
 
     # Assign the wilds a non-decreasing tuple of ranks (order does not matter).
     def assign(start: int, left: int, chosen: list[int]) -> None:

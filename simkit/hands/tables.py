@@ -337,9 +337,9 @@ def _build_kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray]:
         keys[LAYOUT["row_offsets7"] : LAYOUT["row_offsets7"] + row_offsets7.size] = row_offsets7
     if family == "high":
         for mask in range(1 << 13):
-            ranks = [r for r in range(13) if mask >> r & 1]
-            if len(ranks) >= 5:
-                values[LAYOUT["flush7"] + mask] = max(suited5[colex(sub)] for sub in combinations(ranks, 5))
+            held = [r for r in range(13) if mask >> r & 1]
+            if len(held) >= 5:
+                values[LAYOUT["flush7"] + mask] = max(suited5[colex(sub)] for sub in combinations(held, 5))
     return values, keys
 
 

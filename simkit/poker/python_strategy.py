@@ -262,7 +262,7 @@ def betting_round(
 
 def play_hand(
     structure: Structure,
-    stacks: Sequence[int],
+    stacks: Sequence[int] | np.ndarray,
     strategies: Sequence[Strategy],
     *,
     scores: np.ndarray,
@@ -270,7 +270,7 @@ def play_hand(
     dealer: int = 0,
     dead: int = 0,
     draws: np.ndarray | None = None,
-    given: Sequence[int] | None = None,
+    given: Sequence[int] | np.ndarray | None = None,
     seed: SeedLike = None,
     rng: np.ndarray | None = None,
     log_capacity: int = 256,

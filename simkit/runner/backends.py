@@ -27,8 +27,12 @@ import contextlib
 import logging
 import os
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..checks import positive_int
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 __all__ = ["DaskBackend", "ThreadBackend", "cluster", "cpu_count"]
 
@@ -55,9 +59,11 @@ class ThreadBackend:
 
     def __exit__(self, exc_type, exc, tb) -> None:
         # On an error or Ctrl-C, drop the queued chunks; running ones end with their kernel.
+        assert self._pool is not None, "use ThreadBackend in a with block"
         self._pool.shutdown(wait=exc_type is None, cancel_futures=True)
 
     def submit(self, fn, *args) -> cf.Future:
+        assert self._pool is not None, "use ThreadBackend in a with block"
         return self._pool.submit(fn, *args)
 
     @staticmethod
@@ -70,7 +76,7 @@ class ThreadBackend:
         return cf.wait(futures, return_when=cf.FIRST_COMPLETED).done
 
 
-_CLIENTS: dict[tuple, object] = {}
+_CLIENTS: dict[tuple, Client] = {}
 
 #: Dask settings for the LocalCluster that :func:`cluster` starts.  Its scheduler, nannies and
 #: workers share this machine's cores with the chunks, and at dask's defaults (a 20 ms event-loop
@@ -96,7 +102,7 @@ def _check_workers(workers) -> int:
 
 
 @contextlib.contextmanager
-def cluster(workers: int | None = None, scheduler: str | None = None) -> Iterator[object]:
+def cluster(workers: int | None = None, scheduler: str | None = None) -> Iterator[Client | None]:
     """Connect to ``scheduler`` or start a LocalCluster of ``workers`` processes, for a block.
 
     Every :func:`simkit.runner.run` with the same ``workers`` and ``scheduler`` inside the
@@ -167,7 +173,9 @@ class DaskBackend:
         self.depth = 4  # a task's round trip to a worker takes milliseconds
 
     def __enter__(self) -> DaskBackend:
-        self._client = self._stack.enter_context(cluster(*self._key))
+        client = self._stack.enter_context(cluster(*self._key))
+        assert client is not None, "DaskBackend needs workers or a scheduler"
+        self._client = client
         threads = self._client.nthreads()
         self.slots = max(1, sum(threads.values()))
         return self

@@ -37,6 +37,7 @@ import threading
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 
@@ -141,7 +142,7 @@ class Checkpoint:
         found = (_CHUNK_RE.match(p.name) for p in self.path.iterdir())
         return sorted(int(m.group(1)) for m in found if m)
 
-    def _stamp(self, index: int) -> dict[str, np.ndarray]:
+    def _stamp(self, index: int) -> dict[str, Any]:  # arrays and an int64
         """The fingerprint, index and chunk seed a chunk file of this run records."""
         text = json.dumps(self.manifest, sort_keys=True).encode()
         seed = self.manifest.get("seed")
@@ -160,7 +161,8 @@ class Checkpoint:
         """Write chunk ``index``'s result atomically, with what identifies the chunk."""
         arrays = {k: np.asarray(v) for k, v in result.items()}
         arrays.update(self._stamp(index))
-        _atomic_write(self._chunk_path(index), lambda f: np.savez(f, **arrays))
+        # cast: numpy's stub lets **kwds fill its allow_pickle: bool, which no name here is
+        _atomic_write(self._chunk_path(index), lambda f: np.savez(f, **cast("dict[str, Any]", arrays)))
 
     def load(self, index: int) -> dict[str, np.ndarray]:
         """Read chunk ``index``'s result back, exactly as saved.

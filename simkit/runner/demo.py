@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
@@ -35,7 +36,8 @@ class UniformJob:
     def params(self) -> dict:
         return asdict(self)
 
-    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+    # Any: the values are arrays and NumPy scalars, which the runner turns into arrays
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, Any]:
         rng = np.random.Generator(np.random.PCG64(seed))
         below = np.int64(0)
         total = 0.0

@@ -38,7 +38,9 @@ import hashlib
 import itertools
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 
@@ -139,7 +141,7 @@ def run(
     checkpoint: str | os.PathLike | None = None,
     quiet: bool = False,
     threads: int | None = None,
-) -> dict[str, np.ndarray]:
+) -> dict[str, Any]:  # int64/float64 arrays, and "trials" an np.int64
     """Run ``trials`` trials of ``job`` and return the summed chunk results plus ``"trials"``.
 
     Parameters
@@ -189,6 +191,7 @@ def run(
         text = json.dumps(_manifest(job, root, plan), sort_keys=True)
         key = hashlib.sha256(text.encode()).hexdigest()[:16]
         checkpoint = Path(_DEFAULTS["checkpoint_root"]) / f"{job.name}-{key}"
+    backend: DaskBackend | ThreadBackend
     if workers is not None or scheduler is not None:
         if threads is not None:
             raise ValueError("threads is for the embedded default; use workers with a cluster")
@@ -218,6 +221,7 @@ def run(
                 if i in finished:
                     totals.add(finished.pop(i))
                 elif i in done:
+                    assert cp is not None  # done is empty without a checkpoint
                     totals.add(cp.load(i))
                 else:
                     break
@@ -250,7 +254,8 @@ def run(
             next_merge = merge_ready()
         assert next_merge == len(plan), "every chunk is merged"
 
-    out = dict(totals.totals)
+    assert totals.totals is not None  # trials > 0: at least one chunk was merged
+    out: dict[str, Any] = dict(totals.totals)
     out["trials"] = np.int64(plan.trials)
     return out
 
@@ -261,7 +266,8 @@ def _manifest(job, root: np.random.SeedSequence, plan: ChunkPlan) -> dict:
     return {
         "job": job.name,
         "params": job.params(),
-        "seed": root.entropy if isinstance(root.entropy, int) else list(root.entropy),
+        # cast: a SeedSequence fills in entropy when given None; numpy's stub still says Optional
+        "seed": root.entropy if isinstance(root.entropy, int) else list(cast(Sequence[int], root.entropy)),
         "spawn_key": list(root.spawn_key),
         "trials": plan.trials,
         "chunk_size": plan.chunk_size,

@@ -46,7 +46,9 @@ class Job(Protocol):
     A job may also set ``chunk_size``, its preferred number of trials per chunk.
     """
 
-    name: str
+    # Read-only (a property) so that frozen dataclasses, whose fields cannot be set, satisfy it.
+    @property
+    def name(self) -> str: ...
 
     def params(self) -> dict: ...
 

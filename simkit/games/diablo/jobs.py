@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 import pandas as pd
@@ -304,13 +305,13 @@ def summarize(totals: dict) -> SeriesResult:
         )
     deuce = totals["deuce"]
     drows = []
-    for d in range(5):
-        c = int(deuce[d, 0])
+    for deuces in range(5):
+        c = int(deuce[deuces, 0])
         if c < 2:
             continue
-        p, pse = stats.proportion(int(deuce[d, 1]), c)
-        m, mse = stats.mean_se(deuce[d, 2], deuce[d, 3], c)
-        drows.append({"deuces": d, "hands": c, "win": p, "win_se": pse, "net": m, "net_se": mse})
+        p, pse = stats.proportion(int(deuce[deuces, 1]), c)
+        m, mse = stats.mean_se(deuce[deuces, 2], deuce[deuces, 3], c)
+        drows.append({"deuces": deuces, "hands": c, "win": p, "win_se": pse, "net": m, "net_se": mse})
     lh = totals["len_hist"]
     lengths = pd.DataFrame({"games": np.arange(LEN_BINS), "series": lh, "share": lh / max(lh.sum(), 1)})
     lengths = lengths[lengths.games > 0]
@@ -379,7 +380,8 @@ def simulate(
     if hands is None:
         raise TypeError("simulate() needs hands, the number of series to play")
     rules = _with_stacks(rules or Rules(), stacks)
-    job = SeriesJob(tuple(players), rules, None, tuple(force))
+    # force may come as a list; its pair shape is the caller's contract, not checked here
+    job = SeriesJob(tuple(players), rules, None, cast("tuple[int, int]", tuple(force)))
     _player_arrays(list(job.players))
     rules.seat_stacks(len(job.players))
     return summarize(run(job, hands, seed=seed, **run_options))
@@ -495,7 +497,8 @@ def play_deals(
     rules = _with_stacks(rules or Rules(), stacks)
     if np.ndim(rules.stacks) == 0 and players is None:
         raise ValueError(f"stacks must be one per seat without players, got {rules.stacks!r}")
-    n = len(rules.stacks) if np.ndim(rules.stacks) else len(players)
+    # np.ndim tells the per-seat tuple from the one int, which mypy cannot follow
+    n = len(cast("tuple[int, ...]", rules.stacks)) if np.ndim(rules.stacks) else len(players)
     table = new_table(rules.seat_stacks(n), dealer)
     arrays = player_arrays(list(players) if players is not None else ["never"] * n)
     if arrays.kinds.size != n:

@@ -83,6 +83,7 @@ Examples
 from __future__ import annotations
 
 import types
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -124,7 +125,7 @@ def _lean(inline: bool = False):
     ``tests/test_in_between_engine.py::test_private_numba_options_still_work`` fails loudly,
     naming this function, if a Numba upgrade drops or renames the option.
     """
-    opts = {"cache": True, "nogil": True, "_nrt": False}
+    opts: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
     if inline:
         opts["inline"] = "always"
     return njit(**opts)

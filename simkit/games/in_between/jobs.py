@@ -80,9 +80,14 @@ def game_of(rules: Rules, players: Sequence[Policy | PythonPolicy]) -> tuple:
     kinds, params, mins, counting = [], [], [], []
     for p in players:
         if isinstance(p, PythonPolicy):
-            kinds.append(PYTHON), params.append(0.0), mins.append(0), counting.append(p.counting)
+            kinds.append(PYTHON)
+            params.append(0.0)
+            mins.append(0)
+            counting.append(p.counting)
         else:
-            kinds.append(p.code), params.append(p.param), mins.append(p.min_spread)
+            kinds.append(p.code)
+            params.append(p.param)
+            mins.append(p.min_spread)
             counting.append(p.counting)
     return E.make_game(vec, E.make_policies(kinds, params, mins, counting))
 

@@ -278,6 +278,7 @@ def hand_odds(
         ev = _gap_ev(lo, hi, counts, total, post_penalty)
         if best is None or ev > best["ev_per_chip"]:
             best = _odds_record(lo, hi, pb, pp, po, ev, post_penalty)
+    assert best is not None  # options is never empty
     return best
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -61,7 +62,7 @@ def _exact(decks: int) -> list[dict]:
     n = _check_decks(decks)
     total = N_CARDS * n
     per_rank = 4 * n
-    rows = []
+    rows: list[dict[str, Any]] = []
     p_pair = 13 * Fraction(per_rank, total) * Fraction(per_rank - 1, total - 1)
     p_trips = Fraction(per_rank - 2, total - 2)
     rows.append(

@@ -98,6 +98,7 @@ def dealt_hands(
                 ev = _gap_ev(lo, hi, left, n, post_penalty)
                 if best is None or ev > best[5]:
                     best = (lo, hi, pb, pp, po, ev)
+            assert best is not None  # options is never empty
             lo, hi, pb, pp, po, ev = best
             rows.append(
                 {

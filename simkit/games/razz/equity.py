@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from math import comb
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -326,7 +327,7 @@ class EquityJob:
         return {"share": share, "share_sq": share_sq, "scoop": scoop}
 
 
-def exact_totals(spot: Spot) -> dict[str, np.ndarray]:
+def exact_totals(spot: Spot) -> dict[str, Any]:  # arrays, and "trials" an int64
     """The totals of :class:`EquityJob` over every deal (``"trials"`` = number of deals)."""
     base, n_known, n_draw, takes, live = spot.arrays()
     n = base.shape[0]

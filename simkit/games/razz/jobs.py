@@ -239,7 +239,7 @@ def play_hands(
     stacks: int | Sequence[int] | None = None,
     random_stacks: bool = False,
     decks: np.ndarray | None = None,
-    dealers: Sequence[int] | None = None,
+    dealers: Sequence[int] | np.ndarray | None = None,
     seed: SeedLike = 0,
     record: bool = False,
     variant: str | None = None,

@@ -23,6 +23,7 @@ Every entry point takes ``players`` (one player spec per seat, :func:`.strategie
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -283,7 +284,7 @@ class MatchJob:
     def params(self) -> dict:
         return asdict(self)
 
-    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, Any]:  # arrays, an int64
         r = play(list(self.players), rules=self.rules, hands=trials, seed=seed)
         return {
             "net": r.net,
