@@ -33,8 +33,8 @@ def machine_line(per_cpu_unit: str) -> str:
     )
     return (
         f"Machine: {os.cpu_count()} cores ({cpu}), Python {platform.python_version()}; load "
-        f"average at the end {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}. The machine was "
-        "shared with other agents' work while this ran, so wall-clock rates are lower bounds; "
+        f"average at the end {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}. Other processes "
+        "may share these cores while this runs, so wall-clock rates are lower bounds; "
         f"{per_cpu_unit} per CPU-second show what one free core does."
     )
 

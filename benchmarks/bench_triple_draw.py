@@ -60,8 +60,8 @@ def main() -> None:
         "",
         f"Complete 6-handed hands (deal, blinds, 4 fixed-limit betting rounds, 3 draws with "
         f"reshuffle, showdown), {hands:,} hands per measurement, best of 3.",
-        f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, shared "
-        "with other agents while measured: figures are lower bounds.",
+        f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores; other "
+        "processes may share these cores while this runs, so figures are lower bounds.",
         "",
         "| field | 1 thread (hands/s) | 2 threads, runner (hands/s) | target 2 cores |",
         "| --- | ---: | ---: | ---: |",

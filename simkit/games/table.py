@@ -114,7 +114,7 @@ def new_table(stacks: Sequence[int] | np.ndarray, dealer: int = 0) -> np.ndarray
     return table
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_table(table, stacks, dealer):
     """Seat ``stacks`` (int64[n]) with ``dealer``; a seat with no chips is out."""
     n = stacks.shape[0]
@@ -126,7 +126,7 @@ def set_table(table, stacks, dealer):
         table[TABLE_IN + s] = 1 if stacks[s] > 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seats_in(table):
     """Seats still in the evening."""
     k = 0
@@ -135,7 +135,7 @@ def seats_in(table):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_dealer(table):
     """Pass the deal left to the next seat still in (R-E1: a player out is skipped); when no
     seat is in, to the next seat."""
@@ -150,7 +150,7 @@ def next_dealer(table):
     table[TABLE_DEALER] = first
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def drop_broke(table):
     """Mark every seat without chips as out; returns the seats still in."""
     k = 0
@@ -161,7 +161,7 @@ def drop_broke(table):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def table_chips(table):
     """All chips of a table: the stacks and what is carried in the middle."""
     total = table[TABLE_CARRIED]

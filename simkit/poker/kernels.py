@@ -19,8 +19,8 @@ calls is compiled::
 
 A game whose players decide with more than a score (a strategy of its own) plays the same
 loop with its own compiled decision: ``run_betting_round_with(st, decide, kinds, params,
-scores, info, draws, rng)`` calls ``decide(kinds, params, scores, info, st, rng, seat)`` for
-each seat to act (:func:`shared_decision` is the shared strategies' one, and
+scores, info, draws, rng)`` calls ``decide(kinds, params, scores, info, draws, st, rng, seat)``
+for each seat to act (it fills the seat's view with :func:`fill_view` when it reads it) (:func:`shared_decision` is the shared strategies' one, and
 :func:`passive_action` the check, call or bring-in every strategy falls back to).
 
 Strengths are integers, greater is better (the evaluators' convention); ``scores`` are the

@@ -37,8 +37,9 @@ __all__ = ["simulate_hands"]
 def _betting_round_with(st, decide, kinds, params, scores, info, draws, rng):
     """Play the current round of ``st`` to its end: the one betting loop of every game.
 
-    Each seat in turn gets its legal row and view filled (R-P1: until the round is over)
-    and ``decide(kinds, params, scores, info, st, rng, seat)`` chooses ``(action, to)``.
+    Each seat in turn gets its legal row filled (R-P1: until the round is over) and
+    ``decide(kinds, params, scores, info, draws, st, rng, seat)`` chooses ``(action, to)``,
+    filling the view row (:func:`~.strategies._view`) first when its choice reads it.
     ``decide`` is a compiled function: :func:`_shared_decision` for the shared strategies of
     :mod:`.strategies`, or a game's own (Razz's tips player reads its card features from
     ``info``).  A game kernel passes its ``decide`` by name, so the kernel is compiled, and
@@ -54,8 +55,7 @@ def _betting_round_with(st, decide, kinds, params, scores, info, draws, rng):
         if seat < 0:
             break
         _legal(st, seat)
-        _view(st, seat, draws)
-        action, to = decide(kinds, params, scores, info, st, rng, seat)
+        action, to = decide(kinds, params, scores, info, draws, st, rng, seat)
         rc = _apply_legal(st, seat, action, to)
         if rc < 0:
             return rc
@@ -63,8 +63,9 @@ def _betting_round_with(st, decide, kinds, params, scores, info, draws, rng):
 
 
 @njit(cache=True, inline="always")
-def _shared_decision(kinds, params, scores, info, st, rng, seat):
-    """The decision of the shared strategies (``info`` unused)."""
+def _shared_decision(kinds, params, scores, info, draws, st, rng, seat):
+    """The decision of the shared strategies, on the view of ``seat`` (``info`` unused)."""
+    _view(st, seat, draws)
     return _decide(kinds, params, scores, st, rng, seat)
 
 

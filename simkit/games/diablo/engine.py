@@ -122,6 +122,7 @@ from simkit.poker.actions import BET, CHECK, NO_ACTION
 from simkit.poker.history import NO_SHOWDOWN, SHOWDOWN, VOID
 from simkit.poker.kernels import (
     decide_action,
+    fill_view,
     new_hand_state,
     pay_out,
     players_in_hand,
@@ -258,7 +259,7 @@ SCRIPT_BROKEN = 4  # 1: a scripted action belongs to another seat, or the script
 
 
 @njit(cache=True, inline="always")
-def _diablo_decision(kinds, params, scores, info, st, rng, seat):
+def _diablo_decision(kinds, params, scores, info, draws, st, rng, seat):
     """The decision ``(action, to)`` of ``seat`` in a Diablo betting round.
 
     ``info`` = ``(pat, open_floor, bluff, cfg, script, force)``.  A script row replaces every
@@ -289,6 +290,7 @@ def _diablo_decision(kinds, params, scores, info, st, rng, seat):
         return CHECK, 0
     if can_open and kinds[seat] != RANDOM and kinds[seat] != CHECK_CALL:
         return _opening(st, seat, pat, open_floor, bluff, cfg, params, rng)
+    fill_view(st, seat, draws)
     action, to = decide_action(kinds, params, scores, st, rng, seat)
     if can_open and action == BET and _below_jacks(cfg, pat, seat):
         return CHECK, 0
@@ -388,7 +390,7 @@ def _new_work(n, log_capacity, force):
     return st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, frc
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_hand(table, game, rng, work, record):
     """Play one deal at ``table`` (module docstring); return the outcome (``NO_SHOWDOWN``,
     ``SHOWDOWN``, ``VOID``) or a negative error.  Only as many cards are shuffled as can be

@@ -323,7 +323,7 @@ def _new_work(n, log_capacity):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_hand(table, game, rng, work, record):
     """Play one hand at ``table`` (see the module docstring); 0 or a negative error code."""
     structure, variant, kinds, params, T, T8, score_tab = game

@@ -53,7 +53,7 @@ import numpy as np
 from numba import njit
 
 from ...poker.actions import CALL, CHECK, FOLD, NO_ACTION
-from ...poker.kernels import decide_action, passive_action
+from ...poker.kernels import decide_action, fill_view, passive_action
 from ...poker.strategies import KIND_NAMES, N_PARAMS, strategy_table
 from ...poker.table_state import (
     L_AGG,
@@ -303,8 +303,9 @@ def _tips(params, feats, seat, score, st):
 
 
 @njit(cache=True, inline="always")
-def _razz_decide(kinds, params, scores, feats, st, rng, seat):
+def _razz_decide(kinds, params, scores, feats, draws, st, rng, seat):
     """The decision of ``seat``: ``tips`` here, the shared kinds in simkit.poker."""
+    fill_view(st, seat, draws)
     if kinds[seat] == TIPS:
         return _tips(params, feats, seat, scores[seat], st)
     return decide_action(kinds, params, scores, st, rng, seat)

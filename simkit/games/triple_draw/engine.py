@@ -243,7 +243,7 @@ def _new_work(n, n_draws):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_hand(table, game, rng, work, record):
     """Play one hand at ``table`` (module docs); returns 0, or -1 on an illegal action."""
     (
