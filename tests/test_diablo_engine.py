@@ -468,3 +468,20 @@ def test_series_kernel_is_a_loop_of_play_hand(specs, rules):
         assert kernel[key] == value, key
     assert cnt["deals"] > hands
     assert out["seat"][:, SEAT_SUMS.index("net")].tolist() == net.tolist()
+
+
+# --- jacks or better (Varianten: Buben oder besser) ----------------------------------------------
+
+_TENS, _JACKS, _KING = "Tc Td 8s 6h 3c", "Jc Jd 9s 7h 4c", "Kc Qd 8d 5h 3s"
+
+
+@pytest.mark.parametrize("jacks", [False, True])
+def test_a_pair_of_tens_never_opens_with_jacks_or_better_and_jacks_may(jacks):
+    """Seat 1 (a pair of tens) acts first, seat 2 (a pair of jacks) next; both open any pair."""
+    rules = Rules(jacks_or_better=jacks)
+    deal = {"hands": [_KING, _TENS, _JACKS], "actions": []}
+    (rec,) = play_deals([deal], [50, 50, 50], rules, dealer=0, players=["pair"] * 3)
+    assert rec.opener == (2 if jacks else 1)
+    tens_only = {"hands": [_KING, _TENS, "Qc 9d 7s 5d 4d"], "actions": []}
+    (rec,) = play_deals([tens_only], [50, 50, 50], rules, dealer=0, players=["pair"] * 3)
+    assert (rec.outcome == "void") == jacks and (rec.opener == -1) == jacks
