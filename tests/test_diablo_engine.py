@@ -19,6 +19,7 @@ from simkit.cards import parse_cards
 from simkit.games.diablo.engine import (
     COUNTS,
     REC_OPENER,
+    REC_OPENER_WON,
     REC_PENALTY,
     REC_SIZE,
     SEAT_SUMS,
@@ -78,7 +79,7 @@ EXAMPLE = {
 
 def _second(carla_wins: bool) -> dict:
     """The next game (Anna deals, no ante): Ben checks, Carla opens, Ben calls."""
-    carla = "Ks Kd Kc 8c 6d" if carla_wins else "Qh Jh 8s 6h 4h"
+    carla = "Ks Kd Kc 8c 6d" if carla_wins else "Qh 9h 8s 6h 4h"
     ben = "Ts 8h 7d 5s 3d" if carla_wins else "As Ad Ac 8c 6d"
     return {
         "hands": ["Jh Th 7c 5d 4c", ben, carla, "Js Tc 9c 6c 3s"],
@@ -209,8 +210,16 @@ def referee(rec, diablo_pot: bool, rules: Rules, n: int) -> bool:
     assert rec.opener == opener
     in_hand = [s for s in dealt_in if s not in folded]
     payout = [0] * n
+    # R-D5/R-D9: the opener wins when awarded chips that others put in (or carried chips); a
+    # layer of the pot holding only its own chips (its uncalled bet) is no share
+    opener_won, opener_back = False, 0
     if len(in_hand) == 1:
         payout[in_hand[0]] = pot
+        others_in_pot = pot - contrib[in_hand[0]]
+        if in_hand[0] == opener:
+            top_other = max(contrib[s] for s in range(n) if s != opener)
+            opener_won = others_in_pot > 0 or rec.dead_in > 0 or contrib[opener] <= top_other
+            opener_back = 0 if opener_won else pot
     else:
         levels = sorted({contrib[s] for s in in_hand})
         prev_level = 0
@@ -223,19 +232,28 @@ def referee(rec, diablo_pot: bool, rules: Rules, n: int) -> bool:
             keys = {s: naive.deuces_wild5(final[s])[0] for s in eligible}
             best = max(keys.values())
             winners = [s for s in eligible if keys[s] == best]
+            own = (contrib[opener] if top else min(contrib[opener], level)) - min(contrib[opener], prev_level)
+            only_own = layer == own and not (i == 0 and rec.dead_in)
             share, rest = divmod(layer, len(winners))
             for k in range(1, n + 1):  # odd chips from the dealer's left (R-P3)
                 s = (rec.dealer + k) % n
                 if s in winners:
-                    payout[s] += share + (1 if rest > 0 else 0)
+                    got = share + (1 if rest > 0 else 0)
+                    payout[s] += got
                     rest -= 1 if rest > 0 else 0
+                    if s == opener and only_own:
+                        opener_back += got
+                    elif s == opener and got > 0:
+                        opener_won = True
             prev_level = level
     assert rec.payout == payout
     assert rec.pot == pot
     after = [rec.start[s] - contrib[s] + payout[s] for s in range(n)]
     penalty = 0
-    if rules.diablo and payout[opener] == 0:  # R-D5, also when the opener folded
-        penalty = min(pot, after[opener], rules.cap or pot)
+    assert rec.opener_won == opener_won
+    if rules.diablo and not opener_won:  # R-D5, also when the opener folded
+        won_by_others = pot - opener_back  # the pot just won, the opener's uncalled chips aside
+        penalty = min(won_by_others, after[opener], rules.cap or won_by_others)
     assert rec.penalty == penalty
     after[opener] -= penalty
     assert rec.stacks == after
@@ -281,7 +299,7 @@ PLAYERS = [
 )
 def test_engine_deals_match_the_referee(n, rules, stacks):
     checked = 0
-    for session in range(8):
+    for session in range(10):
         recs = play_deals(
             [None] * 150, stacks, rules, dealer=session % n, players=PLAYERS[:n], seed=100 * n + session
         )
@@ -372,7 +390,6 @@ def _series_by_hand(hands, specs, rules, seed):
     start = rules.seat_stacks(n)
     game = make_game(arrays, rules)
     work = _new_work(n, 0, np.array([-1, 0], dtype=np.int64))
-    payout = work[8]
     record = np.zeros(REC_SIZE, dtype=np.int64)
     rng = stream_state(seed)
     table = new_table(start, int(draw_below(rng, n)))
@@ -414,11 +431,12 @@ def _series_by_hand(hands, specs, rules, seed):
                 cnt["voids"] += 1
                 next_dealer(table)
                 continue
-            opener, pen = record[REC_OPENER], record[REC_PENALTY]
+            pen = record[REC_PENALTY]
             cnt["games"] += 1
             cnt["showdowns"] += rc == SHOWDOWN
-            if payout[opener] > 0 or not rules.diablo:
-                cnt["opener_wins"] += payout[opener] > 0
+            won = record[REC_OPENER_WON] != 0
+            if won or not rules.diablo:
+                cnt["opener_wins"] += won
                 break
             if pen > 0:
                 cnt["penalties"] += 1
@@ -485,3 +503,49 @@ def test_a_pair_of_tens_never_opens_with_jacks_or_better_and_jacks_may(jacks):
     tens_only = {"hands": [_KING, _TENS, "Qc 9d 7s 5d 4d"], "actions": []}
     (rec,) = play_deals([tens_only], [50, 50, 50], rules, dealer=0, players=["pair"] * 3)
     assert (rec.outcome == "void") == jacks and (rec.opener == -1) == jacks
+
+
+# --- R-D9: the opener's own uncalled chips are no share of the pot --------------------------------
+
+
+def test_an_opener_called_all_in_for_less_who_gets_back_only_its_uncalled_chips_pays():
+    """Seat 1 (3 chips) antes 1 and calls the opener's bet of 5 all-in for 2; seat 1's flush
+    beats the opener's pair: seat 1 wins the main pot, the opener gets back only the 3 chips
+    nobody matched, and pays a new pot equal to the pot seat 1 won (R-D5, R-D9)."""
+    deal = {
+        "hands": ["Kc Qd 8d 6c 3s", "Ah Kh 9h 7h 5h", "Jc Jd 9s 7s 4c"],
+        "keep": [None, None, None],
+        "actions": [(1, "check", 0), (2, "bet", 5), (0, "fold", 0), (1, "call", 0)],
+    }
+    (rec,) = play_deals([deal], [20, 3, 20], Rules(), dealer=0)
+    assert rec.opener == 2 and rec.outcome == "showdown"
+    assert rec.payout == [0, 7, 3]  # main pot: three antes and 2 + 2 called; 3 uncalled back
+    assert not rec.opener_won and rec.penalty == 7
+    assert rec.stacks == [19, 7, 20 - 1 - 5 + 3 - 7]
+    assert sum(rec.stacks) + rec.penalty == 43
+
+
+def test_an_opener_who_wins_a_side_pot_of_others_chips_has_won():
+    """The same deal with a third player who calls: the opener loses the main pot to the flush
+    but wins the side pot against seat 0, chips that seat 0 put in: a share, no new pot."""
+    deal = {
+        "hands": ["Kc Qd 8d 6c 3s", "Ah Kh 9h 7h 5h", "Jc Jd 9s 7s 4c"],
+        "keep": [None, None, None],
+        "actions": [
+            (1, "check", 0),
+            (2, "bet", 5),
+            (0, "call", 0),
+            (1, "call", 0),
+            (2, "check", 0),
+            (0, "check", 0),
+        ],
+    }
+    (rec,) = play_deals([deal], [20, 3, 20], Rules(), dealer=0)
+    assert rec.opener == 2 and rec.opener_won and rec.penalty == 0
+    assert rec.payout == [0, 9, 6]
+
+
+def test_given_hands_that_repeat_a_card_are_refused():
+    deal = {"hands": ["Kc Qd 8d 5h 3s", "Ah Kh 9h 7h 5h", "Jc Jd 9s 7s 4c"], "actions": []}
+    with pytest.raises(ValueError, match="repeat a card"):
+        play_deals([deal], [20, 20, 20], Rules(), dealer=0, players=["pair"] * 3)

@@ -21,7 +21,8 @@ One hand
    :mod:`simkit.poker.pots` (R-D7, R-P3);
 6. the Diablo rule (:func:`_diablo_rule`, R-D5): an opener who wins no share of the pot, also
    after folding, pays a new pot equal to the pot just won (at most the cap, at most their
-   chips); the next deal is played for it without ante.
+   chips); the next deal is played for it without ante.  Getting back only one's own
+   uncalled chips is no share (R-D9): the opener must be awarded chips that others put in.
 
 It writes the new stacks back into ``table`` and what the next deal is played for: after a
 void deal ``TABLE_CARRIED`` holds the whole pot (its kind unchanged), after an opened deal the
@@ -56,8 +57,9 @@ On an error (``rc < 0``) ``table`` is left as it was.
   stays), ``REC_OUTCOME``: ``SHOWDOWN``, ``NO_SHOWDOWN``, ``VOID`` or the error code,
   ``REC_PLAYERS``: players dealt in) and from ``REC_GAME`` on :data:`REC_OPENER` (-1: void),
   :data:`REC_PENALTY` (the new pot the opener pays, R-D5), :data:`REC_CARRIED_IN` (chips
-  carried into the deal), :data:`REC_DIABLO_IN` (1: it was played for a Diablo pot, no ante)
-  and :data:`REC_SCRIPT_USED` (scripted actions used).
+  carried into the deal), :data:`REC_DIABLO_IN` (1: it was played for a Diablo pot, no ante),
+  :data:`REC_SCRIPT_USED` (scripted actions used) and :data:`REC_OPENER_WON` (1: the opener
+  won the pot or a share of it, R-D5/R-D9).
 
 Decisions: the opening decision follows the seat's opening threshold (:mod:`.strategies`):
 open when the hand as dealt reaches ``open_floor`` (or, below it, with probability
@@ -208,7 +210,8 @@ REC_PENALTY = REC_GAME + 1  # the new pot the opener pays (R-D5), 0 if none
 REC_CARRIED_IN = REC_GAME + 2  # chips carried into the deal
 REC_DIABLO_IN = REC_GAME + 3  # 1: the deal was played for a Diablo pot (no ante)
 REC_SCRIPT_USED = REC_GAME + 4  # scripted actions used
-REC_SIZE = REC_GAME + 5
+REC_OPENER_WON = REC_GAME + 5  # 1: the opener won the pot or a share of it (R-D5, R-D9)
+REC_SIZE = REC_GAME + 6
 
 ERR_SCRIPT = -10  # a scripted action belongs to another seat or the script ran out
 
@@ -406,6 +409,7 @@ def _play_hand(table, game, rng, work, record):
     record[REC_DIABLO_IN] = 1 if diablo_pot else 0
     record[REC_OPENER] = -1
     record[REC_PENALTY] = 0
+    record[REC_OPENER_WON] = 0
     rc, sp, n_dealt = _deal(
         st,
         structure,
@@ -445,7 +449,8 @@ def _play_hand(table, game, rng, work, record):
         table[TABLE_CARRIED] = pot
         record[REC_POT] = pot
         return rc
-    opener, pot, pen = _diablo_rule(st, cfg, payout, table[TABLE_STACK : TABLE_STACK + n])
+    opener, pot, pen, won = _diablo_rule(st, cfg, payout, table[TABLE_STACK : TABLE_STACK + n])
+    record[REC_OPENER_WON] = 1 if won else 0
     table[TABLE_CARRIED] = pen
     table[TABLE_DIABLO_POT] = 1 if pen > 0 else 0
     record[REC_POT] = pot
@@ -566,27 +571,45 @@ def _deal(
     return (SHOWDOWN if players_in_hand(st) >= 2 else NO_SHOWDOWN), sp, n_dealt
 
 
+@njit(cache=True, inline="always")
+def _opener_won(st, payout, opener):
+    """Whether the opener won the pot or a share of it (R-D5): was awarded chips that others
+    put in, or carried chips.  Getting back only its own uncalled chips (the part of its bet
+    that nobody matched, R-P3) is no share (R-D9)."""
+    others = 0
+    for s in range(st[S_SEATS]):
+        if s != opener and st[TOTAL + s] > others:
+            others = st[TOTAL + s]
+    uncalled = st[TOTAL + opener] - others
+    return payout[opener] > (uncalled if uncalled > 0 else 0)
+
+
 @njit(cache=True)
 def _diablo_rule(st, cfg, payout, stacks_out):
     """R-D5 after an opened deal: copy the stacks to ``stacks_out`` and return
-    ``(opener, pot, penalty)``; ``penalty`` > 0 is the new pot the opener pays (taken from
-    ``stacks_out``), 0 when the opener won a share (or the rule is off, or they have no
-    chips: an opener short of chips pays all they have, capped by ``cfg[C_CAP]``)."""
+    ``(opener, pot, penalty, won)``.  ``won``: the opener won the pot or a share of it
+    (:func:`_opener_won`); otherwise ``penalty`` > 0 is the new pot the opener pays (taken from
+    ``stacks_out``), equal to the pot just won, which leaves out the opener's own uncalled
+    chips (R-D9); 0 when the rule is off or the opener has no chips (an opener short of chips
+    pays all they have, capped by ``cfg[C_CAP]``)."""
     n = st[S_SEATS]
     pot = 0
     for s in range(n):
         pot += payout[s]
         stacks_out[s] = st[STACK + s]
     opener = st[S_OPENER]
-    if cfg[C_DIABLO] == 0 or opener < 0 or payout[opener] > 0:
-        return opener, pot, 0
-    pay = pot
+    if opener < 0:
+        return opener, pot, 0, False
+    won = _opener_won(st, payout, opener)
+    if cfg[C_DIABLO] == 0 or won:
+        return opener, pot, 0, won
+    pay = pot - payout[opener]  # what the opener got back was its own uncalled chips
     if cfg[C_CAP] > 0 and pay > cfg[C_CAP]:
         pay = cfg[C_CAP]
     if pay > stacks_out[opener]:
         pay = stacks_out[opener]
     stacks_out[opener] -= pay
-    return opener, pot, pay
+    return opener, pot, pay, won
 
 
 # --- series ----------------------------------------------------------------------------------
@@ -848,8 +871,8 @@ def _series_kernel(
             pot_game[g, 1] += pot
             opened_in_series[opener] = 1
             _record_game(st, n, opener, pot, pen, st[S_DEAD], payout, pat, dd, seat, deuce, acc)
-            if payout[opener] > 0 or cfg[C_DIABLO] == 0:
-                if payout[opener] > 0:
+            if record[REC_OPENER_WON] != 0 or cfg[C_DIABLO] == 0:
+                if record[REC_OPENER_WON] != 0:
                     cnt[K_OPENER_WINS] += 1
                 final_pot = pot
                 if table_chips(table) != total:

@@ -53,6 +53,7 @@ from .engine import (
     POT_BINS,
     POT_GAMES,
     REC_OPENER,
+    REC_OPENER_WON,
     REC_PENALTY,
     REC_POT,
     REC_SCRIPT_USED,
@@ -461,6 +462,7 @@ class DealRecord:
     start: list[int] = field(default_factory=list)  # stacks before the deal
     dead_in: int = 0  # chips already in the pot (a void deal's pot, or a Diablo pot)
     log: np.ndarray | None = None  # the action record, columns G_* of simkit.poker.table_state
+    opener_won: bool = False  # the opener won the pot or a share of it (R-D5, R-D9)
 
 
 def play_deals(
@@ -526,7 +528,7 @@ def play_deals(
             cards += parse_cards(deal.get("draw", "")).tolist()
             rest = [c for c in range(N_CARDS) if c not in cards]
             fixed = np.array(cards + rest, dtype=np.int64)
-            if len(set(fixed.tolist())) != N_CARDS:
+            if len(set(cards)) != len(cards):
                 raise ValueError("the given hands and draw cards repeat a card")
             keep = np.full(n, 31, dtype=np.int64)  # stand pat unless told otherwise
             for s, k in enumerate(deal.get("keep", [None] * n)):
@@ -584,6 +586,7 @@ def play_deals(
                 history,
             )
         rec.dealt, rec.start, rec.dead_in, rec.log = dealt_txt, start.tolist(), dead_in, log
+        rec.opener_won = bool(record[REC_OPENER_WON])
         out.append(rec)
         drop_broke(table)
         next_dealer(table)
