@@ -569,3 +569,11 @@ def test_reference_rejects_bad_hands():
         naive.high5([0, 1, 2, 3, 3])
     with pytest.raises(ValueError):
         naive.high5([0, 1, 2, 3, 52])
+
+
+@pytest.mark.parametrize("bad", [1.5, "x", True, None])
+def test_describe_refuses_a_strength_that_is_not_an_integer(bad):
+    with pytest.raises(TypeError, match="strength must be an integer"):
+        simkit.describe(bad, "high")
+    with pytest.raises(TypeError, match="strengths must be integers"):
+        simkit.hands.category_names([bad], "high")

@@ -114,6 +114,8 @@ def evaluate(hands: np.ndarray, family: str) -> np.ndarray:
 def _check_strengths(strengths, family: str) -> np.ndarray:
     check_family(family)
     s = np.asarray(strengths)
+    if s.dtype.kind not in "iu":  # bool, float, text, objects: not strengths
+        raise TypeError(f"strengths must be integers (greater is better), got {s.dtype} values")
     n = strength_codes(family).size
     if s.size and (s.min() < 0 or s.max() >= n):
         bad = int(s.min()) if s.min() < 0 else int(s.max())
@@ -166,8 +168,15 @@ def describe(strength: int, family: str) -> str:
     >>> from simkit.cards import parse_cards
     >>> describe(evaluate(parse_cards("Kh Kd 9s 9c Ks"), "high"), "high")
     'full house, kings over nines'
+    >>> describe(1.5, "high")
+    Traceback (most recent call last):
+    ...
+    TypeError: strength must be an integer (greater is better), got 1.5
     """
-    s = int(_check_strengths(np.asarray(strength).reshape(-1), family)[0])
+    value = np.asarray(strength)
+    if value.ndim != 0 or value.dtype.kind not in "iu":
+        raise TypeError(f"strength must be an integer (greater is better), got {strength!r}")
+    s = int(_check_strengths(value.reshape(-1), family)[0])
     return describe_base(decode(s, family), family)
 
 
