@@ -188,6 +188,19 @@ def _log(st, seat, action, chips, flags):
 
 
 @njit(cache=True)
+def _forced_chips(st, n, out):
+    """The forced chips (antes, blinds, a bring-in) each of the ``n`` seats posted in the hand
+    of ``st`` into ``out``, read from the hand record (it needs a record of enough rows)."""
+    for s in range(n):
+        out[s] = 0
+    for k in range(min(st[S_N_LOG], st[S_LOG_CAP])):
+        row = LOG + k * N_LOG_FIELDS
+        a = st[row + G_ACTION]
+        if a == ANTE or a == SMALL_BLIND or a == BIG_BLIND or a == BRING_IN:
+            out[st[row + G_SEAT]] += st[row + G_CHIPS]
+
+
+@njit(cache=True)
 def _put(st, seat, chips, action, flags):
     """Move ``chips`` of ``seat`` into the pot (into this round's bets unless an ante) and
     record ``action`` with ``flags``; an emptied stack is all-in (adds FLAG_ALL_IN)."""

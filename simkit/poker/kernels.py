@@ -38,6 +38,7 @@ from __future__ import annotations
 import numpy as np  # noqa: F401  (the doctest)
 
 from .betting import _apply_legal as apply_action
+from .betting import _forced_chips as forced_chips
 from .betting import _legal as legal_actions
 from .betting import _n_in_hand as players_in_hand
 from .betting import _post_antes as post_antes
@@ -58,6 +59,7 @@ from .table_state import _new_state as new_hand_state
 __all__ = [
     "apply_action",
     "decide_action",
+    "forced_chips",
     "fill_view",
     "legal_actions",
     "passive_action",

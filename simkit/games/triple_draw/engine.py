@@ -90,6 +90,7 @@ from numba import njit
 from ...cards import N_CARDS
 from ...deck import draw_card
 from ...poker.kernels import (
+    forced_chips,
     new_hand_state,
     pay_out,
     post_antes,
@@ -100,6 +101,7 @@ from ...poker.kernels import (
 )
 from ...poker.structure import F_ANTE
 from ...poker.table_state import ST_ACTIVE, ST_ALL_IN, ST_FOLDED, STACK, STATUS
+from ..evening import GAME_TRIPLE_DRAW, run_evenings
 from ..table import (
     REC_DEALER,
     REC_GAME,
@@ -222,10 +224,11 @@ def _muck(hand, disc, pile):
 
 
 @njit(cache=True)
-def _new_work(n, n_draws):
-    """The scratch arrays of :func:`_play_hand` for ``n`` seats and ``n_draws`` draws."""
+def _new_work(n, n_draws, log_capacity=0):
+    """The scratch arrays of :func:`_play_hand` for ``n`` seats and ``n_draws`` draws (a hand
+    state with a record of ``log_capacity`` actions)."""
     return (
-        new_hand_state(n, 0),
+        new_hand_state(n, log_capacity),
         np.zeros(N_CARDS, dtype=np.int64),
         np.zeros(N_CARDS, dtype=np.int64),
         np.zeros(3, dtype=np.int64),
@@ -448,3 +451,16 @@ def _play_batch(
         if total != 0:
             flags[0] += 1
         next_dealer(table)
+
+
+@njit(cache=True, inline="always")
+def _forced(work, n, out):
+    """The blinds and antes each seat posted in the hand just played (the evening log)."""
+    forced_chips(work[0], n, out)
+
+
+@njit(cache=True, nogil=True)
+def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, log):
+    """Play ``count`` evenings (:func:`simkit.games.evening.run_evenings`): hands of
+    :func:`_play_hand` with the chips carried over, to the last player or the agreed deals."""
+    return run_evenings(_play_hand, _forced, GAME_TRIPLE_DRAW, count, stacks, end, strategy, game, rng, work, record, outs, log)

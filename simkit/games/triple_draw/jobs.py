@@ -34,8 +34,9 @@ from ...hands import kernel_tables
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from ...runner import run, stats
+from ..evening import END_LAST_PLAYER, GAME_TRIPLE_DRAW, EveningKernel
 from ..table import HandKernel, new_table
-from .engine import REC_SIZE, _new_work, _play_batch, _play_hand
+from .engine import REC_SIZE, _new_work, _play_batch, _play_evenings, _play_hand
 from .equity import N_GROUPS, _equity_kernel, final_cdf, group_frame
 from .keep_table import keep_table
 from .rules import (
@@ -54,6 +55,7 @@ __all__ = [
     "MatchJob",
     "equity",
     "game_tuple",
+    "evening_kernel",
     "hand_kernel",
     "match",
     "match_totals",
@@ -150,6 +152,28 @@ def hand_kernel(players, rules: Rules | None = None) -> HandKernel:
         game_tuple(players, rules),
         _new_work(len(players), rules.draws),
         np.zeros(REC_SIZE, np.int64),
+    )
+
+
+def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0) -> EveningKernel:
+    """The evening kernel of a 2-7 Triple Draw table (or a variant's): hands with the chips
+    carried over until one player has them all or the agreed deals are played (R-E3), heads-up
+    blinds when two are left (R-T2).  ``log_capacity``: actions a hand's record holds (the
+    evening log reads the blinds posted from it).
+
+    >>> evening_kernel(["tight", "loose"]).min_players
+    2
+    """
+    rules = rules or Rules()
+    players = seat_players(list(players))
+    return EveningKernel(
+        _play_evenings,
+        game_tuple(players, rules),
+        _new_work(len(players), rules.draws, log_capacity),
+        np.zeros(REC_SIZE, np.int64),
+        END_LAST_PLAYER,
+        2,
+        GAME_TRIPLE_DRAW,
     )
 
 
