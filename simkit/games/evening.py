@@ -135,6 +135,7 @@ OUT_NAMES = (
     "band",  # int64[band_deals, seats, bins]: chips after deal d, binned
     "lead",  # float64[band_deals, seats]: the win share had the evening ended after deal d
     "errors",  # int64[2]: hands with an error code, chip-conservation failures
+    "seat_deals",  # float64[seats]: deals the seat was in (to its going broke or the end)
 )
 
 LENGTH_BINS = 4096
@@ -279,6 +280,7 @@ def finish_evening(table, broke_at, total, agreed, hands, strategy, outs, share,
         band,
         lead,
         errors,
+        seat_deals,
     ) = outs
     n = table[TABLE_SEATS]
     bins = final_hist.shape[1]
@@ -299,6 +301,7 @@ def finish_evening(table, broke_at, total, agreed, hands, strategy, outs, share,
         tmp[k, 0] += 1.0
         tmp[k, 1] += share[s]
         tmp[k, 2] += c
+        seat_deals[s] += broke_at[s] if broke_at[s] > 0 else deals
         if broke_at[s] > 0:
             broke[s] += 1
             broke_deal[s] += broke_at[s]
