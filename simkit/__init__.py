@@ -2,7 +2,10 @@
 
 Layers, each importing only the ones before it::
 
-    cards -> deck -> hands -> poker -> games -> analysis -> report, cli
+    cards -> deck -> hands -> runner -> poker -> games -> evenings -> analysis -> report, cli
+
+:func:`evening` (whole evenings of a game, :mod:`simkit.evenings`) is loaded on first use, so
+that ``import simkit`` stays light.
 
 >>> import simkit
 >>> simkit.format_cards(simkit.parse_cards("As 10h"))
@@ -18,6 +21,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "category_counts",
+    "evening",
     "deal",
     "deal_with_draws",
     "describe",
@@ -25,3 +29,12 @@ __all__ = [
     "format_cards",
     "parse_cards",
 ]
+
+
+def __getattr__(name: str):
+    """``simkit.evening``: the top-level entry point, imported on first use."""
+    if name == "evening":
+        from .evenings import evening
+
+        return evening
+    raise AttributeError(f"module 'simkit' has no attribute {name!r}")

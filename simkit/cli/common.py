@@ -173,12 +173,16 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="FILE", type=out_file, help="write the output to FILE instead of stdout")
 
 
-def add_mc_options(p: argparse.ArgumentParser, *, trials: int | None, trials_help: str = "") -> None:
+def add_mc_options(
+    p: argparse.ArgumentParser, *, trials: int | None, trials_help: str = "", trials_flag: str = "--trials"
+) -> None:
     """The options of every Monte Carlo command; ``trials`` is the default trial count (``None``
-    with a ``trials_help`` that says what no ``--trials`` means)."""
+    with a ``trials_help`` that says what no ``--trials`` means); ``trials_flag`` names the
+    trials in the command's own words (``--evenings``; ``--trials`` stays an alias)."""
     g = p.add_argument_group("Monte Carlo options")
     g.add_argument(
-        "--trials",
+        *dict.fromkeys((trials_flag, "--trials")),
+        dest="trials",
         type=count,
         default=trials,
         metavar="N",
@@ -254,7 +258,7 @@ def strict_json(value):
     return str(value)
 
 
-def render(obj: pd.DataFrame | dict, fmt: str) -> str:
+def render(obj: pd.DataFrame | dict | str, fmt: str) -> str:
     """``obj`` (a DataFrame, or a dict of one record) as text in format ``fmt``.
 
     JSON is strict (no NaN or Infinity: ``null``) and carries every digit of a float, as CSV
@@ -276,6 +280,8 @@ def render(obj: pd.DataFrame | dict, fmt: str) -> str:
     1
     2
     """
+    if isinstance(obj, str):  # text already laid out by the command
+        return obj
     if isinstance(obj, dict):
         if fmt == "json":
             return json.dumps(strict_json(obj), allow_nan=False)
@@ -292,7 +298,7 @@ def render(obj: pd.DataFrame | dict, fmt: str) -> str:
     return obj.to_string(index=False)
 
 
-def emit(obj: pd.DataFrame | dict, args: argparse.Namespace) -> None:
+def emit(obj: pd.DataFrame | dict | str, args: argparse.Namespace) -> None:
     """Write ``obj`` in ``args.format`` to ``args.out`` (or stdout).
 
     >>> emit({"strength": 7461}, argparse.Namespace(format="table", out=None))

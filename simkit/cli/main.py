@@ -28,7 +28,7 @@ from .common import Parser, fail, run_options
 __all__ = ["CORE_COMMANDS", "GAME_COMMANDS", "build_parser", "main"]
 
 #: Modules of simkit.cli with the core commands.
-CORE_COMMANDS: list[str] = ["cards", "report"]
+CORE_COMMANDS: list[str] = ["cards", "report", "evening"]
 #: Modules of simkit.cli with one command group per game; each game's module adds itself here.
 GAME_COMMANDS: list[str] = ["diablo", "triple_draw", "razz", "in_between"]
 

@@ -196,8 +196,14 @@ def new_outs(seats: int, strategies: int, band_deals: int, chips: int) -> tuple:
 
 @njit(cache=True, inline="always")
 def chip_bin(chips, total, bins):
-    """The histogram bin of ``chips`` on a table of ``total`` chips."""
-    return chips * bins // (total + 1)
+    """The histogram bin of ``chips`` on a table of ``total`` chips: bin 0 is no chips, the
+    last bin all of them, the bins between share the counts between evenly (one count per bin
+    when the table holds fewer than ``bins`` chips)."""
+    if chips <= 0:
+        return 0
+    if chips >= total:
+        return bins - 1
+    return 1 + (chips - 1) * (bins - 2) // (total - 1)
 
 
 @njit(cache=True, inline="always")

@@ -1,0 +1,177 @@
+"""``simkit evening GAME``: whole evenings played to their end rule; who wins the night.
+
+GAME is ``diablo``, ``triple-draw``, ``razz``, ``in-between`` or ``dealers-choice``.  Every
+option has a default: ``simkit evening razz`` alone plays 1,000 evenings of the usual number of
+players, the tips player against a typical field.  The game's rule options are the fields of
+its ``Rules`` (``--ante``, ``--small-blind``, ``--variant`` ...; see ``simkit evening GAME
+--help``), with the same defaults.
+
+The table has one row per seat: ``seat, strategy, win, win_se, final_chips, final_chips_se,
+broke, broke_se, mean_deals``, then a summary (evenings, length, the chance that someone goes
+broke).  ``--log N`` prints the hand-by-hand record of the first N evenings instead: per
+hand the deal, game, dealer, pot and every stack after it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+
+import pandas as pd
+
+from .common import add_mc_options, add_table_options, count, emit, int_in_range, run_options
+
+__all__ = ["SEAT_COLUMNS", "register"]
+
+#: The columns of the evening table, in order.
+SEAT_COLUMNS = [
+    "seat",
+    "strategy",
+    "win",
+    "win_se",
+    "final_chips",
+    "final_chips_se",
+    "broke",
+    "broke_se",
+    "mean_deals",
+]
+
+#: Rule fields that are not rule options here (``--stacks`` is the evening's own, the rest
+#: belong to other commands).
+_NOT_OPTIONS = {"stacks", "session", "max_deals", "dealers_choice"}
+
+_DEALS_HELP = {
+    "diablo": "the agreed time in deals; a series running then is finished (default 100)",
+    "triple-draw": "the agreed time in deals (default: play until one player has every chip)",
+    "razz": "the agreed time in deals (default: play until one player has every chip)",
+}
+
+
+def _rule_type(annotation: str):
+    """The argparse type of a ``Rules`` field from its annotation text."""
+    if annotation.startswith("bool"):
+        return None
+    if annotation.startswith("int"):
+        return int
+    if annotation.startswith("tuple[int, int]"):
+        return _pair
+    return str
+
+
+def _pair(text: str) -> tuple[int, int]:
+    try:
+        lo, hi = (int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not two whole numbers LO,HI") from None
+    return lo, hi
+
+
+def _add_rule_options(p: argparse.ArgumentParser, rules_type: type) -> None:
+    """One option per field of ``rules_type`` (its defaults apply when an option is not given)."""
+    g = p.add_argument_group(f"rules (the fields of {rules_type.__module__}.{rules_type.__qualname__})")
+    defaults = rules_type()
+    for f in dataclasses.fields(rules_type):
+        if f.name in _NOT_OPTIONS or not f.init:
+            continue
+        flag = "--" + f.name.replace("_", "-")
+        kind = _rule_type(f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type)))
+        default = getattr(defaults, f.name)
+        if kind is None:
+            g.add_argument(flag, action=argparse.BooleanOptionalAction, default=None, help=f"(default {default})")
+        else:
+            g.add_argument(flag, type=kind, default=None, metavar="X", help=f"(default {default})")
+
+
+def _rules(args: argparse.Namespace, rules_type: type):
+    given = {
+        f.name: getattr(args, f.name)
+        for f in dataclasses.fields(rules_type)
+        if f.name not in _NOT_OPTIONS and f.init and getattr(args, f.name, None) is not None
+    }
+    return rules_type(**given)
+
+
+def register(sub) -> None:
+    from ..evenings.setups import SETUPS
+
+    group = sub.add_parser(
+        "evening",
+        help="whole evenings to the game's end rule: who wins the night, how long, chips to bring",
+        description=__doc__.split("\n\n")[0],
+    )
+    games = group.add_subparsers(dest="game", metavar="GAME", required=True)
+    for name, s in SETUPS.items():
+        p = games.add_parser(
+            name,
+            help=f"evenings of {name}",
+            description=f"Evenings of {name} played to its end rule; default players: "
+            + ", ".join(s.default_players()),
+        )
+        p.add_argument(
+            "--players",
+            nargs="+",
+            metavar="SPEC",
+            help=f"the players' specs of {name}, one per seat, {s.min_players}-{s.max_players} "
+            f"(default: {' '.join(s.default_players())})",
+        )
+        _common(p)
+        if name == "in-between":
+            p.add_argument(
+                "--dealer-games",
+                type=count,
+                default=1,
+                metavar="N",
+                help="dealer's games each player deals before the evening ends (default 1)",
+            )
+        else:
+            p.add_argument(
+                "--deals", type=int_in_range(0, 10**9, "deals"), metavar="N", help=_DEALS_HELP[name]
+            )
+        _add_rule_options(p, s.rules_type)
+        p.set_defaults(func=_evening, rules_type=s.rules_type)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--stacks", type=count, metavar="N", help="chips each player brings (default: the game's)")
+    p.add_argument(
+        "--log", type=int_in_range(0, 10**6, "log"), default=0, metavar="N", help="print the hands of the first N evenings"
+    )
+    add_mc_options(p, trials=1000, trials_help="evenings to play (default: 1,000)", trials_flag="--evenings")
+    add_table_options(p)
+
+
+def _log_table(ev) -> pd.DataFrame:
+    cols = ["evening", "deal", "game", "dealer", "pot"] + [f"stack_{s}" for s in range(len(ev.players))]
+    return ev.log[cols]
+
+
+def _evening(args) -> None:
+    from ..evenings import evening
+
+    deals = args.dealer_games if args.game == "in-between" else args.deals
+    ev = evening(
+        args.game,
+        args.players,
+        evenings=args.trials,
+        rules=_rules(args, args.rules_type),
+        deals=deals,
+        stacks=args.stacks,
+        log=args.log,
+        **run_options(args),
+    )
+    _print(ev, args)
+
+
+def _print(ev, args) -> None:
+    if args.log:
+        emit(_log_table(ev), args)
+        return
+    seats = ev.seats[SEAT_COLUMNS]
+    if args.format == "json":
+        emit({"seats": seats.to_dict(orient="records"), "summary": ev.summary}, args)
+        return
+    if args.format == "csv":
+        emit(seats, args)
+        return
+    summary = ", ".join(f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}" for k, v in ev.summary.items())
+    emit(seats.to_string(index=False) + "\n\n" + summary, args)
