@@ -77,7 +77,9 @@ def _add_rule_options(p: argparse.ArgumentParser, rules_type: type) -> None:
         kind = _rule_type(f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type)))
         default = getattr(defaults, f.name)
         if kind is None:
-            g.add_argument(flag, action=argparse.BooleanOptionalAction, default=None, help=f"(default {default})")
+            g.add_argument(
+                flag, action=argparse.BooleanOptionalAction, default=None, help=f"(default {default})"
+            )
         else:
             g.add_argument(flag, type=kind, default=None, metavar="X", help=f"(default {default})")
 
@@ -134,7 +136,11 @@ def register(sub) -> None:
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stacks", type=count, metavar="N", help="chips each player brings (default: the game's)")
     p.add_argument(
-        "--log", type=int_in_range(0, 10**6, "log"), default=0, metavar="N", help="print the hands of the first N evenings"
+        "--log",
+        type=int_in_range(0, 10**6, "log"),
+        default=0,
+        metavar="N",
+        help="print the hands of the first N evenings",
     )
     add_mc_options(p, trials=1000, trials_help="evenings to play (default: 1,000)", trials_flag="--evenings")
     add_table_options(p)

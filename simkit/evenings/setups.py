@@ -2,7 +2,7 @@
 
 One :class:`GameSetup` per game of :data:`simkit.games.evening.GAMES`: the game's ``Rules``
 type and ``jobs`` module (whose ``evening_kernel`` plays the evenings), the players the rule
-documents allow, their usual number, the tips-following player and a typical field of three
+documents allow, their usual number, the tips-following player and a typical field (``typical``) of three
 kinds of players (tight, loose-aggressive, passive) in the game's own player specs, and the
 agreed time that applies when none is given (Diablo plays to an agreed time; 2-7 and Razz play
 to the last player; In-Between's is counted in dealer's games).
@@ -17,7 +17,7 @@ ValueError: unknown game 'poker'; expected one of diablo, triple-draw, razz, in-
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
@@ -45,20 +45,19 @@ class GameSetup:
     max_players: int
     usual_players: int
     tips: str
-    field: dict[str, str]
+    typical: dict[str, str]
     default_deals: int = 0
-    notes: dict[str, str] = field(default_factory=dict)
 
     def default_players(self, n: int | None = None) -> list[str]:
         """The tips player in seat 0 and the typical field (tight, loose-aggressive, passive,
         again) in the others: ``n`` players, by default the usual number."""
         n = self.usual_players if n is None else n
-        kinds = [self.field[k] for k in FIELD_KINDS]
+        kinds = [self.typical[k] for k in FIELD_KINDS]
         return [self.tips] + [kinds[i % len(kinds)] for i in range(n - 1)]
 
     def rules(self, rules: Any = None, **changes: Any) -> Any:
         """``rules`` (default the game's defaults) with ``changes`` (those not ``None``)."""
-        rules = self.rules_type() if rules is None else rules
+        rules: Any = self.rules_type() if rules is None else rules
         if not isinstance(rules, self.rules_type):
             raise ValueError(f"rules for {self.name} must be a {self.rules_type.__qualname__}, got {rules!r}")
         changes = {k: v for k, v in changes.items() if v is not None}
@@ -74,7 +73,11 @@ SETUPS: dict[str, GameSetup] = {
         7,
         5,
         tips="trips",
-        field={"tight": "two_pair", "loose-aggressive": "pair:kind=loose-aggressive", "passive": "jacks:kind=check-call"},
+        typical={
+            "tight": "two_pair",
+            "loose-aggressive": "pair:kind=loose-aggressive",
+            "passive": "jacks:kind=check-call",
+        },
         default_deals=100,
     ),
     "triple-draw": GameSetup(
@@ -85,7 +88,7 @@ SETUPS: dict[str, GameSetup] = {
         6,
         6,
         tips="pot-odds",
-        field={"tight": "tight-rule", "loose-aggressive": "loose", "passive": "station"},
+        typical={"tight": "tight-rule", "loose-aggressive": "loose", "passive": "station"},
     ),
     "razz": GameSetup(
         "razz",
@@ -95,7 +98,7 @@ SETUPS: dict[str, GameSetup] = {
         8,
         6,
         tips="tips",
-        field={"tight": "tight", "loose-aggressive": "loose-aggressive", "passive": "check-call"},
+        typical={"tight": "tight", "loose-aggressive": "loose-aggressive", "passive": "check-call"},
     ),
     "in-between": GameSetup(
         "in-between",
@@ -105,7 +108,7 @@ SETUPS: dict[str, GameSetup] = {
         12,
         6,
         tips="pay_twice:0.5@8",
-        field={"tight": "fixed:2@9", "loose-aggressive": "pot_fraction:0.5@4", "passive": "fixed:1@7"},
+        typical={"tight": "fixed:2@9", "loose-aggressive": "pot_fraction:0.5@4", "passive": "fixed:1@7"},
     ),
 }
 assert tuple(SETUPS) == GAMES

@@ -38,7 +38,6 @@ import numpy as np
 from numba import njit
 
 from ..rng import draw_below
-
 from .table import (
     REC_DEALER,
     REC_OUTCOME,
@@ -48,8 +47,8 @@ from .table import (
     TABLE_DEAL,
     TABLE_IN,
     TABLE_SEATS,
-    TABLE_STACK,
     TABLE_SIZE,
+    TABLE_STACK,
     next_dealer,
     seats_in,
     set_table,

@@ -463,4 +463,18 @@ def _forced(work, n, out):
 def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, log):
     """Play ``count`` evenings (:func:`simkit.games.evening.run_evenings`): hands of
     :func:`_play_hand` with the chips carried over, to the last player or the agreed deals."""
-    return run_evenings(_play_hand, _forced, GAME_TRIPLE_DRAW, count, stacks, end, strategy, game, rng, work, record, outs, log)
+    return run_evenings(
+        _play_hand,
+        _forced,
+        GAME_TRIPLE_DRAW,
+        count,
+        stacks,
+        end,
+        strategy,
+        game,
+        rng,
+        work,
+        record,
+        outs,
+        log,
+    )
