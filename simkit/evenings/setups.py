@@ -57,11 +57,11 @@ class GameSetup:
 
     def rules(self, rules: Any = None, **changes: Any) -> Any:
         """``rules`` (default the game's defaults) with ``changes`` (those not ``None``)."""
-        rules: Any = self.rules_type() if rules is None else rules
-        if not isinstance(rules, self.rules_type):
+        chosen: Any = self.rules_type() if rules is None else rules
+        if not isinstance(chosen, self.rules_type):
             raise ValueError(f"rules for {self.name} must be a {self.rules_type.__qualname__}, got {rules!r}")
         changes = {k: v for k, v in changes.items() if v is not None}
-        return replace(rules, **changes) if changes else rules
+        return replace(chosen, **changes) if changes else chosen
 
 
 SETUPS: dict[str, GameSetup] = {
