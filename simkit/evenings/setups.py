@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from ..games import diablo, in_between, razz, triple_draw
 from ..games.diablo import jobs as diablo_jobs
@@ -61,7 +61,7 @@ class GameSetup:
         if not isinstance(chosen, self.rules_type):
             raise ValueError(f"rules for {self.name} must be a {self.rules_type.__qualname__}, got {rules!r}")
         changes = {k: v for k, v in changes.items() if v is not None}
-        return replace(chosen, **changes) if changes else chosen
+        return replace(cast(Any, chosen), **changes) if changes else chosen
 
 
 SETUPS: dict[str, GameSetup] = {
