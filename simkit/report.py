@@ -53,6 +53,7 @@ GAME_TITLES = {
     "triple_draw": "2-7 Triple Draw",
     "in_between": "In-Between",
     "razz": "Razz",
+    "evening": "The evening",
 }
 NOT_MEASURED = "not yet measured"
 

@@ -34,7 +34,6 @@ def test_one_thread_two_threads_and_a_chunking_the_same():
     _same(one, two)
 
 
-@pytest.mark.slow
 def test_a_local_cluster_plays_the_same_evenings():
     players = ["tight", "loose", "station"]
     one = evening("triple-draw", players, threads=1, chunk_size=5, **SMALL)

@@ -25,7 +25,7 @@ from typing import Any, Literal
 __all__ = ["ANALYSES", "Z", "AnalysisResult", "Context", "TipResult", "Verdict", "analysis", "pyplot"]
 
 Verdict = Literal["holds", "holds with a caveat", "does not hold", "not yet measured"]
-GAMES = ("cards", "diablo", "triple_draw", "in_between", "razz")
+GAMES = ("cards", "diablo", "triple_draw", "in_between", "razz", "evening")
 
 #: A difference between two estimates counts when it is more than ``Z`` standard errors.
 Z = 3.0

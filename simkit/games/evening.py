@@ -137,7 +137,7 @@ OUT_NAMES = (
     "seat_deals",  # float64[seats]: deals the seat was in (to its going broke or the end)
 )
 
-LENGTH_BINS = 4096
+LENGTH_BINS = 32768
 #: Chip bins of the histograms: exact chips when the table holds fewer chips than this.
 MAX_BINS = 128
 
