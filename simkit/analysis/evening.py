@@ -198,9 +198,9 @@ def chips_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: in
 
 def luck_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 1000) -> pd.DataFrame:
     """Which game is most luck: at a table of two tips players and two tight players (the
-    tight player of the typical field), the chance that a tips player leads had the evening
-    ended after each deal (one scale for all games: 0.5 is pure luck); stacks of 40 biggest
-    bets."""
+    tight player of the typical field), the chance that a player of the stronger strategy (the
+    one ahead at the last deal, ``strong``) leads had the evening ended after each deal (one
+    scale for all games: 0.5 is pure luck); stacks of 40 biggest bets."""
     rows = []
     for game in games:
         s = SETUPS[game]
@@ -217,6 +217,8 @@ def luck_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int
         )
         tr = ev.trajectories
         lead = tr[tr["strategy"] == strong].groupby("deal")["lead"].sum()
+        if lead.iloc[-1] < 0.5:  # the tight player is the stronger one here
+            strong, weak, lead = weak, strong, 1 - lead
         n = ev.evenings
         for d, p in lead.items():
             rows.append(

@@ -1,6 +1,7 @@
 """``simkit evening GAME``: whole evenings played to their end rule; who wins the night.
 
-GAME is ``diablo``, ``triple-draw``, ``razz``, ``in-between`` or ``dealers-choice``.  Every
+GAME is ``diablo``, ``triple-draw``, ``razz``, ``in-between`` or ``dealers-choice`` (each
+dealer names the game, R-E7; players are ``STRATEGY@CHOICE``).  Every
 option has a default: ``simkit evening razz`` alone plays 1,000 evenings of the usual number of
 players, the tips player against a typical field.  The game's rule options are the fields of
 its ``Rules`` (``--ante``, ``--small-blind``, ``--variant`` ...; see ``simkit evening GAME
@@ -131,6 +132,62 @@ def register(sub) -> None:
             )
         _add_rule_options(p, s.rules_type)
         p.set_defaults(func=_evening, rules_type=s.rules_type)
+    _register_dealers_choice(games)
+
+
+def _register_dealers_choice(games) -> None:
+    from ..evenings.dealers_choice import CHOICES, DEFAULT_DEALS, STRATEGIES
+    from ..games.evening import GAMES
+
+    p = games.add_parser(
+        "dealers-choice",
+        help="Dealer's Choice evenings: each dealer names the game (R-E7)",
+        description="Each dealer in turn names a game of --games and deals it with its own default "
+        "limits: one hand of 2-7 or Razz, one dealer's game of In-Between, or a Diablo series to its "
+        "end.  Players are STRATEGY@CHOICE: STRATEGY one of " + ", ".join(STRATEGIES) + "; CHOICE a "
+        "game (the favourite), " + " or ".join(CHOICES) + " (the game of the largest edge at this "
+        "table, measured first).",
+    )
+    p.add_argument(
+        "--players",
+        nargs="+",
+        metavar="STRATEGY@CHOICE",
+        help="one per seat (default: tips@best tight@random loose-aggressive@random passive@random tight@random)",
+    )
+    p.add_argument("--games", nargs="+", choices=GAMES, metavar="GAME", help="the agreed set (default: all four)")
+    p.add_argument(
+        "--deals",
+        type=int_in_range(0, 10**9, "deals"),
+        default=DEFAULT_DEALS,
+        metavar="N",
+        help=f"the agreed time in deals, a running Diablo series finished (default {DEFAULT_DEALS}; 0: to the last player)",
+    )
+    p.add_argument(
+        "--edge-evenings",
+        type=count,
+        default=200,
+        metavar="N",
+        help="evenings per game that measure the edges of 'best' players (default 200)",
+    )
+    _common(p)
+    p.set_defaults(func=_dealers_choice)
+
+
+def _dealers_choice(args) -> None:
+    from ..evenings.dealers_choice import dealers_choice
+
+    kw = {"stacks": args.stacks} if args.stacks else {}
+    ev = dealers_choice(
+        args.players,
+        games=args.games or None,
+        evenings=args.trials,
+        deals=args.deals,
+        log=args.log,
+        edge_evenings=args.edge_evenings,
+        **kw,
+        **run_options(args),
+    )
+    _print(ev, args)
 
 
 def _common(p: argparse.ArgumentParser) -> None:

@@ -205,6 +205,7 @@ def evening(
     scheduler: str | None = None,
     checkpoint: str | os.PathLike | None = None,
     quiet: bool = False,
+    games: Sequence[str] | None = None,
 ) -> Evening:
     """Play ``evenings`` whole evenings of ``game`` and return their statistics.
 
@@ -212,7 +213,9 @@ def evening(
     ----------
     game
         ``"diablo"``, ``"triple-draw"``, ``"razz"`` or ``"in-between"`` (a variant through
-        ``rules``); ``"dealers-choice"`` is :func:`simkit.evenings.dealers_choice`.
+        ``rules``), or ``"dealers-choice"``: :func:`~.dealers_choice.dealers_choice` with these
+        arguments (``players`` as ``STRATEGY@CHOICE``, ``rules`` a dict by game, ``games``
+        the agreed set).
     players
         The game's player specs, one per seat (default: the tips player against a typical
         field, :meth:`~.setups.GameSetup.default_players`).
@@ -235,27 +238,41 @@ def evening(
         Deals covered by the per-deal chip bands (:attr:`Evening.trajectories`).
     chunk_size, threads, workers, scheduler, checkpoint, quiet
         As :func:`simkit.runner.run`.
+    games
+        Dealer's Choice only: the agreed set of games.
 
     Returns
     -------
     Evening
         ``seats``, ``strategies``, ``lengths``, ``trajectories`` and ``log`` tables and plots.
     """
+    run_kw = dict(
+        chunk_size=chunk_size, threads=threads, workers=workers, scheduler=scheduler, checkpoint=checkpoint
+    )
+    if game == "dealers-choice":
+        from .dealers_choice import DEFAULT_DEALS, dealers_choice
+
+        dc: dict[str, Any] = {"games": games} if games is not None else {}
+        if stacks is not None:
+            dc["stacks"] = stacks
+        return dealers_choice(
+            players,
+            evenings=evenings,
+            rules=rules,
+            deals=DEFAULT_DEALS if deals is None else deals,
+            seed=seed,
+            log=log,
+            quiet=quiet,
+            **dc,
+            **run_kw,
+        )
+    if games is not None:
+        raise ValueError(f"games is the agreed set of a dealers-choice evening, not of {game!r}")
     positive_int(evenings, "evenings")
     non_negative_int(log, "log")
     job = make_job(game, players, rules=rules, deals=deals, stacks=stacks, band_deals=band_deals)
     root = as_seed_sequence(seed)
-    totals = run(
-        job,
-        evenings,
-        seed=root,
-        chunk_size=chunk_size,
-        threads=threads,
-        workers=workers,
-        scheduler=scheduler,
-        checkpoint=checkpoint,
-        quiet=quiet,
-    )
+    totals = run(job, evenings, seed=root, quiet=quiet, **run_kw)
     if totals["errors"][1]:
         raise RuntimeError(f"chips were not conserved in {int(totals['errors'][1])} hands of {game}")
     logged = logged_evenings(job, min(log, evenings), root, chunk_size or job.chunk_size)

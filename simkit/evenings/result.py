@@ -92,7 +92,9 @@ class Evening:
         before, the forced bet posted and the stack after (``stack_<s>``).
     summary
         Evenings, mean length and its SE, median length, the chance someone goes broke, the
-        overtime (Diablo).
+        overtime (Diablo); in Dealer's Choice the share of deals of each game.
+    edges
+        Dealer's Choice: each seat's edge by game that ``best`` players chose by.
     """
 
     game: str
@@ -105,6 +107,7 @@ class Evening:
     trajectories: pd.DataFrame
     log: pd.DataFrame
     summary: dict[str, Any] = field(default_factory=dict)
+    edges: pd.DataFrame | None = None
 
     @classmethod
     def from_totals(cls, job: Any, totals: dict[str, Any], log_rows: np.ndarray | None) -> Evening:
