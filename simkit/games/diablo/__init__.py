@@ -10,8 +10,8 @@ Modules:
 - :mod:`.keep_table` the best keep of all 2,598,960 hands at once (the players' draw policy),
   the helpers kernels draw by, and the table by rank pattern;
 - :mod:`.engine` the compiled kernels: ``_play_hand`` (one deal with the carried pot and the
-  opener's obligation, on the table state of :mod:`simkit.games.table`) and the series loop
-  built on it;
+  opener's obligation, on the table state of :mod:`simkit.games.table`), the series loop
+  and the evening loop (R-E4) built on it;
 - :mod:`.equity` showdown shares of dealt hands against 1-6 drawing opponents (D2, D3);
 - :mod:`.jobs` the runner jobs (:class:`SeriesJob`, :class:`~.jobs.ShowdownJob`),
   :func:`simulate`, :func:`~.jobs.showdown_table`, and :func:`play_deals` (given hands);

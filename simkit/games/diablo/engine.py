@@ -88,6 +88,26 @@ the pot on the table is split among the players with chips (odd chips from the d
 left).  An opener who loses with no chips at all pays nothing and the series ends
 (``short_end``).
 
+Evenings
+--------
+:func:`_play_evenings` plays whole evenings (R-E1, R-E2, R-E4) with the blocks of
+:mod:`simkit.games.evening`: deal after deal of :func:`_play_hand` with the chips carried over,
+the deal passing left among the players with chips after every deal.  The end rule is R-E4
+(``end`` with ``END_SERIES`` and ``END_MIN_PLAYERS`` 3): the evening ends after the agreed
+deals (a deal is one shuffle, void deals included) or when fewer than three players have
+chips, but never while a pot is carried (a Diablo pot, or a void deal's pot, R-D4/R-D5): a
+series in progress is played to its end by those left, two players included.  No deal guard ends a series: a deal past ``end[END_MAX_DEALS]`` is an error
+(:data:`~simkit.games.evening.RC_RUNAWAY`).  Two cases the rules leave open:
+
+- one player with chips and a pot carried: nobody is left to play the series out with, so that
+  player takes the carried pot (:func:`_lone_takes_carried`).  The log shows it as a row of
+  its own with the outcome :data:`TAKES_CARRIED`: no deal (the deal count stays, nobody dealt
+  in, nothing posted), ``LOG_POT`` the pot taken, ``LOG_DEALER`` the player who takes it;
+- nobody with chips and a pot carried (everyone left went all-in on the ante of a void deal):
+  no deal can be played any more (R-P4), nobody can win the pot, and the evening ends with the
+  pot left in the middle: the log's last row has ``LOG_CARRIED`` > 0 and every stack 0, and
+  every player ties for the most chips (R-E6).
+
 Examples
 --------
 :func:`simkit.games.diablo.jobs.play_deals` plays given or random deals from Python.
@@ -99,6 +119,21 @@ import numpy as np
 from numba import njit
 
 from simkit.deck import shuffle_prefix
+from simkit.games.evening import (
+    END_DEALS,
+    END_KIND,
+    END_MAX_DEALS,
+    END_MIN_PLAYERS,
+    END_SERIES,
+    GAME_DIABLO,
+    RC_RUNAWAY,
+    _ended,
+    after_hand,
+    begin_evening,
+    finish_evening,
+    keep_stacks,
+    log_hand,
+)
 from simkit.games.table import (
     REC_DEALER,
     REC_GAME,
@@ -126,6 +161,7 @@ from simkit.poker.kernels import (
     apply_action,
     decide_action,
     fill_view,
+    forced_chips,
     legal_actions,
     new_hand_state,
     pay_out,
@@ -183,9 +219,11 @@ __all__ = [
     "C_MAX_DEALS",
     "C_SESSION",
     "COUNTS",
+    "ERR_END_RULE",
     "ERR_SCRIPT",
     "LEN_BINS",
     "MAX_LEN_BINS",
+    "MIN_PLAYERS",
     "N_CFG",
     "POT_BINS",
     "POT_GAMES",
@@ -198,6 +236,7 @@ __all__ = [
     "SEAT_SUMS",
     "SUMS",
     "TABLE_DIABLO_POT",
+    "TAKES_CARRIED",
 ]
 
 #: Table slot (game part of :mod:`simkit.games.table`): 1 when the carried chips are a Diablo
@@ -214,6 +253,13 @@ REC_OPENER_WON = REC_GAME + 5  # 1: the opener won the pot or a share of it (R-D
 REC_SIZE = REC_GAME + 6
 
 ERR_SCRIPT = -10  # a scripted action belongs to another seat or the script ran out
+ERR_END_RULE = -11  # an evening's end rule is not Diablo's (END_SERIES, 3 players, R-E4)
+
+#: Outcome of an evening's closing step (after ``NO_SHOWDOWN``, ``SHOWDOWN``, ``VOID``): the one
+#: player left with chips takes the carried pot (R-E4, module docstring); no deal.
+TAKES_CARRIED = 3
+#: Fewest players with chips a deal needs when no series is running (R-E4, R-D6).
+MIN_PLAYERS = 3
 
 VALUE_BITS = 26
 VALUE_UNIT = 1.0 / (1 << VALUE_BITS)
@@ -934,3 +980,104 @@ def _series_kernel(
     if hands > 0:
         max_pot_hist[min(top_pot, max_pot_hist.shape[0] - 1)] += 1
         max_len_hist[min(top_len, max_len_hist.shape[0] - 1)] += 1
+
+
+# --- evenings --------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _forced(work, n, out):
+    """The ante each seat posted in the deal just played, none in a deal played for a Diablo
+    pot (R-D5), read from the hand record (the evening log; it needs a record of at least
+    ``n`` actions, the antes come first)."""
+    forced_chips(work[0], n, out)
+
+
+@njit(cache=True, inline="always")
+def _lone_takes_carried(table, record):
+    """R-E4 when one player has chips and a pot is carried: nobody is left to finish the series
+    with, so that player takes the carried pot (module docstring).  Writes the record's head
+    (outcome :data:`TAKES_CARRIED`, nobody dealt in, the taker as ``REC_DEALER``) and returns
+    the seat, or -1 (nothing done) when it is not the case."""
+    carried = table[TABLE_CARRIED]
+    if carried <= 0 or seats_in(table) != 1:
+        return -1
+    seat = 0
+    for s in range(table[TABLE_SEATS]):
+        if table[TABLE_IN + s]:
+            seat = s
+    table[TABLE_STACK + seat] += carried
+    record[REC_CARRIED_IN] = carried
+    record[REC_DIABLO_IN] = table[TABLE_DIABLO_POT]
+    table[TABLE_CARRIED] = 0
+    table[TABLE_DIABLO_POT] = 0
+    record[REC_DEALER] = seat
+    record[REC_POT] = carried
+    record[REC_OUTCOME] = TAKES_CARRIED
+    record[REC_PLAYERS] = 0
+    record[REC_OPENER] = -1
+    record[REC_PENALTY] = 0
+    record[REC_OPENER_WON] = 0
+    return seat
+
+
+@njit(cache=True, inline="always")
+def _diablo_end(end):
+    """Whether ``end`` is Diablo's end rule (R-E4): ``END_SERIES``, three players."""
+    return end[END_KIND] == END_SERIES and end[END_MIN_PLAYERS] == MIN_PLAYERS
+
+
+@njit(cache=True, nogil=True)
+def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, log):
+    """Play ``count`` Diablo evenings (module docstring, "Evenings") and add them into
+    ``outs`` (:func:`simkit.games.evening.new_outs`), their deals logged into ``log`` (no
+    rows: no log; a closing row :data:`TAKES_CARRIED` when the last player takes the pot).
+
+    The blocks and the end test (``_ended``, ``END_SERIES``) of :mod:`simkit.games.evening`,
+    with the closing step of one player left before the end test.  Returns the log rows
+    wanted, or a negative error: the hand kernel's, :data:`ERR_END_RULE` for an ``end`` that
+    is not R-E4's, :data:`~simkit.games.evening.RC_RUNAWAY` for a deal past
+    ``end[END_MAX_DEALS]``.
+    """
+    if not _diablo_end(end):
+        return ERR_END_RULE
+    n = stacks.shape[0]
+    table = np.zeros(TABLE_SIZE, dtype=np.int64)
+    broke_at = np.zeros(n, dtype=np.int64)
+    before = np.zeros(n, dtype=np.int64)
+    forced = np.zeros(n, dtype=np.int64)
+    share = np.zeros(n, dtype=np.float64)
+    tmp = np.zeros((outs[8].shape[0], 4), dtype=np.float64)
+    errors = outs[21]
+    total = 0
+    for s in range(n):
+        total += stacks[s]
+    row = 0
+    for e in range(count):
+        begin_evening(table, stacks, draw_below(rng, n))
+        for s in range(n):
+            broke_at[s] = 0
+        while True:
+            keep_stacks(table, before)
+            if _lone_takes_carried(table, record) >= 0:
+                for s in range(n):
+                    forced[s] = 0
+            elif _ended(table, end):
+                break
+            elif table[TABLE_DEAL] >= end[END_MAX_DEALS]:
+                return RC_RUNAWAY
+            else:
+                rc = _play_hand(table, game, rng, work, record)
+                if rc < 0:
+                    errors[0] += 1
+                    return rc
+                after_hand(table, broke_at, total, outs, share)
+                if log.shape[0] > 0:
+                    _forced(work, n, forced)
+                next_dealer(table)
+            if table_chips(table) != total:
+                errors[1] += 1
+            if log.shape[0] > 0:
+                row = log_hand(log, row, e, GAME_DIABLO, record, before, forced, table)
+        finish_evening(table, broke_at, total, end[END_DEALS], table[TABLE_DEAL], strategy, outs, share, tmp)
+    return row

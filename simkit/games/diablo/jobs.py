@@ -8,7 +8,9 @@
 - :func:`play_deals` plays given or random deals one by one through the same kernel
   (:func:`~.engine._play_hand`; the rule document's worked example is a test) and returns
   what happened, deal by deal;
-- :func:`make_game` the read-only ``game`` tuple of the kernels from players and rules.
+- :func:`make_game` the read-only ``game`` tuple of the kernels from players and rules;
+- :func:`hand_kernel` and :func:`evening_kernel` the kernels of the common table interface
+  (one deal; whole evenings to the end rule R-E4).
 
 Parameters have the same names as in every game: ``players`` (one player spec per seat,
 :mod:`.strategies`), ``rules`` (:class:`~.rules.Rules`, stacks included), ``hands`` (series
@@ -32,6 +34,8 @@ import numpy as np
 import pandas as pd
 
 from simkit.cards import N_CARDS, format_cards, parse_cards
+from simkit.checks import is_int
+from simkit.games.evening import END_SERIES, GAME_DIABLO, EveningKernel
 from simkit.games.table import (
     TABLE_CARRIED,
     TABLE_DEALER,
@@ -50,6 +54,7 @@ from .engine import (
     COUNTS,
     LEN_BINS,
     MAX_LEN_BINS,
+    MIN_PLAYERS,
     POT_BINS,
     POT_GAMES,
     REC_OPENER,
@@ -61,6 +66,7 @@ from .engine import (
     SEAT_SUMS,
     SUMS,
     _new_work,
+    _play_evenings,
     _play_hand,
     _series_kernel,
     pack_policy,
@@ -78,6 +84,7 @@ __all__ = [
     "SeriesJob",
     "SeriesResult",
     "ShowdownJob",
+    "evening_kernel",
     "hand_kernel",
     "make_game",
     "new_totals",
@@ -149,6 +156,45 @@ def hand_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0) -
         make_game(arrays, rules),
         _new_work(n, log_capacity, np.array([-1, 0], dtype=np.int64)),
         np.zeros(REC_SIZE, dtype=np.int64),
+    )
+
+
+def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0) -> EveningKernel:
+    """The evening kernel of a Diablo table with one player spec per seat (3-7): deals with the
+    chips carried over until the agreed deals are played or fewer than three players have
+    chips, a running series always played to its end by those left (R-E4,
+    :func:`~.engine._play_evenings`).  ``log_capacity``: actions a deal's record holds (the
+    evening log reads the antes posted from it: at least the number of seats).
+
+    The deal passes left after every deal, so ``rules.dealers_choice`` (the series kernel's
+    dealer rule) is refused; ``rules.stacks``, ``session`` and ``max_deals`` are not read (the
+    evening's stacks and deal guard are arguments of the kernel).
+
+    >>> kernel = evening_kernel(["trips", "two_pair", "pair:bluff=0.1"])
+    >>> kernel.min_players, kernel.end_kind == END_SERIES
+    (3, True)
+    >>> evening_kernel(["trips", "trips"])
+    Traceback (most recent call last):
+    ...
+    ValueError: Diablo is for 3-7 players, got 2
+    """
+    rules = rules or Rules()
+    if not is_int(log_capacity) or log_capacity < 0:
+        raise ValueError(f"log_capacity must be a non-negative integer, got {log_capacity!r}")
+    if rules.dealers_choice:
+        raise ValueError(
+            f"dealers_choice={rules.dealers_choice!r} is a series rule: "
+            "at a Diablo evening the deal passes left after every deal"
+        )
+    arrays = _player_arrays(list(players))
+    return EveningKernel(
+        _play_evenings,
+        make_game(arrays, rules),
+        _new_work(arrays.kinds.size, int(log_capacity), np.array([-1, 0], dtype=np.int64)),
+        np.zeros(REC_SIZE, dtype=np.int64),
+        END_SERIES,
+        MIN_PLAYERS,
+        GAME_DIABLO,
     )
 
 
