@@ -154,7 +154,9 @@ def _register_dealers_choice(games) -> None:
         metavar="STRATEGY@CHOICE",
         help="one per seat (default: tips@best tight@random loose-aggressive@random passive@random tight@random)",
     )
-    p.add_argument("--games", nargs="+", choices=GAMES, metavar="GAME", help="the agreed set (default: all four)")
+    p.add_argument(
+        "--games", nargs="+", choices=GAMES, metavar="GAME", help="the agreed set (default: all four)"
+    )
     p.add_argument(
         "--deals",
         type=int_in_range(0, 10**9, "deals"),
