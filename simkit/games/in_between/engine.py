@@ -4,8 +4,8 @@ One hand: :func:`_play_hand` (the common table interface of :mod:`simkit.games.t
 
     rc = _play_hand(table, game, rng, work, record)
 
-plays ONE dealer's game (R-I3), or in the ante-for-everyone variant one pot game (R-I4), at
-any table state, and writes the new stacks back into ``table``:
+plays ONE dealer's game (R-I3), or in the ante-for-everyone variant one pot game, or in Red
+Dog one bank's turn (R-I4), at any table state, and writes the new stacks back into ``table``:
 
 - ``table`` (int64, :func:`simkit.games.table.new_table`): the seats, the dealer
   ``table[TABLE_DEALER]``, per seat the stack and whether it is still in.  A seat that is out
@@ -33,8 +33,21 @@ any table state, and writes the new stacks back into ``table``:
   ``REC_PLAYERS`` the players dealt in in the first round) and In-Between's fields
   ``REC_DEALER_NET`` (the dealer's result: pot taken back minus pot opened; 0 in the ante
   variant), ``REC_ROUNDS`` (rounds played), ``REC_LAST_DEALER`` (who dealt the last round:
-  the caller passes the deal on from there).
-- ``rc``: 0, or ``RC_DEALER_OUT`` (-1) when the dealer of a dealer's game is out.
+  the caller passes the deal on from there; in the ante variant, when a pot game of at
+  least one round ends without a whole-pot win, it names the seat left of the last round's
+  dealer: the evening counts the deal from ``REC_ROUNDS`` instead).  ``st[GS_FORCED:]`` holds per seat the chips the
+  hand forced in (:func:`_forced`).
+- ``rc``: 0, or ``RC_DEALER_OUT`` (-1) when the dealer of a dealer's game (the bank) is out.
+
+Red Dog (``rules[RV_RED_DOG]``, :func:`_red_dog_turn`): the dealer is the bank for
+``rules[RV_ROUNDS]`` hands; each hand every other seat with chips bets the ante (all it has
+when short, R-E2), two cards of a freshly shuffled deck are turned, the seats' raises come
+from their stake policies (:func:`_raises`) and the third card settles the bets at the odds of
+:mod:`.red_dog`; a bank short of chips pays in turn from its left.  ``REC_POT`` is the antes,
+``REC_DEALER_NET`` the bank's result, ``REC_ROUNDS`` the hands dealt.
+
+Evenings: :func:`_play_evenings` plays whole evenings to R-E5 with the blocks of
+:mod:`simkit.games.evening` (the turns of the dealers counted there).
 
 The batch kernel :func:`_engine` (behind every simulation) is a loop over ``_play_hand``
 (:func:`_trials`): one trial seats everyone with ``stacks`` chips, plays ``deals`` hands with
@@ -90,12 +103,27 @@ from numba import njit
 
 from ...cards import N_CARDS
 from ...rng import draw_below
+from ..evening import (
+    END_DEALS,
+    END_KIND,
+    END_MAX_DEALS,
+    END_MIN_PLAYERS,
+    END_TURNS,
+    GAME_IN_BETWEEN,
+    RC_RUNAWAY,
+    after_hand,
+    begin_evening,
+    finish_evening,
+    keep_stacks,
+    log_hand,
+)
 from ..table import (
     REC_DEALER,
     REC_GAME,
     REC_OUTCOME,
     REC_PLAYERS,
     REC_POT,
+    TABLE_DEAL,
     TABLE_DEALER,
     TABLE_IN,
     TABLE_MAX_SEATS,
@@ -103,11 +131,14 @@ from ..table import (
     TABLE_SIZE,
     TABLE_STACK,
     next_dealer,
+    seats_in,
     set_table,
+    table_chips,
 )
 from .odds import _gap_probs_at
+from .red_dog import TRIPS_PAYS, _pays
 from .rules import BETWEEN, OUTSIDE, POST, _settle, _spread
-from .strategies import RANDOM, _policy_stake
+from .strategies import KELLY, RANDOM, _policy_stake
 
 __all__ = ["make_game", "make_policies", "make_rules", "python_engine"]
 
@@ -143,8 +174,10 @@ def _lean(inline: bool = False):
     RV_MIN_STAKE,
     RV_PAIRS,
     RV_THREE_POSTS,
-) = range(10)
-N_RULES = 10
+    RV_RED_DOG,
+    RV_RAISE_FROM,
+) = range(12)
+N_RULES = 12
 PAIRS_NONE, PAIRS_SPLIT, PAIRS_ANTE_BACK = 0, 1, 2
 
 # --- the hand record: the common head of simkit.games.table, then In-Between's fields ---------
@@ -153,10 +186,14 @@ REC_ROUNDS = REC_GAME + 1  # rounds played
 REC_LAST_DEALER = REC_GAME + 2  # who dealt the last round (ante_all: the deal passes each round)
 REC_SIZE = REC_GAME + 3
 #: Outcomes (``record[REC_OUTCOME]``): a whole-pot stake won the pot; the rounds ran out and
-#: the dealer took the rest back; the ante variant split the rest; nothing was played.
-OUT_WHOLE_POT, OUT_POT_BACK, OUT_SPLIT, OUT_NO_GAME = range(4)
-#: Return code of :func:`_play_hand` when the dealer of a dealer's game is out.
+#: the dealer took the rest back; the ante variant split the rest; nothing was played; a Red
+#: Dog bank dealt its hands and paid every win in full; a Red Dog bank could not pay a win in
+#: full (it paid what it had, from its left).
+OUT_WHOLE_POT, OUT_POT_BACK, OUT_SPLIT, OUT_NO_GAME, OUT_BANK, OUT_BANK_SHORT = range(6)
+#: Return code of :func:`_play_hand` when the dealer of a dealer's game (or the bank) is out.
 RC_DEALER_OUT = -1
+#: Return code of :func:`_play_evenings` for an end rule other than ``END_TURNS`` (R-E5).
+RC_END_RULE = -2
 
 # --- per-seat statistics (columns of seat_out) ------------------------------------------------
 (
@@ -237,7 +274,9 @@ GS_FIRST = GS_CHIPS + MAX_SEATS  # first card per seat
 GS_SECOND = GS_FIRST + MAX_SEATS  # second card per seat (hidden cards)
 GS_ORDER = GS_SECOND + MAX_SEATS  # the seats of this round, in turn order
 GS_IN = GS_ORDER + MAX_SEATS  # per seat: still in (the table's TABLE_IN)
-GS_SIZE = GS_IN + MAX_SEATS
+GS_FORCED = GS_IN + MAX_SEATS  # per seat: forced chips of this hand (dealer's pot, antes)
+GS_BET = GS_FORCED + MAX_SEATS  # per seat: the Red Dog bet of this hand
+GS_SIZE = GS_BET + MAX_SEATS
 
 # --- policy matrix columns (float64, one row per seat) -----------------------------------------
 P_KIND, P_PARAM, P_MIN, P_COUNT = range(4)
@@ -259,13 +298,17 @@ def make_rules(
     min_stake=False,
     pairs=PAIRS_NONE,
     three_posts=False,
+    red_dog=False,
+    raise_from=12,
 ) -> np.ndarray:
     """The int64 rules vector the kernel reads (from a validated :class:`~.rules.Rules`, see
-    :func:`simkit.games.in_between.jobs.game_of`)."""
+    :func:`simkit.games.in_between.jobs.game_of`); ``raise_from`` is the least spread at which
+    Red Dog's best raise rule raises (:func:`.red_dog.best_raise_from`)."""
     r = np.zeros(N_RULES, dtype=np.int64)
     r[RV_POT], r[RV_ROUNDS] = pot, rounds
     r[RV_LOW_ACE], r[RV_TWO_PASS], r[RV_ANTE_ALL], r[RV_ANTE] = low_ace, two_pass, ante_all, ante
     r[RV_HIDDEN], r[RV_MIN_STAKE], r[RV_PAIRS], r[RV_THREE_POSTS] = hidden, min_stake, pairs, three_posts
+    r[RV_RED_DOG], r[RV_RAISE_FROM] = red_dog, raise_from
     return r
 
 
@@ -713,6 +756,7 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     chips_d = st[GS_CHIPS + dealer]
     opening = rules[RV_POT] if rules[RV_POT] < chips_d else chips_d
     st[GS_CHIPS + dealer] = chips_d - opening
+    st[GS_FORCED + dealer] = opening
     st[GS_POT] = opening
     st[GS_RUNOUTS] = 0
     st[GS_END] = 0
@@ -791,6 +835,7 @@ def _ante_game(dealer, rules, st, pol, state, seat_out, game_out, record):
                 k += 1
         for i in range(k):
             st[GS_CHIPS + st[GS_ORDER + i]] -= ante
+            st[GS_FORCED + st[GS_ORDER + i]] += ante
         st[GS_POT] += k * ante
         put += k * ante
         if r == 0:
@@ -821,14 +866,157 @@ def _ante_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     _write_record(record, first_dealer, put, outcome, first, 0, r, dealer)
 
 
+# --- Red Dog: the dealer is the bank (R-I4) --------------------------------------------------
+@_lean(inline=True)
+def _raises(p, spread, rules, pol, state):
+    """Whether seat ``p`` raises its Red Dog bet at ``spread`` (1..11), read from its stake
+    policy: a policy that never stakes (parameter 0, ``never``) never raises; ``kelly`` raises
+    when the raised unit has positive expectation (the best rule of :mod:`.red_dog`, spread 7
+    or more with one deck, ``RV_RAISE_FROM``); ``random`` on a coin flip; ``fixed``,
+    ``pot_fraction`` and ``pay_twice`` from their least spread on (``@0``: always).  Every
+    policy keeps to its least spread."""
+    if pol[p, P_PARAM] <= 0.0 or spread < pol[p, P_MIN]:
+        return False
+    kind = int(pol[p, P_KIND])
+    if kind == KELLY:
+        return spread >= rules[RV_RAISE_FROM]
+    if kind == RANDOM:
+        return draw_below(state, 2) == 1
+    return True
+
+
+@_lean(inline=True)
+def _red_dog_settle(k, bank, pays, third_on_post, st, seat_out):
+    """Settle the bets of the ``k`` players of ``st[GS_ORDER:]``: ``pays`` > 0 pays that many
+    to 1 (from the bank's left, each in full while the bank can, then what it has left), 0 a
+    push, < 0 the bank takes the bets.  Returns whether the bank fell short."""
+    short = False
+    for i in range(k):
+        p = st[GS_ORDER + i]
+        bet = st[GS_BET + p]
+        st[GS_BET + p] = 0
+        seat_out[p, SO_STAKES] += 1
+        seat_out[p, SO_STAKED] += bet
+        if pays < 0:
+            st[GS_CHIPS + bank] += bet
+            if third_on_post:
+                seat_out[p, SO_POST] += 1
+            else:
+                seat_out[p, SO_OUTSIDE] += 1
+            continue
+        win = pays * bet
+        has = st[GS_CHIPS + bank]
+        paid = win if win < has else has
+        if paid < win:
+            short = True
+        st[GS_CHIPS + bank] = has - paid
+        st[GS_CHIPS + p] += bet + paid
+        if pays > 0:
+            seat_out[p, SO_BETWEEN] += 1
+    return short
+
+
+@_lean(inline=True)
+def _red_dog_hand(k, bank, rules, st, pol, state, seat_out, game_out):
+    """One Red Dog hand for the ``k`` players of ``st[GS_ORDER:]`` against ``bank``: antes
+    (all a short player has, R-E2), two cards from a fresh deck, the raises, the third card,
+    the settlement.  Returns the antes put in and whether the bank fell short."""
+    ante = rules[RV_ANTE]
+    put = 0
+    for i in range(k):
+        p = st[GS_ORDER + i]
+        chips = st[GS_CHIPS + p]
+        a = ante if ante < chips else chips
+        st[GS_CHIPS + p] = chips - a
+        st[GS_BET + p] = a
+        st[GS_FORCED + p] += a
+        put += a
+    _full_shuffle(st, game_out)
+    c1 = _deal(st, 1, state, game_out)
+    c2 = _deal(st, 1, state, game_out)
+    v1 = (c1 >> 2) + 2
+    v2 = (c2 >> 2) + 2
+    low = v1 if v1 < v2 else v2
+    high = v1 if v1 > v2 else v2
+    c3 = -1
+    pays = 0  # adjacent ranks: a push
+    on_post = False
+    if low == high:  # a pair: the same rank again pays 11 to 1, else a push
+        c3 = _deal(st, 1, state, game_out)
+        if (c3 >> 2) + 2 == low:
+            pays = TRIPS_PAYS
+    elif high - low > 1:
+        spread = high - low - 1
+        for i in range(k):
+            p = st[GS_ORDER + i]
+            seat_out[p, SO_DECISIONS] += 1
+            if _raises(p, spread, rules, pol, state):
+                more = st[GS_BET + p]
+                if more > st[GS_CHIPS + p]:
+                    more = st[GS_CHIPS + p]
+                st[GS_CHIPS + p] -= more
+                st[GS_BET + p] += more
+        c3 = _deal(st, 1, state, game_out)
+        v3 = (c3 >> 2) + 2
+        if low < v3 < high:
+            pays = _pays(spread)
+        else:
+            pays = -1
+            on_post = v3 == low or v3 == high
+    _release(st, c1, c2, c3)
+    return put, _red_dog_settle(k, bank, pays, on_post, st, seat_out)
+
+
+@_lean(inline=True)
+def _red_dog_turn(bank, rules, st, pol, state, seat_out, game_out, record):
+    """One bank's turn of Red Dog (R-I4): ``rules[RV_ROUNDS]`` hands against every other seat
+    with chips, while the bank has chips; its record into ``record``."""
+    n = st[GS_SEATS]
+    total_chips = _held(st)
+    start = st[GS_CHIPS + bank]
+    put = 0
+    first = 0  # players dealt in in the first hand
+    short = False
+    h = 0
+    while h < rules[RV_ROUNDS] and st[GS_CHIPS + bank] > 0:
+        k = 0
+        for j in range(1, n):
+            p = (bank + j) % n
+            if st[GS_CHIPS + p] > 0:  # a seat that is out has none here
+                st[GS_ORDER + k] = p
+                k += 1
+        if k == 0:
+            break
+        if h == 0:
+            first = k
+        a, fell_short = _red_dog_hand(k, bank, rules, st, pol, state, seat_out, game_out)
+        put += a
+        short = short or fell_short
+        h += 1
+        game_out[GO_ROUNDS] += 1
+        if _held(st) != total_chips:
+            game_out[GO_CONSERVATION_ERRORS] += 1
+    result = st[GS_CHIPS + bank] - start
+    outcome = OUT_NO_GAME if h == 0 else (OUT_BANK_SHORT if short else OUT_BANK)
+    seat_out[bank, SO_DEALER_NET] += result
+    seat_out[bank, SO_DEALER_NET_SQ] += result * result
+    seat_out[bank, SO_DEALER_GAMES] += 1
+    game_out[GO_GAMES] += 1
+    if result < 0:
+        game_out[GO_DEALER_LOSES] += 1
+    _write_record(record, bank, put, outcome, first, result, h, bank)
+
+
 @_lean()
 def _play_hand(table, game, rng, work, record):
     """One dealer's game (ante variant: one pot game) at the table state ``table``: the common
     table interface (see the module docstring for ``game``, ``work`` and ``record``).
 
+    With ``rules[RV_RED_DOG]`` the hand is one bank's turn of Red Dog (:func:`_red_dog_turn`).
     Reads the seats, stacks, who is in and the dealer from ``table``, plays the hand and
-    writes the new stacks back; never moves the dealer.  Returns 0, or ``RC_DEALER_OUT`` when
-    the dealer of a dealer's game is out (nothing is played then).
+    writes the new stacks back, and the forced chips of each seat into ``st[GS_FORCED:]``
+    (:func:`_forced`); never moves the dealer.  Returns 0, or ``RC_DEALER_OUT`` when the
+    dealer of a dealer's game (the bank) is out (nothing is played then).
     """
     rules, pol = game
     st, seat_out, game_out = work
@@ -837,15 +1025,18 @@ def _play_hand(table, game, rng, work, record):
     st[GS_SEATS] = n
     for s in range(n):  # a seat that is out plays with no chips: it is never dealt in
         st[GS_CHIPS + s] = table[TABLE_STACK + s] * table[TABLE_IN + s]
+        st[GS_FORCED + s] = 0
     if rules[RV_ANTE_ALL]:
         for s in range(n):
             st[GS_IN + s] = table[TABLE_IN + s]
         _ante_game(dealer, rules, st, pol, rng, seat_out, game_out, record)
-    elif table[TABLE_IN + dealer]:
-        _dealer_game(dealer, rules, st, pol, rng, seat_out, game_out, record)
-    else:
+    elif not table[TABLE_IN + dealer]:
         _write_record(record, dealer, 0, OUT_NO_GAME, 0, 0, 0, dealer)
         return RC_DEALER_OUT
+    elif rules[RV_RED_DOG]:
+        _red_dog_turn(dealer, rules, st, pol, rng, seat_out, game_out, record)
+    else:
+        _dealer_game(dealer, rules, st, pol, rng, seat_out, game_out, record)
     for s in range(n):
         if table[TABLE_IN + s]:
             table[TABLE_STACK + s] = st[GS_CHIPS + s]
@@ -907,6 +1098,119 @@ def _trials(trials, deals, stacks, game, rng, work, table, record):
                 seat_out[i, SO_BUSTS] += 1
         game_out[GO_DEALER_SUM] += dealer_total
         game_out[GO_DEALER_SQ] += dealer_total * dealer_total
+
+
+# --- evenings (R-E1, R-E5, R-E6) ---------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _forced(work, n, out):
+    """The chips each seat was forced to put in in the hand just played (the evening log): the
+    dealer's pot (``min(pot, chips)``), the antes of the ante variant, the Red Dog antes."""
+    st = work[0]
+    for s in range(n):
+        out[s] = st[GS_FORCED + s]
+
+
+@njit(cache=True, inline="always")
+def _deal_moves(table, dealer, rounds, ante_all):
+    """Seats the deal moved within the hand just played from its ``dealer``: 0 for a dealer's
+    game or a bank's turn; in the ante variant the deal passed left after each of its
+    ``rounds`` rounds but the last, over the seats in at the hand's start (R-I4)."""
+    if not ante_all:
+        return 0
+    n = table[TABLE_SEATS]
+    moves = 0
+    d = dealer
+    for _ in range(rounds - 1):
+        for _k in range(n):
+            d = d + 1 if d + 1 < n else 0
+            moves += 1
+            if table[TABLE_IN + d]:
+                break
+    return moves
+
+
+@njit(cache=True, inline="always")
+def _book_overtime(outs, over):
+    """Add an evening's turns dealt past the agreed ones (``over``) into ``outs``."""
+    overtime = outs[16]
+    hist = outs[17]
+    overtime[0] += over
+    overtime[1] += over * over
+    hist[min(over, hist.shape[0] - 1)] += 1
+
+
+@njit(cache=True, nogil=True)
+def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, log):
+    """Play ``count`` In-Between evenings to the end rule R-E5 (``end[END_KIND] ==
+    END_TURNS``), adding them into ``outs`` and their hands (:func:`_play_hand`) into ``log``.
+
+    Every evening seats everyone with ``stacks`` chips and draws the first dealer
+    (:func:`simkit.games.evening.begin_evening`).  A *turn* is one seat's place in the order of
+    deals from the first dealer round the table to the left; the evening has ``seats *
+    end[END_DEALS]`` turns (every player deals ``end[END_DEALS]`` dealer's games, 0 read as
+    the default 1).  A seat with chips deals its turn: one dealer's game (R-I3), or one bank's
+    turn of Red Dog; a seat without chips is skipped and its turn counts as passed
+    (``next_dealer``).  In the ante variant the deal passes left every round (R-I4): a pot game
+    started by a seat takes one turn for each round, the seats passed between counted, and the
+    next pot game starts left of whoever dealt its last round; a pot game started within the
+    turns is played to its end, its rounds past the last turn counted as overtime
+    (``outs`` ``overtime``).  The evening ends when the turns are used up, or earlier when
+    fewer than ``end[END_MIN_PLAYERS]`` players have chips.  ``outs`` ``length`` counts the
+    deals (dealer's games, pot games, bank turns) and, as hands, the rounds played (Red Dog:
+    the hands).
+
+    Returns the log rows wanted (call again with a larger ``log`` when it is more than it
+    holds), or a negative error code: the hand kernel's, ``RC_RUNAWAY`` (more deals than
+    ``end[END_MAX_DEALS]``) or :data:`RC_END_RULE`.
+    """
+    if end[END_KIND] != END_TURNS:
+        return RC_END_RULE
+    ante_all = game[0][RV_ANTE_ALL] != 0
+    n = stacks.shape[0]
+    table = np.zeros(TABLE_SIZE, dtype=np.int64)
+    broke_at = np.zeros(n, dtype=np.int64)
+    before = np.zeros(n, dtype=np.int64)
+    forced = np.zeros(n, dtype=np.int64)
+    share = np.zeros(n, dtype=np.float64)
+    tmp = np.zeros((outs[8].shape[0], 4), dtype=np.float64)
+    errors = outs[21]
+    total = 0
+    for s in range(n):
+        total += stacks[s]
+    turns = n * (end[END_DEALS] if end[END_DEALS] > 0 else 1)
+    row = 0
+    for e in range(count):
+        begin_evening(table, stacks, draw_below(rng, n))
+        for s in range(n):
+            broke_at[s] = 0
+        turn = 0  # turns used, from the first dealer's
+        over = 0
+        rounds = 0
+        while turn < turns and seats_in(table) >= end[END_MIN_PLAYERS]:
+            if table[TABLE_DEAL] >= end[END_MAX_DEALS]:
+                return RC_RUNAWAY
+            keep_stacks(table, before)
+            rc = _play_hand(table, game, rng, work, record)
+            if rc < 0:
+                errors[0] += 1
+                return rc
+            rounds += record[REC_ROUNDS]
+            moves = _deal_moves(table, table[TABLE_DEALER], record[REC_ROUNDS], ante_all)
+            over = max(turn + moves + 1 - turns, 0)
+            after_hand(table, broke_at, total, outs, share)
+            if table_chips(table) != total:
+                errors[1] += 1
+            if log.shape[0] > 0:
+                _forced(work, n, forced)
+                row = log_hand(log, row, e, GAME_IN_BETWEEN, record, before, forced, table)
+            last = (table[TABLE_DEALER] + moves) % n  # who dealt the hand's last round
+            table[TABLE_DEALER] = last
+            next_dealer(table)
+            step = table[TABLE_DEALER] - last
+            turn += moves + (step if step > 0 else step + n)
+        finish_evening(table, broke_at, total, 0, rounds, strategy, outs, share, tmp)
+        _book_overtime(outs, over)
+    return row
 
 
 # --- the Python path -----------------------------------------------------------------------------

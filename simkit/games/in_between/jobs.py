@@ -28,8 +28,19 @@ import pandas as pd
 from ...checks import is_int
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
-from ..table import HandKernel
+from ..evening import (
+    END_DEALS,
+    END_KIND,
+    END_MAX_DEALS,
+    END_MIN_PLAYERS,
+    END_SIZE,
+    END_TURNS,
+    GAME_IN_BETWEEN,
+    EveningKernel,
+)
+from ..table import TABLE_MAX_SEATS, HandKernel
 from . import engine as E
+from .red_dog import best_raise_from
 from .rules import PAIRS_MODES, Rules, check_stake
 from .strategies import (
     PYTHON,
@@ -44,6 +55,8 @@ from .strategies import (
 __all__ = [
     "DealerGameJob",
     "DealerGameResult",
+    "evening_end",
+    "evening_kernel",
     "game_of",
     "hand_kernel",
     "match",
@@ -76,6 +89,8 @@ def game_of(rules: Rules, players: Sequence[Policy | PythonPolicy]) -> tuple:
         min_stake=rules.min_stake,
         pairs=PAIRS_MODES.index(rules.pairs),
         three_posts=rules.three_posts,
+        red_dog=rules.red_dog,
+        raise_from=best_raise_from(1),
     )
     kinds, params, mins, counting = [], [], [], []
     for p in players:
@@ -105,17 +120,93 @@ def hand_kernel(players: Sequence[PlayerSpec] | PlayerSpec, rules: Rules | None 
     >>> kernel(table, stream_state(1)) >= 0, chips_on_table(table)
     (True, 300)
     """
-    rules = rules or Rules()
-    seats = parse_players(players)
-    if any(isinstance(p, PythonPolicy) for p in seats):
-        raise ValueError(
-            "a Python player cannot sit at a compiled hand kernel; use simulate(..., python_path=True)"
-        )
+    rules, seats = _compiled_table(players, rules, "hand kernel")
     seat_out = np.zeros((len(seats), E.N_SEAT_STATS), np.int64)
     game_out = np.zeros(E.N_GAME_STATS, np.int64)
     return HandKernel(
         E._play_hand, game_of(rules, seats), E._new_work(seat_out, game_out), np.zeros(E.REC_SIZE, np.int64)
     )
+
+
+def _compiled_table(players, rules: Rules | None, what: str) -> tuple[Rules, tuple]:
+    """Checked rules (default ``Rules()``) and parsed compiled players, one per seat."""
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, got {rules!r}")
+    seats = parse_players(players)
+    if any(isinstance(p, PythonPolicy) for p in seats):
+        raise ValueError(
+            f"a Python player cannot sit at a compiled {what}; use simulate(..., python_path=True)"
+        )
+    return rules, seats
+
+
+def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0) -> EveningKernel:
+    """The evening kernel of an In-Between table (R-E1, R-E5): dealer's games (with
+    ``rules.ante_all`` pot games, with ``rules.red_dog`` a bank's turns of Red Dog) with the
+    chips carried over, every player dealing in turn from the first dealer, round the table,
+    the agreed number of times (``end[END_DEALS]``, :func:`evening_end`); a player without
+    chips is skipped; the evening ends early when fewer than two players have chips.  See
+    ``engine._play_evenings`` for how turns are counted in the ante variant.
+
+    ``players``: one compiled player spec per seat (2 to 24, :func:`~.strategies.parse_player`);
+    in Red Dog a seat's stake policy also says when it raises (``engine._raises``).
+    ``log_capacity`` is taken for the common signature of the games' evening kernels: an
+    In-Between hand record has no actions to hold (must be an integer >= 0).
+
+    >>> from simkit.games.evening import new_outs
+    >>> from simkit.rng import stream_state
+    >>> k = evening_kernel(["half_kelly", "pay_twice", "never"])
+    >>> k.min_players, k.end_kind == END_TURNS
+    (2, True)
+    >>> outs = new_outs(3, 3, band_deals=3, chips=300)
+    >>> stacks, strategy = np.full(3, 100), np.arange(3)
+    >>> k(50, stacks, evening_end(3, 2), strategy, stream_state(1), outs, np.zeros((0, 17), np.int64))
+    0
+    >>> int(outs[21].sum()), float(outs[0].sum())  # no errors; one win shared out per evening
+    (0, 50.0)
+    >>> evening_kernel(["kelly"])
+    Traceback (most recent call last):
+    ...
+    ValueError: players must be 2..24 (one policy per seat), got 1
+    """
+    rules, seats = _compiled_table(players, rules, "evening kernel")
+    if not 2 <= len(seats) <= MAX_PLAYERS:
+        raise ValueError(f"players must be 2..{MAX_PLAYERS} (one policy per seat), got {len(seats)}")
+    _positive("log_capacity", log_capacity, 0)
+    seat_out = np.zeros((len(seats), E.N_SEAT_STATS), np.int64)
+    game_out = np.zeros(E.N_GAME_STATS, np.int64)
+    return EveningKernel(
+        E._play_evenings,
+        game_of(rules, seats),
+        E._new_work(seat_out, game_out),
+        np.zeros(E.REC_SIZE, np.int64),
+        END_TURNS,
+        2,
+        GAME_IN_BETWEEN,
+    )
+
+
+def evening_end(seats: int, dealer_games: int = 1) -> np.ndarray:
+    """The end rule vector of an In-Between evening (R-E5) at a table of ``seats`` seats: every
+    player deals ``dealer_games`` dealer's games (default 1); at least two players with chips;
+    the runaway guard at one deal per turn.
+
+    >>> evening_end(4, 2).tolist() == [END_TURNS, 2, 2, 8]
+    True
+    >>> evening_end(4, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: dealer_games must be an integer >= 1, got 0
+    """
+    _positive("seats", seats, 2)
+    if seats > TABLE_MAX_SEATS:
+        raise ValueError(f"seats must be 2..{TABLE_MAX_SEATS}, got {seats!r}")
+    _positive("dealer_games", dealer_games)
+    end = np.zeros(END_SIZE, np.int64)
+    end[END_KIND], end[END_DEALS], end[END_MIN_PLAYERS] = END_TURNS, dealer_games, 2
+    end[END_MAX_DEALS] = seats * dealer_games
+    return end
 
 
 @dataclass(frozen=True)
@@ -145,6 +236,10 @@ class DealerGameJob:
             raise ValueError(f"rules must be a Rules, got {self.rules!r}")
         self.rules.check()
         _positive("deals", self.deals)
+        if self.rules.red_dog and any(isinstance(p, PythonPolicy) for p in pols):
+            raise ValueError(
+                "a Python player cannot sit at a Red Dog table: its raises come from compiled policies"
+            )
 
     @property
     def seats(self) -> int:

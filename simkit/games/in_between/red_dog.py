@@ -34,7 +34,14 @@ from ...checks import is_int
 from ...memory import private_zeros
 from ...rng import SeedLike, draw_below, stream_state
 
-__all__ = ["TRIPS_PAYS", "payout", "red_dog_edge", "red_dog_table", "simulate_red_dog"]
+__all__ = [
+    "TRIPS_PAYS",
+    "best_raise_from",
+    "payout",
+    "red_dog_edge",
+    "red_dog_table",
+    "simulate_red_dog",
+]
 
 #: A pair followed by the same rank pays 11 to 1.
 TRIPS_PAYS = 11
@@ -49,6 +56,18 @@ def payout(spread: int) -> int:
     if not 1 <= spread <= 11:
         raise ValueError(f"spread must be 1..11, got {spread}")
     return {1: 5, 2: 4, 3: 2}.get(spread, 1)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _pays(spread):
+    """:func:`payout` in compiled code (``spread`` 1..11)."""
+    if spread == 1:
+        return 5
+    if spread == 2:
+        return 4
+    if spread == 3:
+        return 2
+    return 1
 
 
 def _check_decks(decks) -> int:
@@ -178,6 +197,16 @@ def red_dog_edge(decks: int = 1) -> dict:
     }
 
 
+def best_raise_from(decks: int = 1) -> int:
+    """The least spread at which the best raise rule raises (the raised unit has positive
+    expectation, :func:`red_dog_edge`); 12 when it never raises.
+
+    >>> best_raise_from(1), best_raise_from(6)
+    (7, 7)
+    """
+    return int(min(red_dog_edge(decks)["raise_spreads"], default=12))
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _draw_rank(counts, total, state):
     """Draw one card from a shoe given by rank counts; remove it; return its rank."""
@@ -215,8 +244,7 @@ def _red_dog_kernel(hands, decks, raise_from, state, out):
             bet = 2.0 if s >= raise_from else 1.0
             c = _draw_rank(counts, n - 2, state)
             if lo < c < hi:
-                pays = 5.0 if s == 1 else (4.0 if s == 2 else (2.0 if s == 3 else 1.0))
-                res = bet * pays
+                res = bet * _pays(s)
             else:
                 res = -bet
         total += res

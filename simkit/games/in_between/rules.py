@@ -55,7 +55,7 @@ PASS, BETWEEN, OUTSIDE, POST = 0, 1, 2, 3
 #: adjacent posts.
 PAIRS_MODES = ("none", "split", "ante_back")
 #: The on/off variants of R-I4, by name (:meth:`Rules.from_names`).
-VARIANT_FLAGS = ("low_ace", "two_pass", "ante_all", "hidden", "min_stake", "three_posts")
+VARIANT_FLAGS = ("low_ace", "two_pass", "ante_all", "hidden", "min_stake", "three_posts", "red_dog")
 
 
 def card_value(card: int, *, low: bool = False) -> int:
@@ -244,12 +244,12 @@ class Rules:
         The dealer's opening pot, the agreed amount he antes (R-I3, default 20).
     rounds
         Rounds per dealer's game (R-I3, default 3); in the ante-for-everyone variant, rounds
-        per pot game.
+        per pot game; in Red Dog, the hands a bank deals in its turn.
     stacks
         Everyone's chips at the start (R-I3, default 100).
     ante
         The ante ("Grundeinsatz") of every variant that uses one (ante_all, split pairs, ante
-        back, minimum stake, the second stake of three posts); default 1.
+        back, minimum stake, the second stake of three posts, Red Dog's bet); default 1.
     low_ace
         A first-card ace may count low; the engine counts it low when that gives the better
         expected value per chip under the seat's odds model (ties: high).
@@ -273,6 +273,18 @@ class Rules:
     three_posts
         Three posts: a stake on the first gap, then a second stake (at least the ante, at most
         the pot) on the second gap, where a post costs three stakes.
+    red_dog
+        Red Dog, the casino version (R-I4, :mod:`.red_dog`): the dealer is the bank for
+        ``rounds`` hands and pays from his own chips, there is no pot (``pot`` is not used).
+        Each other player with chips bets the ante (all he has when short, R-E2), two cards
+        from a fresh deck are turned for all: adjacent ranks push; a pair turns a third card,
+        the same rank pays 11 to 1, else a push; otherwise each player may raise by his ante
+        (all he has left when short), and a third card strictly between pays 5, 4, 2 or 1 to
+        1 at spread 1, 2, 3, 4+ on the whole bet, else the bank takes the bets.  A bank that
+        cannot pay every win in full pays the players in turn from his left, each in full
+        while he can, the rest of his chips to the next; his turn ends when he has no chips.
+        Whether a seat raises comes from its stake policy (:mod:`.engine`, ``_raises``).
+        Red Dog is played alone: no other variant goes with it.
 
     Examples
     --------
@@ -286,6 +298,10 @@ class Rules:
     Traceback (most recent call last):
     ...
     ValueError: pot must be an integer >= 1, got 0
+    >>> Rules(red_dog=True, low_ace=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: red_dog cannot be combined with low_ace: Red Dog has no pot
     """
 
     pot: int = 20
@@ -299,6 +315,7 @@ class Rules:
     min_stake: bool = False
     pairs: str = "none"
     three_posts: bool = False
+    red_dog: bool = False
 
     def __post_init__(self) -> None:
         self.check()
@@ -308,6 +325,10 @@ class Rules:
         for name in ("pot", "rounds", "stacks"):
             _whole(name, getattr(self, name))
         positive_int(self.ante, "ante")
+        for flag in VARIANT_FLAGS:
+            value = getattr(self, flag)
+            if not isinstance(value, (bool, np.bool_)) and not (is_int(value) and value in (0, 1)):
+                raise ValueError(f"{flag} must be True or False, got {value!r}")
         if self.pairs not in PAIRS_MODES:
             raise ValueError(f"pairs must be one of {', '.join(PAIRS_MODES)}, got {self.pairs!r}")
         if self.pairs == "ante_back" and not self.ante_all:
@@ -316,6 +337,10 @@ class Rules:
             raise ValueError("three_posts cannot be combined with the pairs variant")
         if self.three_posts and self.hidden:
             raise ValueError("three_posts cannot be combined with hidden cards")
+        if self.red_dog:
+            other = [v for v in self.variants if v != "red_dog"]
+            if other:
+                raise ValueError(f"red_dog cannot be combined with {', '.join(other)}: Red Dog has no pot")
         return self
 
     def as_dict(self) -> dict:
@@ -343,7 +368,7 @@ class Rules:
         >>> Rules.from_names(["wild"])
         Traceback (most recent call last):
         ...
-        ValueError: unknown variant 'wild'; expected low_ace, two_pass, ante_all, hidden, min_stake, three_posts, pairs=split or pairs=ante_back
+        ValueError: unknown variant 'wild'; expected low_ace, two_pass, ante_all, hidden, min_stake, three_posts, red_dog, pairs=split or pairs=ante_back
         """
         kw: dict = {"ante": ante, **settings}
         for raw in names:
