@@ -114,8 +114,8 @@ def referee(log, players, rules, stacks, dealer_games, evenings):
     stacks = list(stacks)
     total = sum(stacks)
     turns = n * dealer_games
-    seen = {"short_dealer": 0, "broke": 0, "skipped": 0, "early_end": 0, "overtime": 0, "bank_short": 0}
-    finals, wins = [], np.zeros(n)
+    seen: dict = {"short_dealer": 0, "broke": 0, "skipped": 0, "early_end": 0, "overtime": 0, "bank_short": 0}
+    finals, wins, seat_deals = [], np.zeros(n), np.zeros(n)
     games = _evenings(log)
     assert len(games) == evenings
     for rows in games:
@@ -162,9 +162,13 @@ def referee(log, players, rules, stacks, dealer_games, evenings):
         assert turn >= turns or sum(c > 0 for c in chips) < 2, f"evening {rows[0][LOG_EVENING]} ended early"
         seen["early_end"] += turn < turns
         finals.append(chips)
+        for s in range(n):  # deals each seat was in: to its going broke, or the whole evening
+            went = [i + 1 for i, r in enumerate(rows) if r[LOG_HEAD + s] > 0 and r[LOG_HEAD + 2 * n + s] == 0]
+            seat_deals[s] += went[0] if went else len(rows)
         top = max(chips)
         for s in range(n):  # R-E6
             wins[s] += (chips[s] == top) / chips.count(top)
+    seen["seat_deals"] = seat_deals
     return seen, np.array(finals), wins
 
 
@@ -209,9 +213,10 @@ def _check_forced(where, row, n, dealer, before, forced, after, rules, seen):
     return 1
 
 
-def _check_outs(outs, finals, wins, rows, evenings, stacks):
+def _check_outs(outs, finals, wins, rows, evenings, stacks, seen):
     """The statistics ``outs`` agree with the refereed log."""
     assert outs[OUT["errors"]].tolist() == [0, 0]
+    np.testing.assert_array_equal(outs[OUT["seat_deals"]], seen["seat_deals"])
     np.testing.assert_allclose(outs[OUT["win"]], wins)
     np.testing.assert_array_equal(outs[OUT["final"]], finals.sum(axis=0))
     started = np.asarray(stacks) > 0
@@ -238,7 +243,7 @@ def test_the_referee_agrees_with_every_hand(rules, dealer_games):
     evenings = 250
     rows, log, outs = _play(MIXED, rules, SMALL, evenings, dealer_games, seed=dealer_games)
     seen, finals, wins = referee(log, MIXED, rules, SMALL, dealer_games, evenings)
-    _check_outs(outs, finals, wins, rows, evenings, SMALL)
+    _check_outs(outs, finals, wins, rows, evenings, SMALL, seen)
     assert seen["broke"] > 20 and seen["skipped"] > 5
     if not (rules.ante_all or rules.red_dog):
         assert seen["short_dealer"] > 20  # dealers short of the pot put up what they have
@@ -258,7 +263,7 @@ def test_the_evening_ends_early_when_one_player_has_the_chips(rules):
     players, stacks = ("pot:1@0", "pay_twice", "pot:1@0"), (12, 8, 15)
     rows, log, outs = _play(players, rules, stacks, 200, dealer_games=4, seed=3)
     seen, finals, wins = referee(log, players, rules, stacks, 4, 200)
-    _check_outs(outs, finals, wins, rows, 200, stacks)
+    _check_outs(outs, finals, wins, rows, 200, stacks, seen)
     assert seen["early_end"] > 5
     assert ((finals > 0).sum(axis=1) == 1).sum() >= seen["early_end"]
 
@@ -268,7 +273,7 @@ def test_a_seat_without_chips_at_the_start_is_skipped_and_its_turn_counted():
     players = ("half_kelly", "kelly", "pay_twice", "never")
     rows, log, outs = _play(players, Rules(), stacks, 200, dealer_games=2)
     seen, finals, wins = referee(log, players, Rules(), stacks, 2, 200)
-    _check_outs(outs, finals, wins, rows, 200, stacks)
+    _check_outs(outs, finals, wins, rows, 200, stacks, seen)
     assert (log[:, LOG_DEALER] != 1).all() and (log[:, LOG_HEAD + 1] == 0).all()
 
 

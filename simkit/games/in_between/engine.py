@@ -29,14 +29,15 @@ Dog one bank's turn (R-I4), at any table state, and writes the new stacks back i
   errors ..., ``G_*``).
 - ``record`` (int64, :data:`REC_SIZE`): the hand record, the common head
   (``REC_DEALER`` the dealer of the first round, ``REC_POT`` the chips put in the pot: the
-  opening pot, or every ante of the ante variant, ``REC_OUTCOME`` one of ``OUT_*``,
+  opening pot, or every ante of the ante variant or of Red Dog, ``REC_OUTCOME`` one of ``OUT_*``,
   ``REC_PLAYERS`` the players dealt in in the first round) and In-Between's fields
   ``REC_DEALER_NET`` (the dealer's result: pot taken back minus pot opened; 0 in the ante
-  variant), ``REC_ROUNDS`` (rounds played), ``REC_LAST_DEALER`` (who dealt the last round:
-  the caller passes the deal on from there; in the ante variant, when a pot game of at
-  least one round ends without a whole-pot win, it names the seat left of the last round's
-  dealer: the evening counts the deal from ``REC_ROUNDS`` instead).  ``st[GS_FORCED:]`` holds per seat the chips the
-  hand forced in (:func:`_forced`).
+  variant; the bank's result in Red Dog), ``REC_ROUNDS`` (rounds played; Red Dog: hands),
+  ``REC_LAST_DEALER`` (who dealt the last round: the caller passes the deal on from there;
+  in the ante variant, when a pot game of at least one round ends without a whole-pot win,
+  it names the seat left of the last round's dealer: the evening counts the deal from
+  ``REC_ROUNDS`` instead).  ``st[GS_FORCED:]`` holds per seat the chips the hand forced in
+  (:func:`_forced`).
 - ``rc``: 0, or ``RC_DEALER_OUT`` (-1) when the dealer of a dealer's game (the bank) is out.
 
 Red Dog (``rules[RV_RED_DOG]``, :func:`_red_dog_turn`): the dealer is the bank for
