@@ -251,10 +251,10 @@ def _lengths(t: dict) -> pd.DataFrame:
 
 
 def _trajectories(t: dict, n: int, players: list[str], chips: int) -> pd.DataFrame:
-    band = t["band"]
+    band = t["band"] + np.cumsum(t["band_end"], axis=0)
     d, seats = band.shape[:2]
     q = histogram_quantiles(band, chips)
-    lead = t["lead"] / n
+    lead = (t["lead"] + np.cumsum(t["lead_end"], axis=0)) / n
     frame = pd.DataFrame(
         {
             "deal": np.repeat(np.arange(1, d + 1), seats),

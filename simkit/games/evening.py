@@ -18,8 +18,11 @@ blocks:
 - :func:`log_hand` writes one row of the hand-by-hand log (``log`` with no rows: no log).
 
 ``outs`` is the tuple of summable arrays named by :data:`OUT_NAMES`, made by
-:func:`new_outs`; per-deal arrays cover the first ``band_deals`` deals, and an evening that
-ended before deal ``d`` counts there with its final chips (what a player takes home).
+:func:`new_outs`; per-deal arrays cover the first ``band_deals`` deals: ``band`` and ``lead``
+count the evenings still running after deal ``d``, ``band_end`` and ``lead_end`` the final
+chips of those that ended after deal ``d``, which count at every later deal (their cumulative
+sum over deals: what a player takes home), so that a short evening costs no more than its
+deals.
 ``end`` is the int64 vector of the end rule (``END_*``).
 
 >>> outs = new_outs(seats=3, strategies=2, band_deals=4, chips=300)
@@ -135,6 +138,8 @@ OUT_NAMES = (
     "lead",  # float64[band_deals, seats]: the win share had the evening ended after deal d
     "errors",  # int64[2]: hands with an error code, chip-conservation failures
     "seat_deals",  # float64[seats]: deals the seat was in (to its going broke or the end)
+    "band_end",  # int64[band_deals, seats, bins]: final chips of evenings that ended after deal d
+    "lead_end",  # float64[band_deals, seats]: their win shares
 )
 
 LENGTH_BINS = 32768
@@ -179,6 +184,8 @@ def new_outs(seats: int, strategies: int, band_deals: int, chips: int) -> tuple:
         "anyone_broke": ((1,), np.int64),
         "band": ((band_deals, seats, b), np.int64),
         "lead": ((band_deals, seats), np.float64),
+        "band_end": ((band_deals, seats, b), np.int64),
+        "lead_end": ((band_deals, seats), np.float64),
         "errors": ((2,), np.int64),
     }
     out = []
@@ -286,6 +293,8 @@ def finish_evening(table, broke_at, total, agreed, hands, strategy, outs, share,
         lead,
         errors,
         seat_deals,
+        band_end,
+        lead_end,
     ) = outs
     n = table[TABLE_SEATS]
     bins = final_hist.shape[1]
@@ -335,10 +344,10 @@ def finish_evening(table, broke_at, total, agreed, hands, strategy, outs, share,
         overtime[0] += over
         overtime[1] += over * over
         overtime_hist[min(over, last)] += 1
-    for d in range(deals, band.shape[0]):
+    if deals < band_end.shape[0]:  # the deals after its end count its final chips: a cumulative sum
         for s in range(n):
-            band[d, s, chip_bin(table[TABLE_STACK + s], total, bins)] += 1
-            lead[d, s] += share[s]
+            band_end[deals, s, chip_bin(table[TABLE_STACK + s], total, bins)] += 1
+            lead_end[deals, s] += share[s]
 
 
 @njit(cache=True, inline="always")
