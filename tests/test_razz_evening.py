@@ -198,6 +198,9 @@ def check_outs(outs, evenings, n, total):
     broke = np.array([[b > 0 for b in br] for _, _, br in evenings]).sum(axis=0)
     assert outs["broke"].tolist() == broke.tolist()
     assert outs["broke_deal"].tolist() == np.array([br for _, _, br in evenings]).sum(axis=0).tolist()
+    if "seat_deals" in outs:  # deals each seat was in: to its going broke, or to the end
+        seat_deals = np.array([[b or d for b in br] for d, _, br in evenings]).sum(axis=0)
+        assert outs["seat_deals"].tolist() == seat_deals.tolist()
 
 
 # --- the replay: who brings in (the upcards) -------------------------------------------------
