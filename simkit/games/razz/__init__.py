@@ -6,11 +6,11 @@ Modules, bottom up:
   variants in :data:`VARIANTS`), the hand notation of the tools;
 - :mod:`.showdown` showdown values and pot shares inside kernels;
 - :mod:`.strategies` player specs and their one parser, scores, card features, the tips player;
-- :mod:`.engine` the compiled kernels: one hand at any table state (``_play_hand``) and the
-  batch loop over it (``_run_hands``);
+- :mod:`.engine` the compiled kernels: one hand at any table state (``_play_hand``), the
+  batch loop over it (``_run_hands``) and whole evenings of it (``_play_evenings``, R-E3);
 - :mod:`.jobs` the runner job of full games and the entry points :func:`play_hands`,
   :func:`match` (chips per hand per seat) and :func:`compare` (paired comparisons, R2's
-  chips, R5);
+  chips, R5), and the table kernels ``hand_kernel`` and ``evening_kernel``;
 - :mod:`.equity` all-in equity from any street, Monte Carlo or exact enumeration;
 - the tip studies, one module each: :mod:`.starts` the 455 three-card starts against 1-7
   random opponents (R1, R2), :mod:`.upcards` what opponents' upcards and dead cards do to a

@@ -62,6 +62,14 @@ Chips are conserved: the stacks of the seats in add up to the same before and af
 :func:`_run_hands`, the batch kernel behind every match, comparison and per-hand run, is a
 loop that sets up ``table`` (every hand from the given stacks, the dealer drawn at random)
 and calls ``_play_hand`` once per strategy configuration on the same deal.
+
+Evenings (R-E1..R-E3, R-E6): :func:`_play_evenings` plays whole evenings of ``_play_hand``
+with the chips carried over (:func:`simkit.games.evening.run_evenings`): a player without
+chips is out, the deal passes left among the players with chips, two players left play on
+heads-up, and the evening ends when one player has all the chips or after the agreed deals.
+Its log's forced bets (:func:`_forced`) are the ante and the bring-in each seat posted, read
+from the hand state's action record (``work``'s ``st`` made with a record of at least ``n +
+1`` actions: the antes come first, then the bring-in's action).
 """
 
 from __future__ import annotations
@@ -72,6 +80,7 @@ from numba import njit
 from ...cards import N_CARDS
 from ...deck import shuffle_prefix
 from ...poker.kernels import (
+    forced_chips,
     new_hand_state,
     pay_out,
     players_in_hand,
@@ -85,6 +94,7 @@ from ...poker.kernels import (
 from ...poker.structure import F_ANTE, F_BRING_IN
 from ...poker.table_state import S_DEALER, ST_ACTIVE, ST_ALL_IN, STACK, STATUS, TOTAL
 from ...rng import draw_below, next_u64
+from ..evening import GAME_RAZZ, run_evenings
 from ..table import (
     REC_DEALER,
     REC_GAME,
@@ -501,3 +511,24 @@ def _run_hands(
                 per_info[h, 4] = n_end
                 for k in range(per_log.shape[1]):
                     per_log[h, k] = st[k] if k < st.shape[0] else 0
+
+
+# --- evenings --------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _forced(work, n, out):
+    """The ante and the bring-in each seat posted in the hand just played (the evening log),
+    read from the action record of the hand state: a bring-in who completes instead posted
+    no bring-in (R-Z2)."""
+    forced_chips(work[0], n, out)
+
+
+@njit(cache=True, nogil=True)
+def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, log):
+    """Play ``count`` evenings (:func:`simkit.games.evening.run_evenings`): hands of
+    :func:`_play_hand` with the chips carried over, until one player has them all or the
+    agreed deals are played (R-E3); two players left play heads-up (R-E2)."""
+    return run_evenings(
+        _play_hand, _forced, GAME_RAZZ, count, stacks, end, strategy, game, rng, work, record, outs, log
+    )

@@ -11,7 +11,9 @@
   stream per hand), so the difference between two alternatives has a much smaller standard
   error than two separate matches;
 - :class:`MatchJob` is the runner job behind :func:`match` and :func:`compare`;
-  :func:`game_for` builds the read-only ``game`` tuple of :func:`.engine._play_hand`.
+  :func:`game_for` builds the read-only ``game`` tuple of :func:`.engine._play_hand`;
+- :func:`hand_kernel` and :func:`evening_kernel` set the compiled kernels up for one table:
+  one hand at a table state, and whole evenings with the chips carried over (R-E1..R-E3).
 
 Every entry point takes ``players`` (one player spec per seat, :mod:`.strategies`), ``hands``,
 ``rules`` (a :class:`~.rules.Rules`; ``variant=`` and ``stacks=`` are accepted as shorthands),
@@ -38,14 +40,15 @@ import numpy as np
 import pandas as pd
 
 from ...cards import N_CARDS, parse_cards
-from ...checks import positive_int
+from ...checks import non_negative_int, positive_int
 from ...memory import private_zeros
 from ...poker.table_state import LOG, N_LOG_FIELDS
 from ...rng import SeedLike, stream_state
 from ...runner import run
 from ...runner.stats import mean_se
+from ..evening import END_LAST_PLAYER, GAME_RAZZ, EveningKernel
 from ..table import HandKernel
-from .engine import REC_SIZE, _new_work, _play_hand, _run_hands
+from .engine import REC_SIZE, _new_work, _play_evenings, _play_hand, _run_hands
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, as_rules
 from .showdown import tables
 from .strategies import player_name, razz_strategy_table, score_tables, specs_key
@@ -55,6 +58,7 @@ __all__ = [
     "MatchJob",
     "compare",
     "deck_for",
+    "evening_kernel",
     "game_for",
     "hand_kernel",
     "match",
@@ -89,6 +93,60 @@ def hand_kernel(players: Sequence, rules: Rules | None = None, *, log_capacity: 
         game_for(rules, kinds, params),
         _new_work(len(players), log_capacity),
         np.zeros(REC_SIZE, np.int64),
+    )
+
+
+def evening_kernel(players: Sequence, rules: Rules | None = None, *, log_capacity: int = 0) -> EveningKernel:
+    """The evening kernel of a Razz table (or a stud variant's, by ``rules``) with one player
+    spec per seat: hands with the chips carried over until one player has them all or the
+    agreed deals are played (R-E3); two players left play heads-up (R-E2).
+
+    Parameters
+    ----------
+    players
+        One player spec per seat (2-8), see :func:`play_hands`.
+    rules
+        The table's :class:`~.rules.Rules` (default R-Z5 razz; any variant).
+    log_capacity
+        Actions each hand's record holds.  The evening log reads the antes and the bring-in
+        each seat posted from it, so a log wants at least one row per seat and one for the
+        bring-in (``len(players) + 1``); 0 keeps no record (the log's forced bets read 0).
+
+    Returns
+    -------
+    EveningKernel
+        ``kernel(count, stacks, end, strategy, rng, outs, log)`` plays ``count`` evenings
+        (:func:`simkit.games.evening.run_evenings`).
+
+    Examples
+    --------
+    >>> k = evening_kernel(["tight", "check-call", "random"], Rules(variant="stud-hilo"), log_capacity=4)
+    >>> k.min_players, k.end_kind, k.game_id
+    (2, 0, 2)
+    >>> evening_kernel(["tips", "tight"], log_capacity=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: log_capacity must be 0 or at least 3 (an ante per seat and the bring-in), got 2
+    """
+    if isinstance(players, str):
+        raise ValueError(f"players must be a sequence of player specs, one per seat, got {players!r}")
+    rules = as_rules(rules)
+    _check_players(players, rules)
+    n = len(players)
+    cap = non_negative_int(log_capacity, "log_capacity")
+    if 0 < cap < n + 1:
+        raise ValueError(
+            f"log_capacity must be 0 or at least {n + 1} (an ante per seat and the bring-in), got {cap}"
+        )
+    kinds, params = razz_strategy_table(list(players), variant=rules.variant)
+    return EveningKernel(
+        _play_evenings,
+        game_for(rules, kinds, params),
+        _new_work(n, cap),
+        np.zeros(REC_SIZE, np.int64),
+        END_LAST_PLAYER,
+        2,
+        GAME_RAZZ,
     )
 
 
