@@ -29,7 +29,6 @@ LAYER = {
     "poker": 6,
     "games": 7,
     "games.table": 7,
-    "games.evening": 7,
     "games.diablo": 7,
     "games.in_between": 7,
     "games.razz": 7,

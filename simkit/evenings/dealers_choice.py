@@ -345,7 +345,7 @@ def measure_edges(
 
 
 def _prefs(players: Sequence[str], games: Sequence[str], edges: pd.DataFrame | None) -> tuple:
-    rows = []
+    rows: list[tuple[int, ...]] = []
     for seat, spec in enumerate(players):
         strategy, choice = parse_seat(spec)
         if choice == "random":
