@@ -246,7 +246,7 @@ def evening(
     Evening
         ``seats``, ``strategies``, ``lengths``, ``trajectories`` and ``log`` tables and plots.
     """
-    run_kw = dict(
+    run_kw: dict[str, Any] = dict(
         chunk_size=chunk_size, threads=threads, workers=workers, scheduler=scheduler, checkpoint=checkpoint
     )
     if game == "dealers-choice":
