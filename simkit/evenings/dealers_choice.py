@@ -2,7 +2,8 @@
 
 Each dealer names a game and deals it with that game's own limits: one hand of 2-7 Triple
 Draw or Razz (or a variant, by the rules given), one dealer's game of In-Between, or Diablo,
-which runs until an opener wins (the deal passing left every deal), after which the left
+which runs until an opener wins (the deal passing left every deal; when one player with
+chips is left, that player takes the pot, as in a Diablo evening), after which the left
 neighbour of whoever called Diablo chooses.  One chip currency for all games; a game is named
 only when enough players have chips for it (Diablo three, the others two).  The evening ends
 like 2-7's (R-E3): when one player has every chip or after the agreed deals, a running Diablo
@@ -37,7 +38,8 @@ from numba import njit
 
 from ..checks import non_negative_int, positive_int
 from ..games.diablo.engine import _forced as _diablo_forced
-from ..games.diablo.engine import _play_hand as _diablo_hand
+from ..games.diablo.engine import _lone_takes_carried as _diablo_lone
+from ..games.diablo.engine import _play_one as _diablo_hand
 from ..games.evening import (
     END_DEALS,
     END_MAX_DEALS,
@@ -58,7 +60,7 @@ from ..games.evening import (
 from ..games.in_between.engine import _forced as _in_between_forced
 from ..games.in_between.engine import _play_hand as _in_between_hand
 from ..games.razz.engine import _forced as _razz_forced
-from ..games.razz.engine import _play_hand as _razz_hand
+from ..games.razz.engine import _play_one as _razz_hand
 from ..games.table import (
     TABLE_CARRIED,
     TABLE_DEAL,
@@ -69,7 +71,7 @@ from ..games.table import (
     table_chips,
 )
 from ..games.triple_draw.engine import _forced as _triple_draw_forced
-from ..games.triple_draw.engine import _play_hand as _triple_draw_hand
+from ..games.triple_draw.engine import _play_one as _triple_draw_hand
 from ..rng import SeedLike, as_seed_sequence, draw_below, stream_state
 from ..runner import run
 from ..runner.chunks import chunk_seed
@@ -193,6 +195,17 @@ def _play_dealers_choice(count, stacks, end, strategy, prefs, allowed, kernels, 
             if table[TABLE_CARRIED] > 0:
                 if n_in == 0:
                     break
+                if n_in == 1:  # nobody to finish the series with: the last player takes the pot
+                    keep_stacks(table, before)
+                    _diablo_lone(table, kernels[0][2])
+                    if want_forced:
+                        for s in range(n):
+                            forced[s] = 0
+                        row = log_hand(log, row, e, GAME_DIABLO, kernels[0][2], before, forced, table)
+                    table[TABLE_DEALER] = caller
+                    next_dealer(table)
+                    chooser = table[TABLE_DEALER]
+                    continue
                 g = GAME_DIABLO
             else:
                 if n_in < 2 or (agreed > 0 and table[TABLE_DEAL] >= agreed):

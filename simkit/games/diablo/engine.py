@@ -1028,6 +1028,13 @@ def _diablo_end(end):
 
 
 @njit(cache=True, nogil=True)
+def _play_one(table, game, rng, work, record):
+    """:func:`_play_hand` as a call of its own, compiled once for the evening kernels and
+    Dealer's Choice (inlined into each, the hand would be compiled into each)."""
+    return _play_hand(table, game, rng, work, record)
+
+
+@njit(cache=True, nogil=True)
 def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, log):
     """Play ``count`` Diablo evenings (module docstring, "Evenings") and add them into
     ``outs`` (:func:`simkit.games.evening.new_outs`), their deals logged into ``log`` (no
@@ -1067,7 +1074,7 @@ def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, 
             elif table[TABLE_DEAL] >= end[END_MAX_DEALS]:
                 return RC_RUNAWAY
             else:
-                rc = _play_hand(table, game, rng, work, record)
+                rc = _play_one(table, game, rng, work, record)
                 if rc < 0:
                     errors[0] += 1
                     return rc

@@ -525,10 +525,17 @@ def _forced(work, n, out):
 
 
 @njit(cache=True, nogil=True)
+def _play_one(table, game, rng, work, record):
+    """:func:`_play_hand` as a call of its own, compiled once for the evening kernels and
+    Dealer's Choice (inlined into each, the hand would be compiled into each)."""
+    return _play_hand(table, game, rng, work, record)
+
+
+@njit(cache=True, nogil=True)
 def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, log):
     """Play ``count`` evenings (:func:`simkit.games.evening.run_evenings`): hands of
     :func:`_play_hand` with the chips carried over, until one player has them all or the
     agreed deals are played (R-E3); two players left play heads-up (R-E2)."""
     return run_evenings(
-        _play_hand, _forced, GAME_RAZZ, count, stacks, end, strategy, game, rng, work, record, outs, log
+        _play_one, _forced, GAME_RAZZ, count, stacks, end, strategy, game, rng, work, record, outs, log
     )

@@ -460,11 +460,18 @@ def _forced(work, n, out):
 
 
 @njit(cache=True, nogil=True)
+def _play_one(table, game, rng, work, record):
+    """:func:`_play_hand` as a call of its own, compiled once for the evening kernels and
+    Dealer's Choice (inlined into each, the hand would be compiled into each)."""
+    return _play_hand(table, game, rng, work, record)
+
+
+@njit(cache=True, nogil=True)
 def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, log):
     """Play ``count`` evenings (:func:`simkit.games.evening.run_evenings`): hands of
     :func:`_play_hand` with the chips carried over, to the last player or the agreed deals."""
     return run_evenings(
-        _play_hand,
+        _play_one,
         _forced,
         GAME_TRIPLE_DRAW,
         count,
