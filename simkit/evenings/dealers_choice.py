@@ -254,7 +254,7 @@ class DealersChoiceJob:
     prefs: tuple[tuple[int, ...], ...]
     band_deals: int = 200
     max_deals: int = 1_000_000
-    chunk_size: int = 32
+    chunk_size: int = 128
     game: str = field(default="dealers-choice", init=False)
 
     @property

@@ -53,7 +53,7 @@ DEFAULT_BAND_DEALS = 200
 #: A guard against a runaway evening: one longer than this is an error (never cut short).
 MAX_DEALS = 1_000_000
 #: Evenings per chunk.
-CHUNK_EVENINGS = 32
+CHUNK_EVENINGS = 128
 #: Actions a hand's record holds when the evening is logged (forced bets are read from it).
 LOG_ACTIONS = 256
 
