@@ -36,6 +36,12 @@ NOTEBOOKS = {
         ],
     ),
     "triple_draw.ipynb": (0.01, 300, 2, ["8-low", "stand pat", "chips_per_hand"]),
+    "evening.ipynb": (
+        0.005,
+        600,
+        5,  # one evening, win chances, lengths, luck, chips to bring
+        ["deals_to_three_in_four", "anyone_broke", "share_razz", "win_se"],
+    ),
 }
 
 
