@@ -51,7 +51,7 @@ from simkit.disk_cache import cached_arrays, source_digest
 from simkit.hands.enumeration import FIRST, N_HANDS, all_hands
 from simkit.hands.kernels import eval5_deuces_wild
 
-from .rules import CATEGORIES, DRAW_VARIANTS, category_of_strength, tables
+from .rules import CATEGORIES, category_of_strength, draw_limit, tables
 
 __all__ = [
     "N_HANDS",
@@ -123,16 +123,13 @@ def _superset_sums(hands, T, w, S0, S1, S2, S3, S4, W5):
 
 
 @njit(cache=True, inline="always")
-def _allowed(h, mask, draw_three):
-    """R-D6: keep 3-5 (exchange 0-2); draw-three variant: keep 2-5, or one ace (draw 4)."""
+def _allowed(h, mask, most, ace_four):
+    """The draw limit (:func:`~.rules.draw_limit`): draw at most ``most`` cards, or four when
+    ``ace_four`` and the one card kept is an ace (R-D6; the draw-three variant: 3 and ace 4)."""
     k = POP[mask]
-    if k >= 3:
+    if 5 - k <= most:
         return True
-    if not draw_three:
-        return False
-    if k == 2:
-        return True
-    if k == 1:
+    if ace_four and k == 1:
         for p in range(5):
             if (mask >> p) & 1:
                 return (h[p] >> 2) == ACE
@@ -140,7 +137,7 @@ def _allowed(h, mask, draw_three):
 
 
 @njit(cache=True, parallel=True)
-def _best_keeps(hands, first, S0, S1, S2, S3, S4, W5, draw_three, best_mask, best_value):
+def _best_keeps(hands, first, S0, S1, S2, S3, S4, W5, most, ace_four, best_mask, best_value):
     """Best keep of every hand: the Möbius transform of its 32 subset sums (module doc)."""
     for a in prange(N_CARDS):
         h = np.zeros(5, dtype=np.int64)
@@ -173,9 +170,9 @@ def _best_keeps(hands, first, S0, S1, S2, S3, S4, W5, draw_three, best_mask, bes
             bm = 31
             bv = g[31]
             # more cards kept first, so ties go to the smaller draw
-            for k in range(4, 0, -1):
+            for k in range(4, -1, -1):
                 for m in range(31):
-                    if POP[m] == k and _allowed(h, m, draw_three):
+                    if POP[m] == k and _allowed(h, m, most, ace_four):
                         v = g[m] / N_FINAL[5 - k]
                         if v > bv:
                             bv = v
@@ -213,20 +210,31 @@ class PolicyTable:
     """The best keep (``mask``, uint8, over the hand's cards in ascending order) and its value
     (``value``, float64, a probability or expected share) of every hand, by colex number."""
 
-    def __init__(self, mask: np.ndarray, value: np.ndarray, variant: str, objective: str, opponents: int):
+    def __init__(
+        self,
+        mask: np.ndarray,
+        value: np.ndarray,
+        variant: str,
+        objective: str,
+        opponents: int,
+        max_draw: int | None = None,
+    ):
         self.mask = mask
         self.value = value
         self.variant = variant
         self.objective = objective
         self.opponents = opponents
+        self.max_draw = max_draw
 
     def __repr__(self) -> str:
+        limit = "" if self.max_draw is None else f", max_draw={self.max_draw}"
         return (
-            f"PolicyTable(variant={self.variant!r}, objective={self.objective!r}, opponents={self.opponents})"
+            f"PolicyTable(variant={self.variant!r}, objective={self.objective!r}, "
+            f"opponents={self.opponents}{limit})"
         )
 
 
-def _build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np.ndarray]:
+def _build(weights: np.ndarray, most: int, ace_four: bool) -> tuple[np.ndarray, np.ndarray]:
     T = tables()
     w = np.ascontiguousarray(weights, dtype=np.float64)
     S = [np.zeros(comb(N_CARDS, k)) for k in range(5)]
@@ -235,19 +243,19 @@ def _build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np.ndarra
     _superset_sums(hands, T, w, S[0], S[1], S[2], S[3], S[4], W5)
     mask = np.zeros(N_HANDS, dtype=np.uint8)
     value = np.zeros(N_HANDS)
-    _best_keeps(hands, FIRST, S[0], S[1], S[2], S[3], S[4], W5, draw_three, mask, value)
+    _best_keeps(hands, FIRST, S[0], S[1], S[2], S[3], S[4], W5, most, ace_four, mask, value)
     return mask, value
 
 
-def _cached_build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np.ndarray]:
+def _cached_build(weights: np.ndarray, most: int, ace_four: bool) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_build`, kept on disk (:mod:`simkit.disk_cache`) under a key of everything it
     depends on: this module's source, the evaluator tables, the weights and the draw limit."""
     key = [source_digest(__file__)]
     key += [np.ascontiguousarray(t).tobytes() for t in tables()]
-    key += [np.ascontiguousarray(weights, dtype=np.float64).tobytes(), b"3" if draw_three else b"2"]
+    key += [np.ascontiguousarray(weights, dtype=np.float64).tobytes(), f"{most}{int(ace_four)}".encode()]
 
     def build() -> dict[str, np.ndarray]:
-        mask, value = _build(weights, draw_three)
+        mask, value = _build(weights, most, ace_four)
         return {"mask": mask, "value": value}
 
     arrays = cached_arrays("diablo-keeps", b"\0".join(key), build)
@@ -255,13 +263,18 @@ def _cached_build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np
 
 
 @lru_cache(maxsize=8)
-def policy_table(variant: str = "standard", objective: str = "equity", opponents: int = 2) -> PolicyTable:
-    """The best keep of every hand for ``variant`` (``standard`` or ``draw-three``).
+def policy_table(
+    variant: str = "standard", objective: str = "equity", opponents: int = 2, max_draw: int | None = None
+) -> PolicyTable:
+    """The best keep of every hand for ``variant`` (``standard`` or ``draw-three``) or the
+    draw limit ``max_draw``.
 
     Parameters
     ----------
     variant
         The draw rule (:data:`~simkit.games.diablo.rules.DRAW_VARIANTS`).
+    max_draw
+        Any draw limit 0..5 instead of the variant's (:func:`~.rules.draw_limit`).
     objective
         ``"equity"``: the showdown share against ``opponents`` random five-card hands (the
         engine's draw policy uses 2); or a category name: the probability of finishing at
@@ -271,15 +284,17 @@ def policy_table(variant: str = "standard", objective: str = "equity", opponents
 
     The table is built exactly (module docstring) in a few seconds and kept in
     ``$SIMKIT_CACHE_DIR`` (default ``~/.cache/simkit``) under a hash of its inputs.
+
+    >>> policy_table(max_draw=5)
+    PolicyTable(variant='standard', objective='equity', opponents=2, max_draw=5)
     """
-    if variant not in DRAW_VARIANTS:
-        raise ValueError(f"unknown draw variant {variant!r}; expected one of {', '.join(DRAW_VARIANTS)}")
+    most, ace_four = draw_limit(variant, max_draw)
     w, scale = objective_weights(objective, opponents)
-    mask, value = _cached_build(w, variant == "draw-three")
+    mask, value = _cached_build(w, most, ace_four)
     value = value / scale
     mask.flags.writeable = False
     value.flags.writeable = False
-    return PolicyTable(mask, value, variant, objective, opponents if objective == "equity" else 0)
+    return PolicyTable(mask, value, variant, objective, opponents if objective == "equity" else 0, max_draw)
 
 
 @njit(cache=True, inline="always")
@@ -367,8 +382,8 @@ def _ranks_text(code: int, n: int = 5, base: int = 13, offset: int = 0) -> str:
 
 
 @lru_cache(maxsize=4)
-def _hand_facts(variant: str, objective: str) -> pd.DataFrame:
-    t = policy_table(variant, objective)
+def _hand_facts(variant: str, objective: str, max_draw: int | None = None) -> pd.DataFrame:
+    t = policy_table(variant, objective, max_draw=max_draw)
     pattern = np.zeros(N_HANDS, dtype=np.int64)
     facts = np.zeros((N_HANDS, 3), dtype=np.int64)
     _pattern_counts(all_hands(), t.mask, tables(), category_of_strength(), pattern, facts)
@@ -384,9 +399,13 @@ def _hand_facts(variant: str, objective: str) -> pd.DataFrame:
 
 
 def pattern_table(
-    variant: str = "standard", objective: str = "equity", deuces: int | None = None
+    variant: str = "standard",
+    objective: str = "equity",
+    deuces: int | None = None,
+    max_draw: int | None = None,
 ) -> pd.DataFrame:
-    """The best keep for every starting rank pattern (rank multiset, suits aside).
+    """The best keep for every starting rank pattern (rank multiset, suits aside), under the
+    draw limit of ``variant`` or ``max_draw`` (:func:`~.rules.draw_limit`).
 
     A rank pattern has many suit assignments (more or fewer suited cards); the table gives,
     over all hands of the pattern, the most common best keep (as ranks), the share of hands
@@ -400,7 +419,7 @@ def pattern_table(
     >>> t.set_index("pattern").loc["A K 9 2 2", "keep"]
     'A K 2 2'
     """
-    facts = _hand_facts(variant, objective)
+    facts = _hand_facts(variant, objective, max_draw)
     n_deuces = _deuces_of(facts["pattern"].to_numpy())
     df = facts.assign(deuces=n_deuces)
     if deuces is not None:
@@ -437,14 +456,17 @@ def _deuces_of(codes: np.ndarray) -> np.ndarray:
     return n
 
 
-def keep_summary(variant: str = "standard", objective: str = "equity") -> pd.DataFrame:
-    """Share of hands drawing 0, 1, 2 (… 4) cards by deuces held and category as dealt.
+def keep_summary(
+    variant: str = "standard", objective: str = "equity", max_draw: int | None = None
+) -> pd.DataFrame:
+    """Share of hands drawing 0, 1, 2 (… 5) cards by deuces held and category as dealt, under
+    the draw limit of ``variant`` or ``max_draw``.
 
     >>> s = keep_summary()
     >>> float(s.loc[(s.deuces == 0) & (s.pat_category == "straight"), "draw_0"].iloc[0])
     1.0
     """
-    facts = _hand_facts(variant, objective)
+    facts = _hand_facts(variant, objective, max_draw)
     df = facts.assign(deuces=_deuces_of(facts["pattern"].to_numpy()))
     tab = pd.crosstab([df.deuces, df.category], df.draw, normalize="index")
     tab.columns = [f"draw_{int(c)}" for c in tab.columns]
