@@ -14,6 +14,9 @@ every hand its exact value: the whole best-keep table in seconds instead of the 
 evaluations of enumerating each hand's draws.  With integer weights whose totals stay below
 2**53 (the default objective) the sums are exact in float64.
 
+:func:`keeps_by_limit` and :func:`draws_by_limit` set the best keeps side by side under
+every draw limit (:data:`DRAW_LIMITS`: 1 to 5 cards, and the draw-three variant).
+
 The table is indexed by the colex number of the hand's cards in ascending order (the hand
 ``c0 < … < c4`` is ``sum C(c_i, i + 1)``); the keep is a 5-bit mask over those positions.
 It is what the engine's players draw by (:mod:`.engine`): inside kernels a hand lives in five
@@ -57,7 +60,10 @@ __all__ = [
     "N_HANDS",
     "PolicyTable",
     "all_hands",
+    "DRAW_LIMITS",
     "colex5",
+    "draws_by_limit",
+    "keeps_by_limit",
     "kept_cards",
     "keep_summary",
     "pattern_table",
@@ -475,3 +481,112 @@ def keep_summary(
     tab = tab.assign(hands=hands_n, value=value).reset_index()
     tab.insert(1, "pat_category", [CATEGORIES[c] for c in tab.pop("category")])
     return tab
+
+
+# --- what to keep under each draw limit -----------------------------------------------------
+
+#: The draw limits compared by :func:`keeps_by_limit`: label -> (variant, max_draw).  ``2`` is
+#: the standard rule (R-D6), ``3a`` the draw-three variant (3, or 4 keeping an ace).
+DRAW_LIMITS: dict[str, tuple[str, int | None]] = {
+    "1": ("standard", 1),
+    "2": ("standard", None),
+    "3": ("standard", 3),
+    "3a": ("draw-three", None),
+    "4": ("standard", 4),
+    "5": ("standard", 5),
+}
+
+
+def _limits(limits) -> list[str]:
+    out = list(limits)
+    bad = [lim for lim in out if lim not in DRAW_LIMITS]
+    if bad or not out:
+        raise ValueError(
+            f"unknown draw limit {bad[0] if bad else out!r}; expected some of {', '.join(DRAW_LIMITS)}"
+        )
+    return out
+
+
+def keeps_by_limit(
+    limits=tuple(DRAW_LIMITS), objective: str = "equity", deuces: int | None = None
+) -> pd.DataFrame:
+    """What to keep: the best keep of every starting rank pattern under each draw limit.
+
+    Parameters
+    ----------
+    limits
+        Labels of :data:`DRAW_LIMITS` (default all: 1, 2 = standard, 3, 3a = draw-three, 4, 5).
+    objective
+        As in :func:`policy_table` (default: showdown share against two random hands).
+    deuces
+        Only the patterns with this many deuces.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per rank pattern: ``pattern``, ``deuces``, ``pat_category``, ``hands``, and
+        per limit ``L``: ``keep_L`` (ranks kept by most of the pattern's hands), ``draw_L``
+        and ``value_L`` (mean value of the best keep).  Sorted as :func:`pattern_table` under
+        the first limit.
+
+    Examples
+    --------
+    >>> t = keeps_by_limit(("2", "5"), deuces=0).set_index("pattern")
+    >>> t.loc["A K 9 5 3", ["keep_2", "keep_5"]].tolist()
+    ['A K 9', 'A']
+    """
+    labels = _limits(limits)
+    out: pd.DataFrame | None = None
+    for lim in labels:
+        variant, max_draw = DRAW_LIMITS[lim]
+        t = pattern_table(variant, objective, deuces, max_draw)
+        t = t.rename(columns={"keep": f"keep_{lim}", "draw": f"draw_{lim}", "value": f"value_{lim}"})
+        t = t.drop(columns="share")
+        if out is None:
+            out = t
+        else:
+            out = out.merge(
+                t[["pattern", f"keep_{lim}", f"draw_{lim}", f"value_{lim}"]], on="pattern", how="left"
+            )
+    assert out is not None
+    return out.reset_index(drop=True)
+
+
+def draws_by_limit(limits=tuple(DRAW_LIMITS), objective: str = "equity") -> pd.DataFrame:
+    """How many cards the best keeps draw under each draw limit, by deuces dealt.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per limit and number of deuces: ``limit``, ``deuces``, ``hands``,
+        ``mean_draw``, the share of hands drawing 0..5 (``draw_0`` ...) and ``value`` (mean
+        value of the best keep, e.g. the showdown share against two random hands).
+
+    Examples
+    --------
+    >>> d = draws_by_limit(("2", "3a"))
+    >>> d[d.deuces == 0].set_index("limit")["mean_draw"].round(3).tolist()
+    [1.877, 2.987]
+    """
+    rows = []
+    for lim in _limits(limits):
+        variant, max_draw = DRAW_LIMITS[lim]
+        facts = _hand_facts(variant, objective, max_draw)
+        n_deuces = _deuces_of(facts["pattern"].to_numpy())
+        draw = facts["draw"].to_numpy()
+        value = facts["value"].to_numpy()
+        for d in range(5):
+            sel = n_deuces == d
+            n = int(sel.sum())
+            shares = np.bincount(draw[sel], minlength=6)[:6] / n
+            rows.append(
+                {
+                    "limit": lim,
+                    "deuces": d,
+                    "hands": n,
+                    "mean_draw": float(draw[sel].mean()),
+                    **{f"draw_{k}": float(shares[k]) for k in range(6)},
+                    "value": float(value[sel].mean()),
+                }
+            )
+    return pd.DataFrame(rows)
