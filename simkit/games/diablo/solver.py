@@ -187,13 +187,13 @@ def _keep_of(hand: np.ndarray, keep, variant: str, max_draw: int | None = None) 
     return kept
 
 
-def _check_supply(unseen: int, n_draw: int, why: str) -> None:
+def _check_supply(unseen: int, n_draw: int, why: str, fix: str = "give fewer dead cards") -> None:
     """``ValueError`` unless ``unseen`` live cards can supply a draw of ``n_draw`` (before any
     kernel runs: the kernels read ``n_draw`` cards of the live deck)."""
     if n_draw > unseen:
         raise ValueError(
             f"the live deck has {unseen} card{'s' if unseen != 1 else ''} (52 less the hand and the "
-            f"dead cards) but {why} draws {n_draw}: give fewer dead cards"
+            f"dead cards) but {why} {n_draw}: {fix}"
         )
 
 
@@ -230,7 +230,7 @@ def final_histogram(
     h = _cards(hand, "hand", n=5)
     kept = _keep_of(h, keep, variant, max_draw)
     unseen = _unseen(h, dead)
-    _check_supply(unseen.size, 5 - kept.size, f"keeping {format_cards(kept) or 'nothing'}")
+    _check_supply(unseen.size, 5 - kept.size, f"keeping {format_cards(kept) or 'nothing'} draws")
     hist = np.zeros(n_strengths(), dtype=np.int64)
     _histogram(np.ascontiguousarray(kept), kept.size, 5 - kept.size, unseen, tables(), hist)
     return hist
@@ -334,7 +334,9 @@ def _histograms(h: np.ndarray, masks: np.ndarray, dead, class_of: np.ndarray, n_
     """Final-class counts of every keep in ``masks`` (checks that the live deck can supply)."""
     unseen = _unseen(h, dead)
     most = 5 - min(bin(m).count("1") for m in masks.tolist())
-    _check_supply(unseen.size, most, f"the draw limit lets a keep draw {most} and that keep")
+    _check_supply(
+        unseen.size, most, "the draw limit lets a keep draw", "give fewer dead cards or a lower draw limit"
+    )
     out = np.zeros((masks.size, n_classes), dtype=np.int64)
     _keep_histograms(h, masks, unseen, tables(), np.ascontiguousarray(class_of), out)
     return out
