@@ -203,3 +203,39 @@ def test_a_live_deck_too_small_is_refused_before_any_kernel():
     keeps[2:] = hands[2:]  # only two players draw: it fits
     df = draw_equity(hands, keeps)
     assert df.attrs["exact"] and df.attrs["outcomes"] == 2
+
+
+BOUNDS_SCRIPT = """
+from simkit.cards import format_cards, parse_cards
+from simkit.games.diablo.draw_equity import draw_equity
+from simkit.games.diablo.solver import draw_odds, rank_keeps
+hand = "Kd Kc 7s 4h 3c"
+held = set(parse_cards(hand).tolist())
+rest = [c for c in range(52) if c not in held]
+for live in (1, 2, 5):
+    dead = format_cards(rest[live:])
+    draw_odds(hand, "Kd Kc 7s 4h", dead)
+    rank_keeps(hand, dead, objective="paytable", max_draw=live)
+hands = ["As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s"]
+held = {c for h in hands for c in parse_cards(h).tolist()}
+rest = [c for c in range(52) if c not in held]
+for live, keeps in ((3, ["As Ah 2d 7c", "Kh Jh 9h"]), (10, ["-", "-"])):
+    draw_equity(hands, keeps, format_cards(rest[live:]), max_draw=5)
+    draw_equity(hands, keeps, format_cards(rest[live:]), max_draw=5, exact=False, trials=500)
+print("in bounds")
+"""
+
+
+def test_kernels_stay_in_bounds_with_few_live_cards(tmp_path):
+    """The exact kernels at the edge of the live deck, compiled with Numba's bounds checks
+    (an index outside an array raises instead of reading past it)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(tmp_path)}
+    out = subprocess.run(
+        [sys.executable, "-c", BOUNDS_SCRIPT], env=env, capture_output=True, text=True, timeout=600
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "in bounds" in out.stdout
