@@ -51,7 +51,7 @@ from simkit.rng import SeedLike, stream_state
 
 from ...checks import is_int, positive_int
 from .rules import draw_limit, limit_label, tables
-from .solver import _cards, _keep_of
+from .solver import Cards, _cards, _keep_of
 
 __all__ = ["EXACT_LIMIT", "MAX_PLAYERS", "UNITS", "DrawEquityJob", "DrawSpot", "draw_equity", "prepare"]
 
@@ -299,7 +299,11 @@ class DrawSpot:
         return tuple(5 - k for k in self.n_keep)
 
     def outcomes(self) -> int:
-        """The number of equally likely outcomes of the draws (in draw order)."""
+        """The number of equally likely outcomes of the draws (in draw order).
+
+        >>> prepare(["As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s"], ["As Ah 2d", "Kh Jh 9h 7h"]).outcomes()
+        34440
+        """
         pool, total = len(self.live), 1
         for p in self.order:
             total *= comb(pool, self.draws[p])
@@ -308,7 +312,11 @@ class DrawSpot:
 
     def plan(self) -> tuple[tuple[int, ...], int, int]:
         """The exact count's plan: the visited players (draw order), the counted player (draws
-        most; the last in draw order among equals) and the look-ups it takes."""
+        most; the last in draw order among equals) and the look-ups it takes.
+
+        >>> prepare(["As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s"], ["As Ah 2d", "Kh Jh 9h 7h"]).plan()
+        ((1,), 0, 3528)
+        """
         last = max(self.order, key=lambda p: (self.draws[p], self.order.index(p)))
         levels = tuple(p for p in self.order if p != last and self.draws[p] > 0)
         pool, outer, x = len(self.live), 1, 0
@@ -343,9 +351,9 @@ class DrawEquityJob:
 
 
 def prepare(
-    hands: Sequence,
-    keeps: Sequence,
-    dead=None,
+    hands: Sequence[Cards],
+    keeps: Sequence[Cards | None],
+    dead: Cards | None = None,
     *,
     order: Sequence[int] | None = None,
     variant: str = "standard",
@@ -414,9 +422,9 @@ def prepare(
 
 
 def draw_equity(
-    hands: Sequence,
-    keeps: Sequence,
-    dead=None,
+    hands: Sequence[Cards],
+    keeps: Sequence[Cards | None],
+    dead: Cards | None = None,
     *,
     order: Sequence[int] | None = None,
     variant: str = "standard",

@@ -251,17 +251,29 @@ class PayTable:
         return cls(tuple(pays[c] for c in PAY_CATEGORIES))
 
     def payout(self, category: str) -> Fraction:
-        """The payout of one pay category (or ``high_card`` / ``low_pair``: 0)."""
+        """The payout of one pay category (or ``high_card`` / ``low_pair``: 0).
+
+        >>> PayTable.parse(FULL_PAY).payout("wild_royal"), PayTable.parse(FULL_PAY).payout("low_pair")
+        (Fraction(25, 1), Fraction(0, 1))
+        """
         if str(category).strip().lower().replace(" ", "_") in ("high_card", "low_pair"):
             return Fraction(0)
         return self.pays[PAY_CATEGORIES.index(_category_key(category))]
 
     def class_fractions(self) -> list[Fraction]:
-        """The exact payout of each of :data:`FINAL_CLASSES`."""
+        """The exact payout of each of :data:`FINAL_CLASSES`.
+
+        >>> [str(f) for f in PayTable.parse("two_pair=1/2").class_fractions()[:4]]
+        ['0', '0', '0', '1/2']
+        """
         return [self.payout(c) for c in FINAL_CLASSES]
 
     def class_values(self) -> np.ndarray:
-        """The payout of each of :data:`FINAL_CLASSES`, float64."""
+        """The payout of each of :data:`FINAL_CLASSES`, float64.
+
+        >>> PayTable.parse(FULL_PAY).class_values()[-1]
+        np.float64(800.0)
+        """
         return np.array([float(f) for f in self.class_fractions()])
 
     def __str__(self) -> str:

@@ -237,6 +237,9 @@ def draw_allowed(n_draw: int, kept, variant: str = "standard", max_draw: int | N
     Standard: 0, 1 or 2 cards.  ``draw-three``: up to three, or four when the single card kept
     is an ace ("vier, wenn die behaltene Karte ein Ass ist"; a deuce is no ace).  ``max_draw``:
     any number up to it (:func:`draw_limit`).
+
+    >>> draw_allowed(4, [51], "draw-three"), draw_allowed(4, [47], "draw-three"), draw_allowed(5, [], max_draw=5)
+    (True, False, True)
     """
     most, ace_four = draw_limit(variant, max_draw)
     if n_draw < 0:

@@ -38,9 +38,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -61,6 +63,12 @@ from .rules import (
     pat_counts,
     tables,
 )
+
+if TYPE_CHECKING:
+    from .paytable import PayTable
+
+#: Cards as the public functions take them: a card string or card integers.
+Cards = str | Sequence[int] | np.ndarray
 
 __all__ = [
     "OBJECTIVES",
@@ -198,7 +206,11 @@ def _check_supply(unseen: int, n_draw: int, why: str, fix: str = "give fewer dea
 
 
 def final_histogram(
-    hand, keep=None, dead=None, variant: str = "standard", max_draw: int | None = None
+    hand: Cards,
+    keep: Cards | None = None,
+    dead: Cards | None = None,
+    variant: str = "standard",
+    max_draw: int | None = None,
 ) -> np.ndarray:
     """Exact number of replacement sets giving each final strength (int64, one per strength).
 
@@ -237,7 +249,11 @@ def final_histogram(
 
 
 def draw_odds(
-    hand, keep=None, dead=None, variant: str = "standard", max_draw: int | None = None
+    hand: Cards,
+    keep: Cards | None = None,
+    dead: Cards | None = None,
+    variant: str = "standard",
+    max_draw: int | None = None,
 ) -> pd.DataFrame:
     """The exact distribution of the final category after exchanging the cards not kept.
 
@@ -343,7 +359,11 @@ def _histograms(h: np.ndarray, masks: np.ndarray, dead, class_of: np.ndarray, n_
 
 
 def keep_values(
-    hand, weights: np.ndarray, dead=None, variant: str = "standard", max_draw: int | None = None
+    hand: Cards,
+    weights: np.ndarray,
+    dead: Cards | None = None,
+    variant: str = "standard",
+    max_draw: int | None = None,
 ) -> pd.DataFrame:
     """Every allowed keep of ``hand`` with the mean of ``weights`` over its final hands.
 
@@ -396,7 +416,7 @@ def make_objective(
     target: str | None = None,
     opponents: int | None = None,
     reference: np.ndarray | None = None,
-    paytable=None,
+    paytable: str | Mapping[str, object] | PayTable | None = None,
 ) -> Objective:
     """The objective a keep is chosen by.
 
@@ -455,14 +475,14 @@ def make_objective(
 
 
 def rank_keeps(
-    hand,
-    dead=None,
+    hand: Cards,
+    dead: Cards | None = None,
     *,
     objective: str = "category",
     target: str | None = None,
     opponents: int | None = None,
     reference: np.ndarray | None = None,
-    paytable=None,
+    paytable: str | Mapping[str, object] | PayTable | None = None,
     variant: str = "standard",
     max_draw: int | None = None,
 ) -> pd.DataFrame:
@@ -547,14 +567,14 @@ class KeepChoice:
 
 
 def best_keep(
-    hand,
-    dead=None,
+    hand: Cards,
+    dead: Cards | None = None,
     *,
     objective: str = "category",
     target: str | None = None,
     opponents: int | None = None,
     reference: np.ndarray | None = None,
-    paytable=None,
+    paytable: str | Mapping[str, object] | PayTable | None = None,
     variant: str = "standard",
     max_draw: int | None = None,
 ) -> KeepChoice:
