@@ -67,10 +67,13 @@ from .rules import (
 __all__ = [
     "FINAL_CLASSES",
     "FULL_PAY",
+    "LCM_DRAWS",
     "PAY_CATEGORIES",
+    "GameSolution",
     "PayTable",
     "final_class_table",
     "paytable_return",
+    "solve_game",
 ]
 
 #: Every final hand's class for pay tables, weakest first (``low_pair``: a pair below jacks).
