@@ -12,8 +12,9 @@ cells = [
         "except for five of a kind), at most two cards exchanged, and the Diablo rule: the opener "
         "must win the pot or pay a new one of the same size, again and again until an opener wins. "
         "Rules: `diablo.de.txt`, rulings R-D1..R-D7 and R-P1..R-P4.\n\n"
-        "Draw odds, opening thresholds by player count, series length and pot growth, and a "
-        "strategy match with its win-rate plot. `SIMKIT_NB_SCALE` (environment) scales every Monte "
+        "Draw odds, exact equity of two hands at the draw, keeps for a pay table, opening "
+        "thresholds by player count, series length and pot growth, and a strategy match with its "
+        "win-rate plot. `SIMKIT_NB_SCALE` (environment) scales every Monte "
         "Carlo size; the tests run it at 0.01."
     ),
     new_code_cell(
@@ -22,7 +23,8 @@ cells = [
         "import matplotlib.pyplot as plt\n"
         "import numpy as np\n"
         "import pandas as pd\n"
-        "from simkit.games.diablo import Player, Rules, SeriesJob, draw_odds, keep_values, simulate, target_weights\n"
+        "from simkit.games.diablo import (Player, Rules, SeriesJob, draw_equity, draw_odds, keep_values,\n"
+        "                                 paytable_return, rank_keeps, simulate, target_weights)\n"
         "from simkit.games.diablo.keep_table import pattern_table\n"
         "from simkit.games.diablo.studies import equilibrium, pair_improvement, series_table, threshold_sweep\n"
         "from simkit.games.diablo.strategies import OPEN_LEVELS\n"
@@ -50,6 +52,31 @@ cells = [
     new_code_cell("pattern_table(deuces=1).head(12)"),
     new_code_cell(
         "pair_improvement()[['wild', 'draw', 'improve', 'two_pair', 'three_of_a_kind', 'four_of_a_kind']]"
+    ),
+    new_markdown_cell(
+        "## Two hands at the draw (exact)\n\n"
+        "Trips with a deuce drawing two against four to a heart flush drawing one: every draw of "
+        "both players from the one deck, the first player left of the dealer first, is counted "
+        "(win 1, a tie 1/2). With fixed keeps the draw order changes nothing; `exact` says every "
+        "outcome was counted."
+    ),
+    new_code_cell(
+        "eq = draw_equity(['As Ah 2d 7c 4s', 'Kh Jh 9h 7h 5s'], ['As Ah 2d', 'Kh Jh 9h 7h'])\n"
+        "print('exact:', eq.attrs['exact'], '| outcomes:', eq.attrs['outcomes'], '| draw order:', eq.attrs['order'])\n"
+        "eq"
+    ),
+    new_markdown_cell(
+        "## Keeps for a pay table, any draw limit\n\n"
+        "The keep solver takes any objective (a target category, the expected category, showdown "
+        "share, or a pay table with natural and wild royals and four deuces) and any draw limit. "
+        "Full-pay Deuces Wild drawing up to five, as video poker plays it: every keep of a hand, "
+        "then the whole game under best play, exactly (published: 100.76%, Wizard of Odds)."
+    ),
+    new_code_cell("rank_keeps('Kd Kc 7s 4h 3c', objective='paytable', max_draw=5).head(6)"),
+    new_code_cell(
+        "ret = paytable_return(max_draw=5)\n"
+        "print(f\"return {ret.attrs['return']:.6f} (exact {ret.attrs['return_exact']})\")\n"
+        "ret"
     ),
     new_markdown_cell(
         "## Opening thresholds by player count (tip D1)\n\n"

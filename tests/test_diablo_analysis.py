@@ -92,3 +92,29 @@ def test_report_analyses_small(tmp_path):
     ):
         assert (tmp_path / f).exists(), f
     assert set(names) <= set(m["analyses"])
+
+
+def test_keep_limits_analysis(tmp_path):
+    """What to keep under each draw limit (exact) and the pay table's return by limit."""
+    from simkit.analysis.registry import Context
+    from simkit.games.diablo.keep_table import DRAW_LIMITS, pattern_table
+    from simkit.report import generate
+
+    generate(tmp_path, ctx=Context(scale=0.05, quiet=True), only=["diablo_keep_limits"])
+    keeps = pd.read_csv(tmp_path / "diablo_keeps_by_limit.csv", keep_default_na=False)
+    assert len(keeps) == 6175 and keeps.hands.sum() == 2598960
+    std = pattern_table().set_index("pattern")
+    k = keeps.set_index("pattern")
+    assert (k.loc[std.index, "keep_2"] == std["keep"]).all()  # limit 2 is the standard table
+    for lim in DRAW_LIMITS:
+        assert (k[f"draw_{lim}"] <= (4 if lim == "3a" else int(lim))).all()
+    assert k.loc["K K 7 4 3", "keep_2"] == "K K 7" and k.loc["A K 9 5 3", "keep_5"] == "A"
+    draws = pd.read_csv(tmp_path / "diablo_draws_by_limit.csv")
+    shares = draws.filter(like="draw_").to_numpy()
+    np.testing.assert_allclose(shares.sum(axis=1), 1.0)
+    pay = pd.read_csv(tmp_path / "diablo_paytable_by_limit.csv", dtype={"limit": str}).set_index("limit")
+    assert round(pay.loc["5", "return"], 6) == 1.007620
+    assert list(pay["return"].loc[["1", "2", "3", "4", "5"]]) == sorted(
+        pay["return"].loc[["1", "2", "3", "4", "5"]]
+    )
+    assert (tmp_path / "diablo_keep_limits.png").exists()

@@ -163,3 +163,112 @@ def test_cli_rule_flags_in_bluff_and_variants(capsys):
         main(["diablo", "bluff", "--stacks", "0", "--trials", "10"])
     assert exc.value.code == 2
     assert "stacks" in capsys.readouterr().err
+
+
+# --- exact keep solving, pay tables and equity at the draw -----------------------------------
+
+_FULL_PAY = (
+    "natural_royal=800,four_deuces=200,wild_royal=25,five_of_a_kind=15,straight_flush=9,"
+    "four_of_a_kind=5,full_house=3,flush=2,straight=2,three_of_a_kind=1"
+)
+_FEW_LIVE = "2c 2d 2h 2s 3h 3s 4c 4d 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 8c 8d 8h 8s 9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js Qc Qd Qh Qs Kh Ks Ac Ad Ah As"  # all but the hand Kd Kc 7s 4h 3c and 3d
+
+
+def test_cli_best_keep_paytable_lists_every_keep(capsys):
+    argv = ["diablo", "best-keep", "Kd Kc 7s 4h 3c", "--paytable", _FULL_PAY, "--max-draw", "5"]
+    assert main([*argv, "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 32 and rows[0]["keep"] == "Kd Kc" and rows[0]["fraction"] == "3028/5405"
+    assert rows[0]["outcomes"] == 16215 and rows[0]["value"] == pytest.approx(3028 / 5405)
+    assert main(["diablo", "best-keep", "Kd Kc 7s 4h 3c", "--objective", "expected_category"]) == 0
+    assert "Kd Kc 7s" in capsys.readouterr().out
+
+
+def test_cli_paytable_return(capsys):
+    assert (
+        main(["diablo", "paytable-return", "--paytable", _FULL_PAY, "--max-draw", "5", "--format", "json"])
+        == 0
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert out["exact"] is True and round(out["return"], 6) == 1.007620
+    cats = {r["category"]: r for r in out["categories"]}
+    assert cats["natural_royal"]["combinations"] == 440_202_756
+    assert main(["diablo", "paytable-return", "--format", "csv"]) == 0  # full pay, standard limit
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "category,pays,combinations,probability,return" and lines[-1].startswith("total,")
+
+
+def test_cli_equity_exact(capsys):
+    argv = [
+        "diablo",
+        "equity",
+        "As Ah 2d 7c 4s",
+        "Kh Jh 9h 7h 5s",
+        "--keep",
+        "As Ah 2d",
+        "--keep",
+        "Kh Jh 9h 7h",
+    ]
+    assert main([*argv, "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["exact"] is True and out["outcomes"] == 861 * 40 and out["order"] == [1, 2]
+    assert sum(h["equity"] for h in out["hands"]) == pytest.approx(1.0)
+    assert main([*argv, "--order", "2", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "exact: true" in text and "draw order: players 2 1" in text
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["equity", "As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s", "--keep", "As Ah 2d"], "2 hands, 1 --keep"),
+        (
+            ["equity", "As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s", "--keep", "As", "--keep", "Kh", "--keep", "Kh"],
+            "3 --keep",
+        ),
+        (
+            ["equity", "As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s", "--keep", "As Ah 2c", "--keep", "Kh"],
+            "'2c' is not in",
+        ),
+        (["equity", "As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s", "--keep", "As", "--keep", "Kh Jh 9h"], "exchanges 4"),
+        (
+            [
+                "equity",
+                "As Ah 2d 7c 4s",
+                "Kh Jh 9h 7h 5s",
+                "--keep",
+                "As Ah 2d",
+                "--keep",
+                "Kh Jh 9h",
+                "--order",
+                "1",
+                "3",
+            ],
+            "--order",
+        ),
+        (["best-keep", "Kd Kc 7s 4h 3c", "--paytable", "royal=800"], "unknown pay-table category 'royal'"),
+        (["best-keep", "Kd Kc 7s 4h 3c", "--paytable", "flush=-2"], "payout for flush must be non-negative"),
+        (["paytable-return", "--paytable", "flush=nan"], "finite number"),
+        (["paytable-return", "--max-draw", "9"], "--max-draw must be 0..5, got '9'"),
+        (
+            ["best-keep", "Kd Kc 7s 4h 3c", "--max-draw", "3", "--variant", "draw-three"],
+            "both set the draw limit",
+        ),
+        (
+            ["best-keep", "Kd Kc 7s 4h 3c", "--objective", "equity", "--target", "flush"],
+            "--target is only for",
+        ),
+        (["best-keep", "Kd Kc 7s 4h 3c", "--opponents", "2"], "--opponents is only for --objective equity"),
+        (
+            ["draw-odds", "Kd Kc 7s 4h 3c", "--keep", "Kd Kc 7s", "--dead", _FEW_LIVE],
+            "the live deck has 1 card",
+        ),
+        (["best-keep", "Kd Kc 7s 4h 3c", "--dead", _FEW_LIVE], "the live deck has 1 card"),
+    ],
+)
+def test_cli_exact_tools_refuse_bad_input(argv, needle, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["diablo", *argv])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and needle in err

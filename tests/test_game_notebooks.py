@@ -11,7 +11,12 @@ from notebook_run import run_notebook, stored_without_outputs
 
 #: notebook: (size scale, timeout in s, at least this many plots, texts it must show)
 NOTEBOOKS = {
-    "diablo.ipynb": (0.01, 600, 3, ["five_of_a_kind", "equilibrium", "net_per_series"]),
+    "diablo.ipynb": (
+        0.01,
+        600,
+        3,
+        ["five_of_a_kind", "equilibrium", "net_per_series", "exact: True", "natural_royal"],
+    ),
     "in_between.ipynb": (
         0.01,
         300,

@@ -5,6 +5,9 @@
   without wild cards (tip D4).
 - ``diablo_showdown`` (Monte Carlo, everyone drawing by the exact policy, no folding): the
   showdown share of each dealt class against 1-6 opponents (tips D2 in part, D3).
+- ``diablo_keep_limits`` (exact): what to keep under each draw limit (1 to 5 cards, the
+  standard 2 and the draw-three variant), by rank pattern and by deuces dealt, and the return
+  of full-pay Deuces Wild under best play for each limit.
 
 Each tip's verdict is computed from the measured figures and their standard errors; the rule
 is spelled out in the tip's detail.
@@ -87,6 +90,69 @@ def _draws(ctx: Context) -> AnalysisResult:
         },
         figures={"diablo_pair_improvement": fig},
         tips=[d4_verdict(imp)],
+        notes=notes,
+    )
+
+
+@analysis(
+    "diablo_keep_limits", game="diablo", title="Diablo: what to keep under each draw limit, and a pay table"
+)
+def _keep_limits(ctx: Context) -> AnalysisResult:
+    from simkit.games.diablo.keep_table import DRAW_LIMITS, draws_by_limit, keeps_by_limit
+    from simkit.games.diablo.paytable import FULL_PAY, paytable_return
+
+    plt = pyplot()
+    keeps = keeps_by_limit()
+    draws = draws_by_limit()
+    rows = []
+    for lim, (variant, max_draw) in DRAW_LIMITS.items():
+        r = paytable_return(FULL_PAY, variant, max_draw)
+        rows.append(
+            {
+                "limit": lim,
+                "return": r.attrs["return"],
+                "return_exact": r.attrs["return_exact"],
+                "tied": r.attrs["tied"],
+                **dict(zip(r.category, r.probability, strict=True)),
+            }
+        )
+    pay = pd.DataFrame(rows)
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), constrained_layout=True)
+    for lim in DRAW_LIMITS:
+        t = draws[draws.limit == lim]
+        axes[0].plot(t.deuces, t.mean_draw, marker="o", ms=3, label=f"limit {lim}")
+    axes[0].set_xticks(range(5))
+    axes[0].set_xlabel("deuces dealt")
+    axes[0].set_ylabel("mean cards drawn by the best keep")
+    axes[0].set_title("What to keep: cards drawn (showdown share vs 2 hands)", fontsize=10)
+    axes[0].legend(fontsize=7)
+    axes[1].bar(pay.limit, pay["return"], color="tab:green")
+    axes[1].axhline(1.0, color="k", lw=0.8)
+    axes[1].set_ylim(0.6, 1.05)
+    axes[1].set_xlabel("draw limit (3a: draw-three variant)")
+    axes[1].set_ylabel("return per unit bet (exact)")
+    axes[1].set_title("Full-pay Deuces Wild under best play", fontsize=10)
+    five = pay.set_index("limit").loc["5"]
+    notes = [
+        "Draw limits: 1 to 5 cards; 2 is the standard rule (R-D6), 3a the draw-three variant "
+        "(up to 3, or 4 keeping an ace). Best keeps: every one of the 2,598,960 hands, exactly, "
+        "for the showdown share against two random five-card hands (the engine's draw policy); "
+        "diablo_keeps_by_limit gives, per rank pattern, the keep most of its hands take.",
+        "Pay table: full-pay Deuces Wild (natural royal 800, four deuces 200, wild royal 25, "
+        "five of a kind 15, straight flush 9, four of a kind 5, full house 3, flush 2, straight "
+        "2, three of a kind 1), every deal played with the keep of the best expected payout "
+        "(ties to the keep drawing fewer cards), exact. Drawing up to five (video poker): "
+        f"{five['return']:.6f} ({five['return_exact']}); published: 1.007620 (Wizard of Odds, "
+        "'Deuces Wild', full-pay table). Category frequencies of tied keeps depend on which is "
+        f"played ({five['tied']:.4f} of deals have more than one best keep); the return does not.",
+    ]
+    return AnalysisResult(
+        tables={
+            "diablo_keeps_by_limit": keeps,
+            "diablo_draws_by_limit": draws,
+            "diablo_paytable_by_limit": pay,
+        },
+        figures={"diablo_keep_limits": fig},
         notes=notes,
     )
 

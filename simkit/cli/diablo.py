@@ -3,7 +3,11 @@
 Subcommands:
 
 - ``draw-odds HAND --keep CARDS`` the exact distribution of the final category of one keep;
-- ``best-keep HAND`` every allowed keep of a hand, ranked by an objective;
+- ``best-keep HAND`` every allowed keep of a hand with its exact value by an objective (a
+  target category, the expected category, showdown share, a pay table);
+- ``paytable-return`` the exact return of a pay table under best play, every deal solved;
+- ``equity HAND HAND ... --keep CARDS --keep CARDS ...`` the exact pot shares of given hands
+  at the draw, each keeping the given cards;
 - ``keeps`` the best keep for every starting rank pattern (or a summary by deuces held);
 - ``open`` one seat's chips by opening threshold against a table at a fixed threshold (D1);
 - ``equilibrium`` the thresholds where nobody gains by changing their own;
@@ -13,7 +17,8 @@ Subcommands:
 - ``variants`` the variants of the rules side by side.
 
 A keep that exchanges more than two cards is refused (exit status 2) unless
-``--variant draw-three`` is given.  Players are written ``LEVEL[:key=value,...]``: an
+``--variant draw-three`` (up to three, four keeping an ace) or ``--max-draw N`` (any limit
+0-5) is given.  Players are written ``LEVEL[:key=value,...]``: an
 opening level (pair, jacks, aces, two_pair, trips, straight, flush, full_house, quads,
 never) and optionally ``bluff=0.1``, ``kind=loose-aggressive`` or a threshold parameter such
 as ``P_CALL=0.6`` (read by :func:`simkit.games.diablo.strategies.parse_player`).
@@ -33,6 +38,26 @@ from .common import UsageError, add_mc_options, add_table_options, emit, int_in_
 _VARIANT_HELP = (
     "draw rule: standard (exchange 0-2 cards) or draw-three (up to 3, 4 when the one card kept is an ace)"
 )
+_MAX_DRAW_HELP = "any draw limit 0-5 instead of the variant's (5: five-card draw as video poker plays it)"
+_PAYTABLE_HELP = (
+    "payout per final category, e.g. 'natural_royal=800,four_deuces=200,wild_royal=25,"
+    "five_of_a_kind=15,straight_flush=9,four_of_a_kind=5,full_house=3,flush=2,straight=2,"
+    "three_of_a_kind=1' (full-pay Deuces Wild, the default); also two_pair, jacks_or_better"
+)
+
+
+def _limit_options(p) -> None:
+    p.add_argument("--variant", choices=("standard", "draw-three"), default="standard", help=_VARIANT_HELP)
+    p.add_argument(
+        "--max-draw", type=int_in_range(0, 5, "--max-draw"), default=None, metavar="N", help=_MAX_DRAW_HELP
+    )
+
+
+def _limit(args) -> dict:
+    """The draw limit of ``--variant`` / ``--max-draw`` (one of them)."""
+    if args.max_draw is not None and args.variant != "standard":
+        raise UsageError(f"--max-draw and --variant {args.variant} both set the draw limit; give one of them")
+    return {"variant": args.variant, "max_draw": args.max_draw}
 
 
 def register(sub) -> None:
@@ -54,27 +79,91 @@ def register(sub) -> None:
         "--keep", metavar="CARDS", default=None, help="the cards kept (default: all five, standing pat)"
     )
     p.add_argument("--dead", metavar="CARDS", default=None, help="cards that cannot come")
-    p.add_argument("--variant", choices=("standard", "draw-three"), default="standard", help=_VARIANT_HELP)
+    _limit_options(p)
     add_table_options(p)
     p.set_defaults(func=_draw_odds)
 
     p = cmds.add_parser(
         "best-keep",
-        help="every keep of a hand ranked by an objective",
-        description="Rank every allowed keep by the probability of a target "
-        "category or better (--target) or by showdown share against "
-        "--opponents random hands (--objective equity).",
+        help="every keep of a hand with its exact value by an objective",
+        description="List every keep the draw limit allows with its exact value: the "
+        "probability of a target category or better (--objective category, --target), the "
+        "expected final category (expected_category), the showdown share against --opponents "
+        "random hands (equity) or the expected payout of a pay table (paytable, --paytable). "
+        "Every replacement set of the unseen cards is enumerated.",
     )
     p.add_argument("hand", nargs="+", metavar="HAND", help="five cards")
     p.add_argument("--dead", metavar="CARDS", default=None, help="cards that cannot come")
-    p.add_argument("--objective", choices=("category", "equity"), default="category")
     p.add_argument(
-        "--target", default="three_of_a_kind", help="category to reach or beat (default: three_of_a_kind)"
+        "--objective",
+        choices=("category", "expected_category", "equity", "paytable"),
+        default=None,
+        help="what a keep is worth (default: category; paytable when --paytable is given)",
     )
-    p.add_argument("--opponents", type=int, default=1, help="opponents for --objective equity")
-    p.add_argument("--variant", choices=("standard", "draw-three"), default="standard", help=_VARIANT_HELP)
+    p.add_argument(
+        "--target", default=None, help="--objective category: the category to reach (default three_of_a_kind)"
+    )
+    p.add_argument(
+        "--opponents",
+        type=int_in_range(1, 6, "--opponents"),
+        default=None,
+        help="--objective equity: 1-6 (default 1)",
+    )
+    p.add_argument("--paytable", metavar="SPEC", default=None, help=_PAYTABLE_HELP)
+    _limit_options(p)
     add_table_options(p)
     p.set_defaults(func=_best_keep)
+
+    p = cmds.add_parser(
+        "paytable-return",
+        help="exact return of a pay table under best play",
+        description="Play every one of the 2,598,960 deals with the keep of the best expected "
+        "payout (suit patterns solved once each; inclusion-exclusion over the discards) and "
+        "give the exact return and the probability of each final category.",
+    )
+    p.add_argument("--paytable", metavar="SPEC", default=None, help=_PAYTABLE_HELP)
+    _limit_options(p)
+    add_table_options(p)
+    p.set_defaults(func=_paytable_return)
+
+    p = cmds.add_parser(
+        "equity",
+        help="exact pot shares of given hands at the draw",
+        description="Each player's share of the pot (win 1, k-way tie 1/k) when every player "
+        "keeps the given cards and draws the rest from one deck in draw order, every outcome "
+        "counted (exact: true); Monte Carlo with standard errors when that would take too long. "
+        "Example: simkit diablo equity 'As Ah 2d 7c 4s' 'Kh Jh 9h 7h 5s' --keep 'As Ah 2d' "
+        "--keep 'Kh Jh 9h 7h'",
+    )
+    p.add_argument(
+        "hands", nargs="+", metavar="HAND", help="one player's five cards, quoted, from left of the dealer"
+    )
+    p.add_argument(
+        "--keep",
+        action="append",
+        metavar="CARDS",
+        default=None,
+        help="the cards one player keeps, once per HAND in the same order (all five: stands pat; '-': none)",
+    )
+    p.add_argument(
+        "--order",
+        nargs="+",
+        type=int,
+        metavar="N",
+        default=None,
+        help="draw order as player numbers (1 = the first HAND; default 1 2 ...)",
+    )
+    p.add_argument("--dead", metavar="CARDS", default=None, help="cards out of play")
+    _limit_options(p)
+    p.add_argument(
+        "--exact",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="count every outcome: auto = when it takes at most 200,000,000 look-ups (every heads-up spot)",
+    )
+    add_table_options(p)
+    add_mc_options(p, trials=200_000, trials_help="Monte Carlo deals when not exact (default 200,000)")
+    p.set_defaults(func=_equity)
 
     _sim_commands(cmds)
 
@@ -174,10 +263,10 @@ def _sim_commands(cmds) -> None:
         "--deuces",
         type=int_in_range(0, 4, "deuces"),
         default=None,
-        help="only patterns with this many deuces",
+        help="only patterns (or summary rows) with this many deuces",
     )
     p.add_argument("--summary", action="store_true", help="draw counts by deuces and category")
-    p.add_argument("--variant", choices=("standard", "draw-three"), default="standard", help=_VARIANT_HELP)
+    _limit_options(p)
     add_table_options(p)
     p.set_defaults(func=_keeps)
 
@@ -263,10 +352,12 @@ def _sim_commands(cmds) -> None:
 def _keeps(args) -> None:
     from simkit.games.diablo.keep_table import keep_summary, pattern_table
 
+    limit = _limit(args)
     if args.summary:
-        emit(keep_summary(args.variant), args)
+        s = keep_summary(limit["variant"], max_draw=limit["max_draw"])
+        emit(s if args.deuces is None else s[s.deuces == args.deuces].reset_index(drop=True), args)
     else:
-        emit(pattern_table(args.variant, deuces=args.deuces), args)
+        emit(pattern_table(limit["variant"], deuces=args.deuces, max_draw=limit["max_draw"]), args)
 
 
 def _open(args) -> None:
@@ -361,15 +452,109 @@ def _hand(tokens: list[str]):
 def _draw_odds(args) -> None:
     from simkit.games.diablo.solver import draw_odds
 
-    emit(draw_odds(_hand(args.hand), keep=args.keep, dead=args.dead, variant=args.variant), args)
+    emit(draw_odds(_hand(args.hand), keep=args.keep, dead=args.dead, **_limit(args)), args)
 
 
 def _best_keep(args) -> None:
-    from simkit.games.diablo.solver import equity_weights, keep_values, target_weights
+    from simkit.games.diablo.solver import rank_keeps
 
-    if args.objective == "category":
-        w = target_weights(args.target)
+    objective = args.objective or ("paytable" if args.paytable is not None else "category")
+    for flag, value, owner in (
+        ("--target", args.target, "category"),
+        ("--opponents", args.opponents, "equity"),
+        ("--paytable", args.paytable, "paytable"),
+    ):
+        if value is not None and objective != owner:
+            raise UsageError(f"{flag} is only for --objective {owner}, not {objective}")
+    df = rank_keeps(
+        _hand(args.hand),
+        dead=args.dead,
+        objective=objective,
+        target=args.target,
+        opponents=args.opponents,
+        paytable=args.paytable,
+        **_limit(args),
+    )
+    emit(df, args)
+
+
+def _paytable_return(args) -> None:
+    import pandas as pd
+
+    from simkit.games.diablo.paytable import FULL_PAY, paytable_return
+
+    df = paytable_return(args.paytable if args.paytable is not None else FULL_PAY, **_limit(args))
+    a = df.attrs
+    if args.format == "json":
+        emit({**{k: a[k] for k in a}, "categories": df.to_dict(orient="records")}, args)
+    elif args.format == "csv":
+        total: dict[str, object] = {
+            "category": "total",
+            "pays": None,
+            "combinations": int(df.combinations.sum()),
+        }
+        total |= {"probability": float(df.probability.sum()), "return": a["return"]}
+        emit(pd.concat([df, pd.DataFrame([total])], ignore_index=True), args)
     else:
-        w = equity_weights(args.opponents)
-    df = keep_values(_hand(args.hand), w, dead=args.dead, variant=args.variant)
-    emit(df.drop(columns="mask"), args)
+        lines = [
+            df.to_string(index=False),
+            "",
+            f"return      {a['return']:.10f} (exact: {a['return_exact']})",
+            f"pay table   {a['paytable']}",
+            f"draw limit  {a['limit']}",
+            f"deals       {a['deals']:,} (solved as {a['patterns']:,} suit patterns), exact: true",
+            "combinations count each deal as 7,669,695 (the least common multiple of C(47, 0..5))",
+            "deals drawing 0..5 cards: " + ", ".join(f"{x:.4f}" for x in a["draws"]),
+            f"deals with more than one best keep: {a['tied']:.4f} (the frequencies depend on which "
+            "is played, the return does not; ties go to the keep drawing fewer cards)",
+        ]
+        emit("\n".join(lines), args)
+
+
+def _equity(args) -> None:
+    from simkit.games.diablo.draw_equity import draw_equity
+
+    if not args.keep:
+        raise UsageError(f"give one --keep per HAND ({len(args.hands)} hands): all five cards to stand pat")
+    if len(args.keep) != len(args.hands):
+        raise UsageError(f"give one --keep per HAND: {len(args.hands)} hands, {len(args.keep)} --keep")
+    order = None
+    if args.order is not None:
+        n = len(args.hands)
+        if sorted(args.order) != list(range(1, n + 1)):
+            raise UsageError(
+                f"--order must list each player 1..{n} once, got {' '.join(map(str, args.order))}"
+            )
+        order = [p - 1 for p in args.order]
+    modes: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
+    opts = run_options(args)
+    seed = opts.pop("seed")
+    df = draw_equity(
+        args.hands,
+        args.keep,
+        args.dead,
+        order=order,
+        exact=modes[args.exact],
+        trials=args.trials,
+        seed=seed,
+        **_limit(args),
+        **opts,
+    )
+    a = df.attrs
+    if args.format == "json":
+        emit({**{k: a[k] for k in a}, "hands": df.to_dict(orient="records")}, args)
+    elif args.format == "csv":
+        emit(df, args)
+    else:
+        how = (
+            f"exact: true, every one of {a['outcomes']:,} outcomes counted"
+            if a["exact"]
+            else f"exact: false, Monte Carlo over {a['trials']:,} of {a['outcomes']:,} outcomes"
+        )
+        lines = [
+            df.to_string(index=False),
+            "",
+            how,
+            "draw order: players " + " ".join(map(str, a["order"])) + f"; draw limit {a['limit']}",
+        ]
+        emit("\n".join(lines), args)

@@ -6,7 +6,13 @@ Modules:
   R-D6), the agreed :class:`Rules` (stacks included) and the variants (:data:`VARIANTS`);
 - :mod:`.strategies` players: an opening threshold by category, the poker threshold rule
   after; :func:`parse_player`, the one parser of player specs (``trips:bluff=0.1``);
-- :mod:`.solver` exact draw odds and the best keep of a hand, by enumeration;
+- :mod:`.solver` exact draw odds and the best keep of a hand, by enumeration, for any
+  objective (a target category, the expected category, showdown share, a pay table) and any
+  draw limit;
+- :mod:`.paytable` pay tables (natural and wild royal, four deuces, ...) and the whole game
+  solved exactly under best play (:func:`~.paytable.paytable_return`);
+- :mod:`.draw_equity` the exact pot shares of given hands at the draw, each keeping given
+  cards (:func:`~.draw_equity.draw_equity`);
 - :mod:`.keep_table` the best keep of all 2,598,960 hands at once (the players' draw policy),
   the helpers kernels draw by, and the table by rank pattern;
 - :mod:`.engine` the compiled kernels: ``_play_hand`` (one deal with the carried pot and the
@@ -23,15 +29,27 @@ Modules:
 1.0
 """
 
+from .draw_equity import draw_equity
 from .jobs import SeriesJob, ShowdownJob, play_deals, showdown_table, simulate
+from .paytable import FULL_PAY, PayTable, paytable_return
 from .rules import CATEGORIES, VARIANTS, Rules, category_index
-from .solver import KeepChoice, best_keep, draw_odds, equity_weights, keep_values, target_weights
+from .solver import (
+    KeepChoice,
+    best_keep,
+    draw_odds,
+    equity_weights,
+    keep_values,
+    rank_keeps,
+    target_weights,
+)
 from .strategies import OPEN_LEVELS, Player, parse_player
 
 __all__ = [
     "CATEGORIES",
+    "FULL_PAY",
     "KeepChoice",
     "OPEN_LEVELS",
+    "PayTable",
     "Player",
     "Rules",
     "SeriesJob",
@@ -39,11 +57,14 @@ __all__ = [
     "VARIANTS",
     "best_keep",
     "category_index",
+    "draw_equity",
     "draw_odds",
     "equity_weights",
     "keep_values",
     "parse_player",
+    "paytable_return",
     "play_deals",
+    "rank_keeps",
     "showdown_table",
     "simulate",
     "target_weights",

@@ -14,6 +14,9 @@ every hand its exact value: the whole best-keep table in seconds instead of the 
 evaluations of enumerating each hand's draws.  With integer weights whose totals stay below
 2**53 (the default objective) the sums are exact in float64.
 
+:func:`keeps_by_limit` and :func:`draws_by_limit` set the best keeps side by side under
+every draw limit (:data:`DRAW_LIMITS`: 1 to 5 cards, and the draw-three variant).
+
 The table is indexed by the colex number of the hand's cards in ascending order (the hand
 ``c0 < … < c4`` is ``sum C(c_i, i + 1)``); the keep is a 5-bit mask over those positions.
 It is what the engine's players draw by (:mod:`.engine`): inside kernels a hand lives in five
@@ -51,13 +54,16 @@ from simkit.disk_cache import cached_arrays, source_digest
 from simkit.hands.enumeration import FIRST, N_HANDS, all_hands
 from simkit.hands.kernels import eval5_deuces_wild
 
-from .rules import CATEGORIES, DRAW_VARIANTS, category_of_strength, tables
+from .rules import CATEGORIES, category_of_strength, draw_limit, tables
 
 __all__ = [
     "N_HANDS",
     "PolicyTable",
     "all_hands",
+    "DRAW_LIMITS",
     "colex5",
+    "draws_by_limit",
+    "keeps_by_limit",
     "kept_cards",
     "keep_summary",
     "pattern_table",
@@ -123,16 +129,13 @@ def _superset_sums(hands, T, w, S0, S1, S2, S3, S4, W5):
 
 
 @njit(cache=True, inline="always")
-def _allowed(h, mask, draw_three):
-    """R-D6: keep 3-5 (exchange 0-2); draw-three variant: keep 2-5, or one ace (draw 4)."""
+def _allowed(h, mask, most, ace_four):
+    """The draw limit (:func:`~.rules.draw_limit`): draw at most ``most`` cards, or four when
+    ``ace_four`` and the one card kept is an ace (R-D6; the draw-three variant: 3 and ace 4)."""
     k = POP[mask]
-    if k >= 3:
+    if 5 - k <= most:
         return True
-    if not draw_three:
-        return False
-    if k == 2:
-        return True
-    if k == 1:
+    if ace_four and k == 1:
         for p in range(5):
             if (mask >> p) & 1:
                 return (h[p] >> 2) == ACE
@@ -140,7 +143,7 @@ def _allowed(h, mask, draw_three):
 
 
 @njit(cache=True, parallel=True)
-def _best_keeps(hands, first, S0, S1, S2, S3, S4, W5, draw_three, best_mask, best_value):
+def _best_keeps(hands, first, S0, S1, S2, S3, S4, W5, most, ace_four, best_mask, best_value):
     """Best keep of every hand: the Möbius transform of its 32 subset sums (module doc)."""
     for a in prange(N_CARDS):
         h = np.zeros(5, dtype=np.int64)
@@ -173,9 +176,9 @@ def _best_keeps(hands, first, S0, S1, S2, S3, S4, W5, draw_three, best_mask, bes
             bm = 31
             bv = g[31]
             # more cards kept first, so ties go to the smaller draw
-            for k in range(4, 0, -1):
+            for k in range(4, -1, -1):
                 for m in range(31):
-                    if POP[m] == k and _allowed(h, m, draw_three):
+                    if POP[m] == k and _allowed(h, m, most, ace_four):
                         v = g[m] / N_FINAL[5 - k]
                         if v > bv:
                             bv = v
@@ -213,20 +216,31 @@ class PolicyTable:
     """The best keep (``mask``, uint8, over the hand's cards in ascending order) and its value
     (``value``, float64, a probability or expected share) of every hand, by colex number."""
 
-    def __init__(self, mask: np.ndarray, value: np.ndarray, variant: str, objective: str, opponents: int):
+    def __init__(
+        self,
+        mask: np.ndarray,
+        value: np.ndarray,
+        variant: str,
+        objective: str,
+        opponents: int,
+        max_draw: int | None = None,
+    ):
         self.mask = mask
         self.value = value
         self.variant = variant
         self.objective = objective
         self.opponents = opponents
+        self.max_draw = max_draw
 
     def __repr__(self) -> str:
+        limit = "" if self.max_draw is None else f", max_draw={self.max_draw}"
         return (
-            f"PolicyTable(variant={self.variant!r}, objective={self.objective!r}, opponents={self.opponents})"
+            f"PolicyTable(variant={self.variant!r}, objective={self.objective!r}, "
+            f"opponents={self.opponents}{limit})"
         )
 
 
-def _build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np.ndarray]:
+def _build(weights: np.ndarray, most: int, ace_four: bool) -> tuple[np.ndarray, np.ndarray]:
     T = tables()
     w = np.ascontiguousarray(weights, dtype=np.float64)
     S = [np.zeros(comb(N_CARDS, k)) for k in range(5)]
@@ -235,19 +249,19 @@ def _build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np.ndarra
     _superset_sums(hands, T, w, S[0], S[1], S[2], S[3], S[4], W5)
     mask = np.zeros(N_HANDS, dtype=np.uint8)
     value = np.zeros(N_HANDS)
-    _best_keeps(hands, FIRST, S[0], S[1], S[2], S[3], S[4], W5, draw_three, mask, value)
+    _best_keeps(hands, FIRST, S[0], S[1], S[2], S[3], S[4], W5, most, ace_four, mask, value)
     return mask, value
 
 
-def _cached_build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np.ndarray]:
+def _cached_build(weights: np.ndarray, most: int, ace_four: bool) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_build`, kept on disk (:mod:`simkit.disk_cache`) under a key of everything it
     depends on: this module's source, the evaluator tables, the weights and the draw limit."""
     key = [source_digest(__file__)]
     key += [np.ascontiguousarray(t).tobytes() for t in tables()]
-    key += [np.ascontiguousarray(weights, dtype=np.float64).tobytes(), b"3" if draw_three else b"2"]
+    key += [np.ascontiguousarray(weights, dtype=np.float64).tobytes(), f"{most}{int(ace_four)}".encode()]
 
     def build() -> dict[str, np.ndarray]:
-        mask, value = _build(weights, draw_three)
+        mask, value = _build(weights, most, ace_four)
         return {"mask": mask, "value": value}
 
     arrays = cached_arrays("diablo-keeps", b"\0".join(key), build)
@@ -255,13 +269,18 @@ def _cached_build(weights: np.ndarray, draw_three: bool) -> tuple[np.ndarray, np
 
 
 @lru_cache(maxsize=8)
-def policy_table(variant: str = "standard", objective: str = "equity", opponents: int = 2) -> PolicyTable:
-    """The best keep of every hand for ``variant`` (``standard`` or ``draw-three``).
+def policy_table(
+    variant: str = "standard", objective: str = "equity", opponents: int = 2, max_draw: int | None = None
+) -> PolicyTable:
+    """The best keep of every hand for ``variant`` (``standard`` or ``draw-three``) or the
+    draw limit ``max_draw``.
 
     Parameters
     ----------
     variant
         The draw rule (:data:`~simkit.games.diablo.rules.DRAW_VARIANTS`).
+    max_draw
+        Any draw limit 0..5 instead of the variant's (:func:`~.rules.draw_limit`).
     objective
         ``"equity"``: the showdown share against ``opponents`` random five-card hands (the
         engine's draw policy uses 2); or a category name: the probability of finishing at
@@ -271,15 +290,17 @@ def policy_table(variant: str = "standard", objective: str = "equity", opponents
 
     The table is built exactly (module docstring) in a few seconds and kept in
     ``$SIMKIT_CACHE_DIR`` (default ``~/.cache/simkit``) under a hash of its inputs.
+
+    >>> policy_table(max_draw=5)
+    PolicyTable(variant='standard', objective='equity', opponents=2, max_draw=5)
     """
-    if variant not in DRAW_VARIANTS:
-        raise ValueError(f"unknown draw variant {variant!r}; expected one of {', '.join(DRAW_VARIANTS)}")
+    most, ace_four = draw_limit(variant, max_draw)
     w, scale = objective_weights(objective, opponents)
-    mask, value = _cached_build(w, variant == "draw-three")
+    mask, value = _cached_build(w, most, ace_four)
     value = value / scale
     mask.flags.writeable = False
     value.flags.writeable = False
-    return PolicyTable(mask, value, variant, objective, opponents if objective == "equity" else 0)
+    return PolicyTable(mask, value, variant, objective, opponents if objective == "equity" else 0, max_draw)
 
 
 @njit(cache=True, inline="always")
@@ -367,8 +388,8 @@ def _ranks_text(code: int, n: int = 5, base: int = 13, offset: int = 0) -> str:
 
 
 @lru_cache(maxsize=4)
-def _hand_facts(variant: str, objective: str) -> pd.DataFrame:
-    t = policy_table(variant, objective)
+def _hand_facts(variant: str, objective: str, max_draw: int | None = None) -> pd.DataFrame:
+    t = policy_table(variant, objective, max_draw=max_draw)
     pattern = np.zeros(N_HANDS, dtype=np.int64)
     facts = np.zeros((N_HANDS, 3), dtype=np.int64)
     _pattern_counts(all_hands(), t.mask, tables(), category_of_strength(), pattern, facts)
@@ -384,9 +405,13 @@ def _hand_facts(variant: str, objective: str) -> pd.DataFrame:
 
 
 def pattern_table(
-    variant: str = "standard", objective: str = "equity", deuces: int | None = None
+    variant: str = "standard",
+    objective: str = "equity",
+    deuces: int | None = None,
+    max_draw: int | None = None,
 ) -> pd.DataFrame:
-    """The best keep for every starting rank pattern (rank multiset, suits aside).
+    """The best keep for every starting rank pattern (rank multiset, suits aside), under the
+    draw limit of ``variant`` or ``max_draw`` (:func:`~.rules.draw_limit`).
 
     A rank pattern has many suit assignments (more or fewer suited cards); the table gives,
     over all hands of the pattern, the most common best keep (as ranks), the share of hands
@@ -400,7 +425,7 @@ def pattern_table(
     >>> t.set_index("pattern").loc["A K 9 2 2", "keep"]
     'A K 2 2'
     """
-    facts = _hand_facts(variant, objective)
+    facts = _hand_facts(variant, objective, max_draw)
     n_deuces = _deuces_of(facts["pattern"].to_numpy())
     df = facts.assign(deuces=n_deuces)
     if deuces is not None:
@@ -437,14 +462,17 @@ def _deuces_of(codes: np.ndarray) -> np.ndarray:
     return n
 
 
-def keep_summary(variant: str = "standard", objective: str = "equity") -> pd.DataFrame:
-    """Share of hands drawing 0, 1, 2 (… 4) cards by deuces held and category as dealt.
+def keep_summary(
+    variant: str = "standard", objective: str = "equity", max_draw: int | None = None
+) -> pd.DataFrame:
+    """Share of hands drawing 0, 1, 2 (… 5) cards by deuces held and category as dealt, under
+    the draw limit of ``variant`` or ``max_draw``.
 
     >>> s = keep_summary()
     >>> float(s.loc[(s.deuces == 0) & (s.pat_category == "straight"), "draw_0"].iloc[0])
     1.0
     """
-    facts = _hand_facts(variant, objective)
+    facts = _hand_facts(variant, objective, max_draw)
     df = facts.assign(deuces=_deuces_of(facts["pattern"].to_numpy()))
     tab = pd.crosstab([df.deuces, df.category], df.draw, normalize="index")
     tab.columns = [f"draw_{int(c)}" for c in tab.columns]
@@ -453,3 +481,112 @@ def keep_summary(variant: str = "standard", objective: str = "equity") -> pd.Dat
     tab = tab.assign(hands=hands_n, value=value).reset_index()
     tab.insert(1, "pat_category", [CATEGORIES[c] for c in tab.pop("category")])
     return tab
+
+
+# --- what to keep under each draw limit -----------------------------------------------------
+
+#: The draw limits compared by :func:`keeps_by_limit`: label -> (variant, max_draw).  ``2`` is
+#: the standard rule (R-D6), ``3a`` the draw-three variant (3, or 4 keeping an ace).
+DRAW_LIMITS: dict[str, tuple[str, int | None]] = {
+    "1": ("standard", 1),
+    "2": ("standard", None),
+    "3": ("standard", 3),
+    "3a": ("draw-three", None),
+    "4": ("standard", 4),
+    "5": ("standard", 5),
+}
+
+
+def _limits(limits) -> list[str]:
+    out = list(limits)
+    bad = [lim for lim in out if lim not in DRAW_LIMITS]
+    if bad or not out:
+        raise ValueError(
+            f"unknown draw limit {bad[0] if bad else out!r}; expected some of {', '.join(DRAW_LIMITS)}"
+        )
+    return out
+
+
+def keeps_by_limit(
+    limits=tuple(DRAW_LIMITS), objective: str = "equity", deuces: int | None = None
+) -> pd.DataFrame:
+    """What to keep: the best keep of every starting rank pattern under each draw limit.
+
+    Parameters
+    ----------
+    limits
+        Labels of :data:`DRAW_LIMITS` (default all: 1, 2 = standard, 3, 3a = draw-three, 4, 5).
+    objective
+        As in :func:`policy_table` (default: showdown share against two random hands).
+    deuces
+        Only the patterns with this many deuces.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per rank pattern: ``pattern``, ``deuces``, ``pat_category``, ``hands``, and
+        per limit ``L``: ``keep_L`` (ranks kept by most of the pattern's hands), ``draw_L``
+        and ``value_L`` (mean value of the best keep).  Sorted as :func:`pattern_table` under
+        the first limit.
+
+    Examples
+    --------
+    >>> t = keeps_by_limit(("2", "5"), deuces=0).set_index("pattern")
+    >>> t.loc["A K 9 5 3", ["keep_2", "keep_5"]].tolist()
+    ['A K 9', 'A']
+    """
+    labels = _limits(limits)
+    out: pd.DataFrame | None = None
+    for lim in labels:
+        variant, max_draw = DRAW_LIMITS[lim]
+        t = pattern_table(variant, objective, deuces, max_draw)
+        t = t.rename(columns={"keep": f"keep_{lim}", "draw": f"draw_{lim}", "value": f"value_{lim}"})
+        t = t.drop(columns="share")
+        if out is None:
+            out = t
+        else:
+            out = out.merge(
+                t[["pattern", f"keep_{lim}", f"draw_{lim}", f"value_{lim}"]], on="pattern", how="left"
+            )
+    assert out is not None
+    return out.reset_index(drop=True)
+
+
+def draws_by_limit(limits=tuple(DRAW_LIMITS), objective: str = "equity") -> pd.DataFrame:
+    """How many cards the best keeps draw under each draw limit, by deuces dealt.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per limit and number of deuces: ``limit``, ``deuces``, ``hands``,
+        ``mean_draw``, the share of hands drawing 0..5 (``draw_0`` ...) and ``value`` (mean
+        value of the best keep, e.g. the showdown share against two random hands).
+
+    Examples
+    --------
+    >>> d = draws_by_limit(("2", "3a"))
+    >>> d[d.deuces == 0].set_index("limit")["mean_draw"].round(3).tolist()
+    [1.877, 2.987]
+    """
+    rows = []
+    for lim in _limits(limits):
+        variant, max_draw = DRAW_LIMITS[lim]
+        facts = _hand_facts(variant, objective, max_draw)
+        n_deuces = _deuces_of(facts["pattern"].to_numpy())
+        draw = facts["draw"].to_numpy()
+        value = facts["value"].to_numpy()
+        for d in range(5):
+            sel = n_deuces == d
+            n = int(sel.sum())
+            shares = np.bincount(draw[sel], minlength=6)[:6] / n
+            rows.append(
+                {
+                    "limit": lim,
+                    "deuces": d,
+                    "hands": n,
+                    "mean_draw": float(draw[sel].mean()),
+                    **{f"draw_{k}": float(shares[k]) for k in range(6)},
+                    "value": float(value[sel].mean()),
+                }
+            )
+    return pd.DataFrame(rows)

@@ -6,7 +6,8 @@ Hands are ranked by the ``deuces_wild`` evaluator of :mod:`simkit.hands` (R-D1, 
 cumulative form turns a strength into a percentile, the *score* the betting strategies see.
 
 Draw limits (R-D6, Varianten): 0, 1 or 2 cards; in the ``draw-three`` variant up to three, or
-four when the one card kept is an ace.
+four when the one card kept is an ace.  For analysis any limit 0-5 can be asked for
+(``max_draw``, :func:`draw_limit`): 5 is five-card draw as video poker plays it.
 
 :class:`Rules` holds every setting agreed before play (ante, limits, raise cap, stacks, the
 Diablo rule and the variants, R-D6 defaults) and is the only place a default lives;
@@ -19,6 +20,8 @@ Examples
 ('five_of_a_kind', 10)
 >>> draw_allowed(3, [48], "standard"), draw_allowed(4, [48], "draw-three")
 (False, True)
+>>> draw_limit(), draw_limit("draw-three"), draw_limit(max_draw=5)
+((2, False), (3, True), (5, False))
 >>> round(float(pat_below()[category_floor("three_of_a_kind")]), 4)
 0.8156
 >>> Rules(cap=20).variant, VARIANTS["draw three"].variant
@@ -61,6 +64,8 @@ __all__ = [
     "category_index",
     "category_of_strength",
     "draw_allowed",
+    "draw_limit",
+    "limit_label",
     "max_draw",
     "n_strengths",
     "pair_floor",
@@ -177,21 +182,72 @@ def max_draw(variant: str = "standard") -> int:
     return 2 if variant == "standard" else 4
 
 
-def draw_allowed(n_draw: int, kept, variant: str = "standard") -> bool:
+def draw_limit(variant: str = "standard", max_draw: int | None = None) -> tuple[int, bool]:
+    """The draw limit as ``(most, ace_four)``: at most ``most`` cards, and four more when
+    ``ace_four`` and the one card kept is an ace.
+
+    Parameters
+    ----------
+    variant
+        ``standard`` (0-2 cards, R-D6) or ``draw-three`` (up to 3, 4 keeping an ace).
+    max_draw
+        Any limit 0..5 instead of the variant's (only with ``variant="standard"``).
+
+    Examples
+    --------
+    >>> draw_limit("draw-three"), draw_limit(max_draw=0)
+    ((3, True), (0, False))
+    >>> draw_limit(max_draw=6)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_draw must be an integer 0..5, got 6
+    >>> draw_limit("draw-three", max_draw=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_draw=5 and variant 'draw-three' both set the draw limit; give one of them
+    """
+    if variant not in DRAW_VARIANTS:
+        raise ValueError(f"unknown draw variant {variant!r}; expected one of {', '.join(DRAW_VARIANTS)}")
+    if max_draw is None:
+        return (2, False) if variant == "standard" else (3, True)
+    if not is_int(max_draw) or not 0 <= max_draw <= 5:
+        raise ValueError(f"max_draw must be an integer 0..5, got {max_draw!r}")
+    if variant != "standard":
+        raise ValueError(
+            f"max_draw={max_draw!r} and variant {variant!r} both set the draw limit; give one of them"
+        )
+    return int(max_draw), False
+
+
+def limit_label(variant: str = "standard", max_draw: int | None = None) -> str:
+    """The draw limit in words.
+
+    >>> limit_label(), limit_label("draw-three"), limit_label(max_draw=5)
+    ('standard (0-2)', 'draw-three (0-3, 4 keeping an ace)', 'at most 5')
+    """
+    most, ace_four = draw_limit(variant, max_draw)
+    if max_draw is not None:
+        return f"at most {most}"
+    return f"{variant} (0-{most}{', 4 keeping an ace' if ace_four else ''})"
+
+
+def draw_allowed(n_draw: int, kept, variant: str = "standard", max_draw: int | None = None) -> bool:
     """Whether exchanging ``n_draw`` cards while keeping ``kept`` is allowed (R-D6, Varianten).
 
     Standard: 0, 1 or 2 cards.  ``draw-three``: up to three, or four when the single card kept
-    is an ace ("vier, wenn die behaltene Karte ein Ass ist"; a deuce is no ace).
+    is an ace ("vier, wenn die behaltene Karte ein Ass ist"; a deuce is no ace).  ``max_draw``:
+    any number up to it (:func:`draw_limit`).
+
+    >>> draw_allowed(4, [51], "draw-three"), draw_allowed(4, [47], "draw-three"), draw_allowed(5, [], max_draw=5)
+    (True, False, True)
     """
-    max_draw(variant)
+    most, ace_four = draw_limit(variant, max_draw)
     if n_draw < 0:
         return False
-    if variant == "standard":
-        return n_draw <= 2
-    if n_draw <= 3:
+    if n_draw <= most:
         return True
     kept = list(kept)
-    return n_draw == 4 and len(kept) == 1 and int(kept[0]) >> 2 == ACE
+    return ace_four and n_draw == 4 and len(kept) == 1 and int(kept[0]) >> 2 == ACE
 
 
 # --- the agreed rules -------------------------------------------------------------------------

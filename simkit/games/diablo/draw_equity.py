@@ -1,0 +1,536 @@
+"""Exact equity of given Diablo hands at the draw: each player's share of the pot when every
+player keeps the given cards and draws the rest from one deck.
+
+The deck is the 52 cards less every hand and the dead cards (discards never come back).
+Players draw in *draw order*, the first player left of the dealer first (the order the hands
+are given in, unless ``order`` says otherwise), each taking the next ``5 - kept`` cards.
+Every assignment of distinct live cards to the draws is equally likely; the showdown pays a
+win 1 and a ``k``-way tie ``1/k`` each (R-D1, R-D2 rank the hands).  A player standing pat
+keeps all five cards.
+
+Exact enumeration (:func:`_equity_exact`) visits every draw of every player but one, in draw
+order, each from the cards the earlier ones left; the player who draws most (the last in
+draw order among equals) is counted, not visited.  For the best strength ``b`` of the others
+and the cards ``X`` they drew, that player's draws from the rest are counted below, at and
+above ``b`` by inclusion-exclusion over the subsets ``J`` of ``X``: each count is a sum over
+``J`` of ``(-1)^|J|`` times the number of that player's draws from the whole live deck that
+contain ``J`` (read from sorted lists by binary search).  So a heads-up spot costs at most the
+first player's draws times 32 look-ups, and every outcome is counted: the result is flagged
+``exact``.  Shares are kept in units of 1/2520 (a k-way tie for k <= 10 is whole), so the
+totals are integers.
+
+With fixed keeps the shares cannot depend on the draw order (every card unseen is alike);
+the order says in which order the deck is dealt, and the test suite checks the invariance.
+When an exact count would take too long (:data:`EXACT_LIMIT` look-ups) it is Monte Carlo
+(:class:`DrawEquityJob`) with standard errors, flagged ``exact: false``.
+
+Examples
+--------
+>>> df = draw_equity(["As Ah Ad 7c 4s", "Kh Qh Jh 9h 3c"], ["As Ah Ad", "Kh Qh Jh 9h"])
+>>> df[["hand", "draw", "equity"]].round(4).values.tolist()
+[['As Ah Ad 7c 4s', 2, 0.7284], ['Kh Qh Jh 9h 3c', 1, 0.2716]]
+>>> df.attrs["exact"], df.attrs["outcomes"]
+(True, 34440)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from math import comb
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from simkit.cards import format_cards
+from simkit.deck import live_deck, next_combination, shuffle_prefix
+from simkit.hands.kernels import eval5_deuces_wild
+from simkit.memory import private_zeros
+from simkit.rng import SeedLike, stream_state
+
+from ...checks import is_int, positive_int
+from .rules import draw_limit, limit_label, tables
+from .solver import Cards, _cards, _keep_of
+
+__all__ = ["EXACT_LIMIT", "MAX_PLAYERS", "UNITS", "DrawEquityJob", "DrawSpot", "draw_equity", "prepare"]
+
+#: A k-way tie (k <= 10) pays 1/k: whole in units of 1/2520 = 1/lcm(1..10).
+UNITS = 2520
+#: Ten hands use 50 of the 52 cards.
+MAX_PLAYERS = 10
+#: Look-ups an exact count may take (a few seconds per 10**8) before Monte Carlo is used.
+EXACT_LIMIT = 200_000_000
+# BIN[j, c] = C(c, j) for the colex number of a card set.
+BIN = np.array([[comb(c, j) for c in range(53)] for j in range(6)], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _eval(cards, o, T):
+    return eval5_deuces_wild(cards[o], cards[o + 1], cards[o + 2], cards[o + 3], cards[o + 4], T)
+
+
+@njit(cache=True, inline="always")
+def _lower(a, lo, hi, b):
+    """The first index in ``a[lo:hi]`` (sorted) whose value is not below ``b``."""
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if a[mid] < b:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@njit(cache=True)
+def _draw_lists(cards, o, n_keep, live, T):
+    """The sorted final strengths of the counted player (cards ``cards[o:o + n_keep]`` kept,
+    ``d = 5 - n_keep`` drawn) over every draw containing ``J``, for every set ``J`` of ``0..d``
+    live-deck positions: one flat int16 array, the list of ``J`` starting at
+    ``start[j] + colex(J) * C(N - j, d - j)`` (``j = |J|``)."""
+    N = live.shape[0]
+    d = 5 - n_keep
+    start = np.zeros(d + 2, dtype=np.int64)
+    jbase = np.zeros(d + 2, dtype=np.int64)
+    for j in range(d + 1):
+        start[j + 1] = start[j] + BIN[j, N] * BIN[d - j, N - j]
+        jbase[j + 1] = jbase[j] + BIN[j, N]
+    lists = np.zeros(start[d + 1], dtype=np.int16)
+    fill = np.zeros(jbase[d + 1], dtype=np.int64)
+    h = np.zeros(5, dtype=np.int64)
+    for p in range(n_keep):
+        h[p] = cards[o + p]
+    idx = np.zeros(5, dtype=np.int64)
+    for j in range(d):
+        idx[j] = j
+    while True:
+        for j in range(d):
+            h[n_keep + j] = live[idx[j]]
+        s = eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)
+        for sub in range(1 << d):
+            j = 0
+            code = 0
+            for p in range(d):
+                if (sub >> p) & 1:
+                    j += 1
+                    code += BIN[j, idx[p]]
+            lists[start[j] + code * BIN[d - j, N - j] + fill[jbase[j] + code]] = s
+            fill[jbase[j] + code] += 1
+        if d == 0 or not next_combination(idx, d, N):
+            break
+    for j in range(d + 1):
+        size = BIN[d - j, N - j]
+        for code in range(BIN[j, N]):
+            a = start[j] + code * size
+            lists[a : a + size].sort()
+    return lists, start
+
+
+@njit(cache=True)
+def _counted(lists, start, d, N, X, x, b, idx):
+    """Draws of the counted player from the live deck less the positions ``X[:x]`` (ascending)
+    with final strength below and equal to ``b``, by inclusion-exclusion over ``J`` in ``X``."""
+    lt = 0
+    le = 0
+    for j in range(min(d, x) + 1):
+        size = BIN[d - j, N - j]
+        for q in range(j):
+            idx[q] = q
+        while True:
+            code = 0
+            for q in range(j):
+                code += BIN[q + 1, X[idx[q]]]
+            a = start[j] + code * size
+            n_lt = _lower(lists, a, a + size, b) - a
+            n_le = _lower(lists, a, a + size, b + 1) - a
+            if j & 1:
+                lt -= n_lt
+                le -= n_le
+            else:
+                lt += n_lt
+                le += n_le
+            if j == 0 or not next_combination(idx, j, x):
+                break
+    return lt, le - lt
+
+
+@njit(cache=True)
+def _equity_exact(cards, n_keep, levels, last, live, T, share, win):
+    """Every draw of the players in ``levels`` (draw order), each from what the earlier ones
+    left, and the counted player ``last`` (module doc); shares in :data:`UNITS` and outright
+    wins into ``share`` and ``win``.  Returns the number of outcomes counted."""
+    n = n_keep.shape[0]
+    N = live.shape[0]
+    nlev = levels.shape[0]
+    d_last = 5 - n_keep[last]
+    lists, start = _draw_lists(cards, 5 * last, n_keep[last], live, T)
+    h = cards.copy()
+    s = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        if n_keep[i] == 5:
+            s[i] = _eval(h, 5 * i, T)
+    used = np.zeros(N, dtype=np.bool_)
+    avail = np.zeros((nlev + 1, N), dtype=np.int64)
+    n_avail = np.zeros(nlev + 1, dtype=np.int64)
+    combs = np.zeros((nlev + 1, 5), dtype=np.int64)
+    X = np.zeros(N, dtype=np.int64)
+    jdx = np.zeros(5, dtype=np.int64)
+    count = 0
+    level = -1
+    while True:
+        # descend: every level below the current one starts at its first combination
+        while level < nlev - 1:
+            level += 1
+            p = levels[level]
+            na = 0
+            for c in range(N):
+                if not used[c]:
+                    avail[level, na] = c
+                    na += 1
+            n_avail[level] = na
+            for j in range(5 - n_keep[p]):
+                combs[level, j] = j
+                used[avail[level, j]] = True
+        # one draw of every visited player: score it against the counted player's draws
+        for lv in range(nlev):
+            p = levels[lv]
+            k = n_keep[p]
+            for j in range(5 - k):
+                h[5 * p + k + j] = live[avail[lv, combs[lv, j]]]
+            s[p] = _eval(h, 5 * p, T)
+        b = -1
+        t = 0
+        for i in range(n):
+            if i != last:
+                if s[i] > b:
+                    b = s[i]
+                    t = 1
+                elif s[i] == b:
+                    t += 1
+        x = 0
+        for c in range(N):
+            if used[c]:
+                X[x] = c
+                x += 1
+        total = BIN[d_last, N - x]
+        n_lt, n_eq = _counted(lists, start, d_last, N, X, x, b, jdx)
+        n_gt = total - n_lt - n_eq
+        for i in range(n):
+            if i != last and s[i] == b:
+                share[i] += n_lt * (UNITS // t) + n_eq * (UNITS // (t + 1))
+                if t == 1:
+                    win[i] += n_lt
+        share[last] += n_eq * (UNITS // (t + 1)) + n_gt * UNITS
+        win[last] += n_gt
+        count += total
+        # advance the deepest level that can, backtracking
+        while level >= 0:
+            p = levels[level]
+            k = 5 - n_keep[p]
+            for j in range(k):
+                used[avail[level, combs[level, j]]] = False
+            if next_combination(combs[level], k, n_avail[level]):
+                for j in range(k):
+                    used[avail[level, combs[level, j]]] = True
+                break
+            level -= 1
+        if level < 0:
+            return count
+
+
+@njit(cache=True, nogil=True)
+def _equity_mc(cards, n_keep, order, live, T, trials, state, share, share_sq, win):
+    """``trials`` random deals of the draws (in draw order ``order``): shares in
+    :data:`UNITS`, their squares and outright wins into the totals."""
+    n = n_keep.shape[0]
+    deck = live.copy()
+    h = cards.copy()
+    m = 0
+    for i in range(n):
+        m += 5 - n_keep[i]
+    s = np.zeros(n, dtype=np.int64)
+    for _ in range(trials):
+        shuffle_prefix(deck, m, state)
+        pos = 0
+        for q in range(order.shape[0]):
+            p = order[q]
+            for j in range(n_keep[p], 5):
+                h[5 * p + j] = deck[pos]
+                pos += 1
+        b = -1
+        t = 0
+        for i in range(n):
+            s[i] = _eval(h, 5 * i, T)
+            if s[i] > b:
+                b = s[i]
+                t = 1
+            elif s[i] == b:
+                t += 1
+        for i in range(n):
+            if s[i] == b:
+                sh = UNITS // t
+                share[i] += sh
+                share_sq[i] += sh * sh
+                if t == 1:
+                    win[i] += 1
+
+
+@dataclass(frozen=True)
+class DrawSpot:
+    """A prepared spot: every player's cards, the kept ones first (``cards``, 5 per player),
+    how many each keeps, the draw order (player indices) and the live deck."""
+
+    cards: tuple[int, ...]
+    n_keep: tuple[int, ...]
+    order: tuple[int, ...]
+    live: tuple[int, ...]
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``cards``, ``n_keep``, ``order``, ``live`` as int64 arrays for the kernels."""
+        return (
+            np.array(self.cards, dtype=np.int64),
+            np.array(self.n_keep, dtype=np.int64),
+            np.array(self.order, dtype=np.int64),
+            np.array(self.live, dtype=np.int64),
+        )
+
+    @property
+    def draws(self) -> tuple[int, ...]:
+        return tuple(5 - k for k in self.n_keep)
+
+    def outcomes(self) -> int:
+        """The number of equally likely outcomes of the draws (in draw order).
+
+        >>> prepare(["As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s"], ["As Ah 2d", "Kh Jh 9h 7h"]).outcomes()
+        34440
+        """
+        pool, total = len(self.live), 1
+        for p in self.order:
+            total *= comb(pool, self.draws[p])
+            pool -= self.draws[p]
+        return total
+
+    def plan(self) -> tuple[tuple[int, ...], int, int]:
+        """The exact count's plan: the visited players (draw order), the counted player (draws
+        most; the last in draw order among equals) and the look-ups it takes.
+
+        >>> prepare(["As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s"], ["As Ah 2d", "Kh Jh 9h 7h"]).plan()
+        ((1,), 0, 3528)
+        """
+        last = max(self.order, key=lambda p: (self.draws[p], self.order.index(p)))
+        levels = tuple(p for p in self.order if p != last and self.draws[p] > 0)
+        pool, outer, x = len(self.live), 1, 0
+        for p in levels:
+            outer *= comb(pool, self.draws[p])
+            pool -= self.draws[p]
+            x += self.draws[p]
+        d = self.draws[last]
+        terms = sum(comb(x, j) for j in range(min(d, x) + 1))
+        work = outer * terms + comb(len(self.live), d) * 2**d
+        return levels, last, work
+
+
+@dataclass(frozen=True)
+class DrawEquityJob:
+    """The Monte Carlo job (:mod:`simkit.runner`) of one :class:`DrawSpot`."""
+
+    spot: DrawSpot
+    name: str = "diablo_draw_equity"
+
+    def params(self) -> dict:
+        return asdict(self)
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        cards, n_keep, order, live = self.spot.arrays()
+        n = n_keep.size
+        share = private_zeros(n, np.int64)
+        share_sq = private_zeros(n, np.int64)
+        win = private_zeros(n, np.int64)
+        _equity_mc(cards, n_keep, order, live, tables(), trials, stream_state(seed), share, share_sq, win)
+        return {"share": share, "share_sq": share_sq, "win": win}
+
+
+def prepare(
+    hands: Sequence[Cards],
+    keeps: Sequence[Cards | None],
+    dead: Cards | None = None,
+    *,
+    order: Sequence[int] | None = None,
+    variant: str = "standard",
+    max_draw: int | None = None,
+) -> DrawSpot:
+    """Check the hands, keeps, dead cards, draw order and draw limit; the :class:`DrawSpot`.
+
+    ``ValueError`` names the bad value: a hand without five cards, a card in two hands or
+    among the dead cards, a keep not in its hand or breaking the draw limit, a number of keeps
+    other than one per hand, an order that is not a permutation of the players, or a live
+    deck too small for the draws.
+
+    >>> prepare(["As Ah Ad 7c 4s", "Kh Qh Jh 9h 3c"], ["As Ah Ad"])
+    Traceback (most recent call last):
+    ...
+    ValueError: give one keep per hand: 2 hands, 1 keep
+    """
+    hands = list(hands)
+    keeps = list(keeps)
+    if not 2 <= len(hands) <= MAX_PLAYERS:
+        raise ValueError(f"give 2..{MAX_PLAYERS} hands, got {len(hands)}")
+    if len(keeps) != len(hands):
+        raise ValueError(
+            f"give one keep per hand: {len(hands)} hands, {len(keeps)} keep{'s' if len(keeps) != 1 else ''}"
+        )
+    draw_limit(variant, max_draw)
+    held = []
+    for i, h in enumerate(hands):
+        try:
+            held.append(_cards(h, "hand", n=5))
+        except ValueError as e:
+            raise ValueError(f"hand {i + 1}: {e}") from None
+    dead_arr = np.zeros(0, dtype=np.int64) if dead is None else _cards(dead, "dead")
+    everything = np.concatenate([*held, dead_arr])
+    values, counts = np.unique(everything, return_counts=True)
+    if (counts > 1).any():
+        card = format_cards(values[counts > 1][:1])
+        raise ValueError(f"card {card!r} is in more than one hand or among the dead cards")
+    cards: list[int] = []
+    n_keep: list[int] = []
+    for i, (h, k) in enumerate(zip(held, keeps, strict=True)):
+        if isinstance(k, str) and k.strip() in ("-", ""):
+            k = []
+        try:
+            kept = _keep_of(h, k, variant, max_draw)
+        except ValueError as e:
+            raise ValueError(f"player {i + 1}: {e}") from None
+        rest = [int(c) for c in h if c not in set(kept.tolist())]
+        cards += [int(c) for c in kept] + rest
+        n_keep.append(int(kept.size))
+    if order is None:
+        seq = tuple(range(len(hands)))
+    else:
+        seq = tuple(order)
+        if not all(is_int(p) for p in seq) or sorted(seq) != list(range(len(hands))):
+            raise ValueError(f"order must list each player 0..{len(hands) - 1} once, got {list(order)!r}")
+        seq = tuple(int(p) for p in seq)
+    live = live_deck(everything).astype(np.int64)
+    need = sum(5 - k for k in n_keep)
+    if need > live.size:
+        raise ValueError(
+            f"the live deck has {live.size} cards (52 less the hands and the dead cards) but the "
+            f"players draw {need}: give fewer hands, dead cards or cards drawn"
+        )
+    return DrawSpot(tuple(cards), tuple(n_keep), seq, tuple(int(c) for c in live))
+
+
+def draw_equity(
+    hands: Sequence[Cards],
+    keeps: Sequence[Cards | None],
+    dead: Cards | None = None,
+    *,
+    order: Sequence[int] | None = None,
+    variant: str = "standard",
+    max_draw: int | None = None,
+    exact: bool | str = "auto",
+    exact_limit: int = EXACT_LIMIT,
+    trials: int = 200_000,
+    seed: SeedLike = 0,
+    **run_options,
+) -> pd.DataFrame:
+    """Each player's share of the pot when every player keeps the given cards and draws.
+
+    Parameters
+    ----------
+    hands
+        Two to ten five-card hands (card strings or card integers), in seat order from the
+        player left of the dealer.
+    keeps
+        One per hand: the cards it keeps (all five: stands pat; ``""`` or ``"-"``: draws
+        five, where the draw limit allows).
+    dead
+        Cards out of play (seen elsewhere).
+    order
+        The draw order as player indices (0 = the first hand); default the seat order.
+    variant, max_draw
+        The draw limit (:func:`~.rules.draw_limit`): ``standard`` 0-2 cards, ``draw-three``
+        up to 3 (4 keeping an ace), or any ``max_draw`` 0..5.
+    exact
+        ``"auto"``: count every outcome when it takes at most ``exact_limit`` look-ups
+        (every heads-up spot does), else Monte Carlo; ``True``: always count (``ValueError``
+        beyond ``exact_limit``: use Monte Carlo); ``False``: Monte Carlo.
+    trials, seed, run_options
+        Monte Carlo deals, seed and the options of :func:`simkit.runner.run` (ignored when
+        exact).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per player (seat order): ``player`` (1 = left of the dealer), ``hand``,
+        ``keep``, ``draw``, ``equity`` (pot share), ``se`` (0 when exact), ``win`` (wins
+        alone).  ``attrs``: ``exact``, ``method``, ``outcomes`` (all outcomes of the draws),
+        ``trials`` (outcomes counted or deals simulated), ``order`` (players, 1-based, in
+        draw order), ``limit``, ``dead``.
+
+    Examples
+    --------
+    >>> draw_equity(["As Ah Ad 7c 4s", "Kh Qh Jh 9h 3c"], ["As Ah", "Kh Qh Jh 9h"])
+    Traceback (most recent call last):
+    ...
+    ValueError: player 1: keeping As Ah exchanges 3 cards; the standard rules allow at most 2 (choose the draw-three variant for up to three)
+    """
+    hands = list(hands)
+    spot = prepare(hands, keeps, dead, order=order, variant=variant, max_draw=max_draw)
+    if exact not in (True, False, "auto"):
+        raise ValueError(f"exact must be True, False or 'auto', got {exact!r}")
+    positive_int(exact_limit, "exact_limit")
+    levels, last, work = spot.plan()
+    if exact is True and work > exact_limit:
+        raise ValueError(
+            f"an exact count takes about {work:,} look-ups, more than exact_limit={exact_limit:,}: "
+            "use Monte Carlo (exact='auto' or False)"
+        )
+    cards, n_keep, order_arr, live = spot.arrays()
+    n = n_keep.size
+    use_exact = exact is True or (exact == "auto" and work <= exact_limit)
+    if use_exact:
+        share = np.zeros(n, dtype=np.int64)
+        win = np.zeros(n, dtype=np.int64)
+        count = _equity_exact(
+            cards, n_keep, np.array(levels, dtype=np.int64), last, live, tables(), share, win
+        )
+        if count != spot.outcomes():  # pragma: no cover - a broken enumeration
+            raise RuntimeError(f"counted {count} outcomes of {spot.outcomes()}")
+        eq = share / (UNITS * count)
+        se = np.zeros(n)
+        won = win / count
+        done = count
+    else:
+        from simkit.runner import run
+
+        positive_int(trials, "trials")
+        run_options.setdefault("quiet", True)
+        tot = run(DrawEquityJob(spot), trials, seed=seed, **run_options)
+        done = int(tot["trials"])
+        eq = tot["share"] / (UNITS * done)
+        second = tot["share_sq"] / (UNITS * UNITS * done)
+        se = np.sqrt(np.maximum(second - eq * eq, 0.0) * done / max(done - 1, 1) / done)
+        won = tot["win"] / done
+    df = pd.DataFrame(
+        {
+            "player": np.arange(1, n + 1),
+            "hand": [format_cards(_cards(h, "hand", n=5)) for h in hands],
+            "keep": [format_cards(cards[5 * i : 5 * i + n_keep[i]]) or "-" for i in range(n)],
+            "draw": 5 - n_keep,
+            "equity": eq,
+            "se": se,
+            "win": won,
+        }
+    )
+    df.attrs.update(
+        exact=bool(use_exact),
+        method="exact" if use_exact else "monte carlo",
+        outcomes=spot.outcomes(),
+        trials=done,
+        order=[p + 1 for p in spot.order],
+        limit=limit_label(variant, max_draw),
+        dead=format_cards(np.zeros(0, dtype=np.int64) if dead is None else _cards(dead, "dead")),
+    )
+    return df
