@@ -32,8 +32,12 @@ cells = [
         "razz = simkit.evening('razz', evenings=n(2000), deals=150, seed=1, log=1, quiet=True)\n"
         "razz.plot_log(0);"
     ),
-    new_markdown_cell("## Who wins the evening\n\nThe chance of winning the night per seat, with 2-SE error bars."),
-    new_code_cell("razz.plot_win()\nrazz.seats[['seat', 'strategy', 'win', 'win_se', 'final_chips', 'broke', 'broke_se']]"),
+    new_markdown_cell(
+        "## Who wins the evening\n\nThe chance of winning the night per seat, with 2-SE error bars."
+    ),
+    new_code_cell(
+        "razz.plot_win()\nrazz.seats[['seat', 'strategy', 'win', 'win_se', 'final_chips', 'broke', 'broke_se']]"
+    ),
     new_markdown_cell(
         "## How long an evening lasts\n\n2-7 Triple Draw played to the last player: the length in deals."
     ),
