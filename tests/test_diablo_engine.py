@@ -29,7 +29,7 @@ from simkit.games.diablo.engine import (
     _series_kernel,
     _split,
 )
-from simkit.games.diablo.jobs import make_game, new_totals, play_deals
+from simkit.games.diablo.jobs import make_game, new_totals, play_deals, simulate
 from simkit.games.diablo.rules import Rules
 from simkit.games.diablo.strategies import Player
 from simkit.games.diablo.strategies import players as player_arrays
@@ -404,7 +404,7 @@ def _series_by_hand(hands, specs, rules, seed):
             "penalties",
             "penalty_chips",
             "short_end",
-            "abandoned",
+            "last_player_takes",
             "sessions",
             "max_deals",
         ),
@@ -418,11 +418,13 @@ def _series_by_hand(hands, specs, rules, seed):
         before = table[TABLE_STACK : TABLE_STACK + n].copy()
         deals = 0
         while True:
-            if deals >= rules.max_deals or seats_in(table) < 2:
+            if seats_in(table) < 2:  # the last player with chips takes the pot
                 _split(table)
-                cnt["abandoned"] += 1
-                cnt["max_deals"] += deals >= rules.max_deals
+                cnt["last_player_takes"] += 1
                 break
+            if deals >= rules.max_deals:  # a runaway: the kernel stops there
+                cnt["max_deals"] += 1
+                return cnt, net
             rc = _play_hand(table, game, rng, work, record)
             deals += 1
             cnt["deals"] += 1
@@ -457,6 +459,7 @@ def _series_by_hand(hands, specs, rules, seed):
         (["trips"] * 4, Rules()),
         (MIXED, Rules(cap=8, draw_three=True, stacks=(20, 30, 15, 40, 25, 10))),
         (MIXED[:3], Rules(diablo=False, jacks_or_better=True, stacks=(6, 9, 4), max_deals=5)),
+        (["never", "never", "trips"], Rules(max_deals=3)),
     ],
 )
 def test_series_kernel_is_a_loop_of_play_hand(specs, rules):
@@ -484,8 +487,13 @@ def test_series_kernel_is_a_loop_of_play_hand(specs, rules):
     kernel = dict(zip(COUNTS, out["cnt"].tolist()))
     for key, value in cnt.items():
         assert kernel[key] == value, key
-    assert cnt["deals"] > hands
+    assert cnt["deals"] > hands or cnt["max_deals"] == 1
     assert out["seat"][:, SEAT_SUMS.index("net")].tolist() == net.tolist()
+
+
+def test_a_runaway_series_is_an_error_never_an_end():
+    with pytest.raises(RuntimeError, match="max_deals=4"):
+        simulate(["never"] * 3, 10, rules=Rules(max_deals=4), seed=1, quiet=True)
 
 
 # --- jacks or better (Varianten: Buben oder besser) ----------------------------------------------

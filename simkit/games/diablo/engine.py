@@ -82,31 +82,12 @@ alike); a player without chips is out until then; the deal passes left after eve
 are checked after every deal: stacks plus the pot on the table always add up to the chips at
 the start.
 
-Safety valves, counted in ``abandoned``: a series still running after ``max_deals`` deals
-(players who never open), or one in which fewer than two players have chips left, ends;
-the pot on the table is split among the players with chips (odd chips from the dealer's
-left).  An opener who loses with no chips at all pays nothing and the series ends
-(``short_end``).
-
-Evenings
---------
-:func:`_play_evenings` plays whole evenings (R-E1, R-E2, R-E4) with the blocks of
-:mod:`simkit.games.evening`: deal after deal of :func:`_play_hand` with the chips carried over,
-the deal passing left among the players with chips after every deal.  The end rule is R-E4
-(``end`` with ``END_SERIES`` and ``END_MIN_PLAYERS`` 3): the evening ends after the agreed
-deals (a deal is one shuffle, void deals included) or when fewer than three players have
-chips, but never while a pot is carried (a Diablo pot, or a void deal's pot, R-D4/R-D5): a
-series in progress is played to its end by those left, two players included.  No deal guard ends a series: a deal past ``end[END_MAX_DEALS]`` is an error
-(:data:`~simkit.games.evening.RC_RUNAWAY`).  Two cases the rules leave open:
-
-- one player with chips and a pot carried: nobody is left to play the series out with, so that
-  player takes the carried pot (:func:`_lone_takes_carried`).  The log shows it as a row of
-  its own with the outcome :data:`TAKES_CARRIED`: no deal (the deal count stays, nobody dealt
-  in, nothing posted), ``LOG_POT`` the pot taken, ``LOG_DEALER`` the player who takes it;
-- nobody with chips and a pot carried (everyone left went all-in on the ante of a void deal):
-  no deal can be played any more (R-P4), nobody can win the pot, and the evening ends with the
-  pot left in the middle: the log's last row has ``LOG_CARRIED`` > 0 and every stack 0, and
-  every player ties for the most chips (R-E6).
+A series always ends by the rules: an opener wins (R-D5); a losing opener with no chips at all
+pays nothing and the series ends (``short_end``); or fewer than two players have chips left,
+and the one left takes the pot (``last_player_takes``, as in an evening, R-E4; should nobody
+have chips, the dealer does).  A series still running after ``max_deals`` deals (players who
+never open) is a runaway: the kernel stops, counts ``max_deals``, and the job raises; no figure
+comes from it.
 
 Examples
 --------
@@ -673,7 +654,7 @@ COUNTS = (
     "capped",
     "short_pay",
     "short_end",
-    "abandoned",
+    "last_player_takes",
     "sessions",
     "busts",
     "chip_errors",
@@ -722,7 +703,7 @@ POT_GAMES = 32  # mean pot of the k-th game of a series, k < 31; the last bin po
     K_CAPPED,
     K_SHORT_PAY,
     K_SHORT_END,
-    K_ABANDONED,
+    K_LAST_PLAYER_TAKES,
     K_SESSIONS,
     K_BUSTS,
     K_CHIP_ERRORS,
@@ -880,12 +861,13 @@ def _series_kernel(
         final_pot = 0
         max_pot = 0
         while True:
-            if deals >= cfg[C_MAX_DEALS] or seats_in(table) < 2:
+            if seats_in(table) < 2:  # the last player with chips takes the pot (R-E4)
                 _split(table)
-                cnt[K_ABANDONED] += 1
-                if deals >= cfg[C_MAX_DEALS]:
-                    cnt[K_MAX_DEALS] += 1
+                cnt[K_LAST_PLAYER_TAKES] += 1
                 break
+            if deals >= cfg[C_MAX_DEALS]:  # a runaway series (nobody opens): an error, never an end
+                cnt[K_MAX_DEALS] += 1
+                return
             rc = _play_hand(table, game, rng, work, record)
             deals += 1
             table[TABLE_DEAL] += 1

@@ -262,6 +262,11 @@ class SeriesJob:
             out["max_pot_hist"],
             out["max_len_hist"],
         )
+        if out["cnt"][COUNTS.index("max_deals")]:
+            raise RuntimeError(
+                f"a Diablo series ran past max_deals={rules.max_deals} deals without an opener winning "
+                "(do the players ever open?); no figure is produced from it"
+            )
         return out
 
 

@@ -260,7 +260,7 @@ C_DRAW3 = 3  # 1: draw up to three, four keeping an ace (Varianten: Mehr tausche
 C_JACKS = 4  # 1: opening needs a pair of jacks or better (Varianten: Buben oder besser)
 C_DEALERS_CHOICE = 5  # 1: after a series the deal passes left of who started it
 C_SESSION = 6  # series per session (stacks carry over inside a session), 1 = fresh stacks
-C_MAX_DEALS = 7  # safety: deals per series before it is abandoned
+C_MAX_DEALS = 7  # safety: deals per series before it is a runaway (an error)
 C_JJ_FLOOR = 8  # strength of the weakest pair of jacks
 N_CFG = 9
 
@@ -282,7 +282,7 @@ class Rules:
     keeping an ace); ``jacks_or_better`` lets only a pair of jacks or better open;
     ``dealers_choice``: after a series the deal passes left of the player who dealt its first
     game.  ``session``: series played before the stacks start fresh; ``max_deals``: deals after
-    which a series is abandoned.
+    which a series still running is a runaway, an error (no figure comes from it).
 
     >>> int(Rules(cap=20).config()[C_CAP])
     20

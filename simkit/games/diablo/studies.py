@@ -248,7 +248,7 @@ def _series_row(r, **key) -> dict:
         "carried_to_openers": s["dead_to_opener"] / max(s["dead_to_opener"] + s["dead_to_others"], 1e-12),
         "void_rate": s["void_rate"],
         "busts_per_series": s["busts"] / n,
-        "abandoned": int(s["abandoned"]),
+        "last_player_takes": int(s["last_player_takes"]),
         "chip_errors": int(s["chip_errors"]),
     }
 
