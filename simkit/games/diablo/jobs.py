@@ -76,7 +76,7 @@ from .equity import new_totals as new_showdown_totals
 from .keep_table import policy_table
 from .rules import Rules, category_of_strength, tables
 from .solver import equity_weights
-from .strategies import PlayerArrays, player
+from .strategies import KIND_NAMES, NEVER, PlayerArrays, player
 from .strategies import players as player_arrays
 
 __all__ = [
@@ -177,6 +177,10 @@ def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0
     Traceback (most recent call last):
     ...
     ValueError: Diablo is for 3-7 players, got 2
+    >>> evening_kernel(["trips", "never", "jacks:kind=check-call"])
+    Traceback (most recent call last):
+    ...
+    ValueError: players 'never', 'jacks:kind=check-call' never open: left alone with a pot in the middle they could never finish the series (R-E4); seat at most one player who never opens
     """
     rules = rules or Rules()
     if not is_int(log_capacity) or log_capacity < 0:
@@ -187,6 +191,13 @@ def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0
             "at a Diablo evening the deal passes left after every deal"
         )
     arrays = _player_arrays(list(players))
+    never = _never_open(arrays)
+    if never.sum() >= 2:
+        names = ", ".join(repr(str(p)) for p, x in zip(players, never, strict=True) if x)
+        raise ValueError(
+            f"players {names} never open: left alone with a pot in the middle they could never "
+            "finish the series (R-E4); seat at most one player who never opens"
+        )
     return EveningKernel(
         _play_evenings,
         make_game(arrays, rules),
@@ -196,6 +207,14 @@ def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0
         MIN_PLAYERS,
         GAME_DIABLO,
     )
+
+
+def _never_open(arrays) -> np.ndarray:
+    """Seats that never open: check-call players, and threshold players with no opening level
+    and no bluff."""
+    check_call = arrays.kinds == KIND_NAMES.index("check-call")
+    threshold = arrays.kinds >= KIND_NAMES.index("tight")
+    return check_call | (threshold & (arrays.open_floor >= NEVER) & (arrays.bluff <= 0))
 
 
 def _with_stacks(rules: Rules, stacks) -> Rules:
