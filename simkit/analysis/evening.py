@@ -26,6 +26,7 @@ __all__ = [
     "LIMITS",
     "PLAYER_COUNTS",
     "chips_table",
+    "choice_table",
     "length_table",
     "limits_table",
     "luck_table",
@@ -94,14 +95,15 @@ def scaled_rules(game: str, factor: int, rules: Any = None) -> Any:
     return s.rules(r, pot=r.pot * factor)
 
 
-def _run(ctx: Context, game: str, players: Sequence[str], evenings: int, **kw: Any):
+def _run(ctx: Context, roles: tuple, game: str, players: Sequence[str], evenings: int, **kw: Any):
+    """Evenings of ``game`` from the analysis's stream ``roles``."""
     deals = kw.pop("deals", AGREED[game])
     return evening(
         game,
         list(players),
         evenings=ctx.trials(evenings, minimum=40),
         deals=deals,
-        seed=ctx.seed,
+        seed=ctx.stream(game, *roles),
         **ctx.run_options(),
         **kw,
     )
@@ -115,7 +117,7 @@ def winners_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: 
         s = SETUPS[game]
         for n in PLAYER_COUNTS[game]:
             for kind in FIELD_KINDS:
-                ev = _run(ctx, game, [s.tips] + [s.typical[kind]] * (n - 1), evenings)
+                ev = _run(ctx, (n, kind), game, [s.tips] + [s.typical[kind]] * (n - 1), evenings)
                 seat = ev.seats.iloc[0]
                 rows.append(
                     {
@@ -148,7 +150,14 @@ def length_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: i
             ends.append(("last player", 0))
         for n in PLAYER_COUNTS[game]:
             for end, deals in ends:
-                ev = _run(ctx, game, s.default_players(n), evenings // (4 if deals == 0 else 1), deals=deals)
+                ev = _run(
+                    ctx,
+                    (n, end),
+                    game,
+                    s.default_players(n),
+                    evenings // (4 if deals == 0 else 1),
+                    deals=deals,
+                )
                 sm = ev.summary
                 q = np.repeat(ev.lengths["deals"].to_numpy(), ev.lengths["evenings"].to_numpy())
                 rows.append(
@@ -178,7 +187,7 @@ def chips_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: in
         s = SETUPS[game]
         unit = _unit(game, s.rules())
         for k in STACK_UNITS:
-            ev = _run(ctx, game, s.default_players(), evenings, stacks=k * unit)
+            ev = _run(ctx, (k,), game, s.default_players(), evenings, stacks=k * unit)
             seat = ev.seats.iloc[0]
             rows.append(
                 {
@@ -208,6 +217,7 @@ def luck_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int
         deals = LUCK_DEALS if game != "in-between" else LUCK_DEALS // 4
         ev = _run(
             ctx,
+            ("luck",),
             game,
             [strong, weak, strong, weak],
             evenings,
@@ -258,7 +268,7 @@ def limits_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: i
     for game in games:
         s = SETUPS[game]
         for f in LIMITS:
-            ev = _run(ctx, game, s.default_players(), evenings, rules=scaled_rules(game, f))
+            ev = _run(ctx, (f,), game, s.default_players(), evenings, rules=scaled_rules(game, f))
             seat = ev.seats.iloc[0]
             rows.append(
                 {
@@ -273,6 +283,37 @@ def limits_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: i
                     "tips_win_se": seat["win_se"],
                 }
             )
+    return pd.DataFrame(rows)
+
+
+def choice_table(ctx: Context, evenings: int = 1000) -> pd.DataFrame:
+    """What choosing your game is worth in a Dealer's Choice evening: the tips player choosing
+    by each policy (``best``: the game of its largest measured edge; ``random``; always one
+    favourite) against a field choosing at random, 100 deals agreed, 200 chips each."""
+    from ..evenings.dealers_choice import dealers_choice
+
+    field = ["tight@random", "loose-aggressive@random", "passive@random", "tight@random"]
+    rows = []
+    for choice in ("best", "random", *SETUPS):
+        ev = dealers_choice(
+            [f"tips@{choice}", *field],
+            evenings=ctx.trials(evenings, minimum=40),
+            seed=ctx.stream("choice", choice),
+            **ctx.run_options(),
+        )
+        seat = ev.seats.iloc[0]
+        rows.append(
+            {
+                "choice": choice,
+                "win": seat["win"],
+                "win_se": seat["win_se"],
+                "final_chips": seat["final_chips"],
+                "final_chips_se": seat["final_chips_se"],
+                "broke": seat["broke"],
+                "broke_se": seat["broke_se"],
+                **{f"share_{g}": ev.summary[f"share_{g}"] for g in SETUPS},
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -375,6 +416,11 @@ def _luck(ctx: Context) -> AnalysisResult:
         tables={"evening_luck": luck, "evening_luck_summary": luck_summary(luck)},
         figures={"evening_luck": plot_luck(luck)},
     )
+
+
+@analysis("evening_choice", game=GAME, title="What choosing your game is worth (Dealer's Choice)")
+def _choice(ctx: Context) -> AnalysisResult:
+    return AnalysisResult(tables={"evening_choice": choice_table(ctx)})
 
 
 @analysis("evening_limits", game=GAME, title="Which limits to agree")

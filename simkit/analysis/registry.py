@@ -18,9 +18,12 @@ True
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+import numpy as np
 
 __all__ = ["ANALYSES", "Z", "AnalysisResult", "Context", "TipResult", "Verdict", "analysis", "pyplot"]
 
@@ -46,7 +49,9 @@ def pyplot():
 class Context:
     """What every analysis may use: a scale for its sizes, a seed, and runner options.
 
-    ``scale`` multiplies each analysis's default trial counts (tests use a small one).
+    ``scale`` multiplies each analysis's default trial counts (tests use a small one).  The
+    report runs each analysis with ``analysis`` set to its name; an analysis draws each of its
+    random streams with :meth:`stream`, never from ``seed`` itself.
     """
 
     scale: float = 1.0
@@ -54,6 +59,33 @@ class Context:
     workers: int | None = None
     scheduler: str | None = None
     quiet: bool = False
+    analysis: str = ""
+    #: every (analysis, roles) handed out by :meth:`stream`, shared by the copies the report makes
+    issued: set = field(default_factory=set, compare=False, repr=False)
+
+    def stream(self, *roles: str | int) -> np.random.SeedSequence:
+        """The seed of one random stream of this analysis: a ``SeedSequence`` of ``seed`` whose
+        spawn key is the analysis name and ``roles`` (words or non-negative integers), so no
+        two analyses, and no two roles, share a stream.  Asking twice for the same stream in
+        one report is an error.
+
+        >>> ctx = Context(seed=7, analysis="demo")
+        >>> ctx.stream("field", 3).spawn_key == ctx.stream("field", 4).spawn_key
+        False
+        >>> ctx.stream("field", 3)
+        Traceback (most recent call last):
+        ...
+        ValueError: analysis 'demo' asked twice for the stream ('field', 3)
+        """
+        key = (self.analysis, *roles)
+        if key in self.issued:
+            raise ValueError(f"analysis {self.analysis!r} asked twice for the stream {roles!r}")
+        self.issued.add(key)
+        words = [self.analysis, *roles]
+        spawn = tuple(w if isinstance(w, int) and w >= 0 else zlib.crc32(str(w).encode()) for w in words)
+        # led by its length, a key is never the start of a longer one: the runner's chunk
+        # seeds (the key and a chunk index) cannot meet another stream
+        return np.random.SeedSequence(entropy=self.seed, spawn_key=(len(spawn), *spawn))
 
     def trials(self, default: int, minimum: int = 1000) -> int:
         """Trials for a job whose full-size default is ``default``."""
