@@ -49,6 +49,8 @@ LIMITS = (1, 2, 4)
 STACK_UNITS = (5, 10, 20, 40, 80)
 #: Deals covered by the luck curve (In-Between: a quarter as many dealer's games each).
 LUCK_DEALS = 400
+#: The field players the tips player meets in the luck curves.
+LUCK_PAIRINGS = ("tight", "loose-aggressive")
 
 
 def _unit(game: str, rules: Any) -> int:
@@ -109,7 +111,7 @@ def _run(ctx: Context, roles: tuple, game: str, players: Sequence[str], evenings
     )
 
 
-def winners_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 2000) -> pd.DataFrame:
+def winners_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 500) -> pd.DataFrame:
     """The tips player's chance of winning the evening against a field of each kind, by game
     and player count; ``fair`` is 1 / players."""
     rows = []
@@ -206,59 +208,72 @@ def chips_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: in
 
 
 def luck_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 1000) -> pd.DataFrame:
-    """Which game is most luck: at a table of two tips players and two tight players (the
-    tight player of the typical field), the chance that a player of the stronger strategy (the
-    one ahead at the last deal, ``strong``) leads had the evening ended after each deal (one
-    scale for all games: 0.5 is pure luck); stacks of 40 biggest bets."""
+    """Which game is most luck: at a table of two tips players and two players of one kind of
+    the typical field (``pairing``: tight, and loose-aggressive), the chance that a player of
+    the stronger strategy (the one ahead at the last deal, ``strong``) leads had the evening
+    ended after each deal (one scale for all games: 0.5 is pure luck); stacks of 40 biggest
+    bets."""
     rows = []
     for game in games:
         s = SETUPS[game]
-        strong, weak = s.tips, s.typical["tight"]
         deals = LUCK_DEALS if game != "in-between" else LUCK_DEALS // 4
-        ev = _run(
-            ctx,
-            ("luck",),
-            game,
-            [strong, weak, strong, weak],
-            evenings,
-            deals=deals,
-            band_deals=LUCK_DEALS,
-            stacks=40 * _unit(game, s.rules()),
-        )
-        tr = ev.trajectories
-        lead = tr[tr["strategy"] == strong].groupby("deal")["lead"].sum()
-        if lead.iloc[-1] < 0.5:  # the tight player is the stronger one here
-            strong, weak, lead = weak, strong, 1 - lead
-        n = ev.evenings
-        for d, p in lead.items():
-            rows.append(
-                {
-                    "game": game,
-                    "deal": int(d),
-                    "stronger_wins": p,
-                    "stronger_wins_se": float(np.sqrt(max(p * (1 - p), 0) / n)),
-                    "strong": strong,
-                    "weak": weak,
-                }
+        for pairing in LUCK_PAIRINGS:
+            strong, weak = s.tips, s.typical[pairing]
+            ev = _run(
+                ctx,
+                ("luck", pairing),
+                game,
+                [strong, weak, strong, weak],
+                evenings,
+                deals=deals,
+                band_deals=LUCK_DEALS,
+                stacks=40 * _unit(game, s.rules()),
             )
+            tr = ev.trajectories
+            lead = tr[tr["strategy"] == strong].groupby("deal")["lead"].sum()
+            if lead.iloc[-1] < 0.5:  # the field player is the stronger one here
+                strong, weak, lead = weak, strong, 1 - lead
+            n = ev.evenings
+            for d, p in lead.items():
+                rows.append(
+                    {
+                        "game": game,
+                        "pairing": pairing,
+                        "deal": int(d),
+                        "stronger_wins": p,
+                        "stronger_wins_se": float(np.sqrt(max(p * (1 - p), 0) / n)),
+                        "strong": strong,
+                        "weak": weak,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
 def luck_summary(luck: pd.DataFrame) -> pd.DataFrame:
-    """Per game the stronger strategy's chance after 50, 100 and the last deal, and the first
-    deal from which it wins three evenings in four (NaN: not within the deals played)."""
+    """Per game and pairing the stronger strategy's chance after 50, 100 and the last deal, and
+    the first deal from which it wins three evenings in four (NaN: not within the deals
+    played); luckiest first."""
     rows = []
-    for game, g in luck.groupby("game", sort=False):
+    for (game, pairing), g in luck.groupby(["game", "pairing"], sort=False):
         g = g.sort_values("deal")
         three = g[g["stronger_wins"] >= 0.75]["deal"]
-        row = {"game": game, "deals_to_three_in_four": float(three.iloc[0]) if len(three) else float("nan")}
+        row = {
+            "game": game,
+            "pairing": pairing,
+            "strong": g["strong"].iloc[0],
+            "weak": g["weak"].iloc[0],
+            "deals_to_three_in_four": float(three.iloc[0]) if len(three) else float("nan"),
+        }
         for d in (50, 100, int(g["deal"].max())):
             r = g[g["deal"] == d]
             if len(r):
                 row[f"after_{d}"] = float(r["stronger_wins"].iloc[0])
                 row[f"after_{d}_se"] = float(r["stronger_wins_se"].iloc[0])
         rows.append(row)
-    return pd.DataFrame(rows).sort_values("deals_to_three_in_four", na_position="first")
+    out = pd.DataFrame(rows)
+    return out.sort_values(
+        ["pairing", "deals_to_three_in_four"], na_position="first", ascending=[False, False]
+    )
 
 
 def limits_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 1000) -> pd.DataFrame:
@@ -344,23 +359,28 @@ def plot_winners(table: pd.DataFrame):
 
 
 def plot_luck(luck: pd.DataFrame):
-    """The stronger strategy's chance of winning against the evening's length, all games."""
+    """The stronger strategy's chance of winning against the evening's length, all games, one
+    panel per pairing."""
     plt = pyplot()
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for game, g in luck.groupby("game", sort=False):
-        ax.plot(g["deal"], g["stronger_wins"], label=game)
-        ax.fill_between(
-            g["deal"],
-            g["stronger_wins"] - 2 * g["stronger_wins_se"],
-            g["stronger_wins"] + 2 * g["stronger_wins_se"],
-            alpha=0.2,
-        )
-    ax.axhline(0.75, color="grey", lw=0.8, ls=":", label="three in four")
-    ax.axhline(0.5, color="k", lw=0.8, ls="--", label="pure luck")
-    ax.set_xlabel("deals played (the evening's length)")
-    ax.set_ylabel("P(a stronger player wins)")
-    ax.set_title("Which game is most luck: tips players against tight players")
-    ax.legend(fontsize="small")
+    pairings = list(dict.fromkeys(luck["pairing"]))
+    fig, axes = plt.subplots(1, len(pairings), figsize=(6 * len(pairings), 4), squeeze=False, sharey=True)
+    for ax, pairing in zip(axes[0], pairings, strict=True):
+        for game, g in luck[luck["pairing"] == pairing].groupby("game", sort=False):
+            ax.plot(g["deal"], g["stronger_wins"], label=game)
+            ax.fill_between(
+                g["deal"],
+                g["stronger_wins"] - 2 * g["stronger_wins_se"],
+                g["stronger_wins"] + 2 * g["stronger_wins_se"],
+                alpha=0.2,
+            )
+        ax.axhline(0.75, color="grey", lw=0.8, ls=":", label="three in four")
+        ax.axhline(0.5, color="k", lw=0.8, ls="--", label="pure luck")
+        ax.set_xlabel("deals played (the evening's length)")
+        ax.set_title(f"tips players against {pairing} players")
+    axes[0][0].set_ylabel("P(a player of the stronger strategy wins)")
+    axes[0][-1].legend(fontsize="small")
+    fig.suptitle("Which game is most luck")
+    fig.tight_layout()
     return fig
 
 
