@@ -222,7 +222,7 @@ def _sample_check(ctx: Context) -> AnalysisResult:
     parts = []
     trials = ctx.trials(4_000_000)
     for family, n_cards in (("high", 7), ("deuces_wild", 5), ("ace_to_five", 7)):
-        t = sample(family, n_cards, trials, seed=ctx.seed, **ctx.run_options())
+        t = sample(family, n_cards, trials, seed=ctx.stream(family, n_cards), **ctx.run_options())
         parts.append(t.assign(family=family, cards=n_cards)[["family", "cards", *t.columns]])
     df = pd.concat(parts, ignore_index=True)
     worst = float(np.nanmax(np.abs(df["z"])))

@@ -208,7 +208,7 @@ def _showdown(ctx: Context) -> AnalysisResult:
 
     plt = pyplot()
     trials = ctx.trials(1_000_000)
-    tot = run(ShowdownJob(), trials, seed=ctx.seed, **ctx.run_options())
+    tot = run(ShowdownJob(), trials, seed=ctx.stream("showdown"), **ctx.run_options())
     by_class = tabulate(tot, "class")
     by_deuces = tabulate(tot, "deuces")
     fig, axes = plt.subplots(1, 2, figsize=(11, 4), constrained_layout=True)
@@ -338,8 +338,9 @@ def _opening(ctx: Context) -> AnalysisResult:
     series = ctx.trials(20_000)
     sweeps_all, eq_rows = [], []
     for n in PLAYER_COUNTS:
-        cache = {"trips": threshold_sweep(n, OPEN_LEVELS, "trips", series, seed=ctx.seed, **_ro(ctx))}
-        eq = equilibrium(n, "trips", OPEN_LEVELS, series, seed=ctx.seed, sweeps=cache, **_ro(ctx))
+        stream = ctx.stream("opening", n)  # one for the sweep and the equilibrium (common random numbers)
+        cache = {"trips": threshold_sweep(n, OPEN_LEVELS, "trips", series, seed=stream, **_ro(ctx))}
+        eq = equilibrium(n, "trips", OPEN_LEVELS, series, seed=stream, sweeps=cache, **_ro(ctx))
         eq_rows.append(eq)
         for t in cache.values():
             sweeps_all.append(t)
@@ -483,14 +484,15 @@ def _game(ctx: Context) -> AnalysisResult:
         PLAYER_COUNTS,
         ("jacks", "two_pair", "trips", "straight"),
         series,
-        seed=ctx.seed,
+        seed=ctx.stream("series"),
         keep=keep,
         **_ro(ctx),
     )
     deuces = keep[(5, "trips")].deuces
+    bluff = ctx.stream("bluff")  # one for every table size and rule (common random numbers)
     bl = pd.DataFrame(
         [
-            bluff_ev(n, "trips", series, diablo, seed=ctx.seed, **_ro(ctx))
+            bluff_ev(n, "trips", series, diablo, seed=bluff, **_ro(ctx))
             for n in (3, 5, 7)
             for diablo in (True, False)
         ]
@@ -571,7 +573,7 @@ def _variants(ctx: Context) -> AnalysisResult:
     from simkit.games.diablo.studies import variants_table
 
     series = ctx.trials(20_000)
-    t = variants_table(5, "pair", series, seed=ctx.seed, **_ro(ctx))
+    t = variants_table(5, "pair", series, seed=ctx.stream("variants"), **_ro(ctx))
     notes = [
         f"5 players opening with any pair, {series:,} series per variant; tight_net: seat 0 "
         "alone opening at trips. 'Declare your hand' (Hand ansagen) is about human error "

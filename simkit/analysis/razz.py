@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..rng import SeedLike, substream
 from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 __all__ = [
@@ -255,7 +256,7 @@ R2_FIELDS = {
 }
 
 
-def r2_chips(hands: int, seed: int, **opts) -> pd.DataFrame:
+def r2_chips(hands: int, seed: SeedLike, **opts) -> pd.DataFrame:
     """Chips per hand of a tips player who folds every K/Q start vs the same player playing a
     K or Q with two different cards 8 or lower, on the same deals, against each field."""
     from ..games.razz.jobs import compare
@@ -263,7 +264,12 @@ def r2_chips(hands: int, seed: int, **opts) -> pd.DataFrame:
     rows = []
     for i, (name, field) in enumerate(R2_FIELDS.items()):
         t = compare(
-            ["tips"] + field, 0, {"fold": "tips", "play": ("tips", {"T_KQ": 0})}, hands, seed=seed + i, **opts
+            ["tips"] + field,
+            0,
+            {"fold": "tips", "play": ("tips", {"T_KQ": 0})},
+            hands,
+            seed=substream(seed, i),
+            **opts,
         )
         for _, r in t.iterrows():
             rows.append(
@@ -319,10 +325,10 @@ def starts_analysis(ctx: Context) -> AnalysisResult:
     from ..games.razz.starts import start_table
 
     trials = ctx.trials(20_000, minimum=200)
-    starts = start_table(trials=trials, seed=ctx.seed, **ctx.run_options())
+    starts = start_table(trials=trials, seed=ctx.stream("starts"), **ctx.run_options())
     by_high = by_high_table(starts)
     hands = ctx.trials(400_000, minimum=2000)
-    chips = r2_chips(hands, ctx.seed + 17, **ctx.run_options())
+    chips = r2_chips(hands, ctx.stream("r2_chips"), **ctx.run_options())
     kq = by_high_table(starts[starts.high >= 12])
     r1 = r1_verdict(starts)
     r2 = r2_verdict(starts, chips)
@@ -437,8 +443,10 @@ def upcards_analysis(ctx: Context) -> AnalysisResult:
 
     start = "As 2d / 4c"
     trials = ctx.trials(200_000, minimum=2000)
-    up = upcard_effect(start, opponents=4, trials=trials, seed=ctx.seed, **ctx.run_options())
-    dead = dead_card_values(start, opponents=2, trials=2 * trials, seed=ctx.seed + 100, **ctx.run_options())
+    up = upcard_effect(start, opponents=4, trials=trials, seed=ctx.stream("upcards"), **ctx.run_options())
+    dead = dead_card_values(
+        start, opponents=2, trials=2 * trials, seed=ctx.stream("dead_cards"), **ctx.run_options()
+    )
     dead.attrs["opponents"] = 2
     tip = r3_verdict(up, dead, start)
     return AnalysisResult(
@@ -528,7 +536,7 @@ def early_pair_analysis(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(600_000, minimum=5000)
     frames = []
     for k in (1, 3, 5, 7):
-        tot = run(EarlyPairJob(k), trials, seed=ctx.seed + k, **ctx.run_options())
+        tot = run(EarlyPairJob(k), trials, seed=ctx.stream("early_pair", k), **ctx.run_options())
         frames.append(early_pair_table(tot).assign(opponents=k))
     table = pd.concat(frames, ignore_index=True)
     exact = []

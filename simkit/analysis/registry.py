@@ -18,12 +18,13 @@ True
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
+
+from ..rng import substream
 
 __all__ = ["ANALYSES", "Z", "AnalysisResult", "Context", "TipResult", "Verdict", "analysis", "pyplot"]
 
@@ -64,13 +65,13 @@ class Context:
     issued: set = field(default_factory=set, compare=False, repr=False)
 
     def stream(self, *roles: str | int) -> np.random.SeedSequence:
-        """The seed of one random stream of this analysis: a ``SeedSequence`` of ``seed`` whose
-        spawn key is the analysis name and ``roles`` (words or non-negative integers), so no
-        two analyses, and no two roles, share a stream.  Asking twice for the same stream in
-        one report is an error.
+        """The seed of one random stream of this analysis: the substream of ``seed``
+        (:func:`simkit.rng.substream`) for the analysis name and ``roles`` (words or
+        non-negative integers), so no two analyses, and no two roles, share a stream.  Asking
+        twice for the same stream in one report is an error.
 
         >>> ctx = Context(seed=7, analysis="demo")
-        >>> ctx.stream("field", 3).spawn_key == ctx.stream("field", 4).spawn_key
+        >>> ctx.stream("field", 3).entropy == ctx.stream("field", 4).entropy
         False
         >>> ctx.stream("field", 3)
         Traceback (most recent call last):
@@ -81,11 +82,7 @@ class Context:
         if key in self.issued:
             raise ValueError(f"analysis {self.analysis!r} asked twice for the stream {roles!r}")
         self.issued.add(key)
-        words = [self.analysis, *roles]
-        spawn = tuple(w if isinstance(w, int) and w >= 0 else zlib.crc32(str(w).encode()) for w in words)
-        # led by its length, a key is never the start of a longer one: the runner's chunk
-        # seeds (the key and a chunk index) cannot meet another stream
-        return np.random.SeedSequence(entropy=self.seed, spawn_key=(len(spawn), *spawn))
+        return substream(self.seed, self.analysis, *roles)
 
     def trials(self, default: int, minimum: int = 1000) -> int:
         """Trials for a job whose full-size default is ``default``."""

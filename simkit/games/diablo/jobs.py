@@ -47,7 +47,7 @@ from simkit.games.table import (
 )
 from simkit.memory import private_zeros
 from simkit.poker.history import format_history
-from simkit.rng import stream_state
+from simkit.rng import SeedLike, stream_state
 from simkit.runner import run, stats
 
 from .engine import (
@@ -542,7 +542,7 @@ def play_deals(
     dealer: int = 0,
     names: list[str] | None = None,
     players=None,
-    seed: int = 0,
+    seed: SeedLike = 0,
 ) -> list[DealRecord]:
     """Play deals one by one through the compiled engine (:func:`~.engine._play_hand` on one
     table), applying R-D4/R-D5 between them.

@@ -47,6 +47,7 @@ from simkit import hands as hand_eval
 from simkit.deck import next_combination
 from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
 from simkit.hands.tables import decode
+from simkit.rng import SeedLike
 from simkit.runner import run
 
 from ...cards import N_CARDS
@@ -88,7 +89,7 @@ def threshold_sweep(
     others: str | Player = "trips",
     hands: int | None = None,
     rules: Rules | None = None,
-    seed: int = 0,
+    seed: SeedLike = 0,
     **run_options,
 ) -> pd.DataFrame:
     """Seat 0's result for each opening level against ``n_players - 1`` players at ``others``.
@@ -132,7 +133,7 @@ def equilibrium(
     levels=OPEN_LEVELS,
     hands: int | None = None,
     rules: Rules | None = None,
-    seed: int = 0,
+    seed: SeedLike = 0,
     max_iter: int = 6,
     sweeps: dict | None = None,
     **run_options,
@@ -190,7 +191,7 @@ def bluff_ev(
     level: str = "trips",
     hands: int | None = None,
     diablo: bool = True,
-    seed: int = 0,
+    seed: SeedLike = 0,
     rules: Rules | None = None,
     **run_options,
 ) -> dict:
@@ -265,7 +266,7 @@ def series_table(
     levels=("jacks", "two_pair", "trips", "straight"),
     hands: int | None = None,
     rules: Rules | None = None,
-    seed: int = 0,
+    seed: SeedLike = 0,
     keep: dict | None = None,
     **run_options,
 ) -> pd.DataFrame:
@@ -296,7 +297,7 @@ def variants_table(
     n_players: int = 5,
     level: str = "pair",
     hands: int | None = None,
-    seed: int = 0,
+    seed: SeedLike = 0,
     variants: dict | None = None,
     **run_options,
 ) -> pd.DataFrame:

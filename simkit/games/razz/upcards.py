@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import format_cards
+from ...rng import SeedLike, substream
 from .equity import equity
 from .rules import parse_hand
 from .starts import razz_value
@@ -80,7 +81,7 @@ def upcard_scenarios(start: str, opponents: int = 4) -> list[dict]:
 
 
 def upcard_effect(
-    start: str, opponents: int = 4, *, trials: int = 100_000, seed: int = 0, **run_options
+    start: str, opponents: int = 4, *, trials: int = 100_000, seed: SeedLike = 0, **run_options
 ) -> pd.DataFrame:
     """Equity of ``start`` (three cards) against ``opponents`` hands ``? ? / upcard`` as their
     upcards go from high to low (see :func:`upcard_scenarios`).
@@ -91,7 +92,7 @@ def upcard_effect(
     rows = []
     for i, sc in enumerate(upcard_scenarios(start, opponents)):
         hands = [start] + [f"? ? / {u}" for u in sc["upcards"].split()]
-        df = equity(hands, trials=trials, seed=seed + i, exact=False, **run_options)
+        df = equity(hands, trials=trials, seed=substream(seed, "upcards", i), exact=False, **run_options)
         rows.append(
             {**sc, "equity": float(df.equity[0]), "se": float(df.se[0]), "fair": 1.0 / (opponents + 1)}
         )
@@ -99,7 +100,7 @@ def upcard_effect(
 
 
 def dead_card_values(
-    start: str, opponents: int = 2, *, trials: int = 200_000, seed: int = 0, **run_options
+    start: str, opponents: int = 2, *, trials: int = 200_000, seed: SeedLike = 0, **run_options
 ) -> pd.DataFrame:
     """The change in ``start``'s equity against random opponents when one card of each rank is
     dead (a folded upcard), with its standard error.
@@ -123,7 +124,12 @@ def dead_card_values(
     for i, r in enumerate([12] + list(range(12))):
         d = _cards_of_rank(r, own)
         df = equity(
-            [start] + opp, format_cards([d]), trials=trials, seed=seed + 1 + i, exact=False, **run_options
+            [start] + opp,
+            format_cards([d]),
+            trials=trials,
+            seed=substream(seed, "dead", i),
+            exact=False,
+            **run_options,
         )
         e, se = float(df.equity[0]), float(df.se[0])
         v = razz_value(r)
