@@ -25,7 +25,7 @@ GAME = "triple_draw"
 def draw_odds_analysis(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(300, minimum=100)
     sizes = (1, 2, 3, 4, 5) if ctx.scale >= 0.5 else (3, 4)
-    df = holding_odds_table("10" if ctx.scale >= 0.5 else "8", sizes, trials=trials, seed=ctx.seed)
+    df = holding_odds_table("10" if ctx.scale >= 0.5 else "8", sizes, trials=trials, seed=ctx.stream("odds"))
     plt = pyplot()
     fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=True)
     for ax, d in zip(axes, (1, 2, 3)):
@@ -66,7 +66,7 @@ def equity_analysis(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(150_000, minimum=2000)
     frames, rows = [], []
     for opp in range(1, 6):
-        tot = run(EquityJob(opp + 1, "table"), trials, seed=ctx.seed + opp, **ctx.run_options())
+        tot = run(EquityJob(opp + 1, "table"), trials, seed=ctx.stream("groups", opp), **ctx.run_options())
         g = group_frame(tot)
         g.insert(0, "opponents", opp)
         frames.append(g)
@@ -172,6 +172,7 @@ def straights_aces(ctx: Context) -> AnalysisResult:
         "K-Q-J-9-8 (K-high)": "Ks Qh Jd 9c 8s",
     }
     rows = []
+    t2_stream = ctx.stream("t2")  # one for every hand (common random numbers)
     for label, h in hands.items():
         for opp in (1, 3):
             df = equity(
@@ -180,7 +181,7 @@ def straights_aces(ctx: Context) -> AnalysisResult:
                 strategy="table",
                 strategies=("pat",),
                 trials=trials,
-                seed=ctx.seed,
+                seed=t2_stream,
                 **ctx.run_options(),
             )
             rows.append(
@@ -222,15 +223,16 @@ def straights_aces(ctx: Context) -> AnalysisResult:
     )
     # T3: an ace against a king as the odd card
     rows = []
+    t3_stream = ctx.stream("t3")  # one for the ace and the king (common random numbers)
     for label, h in (("ace", "As 7h 5d 3c 2s"), ("king", "Ks 7h 5d 3c 2s")):
-        df = equity([h], 2, strategy="table", trials=trials, seed=ctx.seed + 7, **ctx.run_options())
+        df = equity([h], 2, strategy="table", trials=trials, seed=t3_stream, **ctx.run_options())
         pat = equity(
             [h],
             2,
             strategy="table",
             strategies=("pat",),
             trials=trials,
-            seed=ctx.seed + 7,
+            seed=t3_stream,
             **ctx.run_options(),
         )
         odds = draw_odds(h, " ".join(h.split()[1:]), 1, ["7", "8"])
@@ -301,7 +303,12 @@ def win_rates(ctx: Context) -> AnalysisResult:
     rows = []
     for field in ("loose", "station"):
         for n in range(2, 7):
-            df = match(["tight"] + [field] * (n - 1), hands=hands, seed=ctx.seed + n, **ctx.run_options())
+            df = match(
+                ["tight"] + [field] * (n - 1),
+                hands=hands,
+                seed=ctx.stream("match", field, n),
+                **ctx.run_options(),
+            )
             rows.append(
                 {
                     "players": n,
@@ -318,7 +325,9 @@ def win_rates(ctx: Context) -> AnalysisResult:
     fig, ax = plt.subplots(figsize=(7, 4))
     n_plot = ctx.trials(200_000, minimum=2000)
     for field, color in (("loose", "C0"), ("station", "C1")):
-        r = play(["tight"] + [field] * 5, hands=n_plot, seed=ctx.seed, keep_per_hand=n_plot)
+        r = play(
+            ["tight"] + [field] * 5, hands=n_plot, seed=ctx.stream("running", field), keep_per_hand=n_plot
+        )
         k, mean, se = _running(r.per_hand[:, 0])
         ax.plot(k, mean, color=color, label=f"tight vs 5 {field}")
         ax.fill_between(k[100:], (mean - 2 * se)[100:], (mean + 2 * se)[100:], color=color, alpha=0.2)
@@ -342,7 +351,7 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
     tot = match_totals(
         ["tight", "loose", "station", "tight-rule", "check-call", "loose"],
         hands=hands,
-        seed=ctx.seed,
+        seed=ctx.stream("t4"),
         **ctx.run_options(),
     )
     ds = tot["dstats"].reshape(3, 6, 4)
@@ -403,7 +412,7 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
     r = play(
         ["pot-odds", "sunk-cost", "pot-odds", "sunk-cost", "pot-odds", "sunk-cost"],
         hands=n5,
-        seed=ctx.seed + 5,
+        seed=ctx.stream("t5"),
         keep_per_hand=n5,
     )
     diff = (r.per_hand[:, 0::2].sum(axis=1) - r.per_hand[:, 1::2].sum(axis=1)) / 3.0
@@ -432,9 +441,14 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
     # variants (R-T5): tight against loose, four players
     vrows = []
     vh = ctx.trials(100_000, minimum=2000)
+    variants_stream = ctx.stream("variants")  # one for every variant (common random numbers)
     for v in VARIANTS:
         df = match(
-            ["tight", "loose", "loose", "loose"], variant=v, hands=vh, seed=ctx.seed, **ctx.run_options()
+            ["tight", "loose", "loose", "loose"],
+            variant=v,
+            hands=vh,
+            seed=variants_stream,
+            **ctx.run_options(),
         )
         vrows.append(
             {

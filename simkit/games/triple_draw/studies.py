@@ -19,6 +19,7 @@ from itertools import combinations
 import pandas as pd
 
 from ...cards import RANK_CHARS
+from ...rng import SeedLike
 from .rules import DEFAULT_TARGETS, target_value
 from .solver import draw_odds
 
@@ -57,7 +58,7 @@ def holding_odds_table(
     targets=DEFAULT_TARGETS,
     *,
     trials: int = 1000,
-    seed: int = 0,
+    seed: SeedLike = 0,
     exact_draw: int = 2,
 ) -> pd.DataFrame:
     """One row per holding, draws left and target: ``holding``, ``n_kept``, ``top``,
