@@ -7,7 +7,9 @@ Every command module exposes ``register(subparsers)``, which adds its subcommand
 
 A bad option, card string, player count or family is one line ``simkit: error: ...`` with
 exit status 2, never a traceback; so is any ``ValueError`` from the library, which always
-names the bad value.
+names the bad value, and so is an option the command does not use in its context (every
+option either changes the result or is refused; ``args.typed`` holds what the user typed,
+:mod:`simkit.cli.options`).
 
 Examples
 --------
@@ -24,6 +26,7 @@ import sys
 
 from .. import __version__
 from .common import Parser, fail, run_options
+from .options import typed_options
 
 __all__ = ["CORE_COMMANDS", "GAME_COMMANDS", "build_parser", "main"]
 
@@ -54,7 +57,9 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``simkit`` with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser().parse_args(argv)
+    args.typed = typed_options(build_parser(), argv)  # what a command may refuse in its context
     from ..runner import cluster
 
     try:

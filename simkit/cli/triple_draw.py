@@ -1,5 +1,11 @@
 """``simkit triple-draw``: draw odds, best discards, equity and strategy matches for 2-7 Triple Draw.
 
+``match`` plays full hands and takes every agreed setting of the game: ``--variant`` (R-T5)
+and the fields of :class:`simkit.games.triple_draw.rules.Rules` on top of it (``--stacks``,
+``--ante``, ``--small-blind``, ``--big-blind``, ``--small-bet``, ``--big-bet``,
+``--max-raises``, ``--draws``, ``--limit``, ``--family``); the fixed-limit bets are refused in
+no limit.  The all-in commands take ``--family``, the one setting that changes a showdown.
+
 Examples
 --------
 >>> main_args = ["triple-draw", "draw-odds", "8s 7h 3d 2c Ks", "--keep", "8s 7h 3d 2c",
@@ -13,6 +19,8 @@ target,keep,discard,outs,draws_total,probability,se,exact,method
 
 from __future__ import annotations
 
+import argparse
+
 from .common import (
     UsageError,
     add_mc_options,
@@ -21,6 +29,7 @@ from .common import (
     int_in_range,
     run_options,
 )
+from .options import refuse_unused
 
 _FAMILY_CHOICES = ("deuce_to_seven", "ace_to_five")
 
@@ -140,37 +149,101 @@ def register(sub) -> None:
         default=None,
         help="table size (default: one seat per SPEC; 6 for the form PLAYER FIELD)",
     )
-    p.add_argument(
-        "--variant", default="triple-draw", help="triple-draw (default), single-draw-nl, a5-triple-draw, ante"
+    _rules_options(p)
+    add_table_options(p)
+    add_mc_options(p, trials=1_000_000, trials_help="hands to play (default 1,000,000)")
+    p.set_defaults(func=_match)
+
+
+#: The rule options of a full game (flag, Rules field), on top of ``--variant``.
+RULE_FLAGS: tuple[tuple[str, str], ...] = (
+    ("--stacks", "stacks"),
+    ("--ante", "ante"),
+    ("--small-blind", "small_blind"),
+    ("--big-blind", "big_blind"),
+    ("--small-bet", "small_bet"),
+    ("--big-bet", "big_bet"),
+    ("--max-raises", "max_raises"),
+    ("--draws", "draws"),
+    ("--limit", "limit"),
+    ("--family", "family"),
+)
+
+
+def _rules_options(p) -> None:
+    """``--variant`` and the fields of :class:`simkit.games.triple_draw.rules.Rules`, each
+    changing the variant's value (defaults R-T4, the variants R-T5)."""
+    from ..games.triple_draw.rules import LIMITS, VARIANTS
+
+    g = p.add_argument_group("rules (R-T4 defaults; the variants of R-T5)")
+    g.add_argument(
+        "--variant",
+        choices=tuple(VARIANTS),
+        default="triple-draw",
+        help="the rules to start from: " + ", ".join(VARIANTS) + " (default triple-draw)",
     )
-    p.add_argument(
-        "--stacks",
-        type=int,
-        default=None,
-        help="chips per seat at the start of each hand (default 200, R-T4)",
-    )
-    p.add_argument("--ante", type=int, default=None, help="ante from every player (default: the variant's)")
-    p.add_argument("--small-blind", type=int, default=None, help="small blind (default 1, R-T4)")
-    p.add_argument("--big-blind", type=int, default=None, help="big blind (default 2)")
-    p.add_argument(
-        "--small-bet", type=int, default=None, help="fixed-limit bet of the early rounds (default 2)"
-    )
-    p.add_argument("--big-bet", type=int, default=None, help="fixed-limit bet of the late rounds (default 4)")
-    p.add_argument(
+
+    def whole(flag: str, least: int, text: str) -> None:
+        g.add_argument(flag, type=_chips(flag, least), default=None, metavar="N", help=text)
+
+    whole("--stacks", 1, "chips per seat at the start of each hand (default 200, R-T4)")
+    whole("--ante", 0, "ante from every player on top of the blinds (default: the variant's)")
+    whole("--small-blind", 0, "small blind (default 1, R-T4)")
+    whole("--big-blind", 1, "big blind (default 2; the smallest bet in no limit)")
+    whole("--small-bet", 1, "fixed-limit bet of the rounds before the middle draw (default 2)")
+    whole("--big-bet", 1, "fixed-limit bet of the later rounds (default 4)")
+    g.add_argument(
         "--max-raises",
-        type=int,
+        type=int_in_range(-1, 10**9, "--max-raises"),
         default=None,
+        metavar="N",
         help="raises allowed after the bet in a round, -1 for no cap (default: the variant's)",
     )
-    p.add_argument(
+    g.add_argument(
+        "--draws",
+        type=int_in_range(1, 3, "--draws"),
+        default=None,
+        metavar="N",
+        help="draws in a hand, 1-3 (default: the variant's, 3 in triple draw)",
+    )
+    g.add_argument("--limit", choices=LIMITS, default=None, help="betting limit (default: the variant's)")
+    g.add_argument(
         "--family",
         choices=_FAMILY_CHOICES,
         default=None,
         help="hand ranking (default: the variant's; ace_to_five is A-5, R-T5)",
     )
-    add_table_options(p)
-    add_mc_options(p, trials=1_000_000, trials_help="hands to play (default 1,000,000)")
-    p.set_defaults(func=_match)
+
+
+def _chips(flag: str, least: int):
+    """An argparse type: a whole number of chips, at least ``least`` (0 or 1)."""
+    kind = "positive" if least else "non-negative"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not least <= value <= 10**9:
+            raise argparse.ArgumentTypeError(f"{flag} must be {kind} (at most 10**9), got {text!r}")
+        return value
+
+    parse.__name__ = flag
+    return parse
+
+
+def _rules(args):
+    """The :class:`Rules` of ``--variant`` with the rule options typed; ``UsageError`` for a
+    bad combination and for the fixed-limit bets in no limit (they are not used there)."""
+    from ..games.triple_draw.rules import rules_for
+
+    changes = {f: getattr(args, f) for _, f in RULE_FLAGS if getattr(args, f) is not None}
+    try:
+        rules = rules_for(args.variant, **changes)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    refuse_unused(args, rules, RULE_FLAGS)
+    return rules
 
 
 def _targets(text: str) -> list[str]:
@@ -261,7 +334,6 @@ def _starting_hands(args) -> None:
 
 def _match(args) -> None:
     from ..games.triple_draw.jobs import match
-    from ..games.triple_draw.rules import rules_for
 
     specs = list(args.specs)
     n = args.players
@@ -270,20 +342,4 @@ def _match(args) -> None:
     if len(specs) > n:
         raise UsageError(f"{len(specs)} SPECs for --players {n}")
     specs += [specs[-1]] * (n - len(specs))
-    if args.stacks is not None and args.stacks < 1:
-        raise UsageError(f"--stacks must be positive, got {args.stacks}")
-    changes = {
-        k: getattr(args, k)
-        for k in (
-            "stacks",
-            "ante",
-            "family",
-            "small_blind",
-            "big_blind",
-            "small_bet",
-            "big_bet",
-            "max_raises",
-        )
-        if getattr(args, k) is not None
-    }
-    emit(match(specs, rules=rules_for(args.variant, **changes), hands=args.trials, **run_options(args)), args)
+    emit(match(specs, rules=_rules(args), hands=args.trials, **run_options(args)), args)

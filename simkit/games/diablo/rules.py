@@ -346,6 +346,26 @@ class Rules:
         """The draw rule (one of :data:`DRAW_VARIANTS`)."""
         return "draw-three" if self.draw_three else "standard"
 
+    def unused(self) -> dict[str, str]:
+        """The settings these rules never read, each with the reason (a command line refuses
+        them when typed): ``cap`` without the Diablo rule, ``dealers_choice`` when every series
+        starts afresh (``session`` 1: its first dealer is drawn at random).
+
+        >>> Rules(diablo=False, session=20).unused()
+        {'cap': 'is not used without the Diablo rule: it caps the pot a losing opener pays'}
+        >>> list(Rules().unused())
+        ['dealers_choice']
+        """
+        out = {}
+        if not self.diablo:
+            out["cap"] = "is not used without the Diablo rule: it caps the pot a losing opener pays"
+        if self.session == 1:
+            out["dealers_choice"] = (
+                "is not used when every series starts with fresh stacks (a session of 1 series): "
+                "the first dealer of each is drawn at random"
+            )
+        return out
+
     def seat_stacks(self, n: int) -> np.ndarray:
         """The starting stacks of ``n`` seats (int64); ``ValueError`` unless they fit and at
         least two players have chips."""

@@ -27,7 +27,7 @@ import pandas as pd
 from ...cards import format_cards
 from ...rng import SeedLike, substream
 from .equity import equity
-from .rules import parse_hand
+from .rules import Rules, parse_hand
 from .starts import razz_value
 
 __all__ = ["dead_card_values", "upcard_effect", "upcard_scenarios"]
@@ -81,10 +81,17 @@ def upcard_scenarios(start: str, opponents: int = 4) -> list[dict]:
 
 
 def upcard_effect(
-    start: str, opponents: int = 4, *, trials: int = 100_000, seed: SeedLike = 0, **run_options
+    start: str,
+    opponents: int = 4,
+    *,
+    rules: Rules | None = None,
+    trials: int = 100_000,
+    seed: SeedLike = 0,
+    **run_options,
 ) -> pd.DataFrame:
     """Equity of ``start`` (three cards) against ``opponents`` hands ``? ? / upcard`` as their
-    upcards go from high to low (see :func:`upcard_scenarios`).
+    upcards go from high to low (see :func:`upcard_scenarios`), under ``rules`` (its variant's
+    hand ranking; default :class:`~.rules.Rules`, Razz).
 
     Returns one row per scenario: ``series``, ``low_upcards``, ``upcards``, ``equity``, ``se``,
     ``fair`` (1 / players).
@@ -92,7 +99,9 @@ def upcard_effect(
     rows = []
     for i, sc in enumerate(upcard_scenarios(start, opponents)):
         hands = [start] + [f"? ? / {u}" for u in sc["upcards"].split()]
-        df = equity(hands, trials=trials, seed=substream(seed, "upcards", i), exact=False, **run_options)
+        df = equity(
+            hands, rules=rules, trials=trials, seed=substream(seed, "upcards", i), exact=False, **run_options
+        )
         rows.append(
             {**sc, "equity": float(df.equity[0]), "se": float(df.se[0]), "fair": 1.0 / (opponents + 1)}
         )
@@ -100,10 +109,17 @@ def upcard_effect(
 
 
 def dead_card_values(
-    start: str, opponents: int = 2, *, trials: int = 200_000, seed: SeedLike = 0, **run_options
+    start: str,
+    opponents: int = 2,
+    *,
+    rules: Rules | None = None,
+    trials: int = 200_000,
+    seed: SeedLike = 0,
+    **run_options,
 ) -> pd.DataFrame:
     """The change in ``start``'s equity against random opponents when one card of each rank is
-    dead (a folded upcard), with its standard error.
+    dead (a folded upcard), with its standard error, under ``rules`` (its variant's hand
+    ranking; default :class:`~.rules.Rules`, Razz).
 
     Returns one row per rank, A first: ``rank`` (A, 2 … K), ``dead``, ``equity``, ``se``,
     ``value`` (equity with the dead card minus without), ``value_se``, ``in_start`` (the start
@@ -117,7 +133,7 @@ def dead_card_values(
     if hand.unknown or hand.known.size != 3:
         raise ValueError(f"start {start!r} must be three known cards")
     opp = ["? ? ?"] * opponents
-    base = equity([start] + opp, trials=trials, seed=seed, exact=False, **run_options)
+    base = equity([start] + opp, rules=rules, trials=trials, seed=seed, exact=False, **run_options)
     b, bse = float(base.equity[0]), float(base.se[0])
     own = {int(c) for c in hand.known}
     rows = []
@@ -126,6 +142,7 @@ def dead_card_values(
         df = equity(
             [start] + opp,
             format_cards([d]),
+            rules=rules,
             trials=trials,
             seed=substream(seed, "dead", i),
             exact=False,
