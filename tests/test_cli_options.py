@@ -65,14 +65,9 @@ TRIPLE_DRAW_SOLVER_MC = {
 EVENING = {"--players": A, "--stacks": A, "--log": A, **MC, "--evenings": A, **TABLE}
 del EVENING["--trials"]  # the evenings' name for it
 
-#: Commands whose code belongs to other work (simkit/cli/evening.py; the triple-draw solver
-#: commands being rewritten): their ignored options are listed as gaps, not fixed here.
+#: Commands whose code belongs to other work (the triple-draw solver commands being
+#: rewritten): their ignored options are listed as gaps, not fixed here.
 OTHER_OWNERS = {
-    ("evening", "diablo"),
-    ("evening", "triple-draw"),
-    ("evening", "razz"),
-    ("evening", "in-between"),
-    ("evening", "dealers-choice"),
     ("triple-draw", "draw-odds"),
     ("triple-draw", "best-discard"),
 }
@@ -97,7 +92,7 @@ DECISIONS: dict[tuple[str, ...], dict[str, str]] = {
         "--after": A,
         "--max-raises": A,
         "--diablo": A,
-        "--cap": "gap: ignored with --no-diablo (Rules.unused says so; evening.py does not ask)",
+        "--cap": "refused when --no-diablo (Rules.unused says so)",
         "--draw-three": A,
         "--jacks-or-better": A,
     },
@@ -106,8 +101,8 @@ DECISIONS: dict[tuple[str, ...], dict[str, str]] = {
         "--deals": A,
         "--small-blind": A,
         "--big-blind": A,
-        "--small-bet": "gap: ignored with --limit no-limit (Rules.unused says so)",
-        "--big-bet": "gap: ignored with --limit no-limit (Rules.unused says so)",
+        "--small-bet": "refused when --limit no-limit (Rules.unused says so)",
+        "--big-bet": "refused when --limit no-limit (Rules.unused says so)",
         "--ante": A,
         "--max-raises": A,
         "--draws": A,
@@ -118,19 +113,19 @@ DECISIONS: dict[tuple[str, ...], dict[str, str]] = {
         **EVENING,
         "--deals": A,
         "--variant": A,
-        "--ante": "gap: ignored with --variant private (Rules.unused says so)",
-        "--bring-in": "gap: ignored with --variant private (Rules.unused says so)",
+        "--ante": "refused when --variant private (Rules.unused says so)",
+        "--bring-in": "refused when --variant private (Rules.unused says so)",
         "--small-bet": A,
         "--big-bet": A,
         "--max-raises": A,
-        "--private-ante": "gap: ignored unless --variant private (Rules.unused says so)",
+        "--private-ante": "refused when not --variant private (Rules.unused says so)",
     },
     ("evening", "in-between"): {
         **EVENING,
         "--dealer-games": A,
-        "--pot": "gap: ignored with --ante-all or --red-dog (Rules.unused says so)",
-        "--rounds": "gap: ignored with --two-pass without --ante-all (Rules.unused says so)",
-        "--ante": "gap: ignored without a variant that has an ante (Rules.unused says so)",
+        "--pot": "refused when --ante-all or --red-dog (Rules.unused says so)",
+        "--rounds": "refused when --two-pass without --ante-all (Rules.unused says so)",
+        "--ante": "refused when no variant has an ante (Rules.unused says so)",
         "--low-ace": A,
         "--two-pass": A,
         "--ante-all": A,
@@ -144,7 +139,7 @@ DECISIONS: dict[tuple[str, ...], dict[str, str]] = {
         **EVENING,
         "--games": A,
         "--deals": A,
-        "--edge-evenings": "gap: ignored unless a player chooses 'best' (the edges are measured only then)",
+        "--edge-evenings": "refused when no player chooses 'best' (the edges are measured only then)",
     },
     ("diablo", "draw-odds"): {"--keep": A, "--dead": A, **LIMIT, **TABLE},
     ("diablo", "best-keep"): {
@@ -295,6 +290,19 @@ IN_BETWEEN_PLAY = [["match", "kelly", "kelly"], ["simulate", "--policy", "kelly"
 
 #: A command line per context where an option is refused, and the option.
 REFUSED: list[tuple[list[str], str]] = [
+    (["evening", "diablo", "--no-diablo", "--cap", "8"], "--cap"),
+    (["evening", "triple-draw", "--limit", "no-limit", "--small-bet", "2"], "--small-bet"),
+    (["evening", "triple-draw", "--limit", "no-limit", "--big-bet", "4"], "--big-bet"),
+    (["evening", "razz", "--variant", "private", "--ante", "1"], "--ante"),
+    (["evening", "razz", "--variant", "private", "--bring-in", "2"], "--bring-in"),
+    (["evening", "razz", "--private-ante", "2"], "--private-ante"),
+    (["evening", "in-between", "--ante-all", "--pot", "10"], "--pot"),
+    (["evening", "in-between", "--two-pass", "--rounds", "2"], "--rounds"),
+    (["evening", "in-between", "--ante", "2"], "--ante"),
+    (
+        ["evening", "dealers-choice", "--players", "tips@random", "tight@razz", "--edge-evenings", "5"],
+        "--edge-evenings",
+    ),
     (["report", "--scale", "1", "--trials", "10", "--quiet"], "--trials"),
     (["report", "--chunk-size", "10", "--quiet"], "--chunk-size"),
     (["diablo", "best-keep", "9s 9h 2c Kd 5h", "--objective", "equity", "--target", "flush"], "--target"),
