@@ -138,6 +138,10 @@ class SampleJob:
     def __post_init__(self) -> None:
         hands.check_family(self.family, self.n_cards)
 
+    def worst_se(self, totals: dict) -> float:
+        """The largest SE of the sampled category frequencies."""
+        return stats.worst(stats.proportion(totals["counts"], totals["trials"])[1])
+
     def params(self) -> dict:
         return {"family": self.family, "cards": self.n_cards}
 

@@ -251,6 +251,10 @@ class SeriesJob:
     def _rules(self) -> Rules:
         return _with_stacks(self.rules, self.stacks)
 
+    def worst_se(self, totals: dict) -> float:
+        """The largest SE of the chips each seat wins per series (the seats table)."""
+        return stats.worst(summarize(totals).seats["se"].to_numpy())
+
     def params(self) -> dict:
         ps = [player(p) for p in self.players]
         rules = asdict(self._rules())
