@@ -24,7 +24,12 @@ from simkit.cli.options import MONTE_CARLO_FLAGS, commands
 
 A = "applies"
 TABLE = {"--format": A, "--out": A}
-MC = dict.fromkeys(MONTE_CARLO_FLAGS, A)
+#: ``--trials`` and ``--target-se`` exclude each other; ``--max-trials`` caps a run to a target.
+TARGET = {
+    "--trials": "refused when --target-se is given (the target decides the trials)",
+    "--max-trials": "refused when --target-se is not given (it caps a run to a target)",
+}
+MC = {**dict.fromkeys(MONTE_CARLO_FLAGS, A), **TARGET}
 EXACT = "refused when every outcome is counted exactly (--exact always, or auto on a small spot)"
 MC_UNLESS_EXACT = dict.fromkeys(MONTE_CARLO_FLAGS, EXACT)
 LIMIT = {"--variant": A, "--max-draw": "refused when --variant draw-three (both set the draw limit)"}
@@ -62,7 +67,7 @@ TRIPLE_DRAW_SOLVER_MC = {
     "--trials": _EXACT_GAP,
     "--seed": _EXACT_GAP,
 }
-EVENING = {"--players": A, "--stacks": A, "--log": A, **MC, "--evenings": A, **TABLE}
+EVENING = {"--players": A, "--stacks": A, "--log": A, **MC, "--evenings": TARGET["--trials"], **TABLE}
 del EVENING["--trials"]  # the evenings' name for it
 
 #: Commands whose code belongs to other work (the triple-draw solver commands being
@@ -83,6 +88,7 @@ DECISIONS: dict[tuple[str, ...], dict[str, str]] = {
         **MC,
         "--trials": "refused when --scale is given",
         "--chunk-size": "refused when given at all (each analysis chooses its chunks)",
+        "--target-se": "refused when given at all (each analysis sets its own trials)",
     },
     ("evening", "diablo"): {
         **EVENING,
@@ -284,7 +290,27 @@ MC_VALUES = {
     "--checkpoint": ["no-such-checkpoint-folder"],
     "--chunk-size": ["10"],
     "--quiet": [],
+    "--target-se": ["0.01"],
+    "--max-trials": ["1000"],
 }
+#: A command line for every command that runs Monte Carlo jobs (its required arguments).
+MC_COMMANDS = [
+    ["sample", "high"],
+    ["report"],
+    *[["evening", g] for g in ("diablo", "triple-draw", "razz", "in-between", "dealers-choice")],
+    *[["diablo", c] for c in ("open", "equilibrium", "series", "bluff", "variants")],
+    ["diablo", "match", "trips", "trips", "trips"],
+    ["diablo", "equity", "As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s", "--exact", "never"],
+    ["triple-draw", "equity", "7c 5d 4h 3s 2c", "Kh Qd Js 9c 8h"],
+    ["triple-draw", "starting-hands"],
+    ["triple-draw", "match", "tight", "loose"],
+    ["razz", "equity", "As 2d / 3c", "? ? / Kh", "--exact", "never"],
+    ["razz", "starts"],
+    *[["razz", c, "As 2d / 4c"] for c in ("upcards", "dead-cards")],
+    ["razz", "match", "tips", "tight"],
+    ["in-between", "match", "kelly", "kelly"],
+    ["in-between", "simulate", "--policy", "kelly", "--policy", "kelly"],
+]
 DIABLO_PLAY = [["open"], ["equilibrium"], ["series"], ["match", "trips", "trips", "trips"]]
 IN_BETWEEN_PLAY = [["match", "kelly", "kelly"], ["simulate", "--policy", "kelly", "--policy", "kelly"]]
 
@@ -328,6 +354,14 @@ REFUSED: list[tuple[list[str], str]] = [
         for ctx in (["--variant", "single-draw-nl"], ["--limit", "no-limit"])
     ],
     *[([*RAZZ_EQUITY, f, *v], f) for f, v in MC_VALUES.items()],
+    *[
+        ([*cmd, "--target-se", "0.01", flag, "100"], flag)
+        for cmd in MC_COMMANDS
+        if cmd[0] != "report"
+        for flag in [("--evenings" if cmd[0] == "evening" else "--trials")]
+    ],
+    *[([*cmd, "--max-trials", "1000"], "--max-trials") for cmd in MC_COMMANDS],
+    (["report", "--target-se", "0.01", "--quiet"], "--target-se"),
     (["razz", "match", "tips", "tight", "--variant", "private", "--ante", "2"], "--ante"),
     (["razz", "match", "tips", "tight", "--variant", "private", "--bring-in", "1"], "--bring-in"),
     (["razz", "match", "tips", "tight", "--private-ante", "3"], "--private-ante"),

@@ -25,7 +25,7 @@ import importlib
 import sys
 
 from .. import __version__
-from .common import Parser, fail, run_options
+from .common import Parser, fail, run_options, target_options
 from .options import typed_options
 
 __all__ = ["CORE_COMMANDS", "GAME_COMMANDS", "build_parser", "main"]
@@ -60,13 +60,18 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser().parse_args(argv)
     args.typed = typed_options(build_parser(), argv)  # what a command may refuse in its context
-    from ..runner import cluster
+    from ..runner import cluster, defaults
 
     try:
+        target = {}
         if hasattr(args, "workers"):
             run_options(args)  # options that do not go together fail before a cluster starts
-        # One cluster for the whole command, however many jobs it runs.
-        with cluster(getattr(args, "workers", None), getattr(args, "scheduler", None)):
+            target = target_options(args)
+        # One cluster for the whole command, however many jobs it runs; every job to the target.
+        with (
+            cluster(getattr(args, "workers", None), getattr(args, "scheduler", None)),
+            defaults(**target),
+        ):
             status = args.func(args)
     except ValueError as exc:  # bad input named by the library (UsageError included)
         fail(exc)

@@ -40,6 +40,8 @@ MONTE_CARLO_FLAGS = (
     "--checkpoint",
     "--chunk-size",
     "--quiet",
+    "--target-se",
+    "--max-trials",
 )
 
 
