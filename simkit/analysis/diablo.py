@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .registry import AnalysisResult, Context, TipResult, Verdict, analysis, pyplot
+from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 __all__: list[str] = []
 
@@ -391,37 +391,56 @@ def _opening(ctx: Context) -> AnalysisResult:
 # --- series, chips by deuces (D2), bluffs (D5) --------------------------------------------------
 
 
+#: The fields of D2: everybody opening at this level (D2 is measured in each).
+D2_FIELDS = ("trips", "jacks")
+
+
 def d2_verdict(deuces: pd.DataFrame) -> TipResult:
-    """Tip D2 from the chips and pots won per dealt hand by deuces held (engine)."""
-    t = deuces.set_index("deuces")
-    steps = []
-    ok = True
-    for d in (1, 2):
-        if d not in t.index or d - 1 not in t.index:
-            continue
-        diff = t.loc[d, "net"] - t.loc[d - 1, "net"]
-        se = np.hypot(t.loc[d, "net_se"], t.loc[d - 1, "net_se"])
-        steps.append(f"{d - 1}->{d} deuces: {diff:+.2f}±{se:.2f} chips")
-        ok = ok and diff > 2 * se and t.loc[d, "win"] > t.loc[d - 1, "win"]
-    above = all(t.loc[d, "net"] > 0 for d in t.index if d >= 1)
-    verdict: Verdict = "holds" if ok and above else ("holds with a caveat" if ok else "does not hold")
-    rows = "; ".join(
-        f"{d} deuces: wins {r.win:.3f}±{r.win_se:.3f} of pots, {r.net:+.2f}±{r.net_se:.2f} chips per deal"
-        for d, r in t.iterrows()
-    )
-    fig = float(t.loc[1, "net"] - t.loc[0, "net"])
-    se = float(np.hypot(t.loc[1, "net_se"], t.loc[0, "net_se"]))
+    """Tip D2 from the chips and pots won per dealt hand by deuces held (engine), one block of
+    rows per ``players`` and ``field`` (everybody opening at that level)."""
+    parts, failed, no_chips = [], [], []
+    for (field, n), t in deuces.groupby(["field", "players"], sort=False):
+        t = t.set_index("deuces")
+        steps = []
+        for d in (1, 2):
+            diff = t.loc[d, "net"] - t.loc[d - 1, "net"]
+            se = float(np.hypot(t.loc[d, "net_se"], t.loc[d - 1, "net_se"]))
+            wdiff = t.loc[d, "win"] - t.loc[d - 1, "win"]
+            wse = float(np.hypot(t.loc[d, "win_se"], t.loc[d - 1, "win_se"]))
+            steps.append(f"{d - 1}->{d} {diff:+.2f}±{se:.2f}")
+            if not (diff > Z * se and wdiff > Z * wse):
+                failed.append(f"{field} {n}p {d - 1}->{d}")
+        one = t.loc[1]
+        if not one.net > Z * one.net_se:
+            no_chips.append(f"{field} {n}p ({one.net:+.2f}±{one.net_se:.2f})")
+        parts.append(
+            f"{field}, {n}p: "
+            + ", ".join(f"{d}: {r.net:+.2f}±{r.net_se:.2f}" for d, r in t.loc[0:2].iterrows())
+            + f" (wins {t.loc[0, 'win']:.3f}/{t.loc[1, 'win']:.3f}/{t.loc[2, 'win']:.3f}; steps "
+            + ", ".join(steps)
+            + ")"
+        )
+    verdict: Verdict = "does not hold" if failed else ("holds with a caveat" if no_chips else "holds")
+    head = deuces[(deuces.field == D2_FIELDS[0]) & (deuces.players == 5)].set_index("deuces")
+    fig = float(head.loc[1, "net"] - head.loc[0, "net"])
+    se = float(np.hypot(head.loc[1, "net_se"], head.loc[0, "net_se"]))
     detail = (
-        "5 players, everybody opening at trips and calling reasonably, the Diablo rule on; "
-        f"per dealt hand: {rows}. Steps: {'; '.join(steps)}. Rule: holds if each extra "
-        "deuce (0->1->2) raises the chips per deal by more than 2 SE and the share of pots "
-        "won, and a hand with a deuce makes chips on average; holds with a caveat if it "
-        "raises them but a deuce alone does not make chips; else does not hold."
+        "Full series, the Diablo rule on, everybody calling reasonably and opening at the "
+        "field's level; chips per dealt hand by deuces dealt (0: 1: 2:) and the share of pots "
+        "won: "
+        + "; ".join(parts)
+        + f". Rule: each extra deuce (0->1, 1->2) must raise the chips per deal and the share "
+        f"of pots won by more than {Z} SE, and a hand with one deuce must make chips (its mean "
+        f"above 0 by more than {Z} SE; a sign alone does not count), at every table size "
+        f"(3-7) in both fields ({', '.join(D2_FIELDS)}); holds if all hold, with a caveat if "
+        f"the steps hold but one deuce alone does not make chips somewhere (here: "
+        f"{'; '.join(no_chips) if no_chips else 'nowhere'}), does not hold if a step fails "
+        f"(here: {'; '.join(failed) if failed else 'none'})."
     )
     return TipResult(
         "D2",
         "Every 2 in your hand is worth gold.",
-        "chips per deal holding one deuce minus holding none (5 players)",
+        "chips per deal holding one deuce minus holding none (5 players, everybody opening at trips)",
         fig,
         se,
         verdict,
@@ -488,7 +507,16 @@ def _game(ctx: Context) -> AnalysisResult:
         keep=keep,
         **_ro(ctx),
     )
-    deuces = keep[(5, "trips")].deuces
+    deuces = pd.concat(
+        [
+            keep[(n, lv)].deuces.assign(players=n, field=lv)[
+                ["field", "players", "deuces", "hands", "win", "win_se", "net", "net_se"]
+            ]
+            for lv in D2_FIELDS
+            for n in PLAYER_COUNTS
+        ],
+        ignore_index=True,
+    )
     bluff = ctx.stream("bluff")  # one for every table size and rule (common random numbers)
     bl = pd.DataFrame(
         [
@@ -531,15 +559,18 @@ def _game(ctx: Context) -> AnalysisResult:
     axes[2].set_ylabel("opener's chips per game (±2 SE)")
     axes[2].set_title("Chips to and from the opener", fontsize=10)
     axes[2].legend(fontsize=7)
-    fig3, axes3 = plt.subplots(1, 2, figsize=(10, 3.6), constrained_layout=True)
-    axes3[0].bar(deuces.deuces, deuces.win, yerr=2 * deuces.win_se, capsize=3)
-    axes3[0].set_ylabel("share of pots won per deal (±2 SE)")
-    axes3[1].bar(deuces.deuces, deuces.net, yerr=2 * deuces.net_se, capsize=3, color="tab:green")
-    axes3[1].axhline(0, color="k", lw=0.8)
-    axes3[1].set_ylabel("chips per deal (±2 SE)")
-    for ax in axes3:
+    fig3, axes3 = plt.subplots(1, len(D2_FIELDS), figsize=(5 * len(D2_FIELDS), 3.6), constrained_layout=True)
+    for ax, lv in zip(np.atleast_1d(axes3), D2_FIELDS):
+        for n in PLAYER_COUNTS:
+            t = deuces[(deuces.field == lv) & (deuces.players == n) & (deuces.deuces <= 2)]
+            ax.errorbar(t.deuces, t.net, yerr=2 * t.net_se, marker="o", ms=3, capsize=2, label=f"{n} players")
+        ax.axhline(0, color="k", lw=0.8)
+        ax.set_xticks([0, 1, 2])
         ax.set_xlabel("deuces dealt")
-    fig3.suptitle("5 players, everybody opening at trips, the Diablo rule (D2)", fontsize=10)
+        ax.set_ylabel("chips per deal (±2 SE)")
+        ax.set_title(f"everybody opening at {lv}", fontsize=10)
+        ax.legend(fontsize=7)
+    fig3.suptitle("Chips per dealt hand by deuces, the Diablo rule (D2)", fontsize=10)
     fig2, ax = plt.subplots(figsize=(6, 4), constrained_layout=True)
     for diablo, label in ((True, "Diablo rule"), (False, "no Diablo rule (deuces wild)")):
         t = bl[bl.diablo == diablo]
