@@ -113,6 +113,27 @@ def test_report_analyses_small(tmp_path):
     assert set(names) <= set(m["analyses"])
 
 
+def test_carried_opening_analysis_small(tmp_path):
+    """The best threshold for a carried Diablo pot, beside D1: its tables, plot and specs."""
+    from simkit.analysis.registry import Context
+    from simkit.games.diablo.strategies import parse_player
+    from simkit.games.diablo.studies import CARRIED_LEVELS, CARRIED_POTS
+    from simkit.report import analysis_order, discover, generate
+
+    discover()
+    order = analysis_order()
+    assert order.index("diablo_carried_opening") == order.index("diablo_opening") + 1
+    generate(tmp_path, ctx=Context(scale=0.01, quiet=True), only=["diablo_carried_opening"])
+    sweep = pd.read_csv(tmp_path / "diablo_carried_opening.csv")
+    assert len(sweep) == 3 * len(CARRIED_POTS) * len(CARRIED_LEVELS)
+    assert sorted(sweep.players.unique()) == [3, 5, 7] and (sweep.se > 0).all()
+    best = pd.read_csv(tmp_path / "diablo_carried_opening_best.csv")
+    assert len(best) == 3 * len(CARRIED_POTS) and set(best.best) <= set(CARRIED_LEVELS)
+    for spec in best.spec:
+        assert parse_player(spec).open_carried  # a spec the parser reads back
+    assert (tmp_path / "diablo_carried_opening.png").exists()
+
+
 def test_keep_limits_analysis(tmp_path):
     """What to keep under each draw limit (exact) and the pay table's return by limit."""
     from simkit.analysis.registry import Context

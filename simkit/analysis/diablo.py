@@ -5,6 +5,9 @@
   without wild cards (tip D4).
 - ``diablo_showdown`` (Monte Carlo, everyone drawing by the exact policy, no folding): the
   showdown share of each dealt class against 1-6 opponents (tips D2 in part, D3).
+- ``diablo_opening`` and ``diablo_carried_opening`` (Monte Carlo, the engine): seat 0's
+  chips by opening threshold (tip D1), the equilibrium, and the best threshold for a seat
+  facing a carried Diablo pot as the pot grows.
 - ``diablo_keep_limits`` (exact): what to keep under each draw limit (1 to 5 cards, the
   standard 2 and the draw-three variant), by rank pattern and by deuces dealt, and the return
   of full-pay Deuces Wild under best play for each limit.
@@ -384,6 +387,82 @@ def _opening(ctx: Context) -> AnalysisResult:
         tables={"diablo_opening_sweep": sweeps, "diablo_opening_best": best, "diablo_equilibrium": eq},
         figures={"diablo_opening": fig},
         tips=[d1_verdict(vs_trips)],
+        notes=notes,
+    )
+
+
+CARRIED_COUNTS = (3, 5, 7)
+
+
+def carried_spec(best: pd.DataFrame, others: str = "trips") -> str:
+    """The player spec that opens each carried Diablo pot of ``best`` (one player count of
+    :func:`~simkit.games.diablo.studies.best_carried_levels`) at its best level, and a normal
+    pot at ``others``.
+
+    >>> carried_spec(pd.DataFrame({"pot": [0, 10, 40], "best": ["trips", "straight", "flush"]}))
+    'trips:open_carried=10@straight/40@flush'
+    """
+    steps = [f"{int(r.pot)}@{r.best}" for r in best.itertuples() if r.pot > 0]
+    return f"{others}:open_carried={'/'.join(steps)}" if steps else others
+
+
+@analysis(
+    "diablo_carried_opening",
+    game="diablo",
+    title="Diablo: opening a carried Diablo pot, the best threshold as the pot grows",
+)
+def _carried_opening(ctx: Context) -> AnalysisResult:
+    from simkit.games.diablo.studies import (
+        CARRIED_LEVELS,
+        CARRIED_POTS,
+        best_carried_levels,
+        carried_opening,
+    )
+
+    plt = pyplot()
+    series = ctx.trials(20_000)
+    parts = []
+    for n in CARRIED_COUNTS:
+        # one stream per table size: every level and pot on it (common random numbers)
+        parts.append(
+            carried_opening(
+                n, CARRIED_POTS, CARRIED_LEVELS, "trips", series, seed=ctx.stream("carried", n), **_ro(ctx)
+            )
+        )
+    sweep = pd.concat(parts, ignore_index=True)
+    best = best_carried_levels(sweep)
+    specs = {n: carried_spec(best[best.players == n]) for n in CARRIED_COUNTS}
+    best["spec"] = best.players.map(specs)
+    fig, axes = plt.subplots(1, len(CARRIED_COUNTS), figsize=(15, 4.2), constrained_layout=True, sharey=True)
+    x = np.arange(len(CARRIED_LEVELS))
+    for ax, n in zip(axes, CARRIED_COUNTS, strict=True):
+        for pot in CARRIED_POTS:
+            t = sweep[(sweep.players == n) & (sweep.pot == pot)].set_index("level").loc[list(CARRIED_LEVELS)]
+            ax.errorbar(x, t.net, yerr=2 * t.se, marker="o", ms=3, capsize=2, label=f"carried pot {pot}")
+        ax.axhline(0, color="k", lw=0.8)
+        ax.set_xticks(x, CARRIED_LEVELS, rotation=30, fontsize=8)
+        ax.set_xlabel("seat 0 opens the pot with at least")
+        ax.set_title(f"{n} players (the others open at trips)", fontsize=10)
+        ax.legend(fontsize=7)
+    axes[0].set_ylabel("seat 0's chips per series (±2 SE)")
+    rows = []
+    for r in best.itertuples():
+        rows.append(f"{r.players} players, pot {r.pot}: {r.best} {r.net:+.2f}±{r.se:.2f}")
+    notes = [
+        f"{series:,} series per point; each series starts with a Diablo pot of the given size in "
+        "the middle (pot 0: a normal pot with antes, as in diablo_opening), fresh stacks of 100, "
+        "R-D6 limits, a random first dealer, and is played to its end. Seat 0 opens at the "
+        "level shown, the others at trips whatever the pot; net counts seat 0's share of the "
+        "carried pot. One seed per player count for every level and pot (common random "
+        "numbers; gain_se combines both SEs and so overstates the error of a difference).",
+        "Best threshold per carried pot (chips per series ± SE): " + "; ".join(rows) + ".",
+        "As player specs (a carried pot of at least that many chips opens at that level): "
+        + "; ".join(f"{n} players: {spec}" for n, spec in specs.items())
+        + ". 'clear' in diablo_carried_opening_best: the best level beats trips by more than 2 SE.",
+    ]
+    return AnalysisResult(
+        tables={"diablo_carried_opening": sweep, "diablo_carried_opening_best": best},
+        figures={"diablo_carried_opening": fig},
         notes=notes,
     )
 

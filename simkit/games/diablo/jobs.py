@@ -238,7 +238,9 @@ class SeriesJob:
     ``force = (seat, mode)``: the first time in a series that ``seat`` may open with a hand
     below its threshold, it opens anyway (mode 1, a bluff) or checks (mode 2); the series
     results of the forced seat in those series are summed apart (``forced*``, tip D5);
-    (-1, 0) = no forcing.
+    (-1, 0) = no forcing.  ``carried`` > 0: every series starts with a Diablo pot of that many
+    chips in the middle (paid before it by an opener who lost; not from the stacks), played
+    for without ante (R-D5).
     """
 
     players: tuple = ("trips", "trips", "trips", "trips", "trips")
@@ -247,6 +249,11 @@ class SeriesJob:
     force: tuple[int, int] = (-1, 0)
     name: str = "diablo_series"
     chunk_size: int = 1 << 14
+    carried: int = 0
+
+    def __post_init__(self):
+        if not is_int(self.carried) or self.carried < 0:
+            raise ValueError(f"carried must be a whole number of chips >= 0, got {self.carried!r}")
 
     def _rules(self) -> Rules:
         return _with_stacks(self.rules, self.stacks)
@@ -260,14 +267,17 @@ class SeriesJob:
         rules = asdict(self._rules())
         st = rules["stacks"]
         rules["stacks"] = int(st) if np.ndim(st) == 0 else [int(x) for x in st]
-        return {"players": [asdict(p) for p in ps], "rules": rules, "force": list(self.force)}
+        out: dict = {"players": [p.spec() for p in ps], "rules": rules, "force": list(self.force)}
+        if self.carried:
+            out["carried"] = int(self.carried)
+        return out
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         arrays = _player_arrays(list(self.players))
         n = arrays.kinds.size
         rules = self._rules()
         stacks = rules.seat_stacks(n)
-        out = new_totals(n, int(stacks.sum()))
+        out = new_totals(n, int(stacks.sum()) + int(self.carried))
         force = np.array([self.force[0], self.force[1]], dtype=np.int64)
         _series_kernel(
             trials,
@@ -284,6 +294,7 @@ class SeriesJob:
             out["pot_game"],
             out["max_pot_hist"],
             out["max_len_hist"],
+            int(self.carried),
         )
         if out["cnt"][COUNTS.index("max_deals")]:
             raise RuntimeError(
@@ -427,6 +438,7 @@ def simulate(
     seed=0,
     *,
     n_series: int | None = None,
+    carried: int = 0,
     **run_options,
 ) -> SeriesResult:
     """Play ``hands`` Diablo series with ``players`` (one per seat, 3-7) and summarize.
@@ -443,8 +455,9 @@ def simulate(
         :class:`~.rules.Rules` (default R-D6, stacks of 100).
     stacks
         Starting chips, one number or one per seat: overrides ``rules.stacks`` (old keyword).
-    force
-        See :class:`SeriesJob`.
+    force, carried
+        See :class:`SeriesJob` (``carried``: every series starts with a Diablo pot of that
+        many chips).
     seed, run_options
         Passed to :func:`simkit.runner.run` (workers, quiet, checkpoint, …).
     """
@@ -456,7 +469,7 @@ def simulate(
         raise TypeError("simulate() needs hands, the number of series to play")
     rules = _with_stacks(rules or Rules(), stacks)
     # force may come as a list; its pair shape is the caller's contract, not checked here
-    job = SeriesJob(tuple(players), rules, None, cast("tuple[int, int]", tuple(force)))
+    job = SeriesJob(tuple(players), rules, None, cast("tuple[int, int]", tuple(force)), carried=carried)
     _player_arrays(list(job.players))
     rules.seat_stacks(len(job.players))
     return summarize(run(job, hands, seed=seed, **run_options))
