@@ -65,7 +65,15 @@ from numba.typed import Dict
 from ...cards import N_CARDS
 from .rules import family_id, target_value
 
-__all__ = ["best_keep", "keep_candidates", "target_chance", "target_chances"]
+__all__ = [
+    "best_keep",
+    "chances",
+    "keep_candidates",
+    "keep_chance",
+    "prepare",
+    "target_chance",
+    "target_chances",
+]
 
 #: Cards the draws of ``d`` draws left can take when the first keep is not fixed (5 each).
 MAX_DRAWN = {0: 0, 1: 5, 2: 10, 3: 15}
@@ -1512,8 +1520,19 @@ def target_chances(
     hand, keep, draws: int, targets, *, dead=None, family: str = "deuce_to_seven"
 ) -> list[tuple[Fraction, np.ndarray]]:
     """For each target: the exact best-play chance and the first keep (``keep`` if given,
-    else the best one for that target)."""
+    else the best one for that target: the greatest chance, ties to more cards kept).
+
+    >>> [(str(p), len(k)) for p, k in target_chances("7s 3h 2d Kc Qs", "7s 3h 2d", 2, ["7", "8"])]
+    [('25528/178365', 3), ('9232/35673', 3)]
+    """
     cards, kept, deck = prepare(hand, keep, draws, dead=dead)
+    return chances(cards, kept, deck, draws, targets, family)
+
+
+def chances(
+    cards: np.ndarray, kept: np.ndarray | None, deck: np.ndarray, draws: int, targets, family: str
+) -> list[tuple[Fraction, np.ndarray]]:
+    """:func:`target_chances` on checked card arrays (:func:`prepare`)."""
     out = []
     for t in targets:
         x = target_value(t, family)
@@ -1536,6 +1555,11 @@ def target_chances(
         assert best is not None
         out.append(best)
     return out
+
+
+def keep_chance(keep: np.ndarray, deck: np.ndarray, draws: int, target: str | int, family: str) -> Fraction:
+    """The exact chance of one keep on checked card arrays (:func:`prepare`)."""
+    return _chance(keep, deck, draws, family, target_value(target, family))
 
 
 def _upper_bound(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int) -> float:
@@ -1679,3 +1703,82 @@ def _refreshed(nv, wins, n0, ways, binom):
             a_mask = (a_mask - 1) & free
         w3[t] = tot
     return w2, w3
+
+
+# --- the best keep of a hand as a compiled decision (for the equity of drawing hands) -------
+
+
+@njit(cache=True)
+def _best_keep_mask(
+    hand, d, alpha, c, n, nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits
+):  # fmt: skip
+    """The kept positions (5-bit mask) of the best keep of ``hand`` for the target with
+    ``nv`` low values and ``d`` (1 or 2) draws left from the deck ``alpha``/``c``/``n`` (the
+    cards the player has not seen).  Keeps are tried from the most cards to the fewest, the
+    first greatest value wins, so the choice is the same every time."""
+    hs = np.zeros(nv, dtype=np.int64)
+    g = _last_g(n)
+    best = np.int64(-1)
+    best_mask = 0
+    for size in range(5, -1, -1):
+        for mask in range(31, -1, -1):
+            if _pc(mask) != size:
+                continue
+            s = 0
+            ok = True
+            for i in range(5):
+                if (mask >> i) & 1:
+                    r = hand[i] >> 2
+                    v = (0 if r == 12 else r + 1) if ace_low else r
+                    if v >= nv or (s >> v) & 1:
+                        ok = False
+                        break
+                    s |= 1 << v
+                    hs[v] = 1 << (hand[i] & 3)
+            if not ok:
+                continue
+            m = 5 - size
+            if d == 1:
+                val = _ncomp(s, c, nv, wins)
+                if suits:
+                    val -= _min_flush(s, hs, alpha, nv, wins, binom)
+                val *= g[m]
+            elif suits:
+                vs, loss = _delta2(
+                    s, hs, m, alpha, c, n, nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub
+                )
+                val = vs - loss
+            else:
+                val, _ = _vs2(s, m, c, n, nv, wins, pats, start, pmixed, pcount, False)
+            if val > best:
+                best = val
+                best_mask = mask
+    return best_mask
+
+
+def decision_tables(family: str, x: int) -> tuple:
+    """The arrays :func:`_best_keep_mask` needs for a family and top value x."""
+    nv, wins, suits = _setup(family, x)
+    pats, start = _patterns(nv)
+    _, pmixed, pcount, _ = _partition_tables()
+    suit_sub, suit_nsub = _suit_subsets()
+    return nv, wins, pats, start, pmixed, pcount, _BIN, suit_sub, suit_nsub, family == "ace_to_five", suits
+
+
+@njit(cache=True)
+def _view(seen_bits, nv, ace_low):
+    """(alpha, c, n) of the cards not in ``seen_bits`` (a 52-bit mask): the deck a player who
+    has seen those cards draws from."""
+    alpha = np.zeros(4, dtype=np.int64)
+    c = np.zeros(nv, dtype=np.int64)
+    n = 0
+    for card in range(52):
+        if (seen_bits >> card) & 1:
+            continue
+        n += 1
+        r = card >> 2
+        v = (0 if r == 12 else r + 1) if ace_low else r
+        if v < nv:
+            alpha[card & 3] |= np.int64(1) << v
+            c[v] += 1
+    return alpha, c, n
