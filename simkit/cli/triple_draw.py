@@ -12,8 +12,14 @@ Examples
 ...              "--draws", "1", "--targets", "8", "--format", "csv"]
 >>> from simkit.cli.main import main
 >>> main(main_args)  # doctest: +ELLIPSIS
-target,keep,discard,outs,draws_total,probability,se,exact,method
-8-low,8s 7h 3d 2c,Ks,12,47,0.2553...,0.0,True,exact enumeration
+target,keep,discard,outs,draws_total,probability,se,exact,method,policy,fraction
+8-low,8s 7h 3d 2c,Ks,12,47,0.2553...,0.0,True,exact enumeration,target,12/47
+0
+>>> main(["triple-draw", "equity", "7s 5h 3d 2c Kc", "8s 6h 4d 3c 2h", "--keep", "7s 5h 3d 2c",
+...       "--keep", "8s 6h 4d 3c 2h", "--draws", "1", "--format", "csv"])  # doctest: +ELLIPSIS
+seat,hand,keep,equity,se,win,tie,exact,fraction,method
+0,7s 5h 3d 2c Kc,7s 5h 3d 2c,0.142857...,0.0,0.142857...,0.0,True,1/7,exact: every draw ... (42 deals)
+1,8s 6h 4d 3c 2h,8s 6h 4d 3c 2h,0.857142...,0.0,0.857142...,0.0,True,6/7,exact: every draw ... (42 deals)
 0
 """
 
@@ -25,6 +31,7 @@ from .common import (
     UsageError,
     add_mc_options,
     add_table_options,
+    count,
     emit,
     int_in_range,
     run_options,
@@ -53,17 +60,21 @@ def register(sub) -> None:
 
     p = cmds.add_parser(
         "draw-odds",
-        help="chance of finishing 7-low, 8-low … from a hand",
-        description="For each target, the chance of finishing at it or better. The "
-        "unseen deck is the 47 cards not in HAND (less --dead). One draw is exact; two "
-        "draws are exact where feasible; otherwise Monte Carlo with its standard error "
-        "(the 'exact' column says which).",
+        help="chance of finishing 7-low, 8-low … from a hand (exact best play)",
+        description="For each target, the chance of finishing at it or better when every later "
+        "keep is the best one for that target: exact for 0-3 draws, the column 'fraction' gives "
+        "the exact value. With --policy rank every keep maximises the expected final rank instead "
+        "(exact for one draw, Monte Carlo with its standard error for more). The unseen deck is "
+        "the 47 cards not in HAND (less --dead); discards never come back, and a deck too small for "
+        "the draws is refused. --monte-carlo gives the estimate of earlier versions (table play in "
+        "the middle) for comparison.",
     )
     p.add_argument("hand", nargs="+", metavar="HAND", help="five cards, e.g. '8s 7h 3d 2c Ks'")
     p.add_argument(
         "--keep",
         metavar="CARDS",
-        help="cards kept at the first draw (default: the best keep for each target)",
+        help="cards kept at the first draw; the later keeps are still best play (default: the best "
+        "keep for each target)",
     )
     p.add_argument("--draws", type=int_in_range(0, 3, "draws"), default=1, help="draws left, 0-3 (default 1)")
     p.add_argument("--targets", default="7,8,9,10", help="top cards of the targets (default 7,8,9,10)")
@@ -74,6 +85,17 @@ def register(sub) -> None:
         default="deuce_to_seven",
         help="deuce_to_seven (default) or ace_to_five (the A-5 variant, R-T5)",
     )
+    p.add_argument(
+        "--policy",
+        choices=("target", "rank"),
+        default="target",
+        help="what the keeps maximise: each row's target (default, exact) or the expected final rank",
+    )
+    p.add_argument(
+        "--monte-carlo",
+        action="store_true",
+        help="the Monte Carlo estimate of earlier versions instead of the exact answer (target policy)",
+    )
     add_table_options(p)
     add_mc_options(p, trials=20_000, trials_help="Monte Carlo samples where not exact (default 20,000)")
     p.set_defaults(func=_draw_odds)
@@ -81,33 +103,75 @@ def register(sub) -> None:
     p = cmds.add_parser(
         "best-discard",
         help="every sensible discard of a hand, best first",
-        description="The discards of HAND ranked by the chance of reaching --target "
-        "(or the expected final rank, --target rank).",
+        description="The discards of HAND ranked by the chance of reaching --target with best "
+        "play in the later draws (exact; the column 'fraction'), or by the expected final rank "
+        "(--target rank: exact for one draw, Monte Carlo for more).",
     )
     p.add_argument("hand", nargs="+", metavar="HAND")
     p.add_argument("--draws", type=int_in_range(1, 3, "draws"), default=1)
     p.add_argument("--target", default="8", help="top card of the target, or 'rank' (default 8)")
     p.add_argument("--dead", metavar="CARDS")
     p.add_argument("--family", choices=_FAMILY_CHOICES, default="deuce_to_seven")
+    p.add_argument(
+        "--monte-carlo",
+        action="store_true",
+        help="the Monte Carlo estimate of earlier versions instead of the exact answer (a target)",
+    )
     add_table_options(p)
     add_mc_options(p, trials=20_000)
     p.set_defaults(func=_best_discard)
 
     p = cmds.add_parser(
         "equity",
-        help="all-in equity of given hands, drawing three times",
-        description="Equity (share of the pot) of each HAND when every seat draws "
-        "three times by the same strategy and nobody bets. Seats draw in the order "
-        "given (the first HAND is left of the dealer); --players adds random hands.",
+        help="equity of given hands: drawing three times, or exact from given keeps",
+        description="Equity (share of the pot) of each HAND. Without --keep or --draws: every "
+        "seat draws three times by --strategy and nobody bets (Monte Carlo; the first HAND is "
+        "left of the dealer; --players adds random hands). With --keep (one per HAND, in order; "
+        "all five cards to stand pat) or --draws: the hands draw --draws times from one deck, "
+        "every draw of every player counted in draw order (--order) and the later keeps by "
+        "--policy; exact up to --limit deals, else Monte Carlo with its standard error "
+        "(--method).",
     )
     p.add_argument("hands", nargs="+", metavar="HAND", help="five cards each, quoted: '7s 5h 4d 3c 2s'")
     p.add_argument(
         "--players", type=int_in_range(2, 6, "player count"), help="table size (default: the hands given)"
     )
     p.add_argument(
-        "--strategy", default="table", help="draw strategy: rule, rule7, table, table7, pat (default table)"
+        "--strategy", default=None, help="draw strategy: rule, rule7, table, table7, pat (default table)"
     )
     p.add_argument("--family", choices=_FAMILY_CHOICES, default="deuce_to_seven")
+    p.add_argument(
+        "--keep",
+        action="append",
+        metavar="CARDS",
+        help="what a player keeps at the first draw, once per HAND in order ('' or omitted: the "
+        "policy's keep)",
+    )
+    p.add_argument(
+        "--draws", type=int_in_range(1, 3, "draws"), default=None, help="draws left, 1-3 (with --keep: 1)"
+    )
+    p.add_argument(
+        "--order", metavar="SEATS", help="the order the seats draw in, e.g. '1,0' (default: the order given)"
+    )
+    p.add_argument(
+        "--policy",
+        default="best:8",
+        help="the later keeps: best:X (best play for X-low, e.g. best:8; the default) or a draw "
+        "strategy (table, table7, rule, rule7, pat)",
+    )
+    p.add_argument("--dead", metavar="CARDS", help="other cards known to be out of the deck")
+    p.add_argument(
+        "--method",
+        choices=("auto", "exact", "monte-carlo"),
+        default="auto",
+        help="auto (exact up to --limit deals, else Monte Carlo; the default), exact, monte-carlo",
+    )
+    p.add_argument(
+        "--limit",
+        type=count,
+        default=None,
+        help="the most deals counted exactly (default 50,000,000)",
+    )
     add_table_options(p)
     add_mc_options(p, trials=100_000)
     p.set_defaults(func=_equity)
@@ -260,6 +324,8 @@ def _draw_odds(args) -> None:
     if hand.size != 5:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
     opts = run_options(args)
+    if args.monte_carlo and args.policy != "target":
+        raise UsageError("--monte-carlo is the estimate for the target policy; not with --policy rank")
     df = draw_odds(
         hand,
         args.keep,
@@ -267,8 +333,10 @@ def _draw_odds(args) -> None:
         _targets(args.targets),
         dead=args.dead,
         family=args.family,
+        policy=args.policy,
         trials=args.trials,
         seed=opts["seed"],
+        exact_limit=0 if args.monte_carlo else 20_000,
     )
     emit(df, args)
 
@@ -279,6 +347,8 @@ def _best_discard(args) -> None:
     hand = _hand(" ".join(args.hand))
     if hand.size != 5:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
+    if args.monte_carlo and args.target == "rank":
+        raise UsageError("--monte-carlo is the estimate for a target; the rank is estimated anyway")
     emit(
         discard_options(
             hand,
@@ -288,30 +358,87 @@ def _best_discard(args) -> None:
             family=args.family,
             trials=args.trials,
             seed=args.seed,
+            exact_limit=0 if args.monte_carlo else 20_000,
         ),
         args,
     )
 
 
 def _equity(args) -> None:
-    from ..games.triple_draw.jobs import equity
-
     hands = []
     for text in args.hands:
         h = _hand(text)
         if h.size != 5:
             raise UsageError(f"each HAND has 5 cards (quote them), got {text!r}")
         hands.append(text)
+    drawing = args.keep is not None or args.draws is not None
+    if drawing:
+        _drawing_equity(args, hands)
+        return
+    for flag, value in (
+        ("--order", args.order),
+        ("--dead", args.dead),
+        ("--limit", args.limit),
+    ):
+        if value is not None:
+            raise UsageError(f"{flag} goes with --keep or --draws (the exact equity of drawing hands)")
+    if args.method != "auto" or args.policy != "best:8":
+        raise UsageError(
+            "--method and --policy go with --keep or --draws; the three-draw equity uses --strategy"
+        )
+    from ..games.triple_draw.jobs import equity
+
     if len(hands) < 2 and args.players is None:
         raise UsageError("give two or more hands, or --players")
     emit(
         equity(
             hands,
             args.players,
-            strategy=args.strategy,
+            strategy=args.strategy or "table",
             family=args.family,
             trials=args.trials,
             **run_options(args),
+        ),
+        args,
+    )
+
+
+def _drawing_equity(args, hands: list[str]) -> None:
+    from ..games.triple_draw.drawing import EXACT_LIMIT, drawing_equity
+
+    if args.players is not None:
+        raise UsageError("--players adds random hands to the three-draw equity; not with --keep or --draws")
+    if args.strategy is not None:
+        raise UsageError(
+            "--strategy is for the three-draw equity; with --keep or --draws the later keeps follow --policy"
+        )
+    for flag in ("workers", "scheduler", "threads", "checkpoint", "chunk_size"):
+        if getattr(args, flag) is not None:
+            raise UsageError(
+                f"--{flag.replace('_', '-')} is for runner jobs; the equity of drawing hands runs in this process"
+            )
+    if len(hands) < 2:
+        raise UsageError("give two or more hands")
+    keeps = [k if k.strip() else None for k in (args.keep or [])]
+    order = None
+    if args.order is not None:
+        try:
+            order = [int(t) for t in args.order.replace(" ", ",").split(",") if t]
+        except ValueError:
+            raise UsageError(f"--order must list seat numbers, e.g. '1,0', got {args.order!r}") from None
+    emit(
+        drawing_equity(
+            hands,
+            keeps,
+            args.draws or 1,
+            order=order,
+            policy=args.policy,
+            dead=args.dead,
+            family=args.family,
+            method=args.method,
+            limit=args.limit or EXACT_LIMIT,
+            trials=args.trials,
+            seed=args.seed,
         ),
         args,
     )
