@@ -26,7 +26,7 @@ Examples
 --------
 >>> df = drawing_equity(["7s 5h 3d 2c Kc", "8s 6h 4d 3c 2h"], ["7s 5h 3d 2c", "8s 6h 4d 3c 2h"])
 >>> df[["hand", "keep", "fraction", "exact"]].values.tolist()
-[['7s 5h 3d 2c Kc', '7s 5h 3d 2c', '8/43', True], ['8s 6h 4d 3c 2h', '8s 6h 4d 3c 2h', '35/43', True]]
+[['7s 5h 3d 2c Kc', '7s 5h 3d 2c', '1/7', True], ['8s 6h 4d 3c 2h', '8s 6h 4d 3c 2h', '6/7', True]]
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def parse_policy(text: str, family: str = "deuce_to_seven") -> Policy:
     >>> parse_policy("greedy")
     Traceback (most recent call last):
     ...
-    ValueError: unknown policy 'greedy'; expected best:X (X a target's top card, e.g. best:8) or one of table, table7, rule, rule7, pat
+    ValueError: unknown policy 'greedy'; expected best:X (X a target's top card, e.g. best:8) or one of rule, rule7, table, table7, pat
     """
     if not isinstance(text, str):
         raise ValueError(f"policy must be a name such as 'best:8' or 'table', got {text!r}")

@@ -1281,9 +1281,13 @@ def _v3(
 
 
 @njit(cache=True)
-def _v1(s0, hs0, m0, alpha0, c0, nv, wins, binom):
-    """Completing draws with one draw left (suits counted): ``N - F``."""
-    return _ncomp(s0, c0, nv, wins) - _min_flush(s0, hs0, alpha0, nv, wins, binom)
+def _v1(s0, hs0, m0, alpha0, c0, nv, wins, binom, suits):
+    """Completing draws with one draw left: ``N - F`` (the flushes ``F`` only where suits
+    count, 2-7)."""
+    n = _ncomp(s0, c0, nv, wins)
+    if suits:
+        n -= _min_flush(s0, hs0, alpha0, nv, wins, binom)
+    return n
 
 
 @cache
@@ -1368,11 +1372,11 @@ def _chance(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int)
             raise ValueError("with no draw left the whole hand is kept")
         if junk_kept:
             return Fraction(0)
-        return Fraction(int(_v1(s0, hs0, 0, alpha, c0, nv, wins, _BIN)))
+        return Fraction(int(_v1(s0, hs0, 0, alpha, c0, nv, wins, _BIN, suits)))
     if draws == 1:
         if junk_kept:
             return Fraction(0)
-        return Fraction(int(_v1(s0, hs0, m0, alpha, c0, nv, wins, _BIN)), comb(n0, m0))
+        return Fraction(int(_v1(s0, hs0, m0, alpha, c0, nv, wins, _BIN, suits)), comb(n0, m0))
     pats, start = _patterns(nv)
     pindex, pmixed, pcount, pblocks = _partition_tables()
     suit_sub, suit_nsub = _suit_subsets()
@@ -1520,7 +1524,8 @@ def target_chances(
     hand, keep, draws: int, targets, *, dead=None, family: str = "deuce_to_seven"
 ) -> list[tuple[Fraction, np.ndarray]]:
     """For each target: the exact best-play chance and the first keep (``keep`` if given,
-    else the best one for that target: the greatest chance, ties to more cards kept).
+    else the best one for that target: the greatest chance; ties to more cards kept, then to
+    the keep whose cards come first in the hand).
 
     >>> [(str(p), len(k)) for p, k in target_chances("7s 3h 2d Kc Qs", "7s 3h 2d", 2, ["7", "8"])]
     [('25528/178365', 3), ('9232/35673', 3)]
@@ -1542,18 +1547,20 @@ def chances(
         if draws == 0:
             out.append((_chance(cards, deck, 0, family, x), cards))
             continue
-        best: tuple[Fraction, np.ndarray] | None = None
         cands = keep_candidates(cards, t, family)
         bounds = [_upper_bound(c, deck, draws, family, x) for c in cands]
+        # ties: more cards kept, then the keep whose cards come first in the hand
+        pos = [sum(1 << cards.tolist().index(c) for c in k.tolist()) for k in cands]
+        best: tuple[Fraction, int, int] | None = None  # (chance, -cards kept, position mask)
         for i in sorted(range(len(cands)), key=lambda i: (-bounds[i], -cands[i].size)):
             # the bound is a float: prune only with a margin far above its rounding
             if best is not None and bounds[i] * (1 + 1e-9) < best[0]:
                 continue
             p = _chance(cands[i], deck, draws, family, x)
-            if best is None or p > best[0] or (p == best[0] and cands[i].size > best[1].size):
-                best = (p, cands[i])
+            if best is None or (p, -cands[i].size, -pos[i]) > (best[0], best[1], -best[2]):
+                best = (p, -cands[i].size, pos[i])
         assert best is not None
-        out.append(best)
+        out.append((best[0], cards[[j for j in range(5) if (best[2] >> j) & 1]]))
     return out
 
 
