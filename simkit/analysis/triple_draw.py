@@ -13,7 +13,7 @@ from ..cards import parse_cards
 from ..games.triple_draw.equity import group_frame
 from ..games.triple_draw.jobs import EquityJob, equity
 from ..games.triple_draw.solver import rank_percentiles
-from ..games.triple_draw.studies import holding_odds_table
+from ..games.triple_draw.studies import A5_TARGETS, holding_odds_table
 from ..hands import evaluate
 from ..runner import run
 from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
@@ -23,27 +23,36 @@ GAME = "triple_draw"
 
 @analysis("triple_draw_draw_odds", game=GAME, title="2-7 Triple Draw: draw odds of kept holdings")
 def draw_odds_analysis(ctx: Context) -> AnalysisResult:
-    trials = ctx.trials(300, minimum=100)
-    sizes = (1, 2, 3, 4, 5) if ctx.scale >= 0.5 else (3, 4)
-    df = holding_odds_table("10" if ctx.scale >= 0.5 else "8", sizes, trials=trials, seed=ctx.stream("odds"))
+    full = ctx.scale >= 0.5
+    sizes = (1, 2, 3, 4, 5) if full else (3, 4)
+    df = holding_odds_table("10" if full else "8", sizes)
+    a5 = holding_odds_table("8" if full else "6", sizes, targets=A5_TARGETS, family="ace_to_five")
     plt = pyplot()
-    fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=True)
-    for ax, d in zip(axes, (1, 2, 3)):
-        sub = df[df.draws == d]
-        for target, g in sub.groupby("target", sort=False):
-            m = g.groupby("n_kept").probability.mean()
-            ax.plot(m.index, m.values, marker="o", label=target)
-        ax.set_title(f"{d} draw{'s' if d > 1 else ''} left")
-        ax.set_xlabel("cards kept (mean over holdings)")
-    axes[0].set_ylabel("P(finish at target or better)")
-    axes[0].legend()
-    fig.tight_layout()
+    figures = {}
+    for name, table, title in (
+        ("triple_draw_draw_odds", df, "2-7"),
+        ("triple_draw_draw_odds_a5", a5, "A-5"),
+    ):
+        fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=True)
+        for ax, d in zip(axes, (1, 2, 3)):
+            sub = table[table.draws == d]
+            for target, g in sub.groupby("target", sort=False):
+                m = g.groupby("n_kept").probability.mean()
+                ax.plot(m.index, m.values, marker="o", label=target)
+            ax.set_title(f"{title}: {d} draw{'s' if d > 1 else ''} left")
+            ax.set_xlabel("cards kept (mean over holdings)")
+        axes[0].set_ylabel("P(finish at target or better)")
+        axes[0].legend()
+        fig.tight_layout()
+        figures[name] = fig
     return AnalysisResult(
-        tables={"triple_draw_draw_odds": df},
-        figures={"triple_draw_draw_odds": fig},
+        tables={"triple_draw_draw_odds": df, "triple_draw_draw_odds_a5": a5},
+        figures=figures,
         notes=[
-            "One draw exact; two draws exact when at most two cards are drawn "
-            "first, else Monte Carlo (column exact); three draws Monte Carlo."
+            "Exact for 1, 2 and 3 draws (column fraction): every later keep is the one with the "
+            "greatest chance of the row's target (best play), the unseen deck the 47 cards not in "
+            "the hand, discards never come back. 2-7: straights and flushes count against you; "
+            "A-5 (R-T5): aces low, straights and flushes ignored."
         ],
     )
 
