@@ -423,7 +423,9 @@ def drawing_equity(
     fam = family_id(family)
     T = kernel_tables(family)
     x = pol.x if pol.code == _BEST else target_value("8" if family == "deuce_to_seven" else "7", family)
-    tables = _exact.decision_tables(family, x)
+    nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits = (
+        _exact.decision_tables(family, x)
+    )
     keep_tab = keep_table(family).keep
     dead_bits = sum(1 << c for c in dead_l)
 
@@ -443,7 +445,17 @@ def drawing_equity(
                 pol.x,
                 pol.kind,
                 pol.params,
-                *tables,
+                nv,
+                wins,
+                pats,
+                start,
+                pmixed,
+                pcount,
+                binom,
+                suit_sub,
+                suit_nsub,
+                ace_low,
+                suits,
                 keep_tab,
             )  # fmt: skip
         )
@@ -492,7 +504,8 @@ def drawing_equity(
     _mc(
         np.array(hands_l, dtype=np.int64), np.array(first, dtype=np.int64), np.array(order_l, dtype=np.int64),
         np.array(deck, dtype=np.int64), np.int64(dead_bits), draws, fam, T, pol.code, pol.x, pol.kind, pol.params,
-        *tables, keep_tab, trials, stream_state(seed), out, memo,
+        nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits, keep_tab, trials,
+        stream_state(seed), out, memo,
     )  # fmt: skip
     for i in range(n):
         mean = out[i, 0] / trials
