@@ -175,6 +175,11 @@ def test_best_discard_and_starting_hands(capsys):
             ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--keep", "7s Ah"],
             "kept card 'Ah' is not in the hand",
         ),
+        (["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--workers", "2"], "--workers is for runner jobs"),
+        (
+            ["triple-draw", "best-discard", "7s 5h 3d 2c Kc", "--checkpoint", "x"],
+            "--checkpoint is for runner jobs",
+        ),
         (
             ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--draws", "3", "--dead", _DEAD_35],
             "the live deck has 12 cards (47 less 35 dead) but 3 draws can take 15",

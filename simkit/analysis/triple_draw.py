@@ -21,7 +21,9 @@ from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, 
 GAME = "triple_draw"
 
 
-@analysis("triple_draw_draw_odds", game=GAME, title="2-7 Triple Draw: draw odds of kept holdings")
+@analysis(
+    "triple_draw_draw_odds", game=GAME, title="Triple Draw: exact draw odds of kept holdings, 2-7 and A-5"
+)
 def draw_odds_analysis(ctx: Context) -> AnalysisResult:
     full = ctx.scale >= 0.5
     sizes = (1, 2, 3, 4, 5) if full else (3, 4)

@@ -317,12 +317,20 @@ def _targets(text: str) -> list[str]:
     return items
 
 
+def _in_process(args, what: str) -> None:
+    """Refuse the runner's options where the command never runs a runner job."""
+    for flag in ("workers", "scheduler", "threads", "checkpoint", "chunk_size"):
+        if getattr(args, flag) is not None:
+            raise UsageError(f"--{flag.replace('_', '-')} is for runner jobs; {what} runs in this process")
+
+
 def _draw_odds(args) -> None:
     from ..games.triple_draw.solver import draw_odds
 
     hand = _hand(" ".join(args.hand))
     if hand.size != 5:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
+    _in_process(args, "draw-odds")
     opts = run_options(args)
     if args.monte_carlo and args.policy != "target":
         raise UsageError("--monte-carlo is the estimate for the target policy; not with --policy rank")
@@ -347,6 +355,7 @@ def _best_discard(args) -> None:
     hand = _hand(" ".join(args.hand))
     if hand.size != 5:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
+    _in_process(args, "best-discard")
     if args.monte_carlo and args.target == "rank":
         raise UsageError("--monte-carlo is the estimate for a target; the rank is estimated anyway")
     emit(
