@@ -537,6 +537,7 @@ def _exact_equity(hands, first, order, deck, draws, decide, dead_bits, fam, T, l
     wins = [Fraction(0)] * n
     ties = [Fraction(0)] * n
     budget = [0]
+    first_path = [True]
     memo: dict = {}
 
     def keep_of(hand: list[int], seen: int, d: int) -> int:
@@ -552,6 +553,11 @@ def _exact_equity(hands, first, order, deck, draws, decide, dead_bits, fam, T, l
             m = 5 - bin(keeps[p]).count("1")
             total *= comb(left, m)
             left -= m
+        if first_path[0] and total / weight > limit:
+            # the first path's deals times the branching above it: the tree is too big (an
+            # estimate, to give up early; the running count below is the guarantee)
+            raise _TooBig
+        first_path[0] = False
         budget[0] += total
         if budget[0] > limit:
             raise _TooBig
