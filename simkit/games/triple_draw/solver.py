@@ -680,7 +680,9 @@ def draw_odds(
                 "target": TARGET_NAMES.get(str(t).upper(), f"{t}-low"),
                 "keep": keep_text,
                 "discard": discard_text,
-                "outs": int(round(value * total)) if exact and draws <= 1 else None,
+                "outs": (int(p * total) if frac is not None else int(round(value * total)))
+                if exact and draws <= 1
+                else None,
                 "draws_total": total if draws <= 1 else None,
                 "probability": value,
                 "se": se,
