@@ -60,22 +60,48 @@ IN_BETWEEN_GAME = {
     "--ante": "refused when no variant with an ante is on",
     "--hands": A,
 }
-_ALL_MC_GAP = "gap: ignored (only --trials and --seed reach the solver)"
-_EXACT_GAP = "gap: ignored where the figure is exact"
+#: The options of runner jobs, refused where a command runs in this process.
+RUNNER_ONLY = (
+    "--workers",
+    "--scheduler",
+    "--threads",
+    "--checkpoint",
+    "--chunk-size",
+    "--target-se",
+    "--max-trials",
+    "--quiet",
+)
+IN_PROCESS = "refused when given at all (it runs in this process: no runner job, no progress bar)"
+EXACT_ANSWER = "refused when the answer is exact (a target without --monte-carlo, the rank with one draw)"
 TRIPLE_DRAW_SOLVER_MC = {
-    **dict.fromkeys(MONTE_CARLO_FLAGS, _ALL_MC_GAP),
-    "--trials": _EXACT_GAP,
-    "--seed": _EXACT_GAP,
+    **dict.fromkeys(RUNNER_ONLY, IN_PROCESS),
+    "--trials": EXACT_ANSWER,
+    "--seed": EXACT_ANSWER,
+}
+DRAWING = "refused when neither --keep nor --draws (the three-draw equity draws in seat order by --strategy)"
+DRAWING_RUNNER = "refused when --keep or --draws (the equity of drawing hands runs in this process)"
+TRIPLE_DRAW_EQUITY = {
+    "--players": "refused when --keep or --draws (the hands given draw from one deck)",
+    "--strategy": "refused when --keep or --draws (the later keeps follow --policy)",
+    "--family": A,
+    "--keep": A,
+    "--draws": A,
+    **dict.fromkeys(("--order", "--policy", "--dead", "--method", "--limit"), DRAWING),
+    **TABLE,
+    **dict.fromkeys(
+        ("--workers", "--scheduler", "--threads", "--checkpoint", "--chunk-size", "--quiet"), DRAWING_RUNNER
+    ),
+    "--trials": "refused when --target-se is given, or with --keep/--draws when every deal is counted",
+    "--seed": "refused when --keep or --draws and every deal is counted (--method exact, or auto within --limit)",
+    "--target-se": DRAWING_RUNNER,
+    "--max-trials": "refused when --target-se is not given (it caps a run to a target), or with --keep/--draws",
 }
 EVENING = {"--players": A, "--stacks": A, "--log": A, **MC, "--evenings": TARGET["--trials"], **TABLE}
 del EVENING["--trials"]  # the evenings' name for it
 
-#: Commands whose code belongs to other work (the triple-draw solver commands being
-#: rewritten): their ignored options are listed as gaps, not fixed here.
-OTHER_OWNERS = {
-    ("triple-draw", "draw-odds"),
-    ("triple-draw", "best-discard"),
-}
+#: Commands whose code belongs to other work: their ignored options are listed as gaps, not
+#: fixed here.
+OTHER_OWNERS: set[tuple[str, ...]] = set()
 
 DECISIONS: dict[tuple[str, ...], dict[str, str]] = {
     ("enumerate",): {"--cards": A, **TABLE},
@@ -200,6 +226,8 @@ DECISIONS: dict[tuple[str, ...], dict[str, str]] = {
         "--targets": A,
         "--dead": A,
         "--family": A,
+        "--policy": A,
+        "--monte-carlo": "refused when --policy rank (the rank is estimated anyway)",
         **TABLE,
         **TRIPLE_DRAW_SOLVER_MC,
     },
@@ -208,10 +236,11 @@ DECISIONS: dict[tuple[str, ...], dict[str, str]] = {
         "--target": A,
         "--dead": A,
         "--family": A,
+        "--monte-carlo": "refused when --target rank (the rank is estimated anyway)",
         **TABLE,
         **TRIPLE_DRAW_SOLVER_MC,
     },
-    ("triple-draw", "equity"): {"--players": A, "--strategy": A, "--family": A, **TABLE, **MC},
+    ("triple-draw", "equity"): TRIPLE_DRAW_EQUITY,
     ("triple-draw", "starting-hands"): {"--opponents": A, "--strategy": A, "--family": A, **TABLE, **MC},
     ("triple-draw", "match"): {
         "--players": A,
@@ -281,6 +310,14 @@ DIABLO_EQUITY = [
     "Kh Jh 9h 7h",
 ]
 RAZZ_EQUITY = ["razz", "equity", "As 2d 3c 4h 5s 6d", "Kh Qs 9c 8d 7h 6c"]
+TRIPLE_DRAW_EQUITY_SPOT = [
+    "triple-draw",
+    "equity",
+    "7s 5h 3d 2c Kc",
+    "8s 6h 4d 3c 2h",
+    "--keep",
+    "7s 5h 3d 2c",
+]
 MC_VALUES = {
     "--trials": ["10"],
     "--seed": ["1"],
@@ -362,6 +399,22 @@ REFUSED: list[tuple[list[str], str]] = [
     ],
     *[([*cmd, "--max-trials", "1000"], "--max-trials") for cmd in MC_COMMANDS],
     (["report", "--target-se", "0.01", "--quiet"], "--target-se"),
+    *[(["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", f, *v], f) for f, v in MC_VALUES.items()],
+    *[(["triple-draw", "best-discard", "7s 5h 3d 2c Kc", f, *v], f) for f, v in MC_VALUES.items()],
+    (["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--policy", "rank", "--monte-carlo"], "--monte-carlo"),
+    (["triple-draw", "best-discard", "7s 5h 3d 2c Kc", "--target", "rank", "--monte-carlo"], "--monte-carlo"),
+    *[([*TRIPLE_DRAW_EQUITY_SPOT, f, *v], f) for f, v in MC_VALUES.items()],  # every deal counted
+    *[([*TRIPLE_DRAW_EQUITY_SPOT, f, *v], f) for f, v in (("--players", ["3"]), ("--strategy", ["rule"]))],
+    *[
+        (["triple-draw", "equity", "7c 5d 4h 3s 2c", "Kh Qd Js 9c 8h", f, *v], f)
+        for f, v in (
+            ("--order", ["1,0"]),
+            ("--policy", ["table"]),
+            ("--dead", ["As"]),
+            ("--method", ["exact"]),
+            ("--limit", ["10"]),
+        )
+    ],
     (["razz", "match", "tips", "tight", "--variant", "private", "--ante", "2"], "--ante"),
     (["razz", "match", "tips", "tight", "--variant", "private", "--bring-in", "1"], "--bring-in"),
     (["razz", "match", "tips", "tight", "--private-ante", "3"], "--private-ante"),

@@ -36,7 +36,7 @@ from .common import (
     int_in_range,
     run_options,
 )
-from .options import refuse_unused
+from .options import given, refuse, refuse_unused
 
 _FAMILY_CHOICES = ("deuce_to_seven", "ace_to_five")
 
@@ -137,7 +137,7 @@ def register(sub) -> None:
         "--players", type=int_in_range(2, 6, "player count"), help="table size (default: the hands given)"
     )
     p.add_argument(
-        "--strategy", default=None, help="draw strategy: rule, rule7, table, table7, pat (default table)"
+        "--strategy", default="table", help="draw strategy: rule, rule7, table, table7, pat (default table)"
     )
     p.add_argument("--family", choices=_FAMILY_CHOICES, default="deuce_to_seven")
     p.add_argument(
@@ -317,11 +317,17 @@ def _targets(text: str) -> list[str]:
     return items
 
 
-def _in_process(args, what: str) -> None:
-    """Refuse the runner's options where the command never runs a runner job."""
-    for flag in ("workers", "scheduler", "threads", "checkpoint", "chunk_size"):
-        if getattr(args, flag) is not None:
-            raise UsageError(f"--{flag.replace('_', '-')} is for runner jobs; {what} runs in this process")
+#: The options of runner jobs: refused where a command runs in this process.
+_RUNNER_FLAGS = (
+    "--workers",
+    "--scheduler",
+    "--threads",
+    "--checkpoint",
+    "--chunk-size",
+    "--target-se",
+    "--max-trials",
+    "--quiet",
+)
 
 
 def _draw_odds(args) -> None:
@@ -330,10 +336,11 @@ def _draw_odds(args) -> None:
     hand = _hand(" ".join(args.hand))
     if hand.size != 5:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
-    _in_process(args, "draw-odds")
-    opts = run_options(args)
-    if args.monte_carlo and args.policy != "target":
-        raise UsageError("--monte-carlo is the estimate for the target policy; not with --policy rank")
+    refuse(args, _RUNNER_FLAGS, "is for runner jobs; draw-odds runs in this process (no progress bar)")
+    if args.policy != "target":
+        refuse(args, ["--monte-carlo"], "is the estimate for the target policy; the rank is estimated anyway")
+    if (args.policy == "target" and not args.monte_carlo) or (args.policy == "rank" and args.draws <= 1):
+        refuse(args, ["--trials", "--seed"], "is for a Monte Carlo estimate; this answer is exact")
     df = draw_odds(
         hand,
         args.keep,
@@ -343,7 +350,7 @@ def _draw_odds(args) -> None:
         family=args.family,
         policy=args.policy,
         trials=args.trials,
-        seed=opts["seed"],
+        seed=args.seed,
         exact_limit=0 if args.monte_carlo else 20_000,
     )
     emit(df, args)
@@ -355,9 +362,12 @@ def _best_discard(args) -> None:
     hand = _hand(" ".join(args.hand))
     if hand.size != 5:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
-    _in_process(args, "best-discard")
-    if args.monte_carlo and args.target == "rank":
-        raise UsageError("--monte-carlo is the estimate for a target; the rank is estimated anyway")
+    refuse(args, _RUNNER_FLAGS, "is for runner jobs; best-discard runs in this process (no progress bar)")
+    rank = args.target == "rank"
+    if rank:
+        refuse(args, ["--monte-carlo"], "is the estimate for a target; the rank is estimated anyway")
+    if (not rank and not args.monte_carlo) or (rank and args.draws == 1):
+        refuse(args, ["--trials", "--seed"], "is for a Monte Carlo estimate; these values are exact")
     emit(
         discard_options(
             hand,
@@ -373,6 +383,10 @@ def _best_discard(args) -> None:
     )
 
 
+#: The options of the equity of drawing hands (with --keep or --draws).
+_DRAWING_FLAGS = ("--order", "--policy", "--dead", "--method", "--limit")
+
+
 def _equity(args) -> None:
     hands = []
     for text in args.hands:
@@ -380,21 +394,10 @@ def _equity(args) -> None:
         if h.size != 5:
             raise UsageError(f"each HAND has 5 cards (quote them), got {text!r}")
         hands.append(text)
-    drawing = args.keep is not None or args.draws is not None
-    if drawing:
+    if given(args, "--keep") or given(args, "--draws"):
         _drawing_equity(args, hands)
         return
-    for flag, value in (
-        ("--order", args.order),
-        ("--dead", args.dead),
-        ("--limit", args.limit),
-    ):
-        if value is not None:
-            raise UsageError(f"{flag} goes with --keep or --draws (the exact equity of drawing hands)")
-    if args.method != "auto" or args.policy != "best:8":
-        raise UsageError(
-            "--method and --policy go with --keep or --draws; the three-draw equity uses --strategy"
-        )
+    refuse(args, _DRAWING_FLAGS, "goes with --keep or --draws (the exact equity of drawing hands)")
     from ..games.triple_draw.jobs import equity
 
     if len(hands) < 2 and args.players is None:
@@ -403,7 +406,7 @@ def _equity(args) -> None:
         equity(
             hands,
             args.players,
-            strategy=args.strategy or "table",
+            strategy=args.strategy,
             family=args.family,
             trials=args.trials,
             **run_options(args),
@@ -415,17 +418,15 @@ def _equity(args) -> None:
 def _drawing_equity(args, hands: list[str]) -> None:
     from ..games.triple_draw.drawing import EXACT_LIMIT, drawing_equity
 
-    if args.players is not None:
-        raise UsageError("--players adds random hands to the three-draw equity; not with --keep or --draws")
-    if args.strategy is not None:
-        raise UsageError(
-            "--strategy is for the three-draw equity; with --keep or --draws the later keeps follow --policy"
-        )
-    for flag in ("workers", "scheduler", "threads", "checkpoint", "chunk_size"):
-        if getattr(args, flag) is not None:
-            raise UsageError(
-                f"--{flag.replace('_', '-')} is for runner jobs; the equity of drawing hands runs in this process"
-            )
+    refuse(args, ["--players"], "adds random hands to the three-draw equity; not with --keep or --draws")
+    refuse(
+        args,
+        ["--strategy"],
+        "is for the three-draw equity; with --keep or --draws the later keeps follow --policy",
+    )
+    refuse(args, _RUNNER_FLAGS, "is for runner jobs; the equity of drawing hands runs in this process")
+    if args.method == "exact":
+        refuse(args, ["--trials", "--seed"], "is for Monte Carlo; --method exact counts every deal")
     if len(hands) < 2:
         raise UsageError("give two or more hands")
     keeps = [k if k.strip() else None for k in (args.keep or [])]
@@ -435,22 +436,24 @@ def _drawing_equity(args, hands: list[str]) -> None:
             order = [int(t) for t in args.order.replace(" ", ",").split(",") if t]
         except ValueError:
             raise UsageError(f"--order must list seat numbers, e.g. '1,0', got {args.order!r}") from None
-    emit(
-        drawing_equity(
-            hands,
-            keeps,
-            args.draws or 1,
-            order=order,
-            policy=args.policy,
-            dead=args.dead,
-            family=args.family,
-            method=args.method,
-            limit=args.limit or EXACT_LIMIT,
-            trials=args.trials,
-            seed=args.seed,
-        ),
-        args,
+    df = drawing_equity(
+        hands,
+        keeps,
+        args.draws or 1,
+        order=order,
+        policy=args.policy,
+        dead=args.dead,
+        family=args.family,
+        method=args.method,
+        limit=args.limit or EXACT_LIMIT,
+        trials=args.trials,
+        seed=args.seed,
     )
+    if df.exact.all():
+        refuse(
+            args, ["--trials", "--seed"], "is for Monte Carlo; every deal of this spot was counted exactly"
+        )
+    emit(df, args)
 
 
 def _starting_hands(args) -> None:
