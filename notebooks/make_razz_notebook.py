@@ -69,11 +69,14 @@ cells = [
         "## Upcards (tip R3)\n\n"
         "The start A-2-4 against four opponents whose down cards are unknown, as their upcards go "
         "from high (K, Q, J, T) to low cards the start needs, or to low cards of its own ranks; "
-        "right: how much one dead card of each rank changes its equity against two opponents."
+        "right: how much three dead cards change the equity of six common starts, cards the start "
+        "needs against high cards (K, Q, J), by the number of opponents."
     ),
     new_code_cell(
         "up = upcard_effect('As 2d / 4c', opponents=4, trials=n(100_000), seed=2)\n"
-        "dead = dead_card_values('As 2d / 4c', opponents=2, trials=n(200_000), seed=3)\n"
+        "from simkit.analysis.razz import dead_card_table\n"
+        "from simkit.rng import substream\n"
+        "dead = dead_card_table(n(20_000), lambda i, k: substream(3, i, k))\n"
         "display(up)\n"
         "fig = plot_upcards(up, dead, 'A-2-4')"
     ),

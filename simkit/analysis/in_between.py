@@ -499,13 +499,14 @@ def counting_table(ctx: Context) -> pd.DataFrame:
     hands = ctx.trials(200_000)
     rows = []
     for i, rule in enumerate(("kelly", "kelly+count", "half_kelly", "half_kelly+count")):
+        stream = ctx.stream("counting", i)  # one for open and hidden cards (common random numbers)
         for hidden in (False, True):
             pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
             r = simulate(
                 pols,
                 hands=hands,
                 rules=Rules(two_pass=True, hidden=hidden),
-                seed=ctx.stream("counting", i),
+                seed=stream,
                 **ctx.run_options(),
             )
             s = r.seats.iloc[1]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -257,9 +257,7 @@ class DealersChoiceJob:
     chunk_size: int = 128
     game: str = field(default="dealers-choice", init=False)
 
-    @property
-    def name(self) -> str:
-        return "evening_dealers_choice"
+    name: ClassVar[str] = "evening_dealers_choice"
 
     def worst_se(self, totals: dict[str, Any]) -> float:
         """The largest SE of each seat's chance of winning the evening (``win_se``)."""

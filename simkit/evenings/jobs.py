@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -82,9 +82,7 @@ class EveningJob:
     max_deals: int = MAX_DEALS
     chunk_size: int = CHUNK_EVENINGS
 
-    @property
-    def name(self) -> str:
-        return "evening_" + self.game.replace("-", "_")
+    name: ClassVar[str] = "evening"  # the game is in the params
 
     def worst_se(self, totals: dict[str, Any]) -> float:
         """The largest SE of each seat's chance of winning the evening (``win_se``), for runs
