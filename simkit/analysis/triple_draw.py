@@ -133,7 +133,11 @@ def equity_analysis(ctx: Context) -> AnalysisResult:
         else:
             head5 = (hi, hi_se, lo, lo_se, diff, diff_se, fair)
     hi, hi_se, lo, lo_se, diff, diff_se, fair = head
-    above = all(h[0] - h[6] > Z * h[1] and h[6] - h[2] > Z * h[3] for h in (head, head5))
+    # the tip says which hands to play: >=3 low cards must beat the fair share and the hands
+    # with fewer by more than Z SE (whether those fall below the fair share is not the claim)
+    above = all(
+        h[0] - h[6] > Z * h[1] and h[0] - h[2] > Z * float(np.hypot(h[1], h[3])) for h in (head, head5)
+    )
     deuce_helps = all(h[4] > Z * h[5] for h in (head, head5))
     verdict: Verdict = (
         "holds" if above and deuce_helps else ("holds with a caveat" if above else "does not hold")
@@ -151,7 +155,7 @@ def equity_analysis(ctx: Context) -> AnalysisResult:
                 f"(fair {fair:.3f}); with a 2 vs without (>=3 low) {diff:+.3f} ± {diff_se:.3f}. "
                 f"Five opponents: {head5[0]:.3f} ± {head5[1]:.3f} vs {head5[2]:.3f} (fair {head5[6]:.3f}), "
                 f"2 bonus {head5[4]:+.3f} ± {head5[5]:.3f}. Rule: holds if >=3 low cards beat the fair "
-                f"share and fewer fall below it by more than {Z} SE at 1 and 5 opponents, and the 2 "
+                f"share and the hands with fewer by more than {Z} SE at 1 and 5 opponents, and the 2 "
                 f"adds equity by more than {Z} SE; caveat if only the first part holds. Every seat "
                 f"draws by the rank-model table strategy, no betting."
             ),
