@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import contextlib
 
-from .common import UsageError, add_mc_options, add_table_options, emit, int_in_range, run_options
+from .common import UsageError, add_mc_options, add_table_options, chips, emit, int_in_range, run_options
 
 _VARIANT_HELP = (
     "draw rule: standard (exchange 0-2 cards) or draw-three (up to 3, 4 when the one card kept is an ace)"
@@ -148,7 +148,7 @@ def register(sub) -> None:
     p.add_argument(
         "--order",
         nargs="+",
-        type=int,
+        type=int_in_range(1, 10, "--order"),
         metavar="N",
         default=None,
         help="draw order as player numbers (1 = the first HAND; default 1 2 ...)",
@@ -172,11 +172,11 @@ def _rules_options(p, variants: bool = True) -> None:
     """The rule options; ``variants=False``: only those the variants do not set (for commands
     that compare the variants themselves)."""
     g = p.add_argument_group("rules (R-D6 defaults; variants of diablo.de.txt)")
-    g.add_argument("--ante", type=int, default=1, help="ante per player (default 1)")
-    g.add_argument("--stacks", type=int, default=100, help="chips per player (default 100)")
+    g.add_argument("--ante", type=chips("--ante"), default=1, help="ante per player (default 1)")
+    g.add_argument("--stacks", type=chips("--stacks", 1), default=100, help="chips per player (default 100)")
     if not variants:
         return
-    g.add_argument("--cap", type=int, default=0, help="cap on the pot an opener pays (0: none)")
+    g.add_argument("--cap", type=chips("--cap"), default=0, help="cap on the pot an opener pays (0: none)")
     g.add_argument("--draw-three", action="store_true", help="draw up to 3 (4 keeping an ace)")
     g.add_argument("--jacks-or-better", action="store_true", help="open only with jacks or better")
     g.add_argument("--no-diablo", action="store_true", help="plain deuces wild: no Diablo rule")
@@ -186,7 +186,10 @@ def _rules_options(p, variants: bool = True) -> None:
         help="after a series the deal passes left of who dealt its first game",
     )
     g.add_argument(
-        "--session", type=int, default=1, help="series played before the stacks start fresh (default 1)"
+        "--session",
+        type=chips("--session", 1),
+        default=1,
+        help="series played before the stacks start fresh (default 1)",
     )
 
 
@@ -291,7 +294,7 @@ def _sim_commands(cmds) -> None:
     )
     p.add_argument("--players", type=_PLAYERS, default=5)
     p.add_argument("--start", choices=OPEN_LEVELS, default="trips")
-    p.add_argument("--max-iter", type=int, default=6)
+    p.add_argument("--max-iter", type=int_in_range(1, 10**6, "--max-iter"), default=6)
     _rules_options(p)
     add_table_options(p)
     add_mc_options(p, trials=20_000, trials_help="series per threshold and step (default 20,000)")

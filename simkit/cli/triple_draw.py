@@ -17,6 +17,7 @@ from .common import (
     UsageError,
     add_mc_options,
     add_table_options,
+    chips,
     emit,
     int_in_range,
     run_options,
@@ -145,20 +146,32 @@ def register(sub) -> None:
     )
     p.add_argument(
         "--stacks",
-        type=int,
+        type=chips("--stacks", 1),
         default=None,
         help="chips per seat at the start of each hand (default 200, R-T4)",
     )
-    p.add_argument("--ante", type=int, default=None, help="ante from every player (default: the variant's)")
-    p.add_argument("--small-blind", type=int, default=None, help="small blind (default 1, R-T4)")
-    p.add_argument("--big-blind", type=int, default=None, help="big blind (default 2)")
     p.add_argument(
-        "--small-bet", type=int, default=None, help="fixed-limit bet of the early rounds (default 2)"
+        "--ante", type=chips("--ante"), default=None, help="ante from every player (default: the variant's)"
     )
-    p.add_argument("--big-bet", type=int, default=None, help="fixed-limit bet of the late rounds (default 4)")
+    p.add_argument(
+        "--small-blind", type=chips("--small-blind"), default=None, help="small blind (default 1, R-T4)"
+    )
+    p.add_argument("--big-blind", type=chips("--big-blind"), default=None, help="big blind (default 2)")
+    p.add_argument(
+        "--small-bet",
+        type=chips("--small-bet"),
+        default=None,
+        help="fixed-limit bet of the early rounds (default 2)",
+    )
+    p.add_argument(
+        "--big-bet",
+        type=chips("--big-bet"),
+        default=None,
+        help="fixed-limit bet of the late rounds (default 4)",
+    )
     p.add_argument(
         "--max-raises",
-        type=int,
+        type=int_in_range(-1, 2**53, "--max-raises"),
         default=None,
         help="raises allowed after the bet in a round, -1 for no cap (default: the variant's)",
     )
