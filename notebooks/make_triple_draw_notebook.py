@@ -8,8 +8,8 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 cells = [
     new_markdown_cell(
         "# 2-7 Triple Draw\n\n"
-        "Draw odds, equity of starting hands, the straight trap (tip T2) and a strategy match with "
-        "its win-rate curve. Rules: `triple_draw_27.de.txt`, rulings R-T1..R-T5.\n\n"
+        "Exact draw odds with best play, exact equity of two hands at the last draw, equity of "
+        "starting hands, the straight trap (tip T2) and a strategy match with its win-rate curve. Rules: `triple_draw_27.de.txt`, rulings R-T1..R-T5.\n\n"
         "`SIMKIT_NB_SCALE` (environment) scales every Monte Carlo size; the tests run it at 0.01."
     ),
     new_code_cell(
@@ -17,24 +17,37 @@ cells = [
         "import os\n"
         "import matplotlib.pyplot as plt\n"
         "import numpy as np\n"
-        "from simkit.games.triple_draw import (Rules, discard_options, draw_odds, equity, match, play,\n"
-        "                                      starting_hand_equity)\n"
+        "from simkit.games.triple_draw import (Rules, discard_options, draw_odds, drawing_equity, equity,\n"
+        "                                      match, play, starting_hand_equity)\n"
         "SCALE = float(os.environ.get('SIMKIT_NB_SCALE', '1'))\n"
         "def n(full, least=500):\n"
         "    return max(least, int(full * SCALE))"
     ),
     new_markdown_cell(
-        "## Draw odds\n\nThe unseen deck is the 47 cards not in the hand. One draw is exact; two draws "
-        "are exact when few cards are drawn first; otherwise Monte Carlo (column `exact`)."
+        "## Draw odds, best play, exact\n\n"
+        "The chance of finishing at each target when every later keep is the one with the greatest "
+        "chance of that target: exact for 1-3 draws (the column `fraction`). The unseen deck is the "
+        "47 cards not in the hand; discards never come back."
     ),
     new_code_cell(
         "hand = '8s 7h 3d 2c Ks'\n"
         "for d in (1, 2, 3):\n"
         "    print(f'{d} draw(s) left')\n"
-        "    print(draw_odds(hand, '8s 7h 3d 2c', d, trials=n(20_000))[['target', 'probability', 'se', 'exact']]\n"
+        "    print(draw_odds(hand, '8s 7h 3d 2c', d)[['target', 'probability', 'fraction', 'exact']]\n"
         "          .to_string(index=False))"
     ),
-    new_code_cell("discard_options('9s 7h 6d 6c 2s', draws=2, objective='8', trials=n(20_000))"),
+    new_code_cell("discard_options('9s 7h 6d 6c 2s', draws=2, objective='8')"),
+    new_markdown_cell(
+        "## Two hands at the last draw (exact)\n\n"
+        "7-5-3-2 drawing one against 8-6-4 drawing two: every draw of both players from the one "
+        "deck, the first player left of the dealer first, is counted (win 1, a tie 1/2). With the "
+        "keeps fixed the draw order changes nothing; `exact` says every deal was counted."
+    ),
+    new_code_cell(
+        "eq = drawing_equity(['7s 5h 3d 2c Kc', '8s 6h 4d Kd Qh'], ['7s 5h 3d 2c', '8s 6h 4d'])\n"
+        "print('exact:', bool(eq.exact.all()), '|', eq.method[0])\n"
+        "eq[['seat', 'hand', 'keep', 'equity', 'fraction', 'win', 'tie']]"
+    ),
     new_markdown_cell(
         "## Equity of starting hands\n\nEvery player draws three times with the rank-model table "
         "strategy, nobody bets. Groups: different cards 7 or lower, with or without a 2 (tip T1)."

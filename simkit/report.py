@@ -34,6 +34,7 @@ import shutil
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -204,7 +205,7 @@ def _write(
         if log and not ctx.quiet:
             print(f"simkit report: {name} ...", file=log, flush=True)
         start = time.perf_counter()
-        result: AnalysisResult = a.func(ctx)
+        result: AnalysisResult = a.func(replace(ctx, analysis=name))
         seconds[name] = round(time.perf_counter() - start, 2)
         files: list[str] = []
         for tname, df in result.tables.items():

@@ -31,18 +31,37 @@ def test_d1_rule():
 
 
 def test_d2_d3_d4_d5_rules():
-    deu = pd.DataFrame(
+    one = pd.DataFrame(
         {
             "deuces": [0, 1, 2],
             "win": [0.05, 0.4, 0.8],
-            "net": [-2.0, 0.5, 20.0],
+            "net": [-2.0, 1.0, 20.0],
             "net_se": [0.1, 0.2, 0.5],
             "win_se": [0.01] * 3,
             "hands": [10] * 3,
         }
     )
-    assert d2_verdict(deu).verdict == "holds"
-    assert d2_verdict(deu.assign(net=[-2.0, -2.0, 20.0])).verdict == "does not hold"
+    deu = pd.concat(
+        [one.assign(field=f, players=n) for f in ("trips", "jacks") for n in (3, 4, 5, 6, 7)],
+        ignore_index=True,
+    )
+    r = d2_verdict(deu)
+    assert r.verdict == "holds"
+    assert r.figure == pytest.approx(3.0) and r.se == pytest.approx(np.hypot(0.1, 0.2))
+    assert "3-7" in r.detail and "jacks" in r.detail
+    # one deuce "makes chips" only beyond Z SE: +0.02 ± 0.22 (a positive sign) is not enough
+    weak = deu.copy()
+    weak.loc[(weak.field == "jacks") & (weak.players == 7) & (weak.deuces == 1), ["net", "net_se"]] = [
+        0.02,
+        0.22,
+    ]
+    r = d2_verdict(weak)
+    assert r.verdict == "holds with a caveat" and "jacks 7p (+0.02±0.22)" in r.detail
+    # a step within Z SE at one table size of one field fails the tip
+    flat = deu.copy()
+    flat.loc[(flat.field == "trips") & (flat.players == 3) & (flat.deuces == 1), "net"] = -1.9
+    r = d2_verdict(flat)
+    assert r.verdict == "does not hold" and "trips 3p 0->1" in r.detail
     sd = pd.DataFrame(
         {
             "pat_category": "two_pair",
@@ -92,6 +111,27 @@ def test_report_analyses_small(tmp_path):
     ):
         assert (tmp_path / f).exists(), f
     assert set(names) <= set(m["analyses"])
+
+
+def test_carried_opening_analysis_small(tmp_path):
+    """The best threshold for a carried Diablo pot, beside D1: its tables, plot and specs."""
+    from simkit.analysis.registry import Context
+    from simkit.games.diablo.strategies import parse_player
+    from simkit.games.diablo.studies import CARRIED_LEVELS, CARRIED_POTS
+    from simkit.report import analysis_order, discover, generate
+
+    discover()
+    order = analysis_order()
+    assert order.index("diablo_carried_opening") == order.index("diablo_opening") + 1
+    generate(tmp_path, ctx=Context(scale=0.01, quiet=True), only=["diablo_carried_opening"])
+    sweep = pd.read_csv(tmp_path / "diablo_carried_opening.csv")
+    assert len(sweep) == 3 * len(CARRIED_POTS) * len(CARRIED_LEVELS)
+    assert sorted(sweep.players.unique()) == [3, 5, 7] and (sweep.se > 0).all()
+    best = pd.read_csv(tmp_path / "diablo_carried_opening_best.csv")
+    assert len(best) == 3 * len(CARRIED_POTS) and set(best.best) <= set(CARRIED_LEVELS)
+    for spec in best.spec:
+        assert parse_player(spec).open_carried  # a spec the parser reads back
+    assert (tmp_path / "diablo_carried_opening.png").exists()
 
 
 def test_keep_limits_analysis(tmp_path):

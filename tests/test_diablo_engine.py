@@ -29,7 +29,7 @@ from simkit.games.diablo.engine import (
     _series_kernel,
     _split,
 )
-from simkit.games.diablo.jobs import make_game, new_totals, play_deals
+from simkit.games.diablo.jobs import make_game, new_totals, play_deals, simulate
 from simkit.games.diablo.rules import Rules
 from simkit.games.diablo.strategies import Player
 from simkit.games.diablo.strategies import players as player_arrays
@@ -404,7 +404,7 @@ def _series_by_hand(hands, specs, rules, seed):
             "penalties",
             "penalty_chips",
             "short_end",
-            "abandoned",
+            "last_player_takes",
             "sessions",
             "max_deals",
         ),
@@ -418,11 +418,13 @@ def _series_by_hand(hands, specs, rules, seed):
         before = table[TABLE_STACK : TABLE_STACK + n].copy()
         deals = 0
         while True:
-            if deals >= rules.max_deals or seats_in(table) < 2:
+            if seats_in(table) < 2:  # the last player with chips takes the pot
                 _split(table)
-                cnt["abandoned"] += 1
-                cnt["max_deals"] += deals >= rules.max_deals
+                cnt["last_player_takes"] += 1
                 break
+            if deals >= rules.max_deals:  # a runaway: the kernel stops there
+                cnt["max_deals"] += 1
+                return cnt, net
             rc = _play_hand(table, game, rng, work, record)
             deals += 1
             cnt["deals"] += 1
@@ -457,6 +459,7 @@ def _series_by_hand(hands, specs, rules, seed):
         (["trips"] * 4, Rules()),
         (MIXED, Rules(cap=8, draw_three=True, stacks=(20, 30, 15, 40, 25, 10))),
         (MIXED[:3], Rules(diablo=False, jacks_or_better=True, stacks=(6, 9, 4), max_deals=5)),
+        (["never", "never", "trips"], Rules(max_deals=3)),
     ],
 )
 def test_series_kernel_is_a_loop_of_play_hand(specs, rules):
@@ -484,8 +487,13 @@ def test_series_kernel_is_a_loop_of_play_hand(specs, rules):
     kernel = dict(zip(COUNTS, out["cnt"].tolist()))
     for key, value in cnt.items():
         assert kernel[key] == value, key
-    assert cnt["deals"] > hands
+    assert cnt["deals"] > hands or cnt["max_deals"] == 1
     assert out["seat"][:, SEAT_SUMS.index("net")].tolist() == net.tolist()
+
+
+def test_a_runaway_series_is_an_error_never_an_end():
+    with pytest.raises(RuntimeError, match="max_deals=4"):
+        simulate(["never"] * 3, 10, rules=Rules(max_deals=4), seed=1, quiet=True)
 
 
 # --- jacks or better (Varianten: Buben oder besser) ----------------------------------------------
@@ -549,3 +557,130 @@ def test_given_hands_that_repeat_a_card_are_refused():
     deal = {"hands": ["Kc Qd 8d 5h 3s", "Ah Kh 9h 7h 5h", "Jc Jd 9s 7s 4c"], "actions": []}
     with pytest.raises(ValueError, match="repeat a card"):
         play_deals([deal], [20, 20, 20], Rules(), dealer=0, players=["pair"] * 3)
+
+
+# --- opening levels by situation (the carried Diablo pot, the players still to speak) -----------
+
+_TWO_PAIR, _JUNK_A, _JUNK_B = "Kc Kd 8s 8h 4c", "Qs Jd 9c 6h 3d", "Ah Td 7c 5s 3h"
+# Deal 1 (dealer 0): seat 1 opens, seat 2 calls, seat 0 folds; seat 2's pair of queens beats
+# seat 1's king high, so seat 1 pays a Diablo pot of 7 (three antes, 2 + 2) for deal 2.
+_LOST = {
+    "hands": ["9c 8d 6s 5h 3c", "Kh Jh 9h 7d 4s", "Qh Qd Js 6d 4d"],
+    "actions": [(1, "bet", 2), (2, "call", 0), (0, "fold", 0), (1, "check", 0), (2, "check", 0)],
+}
+# Deal 1 (dealer 0) that everybody checks: the pot of 3 stays, a normal pot (R-D4).
+_VOID = dict(_LOST, actions=[(1, "check", 0), (2, "check", 0), (0, "check", 0)])
+# Deal 2 (dealer 1): seat 2 speaks first, with two pair; the others hold nothing.
+_SECOND = {"hands": [_JUNK_A, _JUNK_B, _TWO_PAIR], "actions": []}
+
+
+@pytest.mark.parametrize(
+    "first,spec,opens",
+    [
+        (_LOST, "trips", False),
+        (_LOST, "trips:open_carried=two_pair", True),
+        (_LOST, "trips:open_carried=two_pair,carried_from=7", True),
+        (_LOST, "trips:open_carried=two_pair,carried_from=8", False),  # the pot is 7
+        (_LOST, "trips:open_carried=5@two_pair/8@straight", True),
+        (_LOST, "two_pair:open_carried=5@straight", False),  # tighter when a pot is carried
+        (_VOID, "trips:open_carried=two_pair", False),  # a void deal's pot is no Diablo pot
+    ],
+)
+def test_the_carried_diablo_pot_sets_the_opening_level(first, spec, opens):
+    recs = play_deals([first, _SECOND], [50, 50, 50], Rules(), dealer=0, players=[spec] * 3)
+    assert recs[0].outcome == ("void" if first is _VOID else "showdown")
+    assert recs[1].dead_in == (3 if first is _VOID else 7)
+    assert recs[1].dealer == 1
+    assert (recs[1].opener == 2) == opens and (recs[1].outcome == "void") == (not opens)
+
+
+@pytest.mark.parametrize(
+    "hands,spec,opener",
+    [
+        ([_TWO_PAIR, _JUNK_A, _JUNK_B], "trips", -1),
+        ([_TWO_PAIR, _JUNK_A, _JUNK_B], "trips:last_to_speak=two_pair", 0),  # the dealer speaks last
+        ([_JUNK_A, _TWO_PAIR, _JUNK_B], "trips:last_to_speak=two_pair", -1),  # two still to speak
+        ([_JUNK_A, _TWO_PAIR, _JUNK_B], "trips:to_speak=2@two_pair", 1),
+        ([_JUNK_A, _JUNK_B, _TWO_PAIR], "trips:to_speak=1@two_pair", 2),
+        ([_JUNK_A, _JUNK_B, _TWO_PAIR], "trips:to_speak=0@two_pair", -1),
+    ],
+)
+def test_the_players_still_to_speak_set_the_opening_level(hands, spec, opener):
+    (rec,) = play_deals(
+        [{"hands": hands, "actions": []}], [50, 50, 50], Rules(), dealer=0, players=[spec] * 3
+    )
+    assert rec.opener == opener
+
+
+def test_a_player_out_of_chips_is_not_counted_among_those_still_to_speak():
+    """Four seats, seat 0 deals and has no chips: seat 3 speaks last."""
+    hands = ["", _JUNK_A, _JUNK_B, _TWO_PAIR]
+    (rec,) = play_deals(
+        [{"hands": hands, "actions": []}],
+        [0, 50, 50, 50],
+        Rules(),
+        dealer=0,
+        players=["trips:last_to_speak=two_pair"] * 4,
+    )
+    assert rec.opener == 3
+
+
+def test_situational_levels_equal_to_the_plain_level_play_the_same_series():
+    """No random draw is added or moved: a table whose situational levels are its plain levels
+    plays bit for bit the series of the plain table."""
+    plain = simulate(["trips", "two_pair:bluff=0.1", "pair", "straight"], 3000, seed=5, quiet=True, threads=1)
+    same = simulate(
+        [
+            "trips:open_carried=trips,last_to_speak=trips",
+            "two_pair:bluff=0.1,open_carried=3@two_pair/30@two_pair",
+            "pair:to_speak=1@pair",
+            "straight",
+        ],
+        3000,
+        seed=5,
+        quiet=True,
+        threads=1,
+    )
+    for key, value in plain.totals.items():
+        assert np.array_equal(np.asarray(value), np.asarray(same.totals[key])), key
+    trips = simulate(["trips"] * 4, 3000, seed=5, quiet=True, threads=1)
+    looser = simulate(["trips:open_carried=pair"] + ["trips"] * 3, 3000, seed=5, quiet=True, threads=1)
+    assert looser.seats.opened_per_game[0] > trips.seats.opened_per_game[0]
+
+
+def test_series_figures_are_those_of_the_code_before_the_situational_levels():
+    """Totals of 20,000 series measured before the opening levels by situation were added."""
+    r = simulate(["trips"] * 5, 20000, seed=7, quiet=True, threads=1)
+    assert r.totals["cnt"].tolist() == [
+        20000,
+        29169,
+        44566,
+        15397,
+        22342,
+        19870,
+        9174,
+        491985,
+        0,
+        3184,
+        125,
+        5,
+        20000,
+        3186,
+        0,
+        0,
+        0,
+    ]
+    assert r.totals["seat"][:, 0].tolist() == [317.0, -3747.0, -1579.0, 2391.0, 2618.0]
+
+
+def test_a_series_may_start_with_a_carried_diablo_pot():
+    """Every series starts with a Diablo pot of 40 in the middle: no ante in its first deal,
+    the chips still add up (the pot comes from outside the stacks), and the players win it."""
+    plain = simulate(["trips"] * 4, 2000, seed=3, quiet=True, threads=1)
+    r = simulate(["trips"] * 4, 2000, seed=3, quiet=True, threads=1, carried=40)
+    assert int(r.summary["chip_errors"]) == 0 and int(r.summary["errors"]) == 0
+    assert r.summary["mean_first_pot"] > plain.summary["mean_first_pot"] + 30
+    assert r.seats.net_per_series.sum() == pytest.approx(40.0)  # the carried pot ends in a stack
+    assert plain.seats.net_per_series.sum() == pytest.approx(0.0)
+    with pytest.raises(ValueError, match="carried must be a whole number"):
+        simulate(["trips"] * 4, 10, carried=-1)

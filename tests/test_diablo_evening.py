@@ -14,12 +14,15 @@ wins, eliminations, length, overtime) are recomputed from the log.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from simkit.games.diablo.engine import ERR_END_RULE, TAKES_CARRIED
-from simkit.games.diablo.jobs import evening_kernel
+from simkit.games.diablo.jobs import evening_kernel, make_game
 from simkit.games.diablo.rules import Rules
+from simkit.games.diablo.strategies import players as player_arrays
 from simkit.games.evening import (
     END_DEALS,
     END_KIND,
@@ -63,12 +66,22 @@ def play(players, stacks, agreed, count, seed=1, rules=None, max_deals=100_000, 
     """Play ``count`` evenings; returns (rc, log rows, outs)."""
     n = len(players)
     stacks = np.asarray(stacks, dtype=np.int64)
-    kernel = evening_kernel(players, rules, log_capacity=8)
+    kernel = _kernel(players, rules)
     outs = new_outs(n, n, 4, int(stacks.sum()))
     log = np.zeros((rows, log_columns(n)), dtype=np.int64)
     rc = kernel(count, stacks, end_rule(agreed, max_deals), np.arange(n), stream_state(seed), outs, log)
     assert rc <= rows, "log too small"
     return rc, log[: max(rc, 0)], outs
+
+
+def _kernel(players, rules):
+    """:func:`evening_kernel`, also for tables it refuses (players who never open make the
+    deterministic deals below: every deal void)."""
+    try:
+        return evening_kernel(players, rules, log_capacity=8)
+    except ValueError:
+        k = evening_kernel(["trips"] * len(players), rules, log_capacity=8)
+        return replace(k, game=make_game(player_arrays(players), rules or Rules()))
 
 
 # --- the referee -------------------------------------------------------------------------------
@@ -283,6 +296,11 @@ def test_chips_are_conserved(replayed):
 def test_fewer_than_three_players_with_chips_at_the_start_play_no_deal():
     rc, log, outs = play(["trips"] * 3, [5, 5, 0], 4, 3)
     assert rc == 0 and outs[OUT["length"]].tolist() == [0.0, 0.0, 0.0]
+
+
+def test_a_table_of_two_who_never_open_is_refused():
+    with pytest.raises(ValueError, match="never open"):
+        evening_kernel(["trips", "never", "jacks:kind=check-call"])
 
 
 def test_a_deal_guard_never_ends_a_series():

@@ -20,7 +20,7 @@ def test_series_end_only_when_an_opener_wins():
     assert c["chip_errors"] == 0 and c["errors"] == 0
     # every game ends its series (opener won) or carries a Diablo pot into the next one
     assert c["games"] == c["opener_wins"] + c["penalties"] + c["short_end"]
-    assert c["series"] == c["opener_wins"] + c["short_end"] + c["abandoned"]
+    assert c["series"] == c["opener_wins"] + c["short_end"] + c["last_player_takes"]
     assert c["max_len"] >= 2 and r.lengths.series.sum() == c["series"]
     assert c["max_len"] == r.lengths[r.lengths.series > 0].games.max()
     assert 0 < c["max_pot"] <= 500 and c["max_pot"] >= r.summary["mean_final_pot"]
@@ -30,7 +30,7 @@ def test_without_the_diablo_rule_every_game_is_a_series():
     # several chunks: maxima must survive the runner's adding up of chunk results
     r = simulate(["trips"] * 4, 2000, rules=Rules(diablo=False), seed=2, quiet=True, chunk_size=300)
     assert r.summary["penalties"] == 0 and r.summary["max_len"] == 1
-    assert r.summary["games"] == r.summary["series"] - r.summary["abandoned"]
+    assert r.summary["games"] == r.summary["series"] - r.summary["last_player_takes"]
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,9 @@ import pytest
 
 from simkit.games.diablo.rules import CATEGORIES
 from simkit.games.diablo.studies import (
+    best_carried_levels,
     bluff_ev,
+    carried_opening,
     equilibrium,
     pair_improvement,
     pattern_distribution,
@@ -30,6 +32,39 @@ def test_sweep_loose_opening_loses():
     diff = t.loc["trips", "net"] - t.loc["pair", "net"]
     assert diff > 4 * np.hypot(t.loc["trips", "se"], t.loc["pair", "se"])
     assert t.loc["pair", "open_rate"] > t.loc["trips", "open_rate"]
+
+
+def test_carried_opening_shape_and_the_pot_in_the_middle():
+    pots, levels = (0, 10, 40), ("pair", "trips", "never")
+    t = carried_opening(3, pots, levels, hands=3000, seed=4, **Q)
+    assert len(t) == len(pots) * len(levels)
+    assert t.columns.tolist() == [
+        "players",
+        "pot",
+        "level",
+        "others",
+        "net",
+        "se",
+        "gain",
+        "gain_se",
+        "open_rate",
+        "open_net",
+        "open_net_se",
+        "mean_len",
+    ]
+    assert (t.se > 0).all() and (t.players == 3).all() and (t.others == "trips").all()
+    by = t.set_index(["pot", "level"])
+    assert (by.xs("trips", level="level").gain == 0).all()
+    assert (by.xs("never", level="level").open_rate == 0).all()
+    # a bigger pot in the middle is worth more to a seat that opens like the others
+    assert by.loc[(40, "trips"), "net"] > by.loc[(0, "trips"), "net"] + 5
+    best = best_carried_levels(t)
+    assert best[["players", "pot"]].values.tolist() == [[3, 0], [3, 10], [3, 40]]
+    assert set(best.best) <= set(levels) and best.clear.dtype == bool
+    for row in best.itertuples():
+        assert row.net == by.xs(row.pot, level="pot").net.max()
+    with pytest.raises(ValueError, match="carried pot"):
+        carried_opening(3, (-5,), levels, hands=10, **Q)
 
 
 def test_equilibrium_rows():

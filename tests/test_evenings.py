@@ -157,3 +157,31 @@ def test_cli_table_log_and_errors(capsys):
         assert exc.value.code == 2
         err = capsys.readouterr().err
         assert text in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_dealers_choice(capsys):
+    argv = [
+        "evening",
+        "dealers-choice",
+        "--players",
+        "tips@razz",
+        "tight@random",
+        "--games",
+        "razz",
+        "triple-draw",
+    ]
+    assert (
+        main([*argv, "--evenings", "4", "--stacks", "20", "--deals", "10", "--quiet", "--format", "json"])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert '"share_razz"' in out and '"win_se"' in out
+    for bad, text in (
+        ("tips@poker", "unknown choice policy 'poker'"),
+        ("tips@diablo", "not in the agreed games"),
+    ):
+        with pytest.raises(SystemExit) as exc:
+            main(
+                ["evening", "dealers-choice", "--players", bad, "tight@random", "--games", "razz", "--quiet"]
+            )
+        assert exc.value.code == 2 and text in capsys.readouterr().err

@@ -40,7 +40,12 @@ NOTEBOOKS = {
             "brings in",
         ],
     ),
-    "triple_draw.ipynb": (0.01, 300, 2, ["8-low", "stand pat", "chips_per_hand"]),
+    "triple_draw.ipynb": (
+        0.01,
+        300,
+        2,
+        ["8-low", "stand pat", "chips_per_hand", "exact: True", "12037/17220"],
+    ),
     "evening.ipynb": (
         0.005,
         600,

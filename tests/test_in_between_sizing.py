@@ -162,3 +162,20 @@ def test_heads_up_game_takes_rules():
     assert evaluate_game_policy("kelly", rules=r) == evaluate_game_policy(kelly(), 25, 8, 2, low_ace=True)
     with pytest.raises(ValueError, match="rules must be a Rules"):
         best_game_stakes(rules={"pot": 8})
+
+
+def test_heads_up_game_refuses_rules_with_separate_settings_or_other_variants():
+    """``rules=`` or the separate settings, not both (one would be ignored); the heads-up game
+    plays only the plain rules and the low ace."""
+    from simkit.games.in_between import Rules
+
+    with pytest.raises(ValueError, match="give rules or chips="):
+        best_game_stakes(50, rules=Rules())
+    with pytest.raises(ValueError, match="give rules or low_ace="):
+        evaluate_game_policy("kelly", low_ace=True, rules=Rules())
+    for rules in (Rules(min_stake=True), Rules(ante_all=True), Rules(three_posts=True)):
+        with pytest.raises(ValueError, match="plain rules or low_ace, not"):
+            best_game_stakes(rules=rules)
+    assert (
+        best_game_stakes(30, 10, 2).value == best_game_stakes(rules=Rules(stacks=30, pot=10, rounds=2)).value
+    )

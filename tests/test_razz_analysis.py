@@ -63,6 +63,64 @@ def test_r4_verdict_rule():
     assert ar.r4_verdict(t).verdict == "holds"
     t.loc[t.fourth_card == "paired", "equity"] = 0.3
     assert ar.r4_verdict(t).verdict == "holds with a caveat"
+    t.loc[t.fourth_card == "paired", "equity"] = 0.6
+    # with chips: 'don't pay much' is decided in chips, and where a pair is no worse than a brick is named
+    chips = pd.DataFrame(
+        [
+            {"field": f, "players": n, "fourth_card": c, "seen": 500, "chips": x, "se": 0.5, "hands": 1000}
+            for f in ("tips", "tight")
+            for n in (2, 8)
+            for c, x in (("paired", -6.0), ("smooth", 10.0), ("brick", -8.0 if n == 8 else -1.0))
+        ]
+    )
+    r = ar.r4_verdict(t, chips)
+    assert r.verdict == "holds"
+    assert "tips 8p (+2.00±0.71)" in r.detail and "tips 2p" not in r.detail.split("or better, at:")[1]
+    chips.loc[chips.fourth_card == "smooth", "chips"] = -6.0
+    assert ar.r4_verdict(t, chips).verdict == "holds with a caveat"
+
+
+def _fake_upcards(drop: float) -> pd.DataFrame:
+    rows = []
+    for series in ("needed", "duplicate"):
+        for j in range(5):
+            eq = 0.6 - (drop if series == "needed" else drop / 2) * j / 4
+            rows.append(
+                {"series": series, "low_upcards": j, "upcards": "", "equity": eq, "se": 0.001, "fair": 0.2}
+            )
+    return pd.DataFrame(rows)
+
+
+def _fake_dead(gaps: dict) -> pd.DataFrame:
+    rows = []
+    for start in ar.R3_STARTS:
+        for k in ar.R3_OPPONENTS:
+            g = gaps.get(start, 0.02)
+            rows.append(
+                {
+                    "start": start,
+                    "opponents": k,
+                    "needed_effect": -0.02,
+                    "needed_se": 0.002,
+                    "high_effect": -0.02 + g,
+                    "high_se": 0.002,
+                    "gap": g,
+                    "gap_se": 0.002,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def test_r3_verdict_rule():
+    assert ar.r3_dead_cards("As 2d / 4c") == "3h 5h 6h"
+    assert ar.r3_dead_cards("4s 6d / 8c") == "Ah 2h 3h"
+    r = ar.r3_verdict(_fake_upcards(0.2), _fake_dead({}), "As 2d / 4c")
+    assert r.verdict == "holds" and r.figure == pytest.approx(0.02)
+    # the comparison against the tip for one start: a caveat that names it
+    r = ar.r3_verdict(_fake_upcards(0.2), _fake_dead({"4s 6d / 8c": -0.02}), "As 2d / 4c")
+    assert r.verdict == "holds with a caveat" and "against somewhere: 4s 6d / 8c" in r.detail
+    # no drop when the upcards turn low: does not hold
+    assert ar.r3_verdict(_fake_upcards(0.0), _fake_dead({}), "As 2d / 4c").verdict == "does not hold"
 
 
 def test_r5_verdict_rule():

@@ -7,7 +7,12 @@ import json
 import pytest
 from test_triple_draw_solver import brute_one_draw
 
+from simkit.cards import parse_cards
 from simkit.cli.main import main
+
+# dead cards that leave 12 (and 9) cards beside the hand 7s 5h 3d 2c Kc
+_DEAD_35 = " ".join(r + s for r in "4689TJQA" for s in "cdhs") + " Ks Kh Kd"
+_DEAD_38 = _DEAD_35 + " 7c 7d 7h"
 
 
 def _json(capsys, argv):
@@ -166,6 +171,56 @@ def test_best_discard_and_starting_hands(capsys):
         (["triple-draw", "match", "tight", "loose", "--small-blind", "3"], "small_blind must not exceed"),
         (["triple-draw", "equity", "7s 5h 4d 3c 2s", "7s 6h 5d 4c 2c"], "shares a card"),
         (["triple-draw", "draw-odds", "7s 5h 4d 3c 2s", "--targets", "6"], "not possible"),
+        (
+            ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--keep", "7s Ah"],
+            "kept card 'Ah' is not in the hand",
+        ),
+        (["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--workers", "2"], "--workers is for runner jobs"),
+        (
+            ["triple-draw", "best-discard", "7s 5h 3d 2c Kc", "--checkpoint", "x"],
+            "--checkpoint is for runner jobs",
+        ),
+        (
+            ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--draws", "3", "--dead", _DEAD_35],
+            "the live deck has 12 cards (47 less 35 dead) but 3 draws can take 15",
+        ),
+        (
+            ["triple-draw", "best-discard", "7s 5h 3d 2c Kc", "--draws", "2", "--dead", _DEAD_38],
+            "can take 10",
+        ),
+        (
+            ["triple-draw", "equity", "7s 5h 3d 2c Kc", "8s 6h 4d Kd Qh", "--keep", "7s", "--keep", "8s Ah"],
+            "kept card 'Ah' is not in hand 2",
+        ),
+        (
+            ["triple-draw", "equity", "7s 5h 3d 2c Kc", "8s 6h 4d Kd Qh"] + ["--keep", "7s"] * 3,
+            "3 keeps for 2 hands",
+        ),
+        (
+            ["triple-draw", "equity", "7s 5h 3d 2c Kc", "8s 6h 4d Kd Qh", "--keep", "7s", "--players", "3"],
+            "--players adds random hands",
+        ),
+        (
+            [
+                "triple-draw",
+                "equity",
+                "7s 5h 3d 2c Kc",
+                "8s 6h 4d Kd Qh",
+                "--draws",
+                "2",
+                "--policy",
+                "greedy",
+            ],
+            "unknown policy 'greedy'",
+        ),
+        (
+            ["triple-draw", "equity", "7s 5h 3d 2c Kc", "8s 6h 4d Kd Qh", "--order", "1,0"],
+            "--order goes with --keep",
+        ),
+        (
+            ["triple-draw", "equity", "7s 5h 3d 2c Kc", "8s 6h 4d Kd Qh", "--draws", "1", "--order", "0,0"],
+            "order must list every seat 0..1 once",
+        ),
     ],
 )
 def test_usage_errors(capsys, argv, needle):
@@ -206,3 +261,57 @@ def test_cli_errors_are_one_line(capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "5 cards" in err
+
+
+def test_cli_draw_odds_three_draws_exact(capsys):
+    rows = _json(capsys, ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--draws", "3", "--format", "json"])
+    assert [r["fraction"] for r in rows] == ["7076/16215", "1934/3243", "2344/3243", "886/1081"]
+    assert all(r["exact"] and r["se"] == 0 and r["keep"] == "7s 5h 3d 2c" for r in rows)
+    rows = _json(
+        capsys,
+        [
+            "triple-draw",
+            "draw-odds",
+            "7s 5h 3d 2c Kc",
+            "--draws",
+            "1",
+            "--policy",
+            "rank",
+            "--format",
+            "json",
+        ],
+    )
+    assert all(r["policy"] == "rank" and r["exact"] for r in rows)
+
+
+def test_cli_equity_of_drawing_hands(capsys):
+    from triple_draw_naive import drawing_equity
+
+    argv = ["triple-draw", "equity", "7s 5h 3d 2c Kc", "8s 6h 4d Kd Qh"]
+    rows = _json(
+        capsys, [*argv, "--keep", "7s 5h 3d 2c", "--keep", "8s 6h 4d", "--draws", "1", "--format", "json"]
+    )
+    assert [r["fraction"] for r in rows] == ["12037/17220", "5183/17220"]
+    assert all(r["exact"] for r in rows)
+    hands = [parse_cards(h).astype(int).tolist() for h in argv[2:]]
+    keeps = [hands[0][:4], hands[1][:3]]
+    deck = [c for c in range(52) if c not in hands[0] + hands[1]]
+    assert [str(f) for f in drawing_equity(hands, keeps, deck)] == ["12037/17220", "5183/17220"]
+    # beyond the limit: Monte Carlo with standard errors
+    rows = _json(
+        capsys,
+        [
+            *argv,
+            "--keep",
+            "7s 5h 3d 2c",
+            "--keep",
+            "8s 6h 4d",
+            "--limit",
+            "100",
+            "--trials",
+            "5000",
+            "--format",
+            "json",
+        ],
+    )
+    assert not any(r["exact"] for r in rows) and all(r["se"] > 0 for r in rows)

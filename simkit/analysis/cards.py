@@ -138,6 +138,10 @@ class SampleJob:
     def __post_init__(self) -> None:
         hands.check_family(self.family, self.n_cards)
 
+    def worst_se(self, totals: dict) -> float:
+        """The largest SE of the sampled category frequencies."""
+        return stats.worst(stats.proportion(totals["counts"], totals["trials"])[1])
+
     def params(self) -> dict:
         return {"family": self.family, "cards": self.n_cards}
 
@@ -222,7 +226,7 @@ def _sample_check(ctx: Context) -> AnalysisResult:
     parts = []
     trials = ctx.trials(4_000_000)
     for family, n_cards in (("high", 7), ("deuces_wild", 5), ("ace_to_five", 7)):
-        t = sample(family, n_cards, trials, seed=ctx.seed, **ctx.run_options())
+        t = sample(family, n_cards, trials, seed=ctx.stream(family, n_cards), **ctx.run_options())
         parts.append(t.assign(family=family, cards=n_cards)[["family", "cards", *t.columns]])
     df = pd.concat(parts, ignore_index=True)
     worst = float(np.nanmax(np.abs(df["z"])))

@@ -5,6 +5,9 @@
   without wild cards (tip D4).
 - ``diablo_showdown`` (Monte Carlo, everyone drawing by the exact policy, no folding): the
   showdown share of each dealt class against 1-6 opponents (tips D2 in part, D3).
+- ``diablo_opening`` and ``diablo_carried_opening`` (Monte Carlo, the engine): seat 0's
+  chips by opening threshold (tip D1), the equilibrium, and the best threshold for a seat
+  facing a carried Diablo pot as the pot grows.
 - ``diablo_keep_limits`` (exact): what to keep under each draw limit (1 to 5 cards, the
   standard 2 and the draw-three variant), by rank pattern and by deuces dealt, and the return
   of full-pay Deuces Wild under best play for each limit.
@@ -18,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .registry import AnalysisResult, Context, TipResult, Verdict, analysis, pyplot
+from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 __all__: list[str] = []
 
@@ -208,7 +211,7 @@ def _showdown(ctx: Context) -> AnalysisResult:
 
     plt = pyplot()
     trials = ctx.trials(1_000_000)
-    tot = run(ShowdownJob(), trials, seed=ctx.seed, **ctx.run_options())
+    tot = run(ShowdownJob(), trials, seed=ctx.stream("showdown"), **ctx.run_options())
     by_class = tabulate(tot, "class")
     by_deuces = tabulate(tot, "deuces")
     fig, axes = plt.subplots(1, 2, figsize=(11, 4), constrained_layout=True)
@@ -338,8 +341,9 @@ def _opening(ctx: Context) -> AnalysisResult:
     series = ctx.trials(20_000)
     sweeps_all, eq_rows = [], []
     for n in PLAYER_COUNTS:
-        cache = {"trips": threshold_sweep(n, OPEN_LEVELS, "trips", series, seed=ctx.seed, **_ro(ctx))}
-        eq = equilibrium(n, "trips", OPEN_LEVELS, series, seed=ctx.seed, sweeps=cache, **_ro(ctx))
+        stream = ctx.stream("opening", n)  # one for the sweep and the equilibrium (common random numbers)
+        cache = {"trips": threshold_sweep(n, OPEN_LEVELS, "trips", series, seed=stream, **_ro(ctx))}
+        eq = equilibrium(n, "trips", OPEN_LEVELS, series, seed=stream, sweeps=cache, **_ro(ctx))
         eq_rows.append(eq)
         for t in cache.values():
             sweeps_all.append(t)
@@ -387,40 +391,135 @@ def _opening(ctx: Context) -> AnalysisResult:
     )
 
 
+CARRIED_COUNTS = (3, 5, 7)
+
+
+def carried_spec(best: pd.DataFrame, others: str = "trips") -> str:
+    """The player spec that opens each carried Diablo pot of ``best`` (one player count of
+    :func:`~simkit.games.diablo.studies.best_carried_levels`) at its best level, and a normal
+    pot at ``others``.
+
+    >>> carried_spec(pd.DataFrame({"pot": [0, 10, 40], "best": ["trips", "straight", "flush"]}))
+    'trips:open_carried=10@straight/40@flush'
+    """
+    steps = [f"{int(r.pot)}@{r.best}" for r in best.itertuples() if r.pot > 0]
+    return f"{others}:open_carried={'/'.join(steps)}" if steps else others
+
+
+@analysis(
+    "diablo_carried_opening",
+    game="diablo",
+    title="Diablo: opening a carried Diablo pot, the best threshold as the pot grows",
+)
+def _carried_opening(ctx: Context) -> AnalysisResult:
+    from simkit.games.diablo.studies import (
+        CARRIED_LEVELS,
+        CARRIED_POTS,
+        best_carried_levels,
+        carried_opening,
+    )
+
+    plt = pyplot()
+    series = ctx.trials(20_000)
+    parts = []
+    for n in CARRIED_COUNTS:
+        # one stream per table size: every level and pot on it (common random numbers)
+        parts.append(
+            carried_opening(
+                n, CARRIED_POTS, CARRIED_LEVELS, "trips", series, seed=ctx.stream("carried", n), **_ro(ctx)
+            )
+        )
+    sweep = pd.concat(parts, ignore_index=True)
+    best = best_carried_levels(sweep)
+    specs = {n: carried_spec(best[best.players == n]) for n in CARRIED_COUNTS}
+    best["spec"] = best.players.map(specs)
+    fig, axes = plt.subplots(1, len(CARRIED_COUNTS), figsize=(15, 4.2), constrained_layout=True, sharey=True)
+    x = np.arange(len(CARRIED_LEVELS))
+    for ax, n in zip(axes, CARRIED_COUNTS, strict=True):
+        for pot in CARRIED_POTS:
+            t = sweep[(sweep.players == n) & (sweep.pot == pot)].set_index("level").loc[list(CARRIED_LEVELS)]
+            ax.errorbar(x, t.net, yerr=2 * t.se, marker="o", ms=3, capsize=2, label=f"carried pot {pot}")
+        ax.axhline(0, color="k", lw=0.8)
+        ax.set_xticks(x, CARRIED_LEVELS, rotation=30, fontsize=8)
+        ax.set_xlabel("seat 0 opens the pot with at least")
+        ax.set_title(f"{n} players (the others open at trips)", fontsize=10)
+        ax.legend(fontsize=7)
+    axes[0].set_ylabel("seat 0's chips per series (±2 SE)")
+    rows = []
+    for r in best.itertuples():
+        rows.append(f"{r.players} players, pot {r.pot}: {r.best} {r.net:+.2f}±{r.se:.2f}")
+    notes = [
+        f"{series:,} series per point; each series starts with a Diablo pot of the given size in "
+        "the middle (pot 0: a normal pot with antes, as in diablo_opening), fresh stacks of 100, "
+        "R-D6 limits, a random first dealer, and is played to its end. Seat 0 opens at the "
+        "level shown, the others at trips whatever the pot; net counts seat 0's share of the "
+        "carried pot. One seed per player count for every level and pot (common random "
+        "numbers; gain_se combines both SEs and so overstates the error of a difference).",
+        "Best threshold per carried pot (chips per series ± SE): " + "; ".join(rows) + ".",
+        "As player specs (a carried pot of at least that many chips opens at that level): "
+        + "; ".join(f"{n} players: {spec}" for n, spec in specs.items())
+        + ". 'clear' in diablo_carried_opening_best: the best level beats trips by more than 2 SE.",
+    ]
+    return AnalysisResult(
+        tables={"diablo_carried_opening": sweep, "diablo_carried_opening_best": best},
+        figures={"diablo_carried_opening": fig},
+        notes=notes,
+    )
+
+
 # --- series, chips by deuces (D2), bluffs (D5) --------------------------------------------------
 
 
+#: The fields of D2: everybody opening at this level (D2 is measured in each).
+D2_FIELDS = ("trips", "jacks")
+
+
 def d2_verdict(deuces: pd.DataFrame) -> TipResult:
-    """Tip D2 from the chips and pots won per dealt hand by deuces held (engine)."""
-    t = deuces.set_index("deuces")
-    steps = []
-    ok = True
-    for d in (1, 2):
-        if d not in t.index or d - 1 not in t.index:
-            continue
-        diff = t.loc[d, "net"] - t.loc[d - 1, "net"]
-        se = np.hypot(t.loc[d, "net_se"], t.loc[d - 1, "net_se"])
-        steps.append(f"{d - 1}->{d} deuces: {diff:+.2f}±{se:.2f} chips")
-        ok = ok and diff > 2 * se and t.loc[d, "win"] > t.loc[d - 1, "win"]
-    above = all(t.loc[d, "net"] > 0 for d in t.index if d >= 1)
-    verdict: Verdict = "holds" if ok and above else ("holds with a caveat" if ok else "does not hold")
-    rows = "; ".join(
-        f"{d} deuces: wins {r.win:.3f}±{r.win_se:.3f} of pots, {r.net:+.2f}±{r.net_se:.2f} chips per deal"
-        for d, r in t.iterrows()
-    )
-    fig = float(t.loc[1, "net"] - t.loc[0, "net"])
-    se = float(np.hypot(t.loc[1, "net_se"], t.loc[0, "net_se"]))
+    """Tip D2 from the chips and pots won per dealt hand by deuces held (engine), one block of
+    rows per ``players`` and ``field`` (everybody opening at that level)."""
+    parts, failed, no_chips = [], [], []
+    for (field, n), t in deuces.groupby(["field", "players"], sort=False):
+        t = t.set_index("deuces")
+        steps = []
+        for d in (1, 2):
+            diff = t.loc[d, "net"] - t.loc[d - 1, "net"]
+            se = float(np.hypot(t.loc[d, "net_se"], t.loc[d - 1, "net_se"]))
+            wdiff = t.loc[d, "win"] - t.loc[d - 1, "win"]
+            wse = float(np.hypot(t.loc[d, "win_se"], t.loc[d - 1, "win_se"]))
+            steps.append(f"{d - 1}->{d} {diff:+.2f}±{se:.2f}")
+            if not (diff > Z * se and wdiff > Z * wse):
+                failed.append(f"{field} {n}p {d - 1}->{d}")
+        one = t.loc[1]
+        if not one.net > Z * one.net_se:
+            no_chips.append(f"{field} {n}p ({one.net:+.2f}±{one.net_se:.2f})")
+        parts.append(
+            f"{field}, {n}p: "
+            + ", ".join(f"{d}: {r.net:+.2f}±{r.net_se:.2f}" for d, r in t.loc[0:2].iterrows())
+            + f" (wins {t.loc[0, 'win']:.3f}/{t.loc[1, 'win']:.3f}/{t.loc[2, 'win']:.3f}; steps "
+            + ", ".join(steps)
+            + ")"
+        )
+    verdict: Verdict = "does not hold" if failed else ("holds with a caveat" if no_chips else "holds")
+    head = deuces[(deuces.field == D2_FIELDS[0]) & (deuces.players == 5)].set_index("deuces")
+    fig = float(head.loc[1, "net"] - head.loc[0, "net"])
+    se = float(np.hypot(head.loc[1, "net_se"], head.loc[0, "net_se"]))
     detail = (
-        "5 players, everybody opening at trips and calling reasonably, the Diablo rule on; "
-        f"per dealt hand: {rows}. Steps: {'; '.join(steps)}. Rule: holds if each extra "
-        "deuce (0->1->2) raises the chips per deal by more than 2 SE and the share of pots "
-        "won, and a hand with a deuce makes chips on average; holds with a caveat if it "
-        "raises them but a deuce alone does not make chips; else does not hold."
+        "Full series, the Diablo rule on, everybody calling reasonably and opening at the "
+        "field's level; chips per dealt hand by deuces dealt (0: 1: 2:) and the share of pots "
+        "won: "
+        + "; ".join(parts)
+        + f". Rule: each extra deuce (0->1, 1->2) must raise the chips per deal and the share "
+        f"of pots won by more than {Z} SE, and a hand with one deuce must make chips (its mean "
+        f"above 0 by more than {Z} SE; a sign alone does not count), at every table size "
+        f"(3-7) in both fields ({', '.join(D2_FIELDS)}); holds if all hold, with a caveat if "
+        f"the steps hold but one deuce alone does not make chips somewhere (here: "
+        f"{'; '.join(no_chips) if no_chips else 'nowhere'}), does not hold if a step fails "
+        f"(here: {'; '.join(failed) if failed else 'none'})."
     )
     return TipResult(
         "D2",
         "Every 2 in your hand is worth gold.",
-        "chips per deal holding one deuce minus holding none (5 players)",
+        "chips per deal holding one deuce minus holding none (5 players, everybody opening at trips)",
         fig,
         se,
         verdict,
@@ -483,14 +582,24 @@ def _game(ctx: Context) -> AnalysisResult:
         PLAYER_COUNTS,
         ("jacks", "two_pair", "trips", "straight"),
         series,
-        seed=ctx.seed,
+        seed=ctx.stream("series"),
         keep=keep,
         **_ro(ctx),
     )
-    deuces = keep[(5, "trips")].deuces
+    deuces = pd.concat(
+        [
+            keep[(n, lv)].deuces.assign(players=n, field=lv)[
+                ["field", "players", "deuces", "hands", "win", "win_se", "net", "net_se"]
+            ]
+            for lv in D2_FIELDS
+            for n in PLAYER_COUNTS
+        ],
+        ignore_index=True,
+    )
+    bluff = ctx.stream("bluff")  # one for every table size and rule (common random numbers)
     bl = pd.DataFrame(
         [
-            bluff_ev(n, "trips", series, diablo, seed=ctx.seed, **_ro(ctx))
+            bluff_ev(n, "trips", series, diablo, seed=bluff, **_ro(ctx))
             for n in (3, 5, 7)
             for diablo in (True, False)
         ]
@@ -529,15 +638,18 @@ def _game(ctx: Context) -> AnalysisResult:
     axes[2].set_ylabel("opener's chips per game (±2 SE)")
     axes[2].set_title("Chips to and from the opener", fontsize=10)
     axes[2].legend(fontsize=7)
-    fig3, axes3 = plt.subplots(1, 2, figsize=(10, 3.6), constrained_layout=True)
-    axes3[0].bar(deuces.deuces, deuces.win, yerr=2 * deuces.win_se, capsize=3)
-    axes3[0].set_ylabel("share of pots won per deal (±2 SE)")
-    axes3[1].bar(deuces.deuces, deuces.net, yerr=2 * deuces.net_se, capsize=3, color="tab:green")
-    axes3[1].axhline(0, color="k", lw=0.8)
-    axes3[1].set_ylabel("chips per deal (±2 SE)")
-    for ax in axes3:
+    fig3, axes3 = plt.subplots(1, len(D2_FIELDS), figsize=(5 * len(D2_FIELDS), 3.6), constrained_layout=True)
+    for ax, lv in zip(np.atleast_1d(axes3), D2_FIELDS):
+        for n in PLAYER_COUNTS:
+            t = deuces[(deuces.field == lv) & (deuces.players == n) & (deuces.deuces <= 2)]
+            ax.errorbar(t.deuces, t.net, yerr=2 * t.net_se, marker="o", ms=3, capsize=2, label=f"{n} players")
+        ax.axhline(0, color="k", lw=0.8)
+        ax.set_xticks([0, 1, 2])
         ax.set_xlabel("deuces dealt")
-    fig3.suptitle("5 players, everybody opening at trips, the Diablo rule (D2)", fontsize=10)
+        ax.set_ylabel("chips per deal (±2 SE)")
+        ax.set_title(f"everybody opening at {lv}", fontsize=10)
+        ax.legend(fontsize=7)
+    fig3.suptitle("Chips per dealt hand by deuces, the Diablo rule (D2)", fontsize=10)
     fig2, ax = plt.subplots(figsize=(6, 4), constrained_layout=True)
     for diablo, label in ((True, "Diablo rule"), (False, "no Diablo rule (deuces wild)")):
         t = bl[bl.diablo == diablo]
@@ -571,7 +683,7 @@ def _variants(ctx: Context) -> AnalysisResult:
     from simkit.games.diablo.studies import variants_table
 
     series = ctx.trials(20_000)
-    t = variants_table(5, "pair", series, seed=ctx.seed, **_ro(ctx))
+    t = variants_table(5, "pair", series, seed=ctx.stream("variants"), **_ro(ctx))
     notes = [
         f"5 players opening with any pair, {series:,} series per variant; tight_net: seat 0 "
         "alone opening at trips. 'Declare your hand' (Hand ansagen) is about human error "

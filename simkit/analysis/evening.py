@@ -26,6 +26,7 @@ __all__ = [
     "LIMITS",
     "PLAYER_COUNTS",
     "chips_table",
+    "choice_table",
     "length_table",
     "limits_table",
     "luck_table",
@@ -48,6 +49,8 @@ LIMITS = (1, 2, 4)
 STACK_UNITS = (5, 10, 20, 40, 80)
 #: Deals covered by the luck curve (In-Between: a quarter as many dealer's games each).
 LUCK_DEALS = 400
+#: The field players the tips player meets in the luck curves.
+LUCK_PAIRINGS = ("tight", "loose-aggressive")
 
 
 def _unit(game: str, rules: Any) -> int:
@@ -94,20 +97,21 @@ def scaled_rules(game: str, factor: int, rules: Any = None) -> Any:
     return s.rules(r, pot=r.pot * factor)
 
 
-def _run(ctx: Context, game: str, players: Sequence[str], evenings: int, **kw: Any):
+def _run(ctx: Context, roles: tuple, game: str, players: Sequence[str], evenings: int, **kw: Any):
+    """Evenings of ``game`` from the analysis's stream ``roles``."""
     deals = kw.pop("deals", AGREED[game])
     return evening(
         game,
         list(players),
         evenings=ctx.trials(evenings, minimum=40),
         deals=deals,
-        seed=ctx.seed,
+        seed=ctx.stream(game, *roles),
         **ctx.run_options(),
         **kw,
     )
 
 
-def winners_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 2000) -> pd.DataFrame:
+def winners_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 500) -> pd.DataFrame:
     """The tips player's chance of winning the evening against a field of each kind, by game
     and player count; ``fair`` is 1 / players."""
     rows = []
@@ -115,7 +119,7 @@ def winners_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: 
         s = SETUPS[game]
         for n in PLAYER_COUNTS[game]:
             for kind in FIELD_KINDS:
-                ev = _run(ctx, game, [s.tips] + [s.typical[kind]] * (n - 1), evenings)
+                ev = _run(ctx, (n, kind), game, [s.tips] + [s.typical[kind]] * (n - 1), evenings)
                 seat = ev.seats.iloc[0]
                 rows.append(
                     {
@@ -148,7 +152,14 @@ def length_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: i
             ends.append(("last player", 0))
         for n in PLAYER_COUNTS[game]:
             for end, deals in ends:
-                ev = _run(ctx, game, s.default_players(n), evenings // (4 if deals == 0 else 1), deals=deals)
+                ev = _run(
+                    ctx,
+                    (n, end),
+                    game,
+                    s.default_players(n),
+                    evenings // (4 if deals == 0 else 1),
+                    deals=deals,
+                )
                 sm = ev.summary
                 q = np.repeat(ev.lengths["deals"].to_numpy(), ev.lengths["evenings"].to_numpy())
                 rows.append(
@@ -178,7 +189,7 @@ def chips_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: in
         s = SETUPS[game]
         unit = _unit(game, s.rules())
         for k in STACK_UNITS:
-            ev = _run(ctx, game, s.default_players(), evenings, stacks=k * unit)
+            ev = _run(ctx, (k,), game, s.default_players(), evenings, stacks=k * unit)
             seat = ev.seats.iloc[0]
             rows.append(
                 {
@@ -197,58 +208,72 @@ def chips_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: in
 
 
 def luck_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 1000) -> pd.DataFrame:
-    """Which game is most luck: at a table of two tips players and two tight players (the
-    tight player of the typical field), the chance that a player of the stronger strategy (the
-    one ahead at the last deal, ``strong``) leads had the evening ended after each deal (one
-    scale for all games: 0.5 is pure luck); stacks of 40 biggest bets."""
+    """Which game is most luck: at a table of two tips players and two players of one kind of
+    the typical field (``pairing``: tight, and loose-aggressive), the chance that a player of
+    the stronger strategy (the one ahead at the last deal, ``strong``) leads had the evening
+    ended after each deal (one scale for all games: 0.5 is pure luck); stacks of 40 biggest
+    bets."""
     rows = []
     for game in games:
         s = SETUPS[game]
-        strong, weak = s.tips, s.typical["tight"]
         deals = LUCK_DEALS if game != "in-between" else LUCK_DEALS // 4
-        ev = _run(
-            ctx,
-            game,
-            [strong, weak, strong, weak],
-            evenings,
-            deals=deals,
-            band_deals=LUCK_DEALS,
-            stacks=40 * _unit(game, s.rules()),
-        )
-        tr = ev.trajectories
-        lead = tr[tr["strategy"] == strong].groupby("deal")["lead"].sum()
-        if lead.iloc[-1] < 0.5:  # the tight player is the stronger one here
-            strong, weak, lead = weak, strong, 1 - lead
-        n = ev.evenings
-        for d, p in lead.items():
-            rows.append(
-                {
-                    "game": game,
-                    "deal": int(d),
-                    "stronger_wins": p,
-                    "stronger_wins_se": float(np.sqrt(max(p * (1 - p), 0) / n)),
-                    "strong": strong,
-                    "weak": weak,
-                }
+        for pairing in LUCK_PAIRINGS:
+            strong, weak = s.tips, s.typical[pairing]
+            ev = _run(
+                ctx,
+                ("luck", pairing),
+                game,
+                [strong, weak, strong, weak],
+                evenings,
+                deals=deals,
+                band_deals=LUCK_DEALS,
+                stacks=40 * _unit(game, s.rules()),
             )
+            tr = ev.trajectories
+            lead = tr[tr["strategy"] == strong].groupby("deal")["lead"].sum()
+            if lead.iloc[-1] < 0.5:  # the field player is the stronger one here
+                strong, weak, lead = weak, strong, 1 - lead
+            n = ev.evenings
+            for d, p in lead.items():
+                rows.append(
+                    {
+                        "game": game,
+                        "pairing": pairing,
+                        "deal": int(d),
+                        "stronger_wins": p,
+                        "stronger_wins_se": float(np.sqrt(max(p * (1 - p), 0) / n)),
+                        "strong": strong,
+                        "weak": weak,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
 def luck_summary(luck: pd.DataFrame) -> pd.DataFrame:
-    """Per game the stronger strategy's chance after 50, 100 and the last deal, and the first
-    deal from which it wins three evenings in four (NaN: not within the deals played)."""
+    """Per game and pairing the stronger strategy's chance after 50, 100 and the last deal, and
+    the first deal from which it wins three evenings in four (NaN: not within the deals
+    played); luckiest first."""
     rows = []
-    for game, g in luck.groupby("game", sort=False):
+    for (game, pairing), g in luck.groupby(["game", "pairing"], sort=False):
         g = g.sort_values("deal")
         three = g[g["stronger_wins"] >= 0.75]["deal"]
-        row = {"game": game, "deals_to_three_in_four": float(three.iloc[0]) if len(three) else float("nan")}
+        row = {
+            "game": game,
+            "pairing": pairing,
+            "strong": g["strong"].iloc[0],
+            "weak": g["weak"].iloc[0],
+            "deals_to_three_in_four": float(three.iloc[0]) if len(three) else float("nan"),
+        }
         for d in (50, 100, int(g["deal"].max())):
             r = g[g["deal"] == d]
             if len(r):
                 row[f"after_{d}"] = float(r["stronger_wins"].iloc[0])
                 row[f"after_{d}_se"] = float(r["stronger_wins_se"].iloc[0])
         rows.append(row)
-    return pd.DataFrame(rows).sort_values("deals_to_three_in_four", na_position="first")
+    out = pd.DataFrame(rows)
+    return out.sort_values(
+        ["pairing", "deals_to_three_in_four"], na_position="first", ascending=[False, False]
+    )
 
 
 def limits_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 1000) -> pd.DataFrame:
@@ -258,7 +283,7 @@ def limits_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: i
     for game in games:
         s = SETUPS[game]
         for f in LIMITS:
-            ev = _run(ctx, game, s.default_players(), evenings, rules=scaled_rules(game, f))
+            ev = _run(ctx, (f,), game, s.default_players(), evenings, rules=scaled_rules(game, f))
             seat = ev.seats.iloc[0]
             rows.append(
                 {
@@ -273,6 +298,37 @@ def limits_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: i
                     "tips_win_se": seat["win_se"],
                 }
             )
+    return pd.DataFrame(rows)
+
+
+def choice_table(ctx: Context, evenings: int = 1000) -> pd.DataFrame:
+    """What choosing your game is worth in a Dealer's Choice evening: the tips player choosing
+    by each policy (``best``: the game of its largest measured edge; ``random``; always one
+    favourite) against a field choosing at random, 100 deals agreed, 200 chips each."""
+    from ..evenings.dealers_choice import dealers_choice
+
+    field = ["tight@random", "loose-aggressive@random", "passive@random", "tight@random"]
+    rows = []
+    for choice in ("best", "random", *SETUPS):
+        ev = dealers_choice(
+            [f"tips@{choice}", *field],
+            evenings=ctx.trials(evenings, minimum=40),
+            seed=ctx.stream("choice", choice),
+            **ctx.run_options(),
+        )
+        seat = ev.seats.iloc[0]
+        rows.append(
+            {
+                "choice": choice,
+                "win": seat["win"],
+                "win_se": seat["win_se"],
+                "final_chips": seat["final_chips"],
+                "final_chips_se": seat["final_chips_se"],
+                "broke": seat["broke"],
+                "broke_se": seat["broke_se"],
+                **{f"share_{g}": ev.summary[f"share_{g}"] for g in SETUPS},
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -303,23 +359,28 @@ def plot_winners(table: pd.DataFrame):
 
 
 def plot_luck(luck: pd.DataFrame):
-    """The stronger strategy's chance of winning against the evening's length, all games."""
+    """The stronger strategy's chance of winning against the evening's length, all games, one
+    panel per pairing."""
     plt = pyplot()
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for game, g in luck.groupby("game", sort=False):
-        ax.plot(g["deal"], g["stronger_wins"], label=game)
-        ax.fill_between(
-            g["deal"],
-            g["stronger_wins"] - 2 * g["stronger_wins_se"],
-            g["stronger_wins"] + 2 * g["stronger_wins_se"],
-            alpha=0.2,
-        )
-    ax.axhline(0.75, color="grey", lw=0.8, ls=":", label="three in four")
-    ax.axhline(0.5, color="k", lw=0.8, ls="--", label="pure luck")
-    ax.set_xlabel("deals played (the evening's length)")
-    ax.set_ylabel("P(a stronger player wins)")
-    ax.set_title("Which game is most luck: tips players against tight players")
-    ax.legend(fontsize="small")
+    pairings = list(dict.fromkeys(luck["pairing"]))
+    fig, axes = plt.subplots(1, len(pairings), figsize=(6 * len(pairings), 4), squeeze=False, sharey=True)
+    for ax, pairing in zip(axes[0], pairings, strict=True):
+        for game, g in luck[luck["pairing"] == pairing].groupby("game", sort=False):
+            ax.plot(g["deal"], g["stronger_wins"], label=game)
+            ax.fill_between(
+                g["deal"],
+                g["stronger_wins"] - 2 * g["stronger_wins_se"],
+                g["stronger_wins"] + 2 * g["stronger_wins_se"],
+                alpha=0.2,
+            )
+        ax.axhline(0.75, color="grey", lw=0.8, ls=":", label="three in four")
+        ax.axhline(0.5, color="k", lw=0.8, ls="--", label="pure luck")
+        ax.set_xlabel("deals played (the evening's length)")
+        ax.set_title(f"tips players against {pairing} players")
+    axes[0][0].set_ylabel("P(a player of the stronger strategy wins)")
+    axes[0][-1].legend(fontsize="small")
+    fig.suptitle("Which game is most luck")
+    fig.tight_layout()
     return fig
 
 
@@ -375,6 +436,11 @@ def _luck(ctx: Context) -> AnalysisResult:
         tables={"evening_luck": luck, "evening_luck_summary": luck_summary(luck)},
         figures={"evening_luck": plot_luck(luck)},
     )
+
+
+@analysis("evening_choice", game=GAME, title="What choosing your game is worth (Dealer's Choice)")
+def _choice(ctx: Context) -> AnalysisResult:
+    return AnalysisResult(tables={"evening_choice": choice_table(ctx)})
 
 
 @analysis("evening_limits", game=GAME, title="Which limits to agree")

@@ -185,7 +185,7 @@ def game_stake_table(ctx: Context, fractions=(0.1, 0.25, 0.5, 0.75, 1.0)) -> pd.
     rows = []
     for i, rule in enumerate(stake_rules):
         pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
-        r = simulate(pols, hands=hands, seed=ctx.seed + 100 + i, **ctx.run_options())
+        r = simulate(pols, hands=hands, seed=ctx.stream("stakes", i), **ctx.run_options())
         s = r.seats.iloc[1]
         rows.append(
             {
@@ -269,7 +269,7 @@ def ruin_table(ctx: Context, chips_list=(100, 50)) -> pd.DataFrame:
                 hands=hands,
                 deals=2 * PLAYERS,
                 rules=Rules(stacks=chips),
-                seed=ctx.seed + 200 + 10 * i + chips,
+                seed=ctx.stream("ruin", i, chips),
                 **ctx.run_options(),
             )
             s = r.seats.iloc[1]
@@ -395,7 +395,7 @@ def dealer_pot_table(ctx: Context, pots=(5, 10, 20, 40, 80), players=("half_kell
                 seats=PLAYERS,
                 rules=Rules(pot=pot),
                 hands=hands,
-                seed=ctx.seed + 300 + 10 * j + i,
+                seed=ctx.stream("dealer_pot", j, i),
                 **ctx.run_options(),
             )
             d = r.dealer
@@ -505,7 +505,7 @@ def counting_table(ctx: Context) -> pd.DataFrame:
                 pols,
                 hands=hands,
                 rules=Rules(two_pass=True, hidden=hidden),
-                seed=ctx.seed + 400 + i,
+                seed=ctx.stream("counting", i),
                 **ctx.run_options(),
             )
             s = r.seats.iloc[1]
@@ -555,7 +555,7 @@ def policy_table(ctx: Context) -> pd.DataFrame:
     rows = []
     for i, (name, v) in enumerate(variants.items()):
         r = simulate(
-            OTHERS, seats=PLAYERS, hands=hands, rules=v, seed=ctx.seed + 500 + i, **ctx.run_options()
+            OTHERS, seats=PLAYERS, hands=hands, rules=v, seed=ctx.stream("variant", i), **ctx.run_options()
         )
         row = {
             "variant": name,

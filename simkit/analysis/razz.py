@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..rng import SeedLike, substream
 from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 __all__ = [
@@ -24,7 +25,11 @@ __all__ = [
     "r1_verdict",
     "r2_verdict",
     "r3_verdict",
+    "r3_dead_cards",
+    "dead_card_table",
     "r4_verdict",
+    "early_pair_chips",
+    "fourth_street_classes",
     "r2_chips",
     "plot_king_queen",
 ]
@@ -255,7 +260,7 @@ R2_FIELDS = {
 }
 
 
-def r2_chips(hands: int, seed: int, **opts) -> pd.DataFrame:
+def r2_chips(hands: int, seed: SeedLike, **opts) -> pd.DataFrame:
     """Chips per hand of a tips player who folds every K/Q start vs the same player playing a
     K or Q with two different cards 8 or lower, on the same deals, against each field."""
     from ..games.razz.jobs import compare
@@ -263,7 +268,12 @@ def r2_chips(hands: int, seed: int, **opts) -> pd.DataFrame:
     rows = []
     for i, (name, field) in enumerate(R2_FIELDS.items()):
         t = compare(
-            ["tips"] + field, 0, {"fold": "tips", "play": ("tips", {"T_KQ": 0})}, hands, seed=seed + i, **opts
+            ["tips"] + field,
+            0,
+            {"fold": "tips", "play": ("tips", {"T_KQ": 0})},
+            hands,
+            seed=substream(seed, i),
+            **opts,
         )
         for _, r in t.iterrows():
             rows.append(
@@ -319,10 +329,10 @@ def starts_analysis(ctx: Context) -> AnalysisResult:
     from ..games.razz.starts import start_table
 
     trials = ctx.trials(20_000, minimum=200)
-    starts = start_table(trials=trials, seed=ctx.seed, **ctx.run_options())
+    starts = start_table(trials=trials, seed=ctx.stream("starts"), **ctx.run_options())
     by_high = by_high_table(starts)
     hands = ctx.trials(400_000, minimum=2000)
-    chips = r2_chips(hands, ctx.seed + 17, **ctx.run_options())
+    chips = r2_chips(hands, ctx.stream("r2_chips"), **ctx.run_options())
     kq = by_high_table(starts[starts.high >= 12])
     r1 = r1_verdict(starts)
     r2 = r2_verdict(starts, chips)
@@ -352,9 +362,68 @@ def starts_analysis(ctx: Context) -> AnalysisResult:
 # --- R3: upcards and dead cards ---------------------------------------------------------------
 
 
+#: Common starts of R3: unpaired three-card starts 8 or lower, from the best to the weakest.
+R3_STARTS = ("As 2d / 3c", "As 2d / 4c", "2s 4d / 6c", "As 5d / 8c", "3s 5d / 7c", "4s 6d / 8c")
+#: Opponents of R3 (the rule document's 2-8 players).
+R3_OPPONENTS = (1, 2, 3, 4, 5, 6, 7)
+R3_HIGH_DEAD = "Kh Qh Jh"
+
+
+def r3_dead_cards(start: str) -> str:
+    """Three dead cards ``start`` needs: the three lowest ranks (A up) it does not hold.
+
+    >>> r3_dead_cards("As 2d / 4c")
+    '3h 5h 6h'
+    """
+    from ..games.razz.rules import parse_hand
+    from ..games.razz.starts import razz_value
+
+    held = {razz_value(int(c) >> 2) for c in parse_hand(start).known}
+    return " ".join([f"{'A' if v == 1 else v}h" for v in range(1, 9) if v not in held][:3])
+
+
+def dead_card_table(trials: int, stream, **opts) -> pd.DataFrame:
+    """Equity of each start of :data:`R3_STARTS` against 1-7 random opponents with no dead
+    card, with three dead cards it needs (:func:`r3_dead_cards`) and with three dead high cards
+    (K, Q, J); ``stream(i, k)`` gives the seed of start ``i`` with ``k`` opponents, one seed for
+    its three runs (common random numbers)."""
+    from ..games.razz.equity import equity
+
+    rows = []
+    for i, start in enumerate(R3_STARTS):
+        needed = r3_dead_cards(start)
+        for k in R3_OPPONENTS:
+            seed = stream(i, k)
+            hands = [start] + ["? ? ?"] * k
+            res = {
+                kind: equity(hands, dead, trials=trials, seed=seed, exact=False, **opts)
+                for kind, dead in (("none", None), ("needed", needed), ("high", R3_HIGH_DEAD))
+            }
+            e = {kind: (float(r.equity[0]), float(r.se[0])) for kind, r in res.items()}
+            rows.append(
+                {
+                    "start": start,
+                    "opponents": k,
+                    "needed_dead": needed,
+                    "high_dead": R3_HIGH_DEAD,
+                    "equity": e["none"][0],
+                    "se": e["none"][1],
+                    "needed_effect": e["needed"][0] - e["none"][0],
+                    "needed_se": float(np.hypot(e["needed"][1], e["none"][1])),
+                    "high_effect": e["high"][0] - e["none"][0],
+                    "high_se": float(np.hypot(e["high"][1], e["none"][1])),
+                    "gap": e["high"][0] - e["needed"][0],
+                    "gap_se": float(np.hypot(e["high"][1], e["needed"][1])),
+                    "fair": 1.0 / (k + 1),
+                    "trials": trials,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
 def r3_verdict(up: pd.DataFrame, dead: pd.DataFrame, start: str) -> TipResult:
-    """Tip R3 from :func:`~simkit.games.razz.upcards.upcard_effect` and
-    :func:`~simkit.games.razz.upcards.dead_card_values`."""
+    """Tip R3 from :func:`~simkit.games.razz.upcards.upcard_effect` (one start) and
+    :func:`dead_card_table` (the common starts, every table size)."""
     need = up[up.series == "needed"].sort_values("low_upcards")
     dup = up[up.series == "duplicate"].sort_values("low_upcards")
     k = int(need.low_upcards.max())
@@ -367,39 +436,72 @@ def r3_verdict(up: pd.DataFrame, dead: pd.DataFrame, start: str) -> TipResult:
     ]
     dup_better = float(dup.equity.iloc[-1] - need.equity.iloc[-1])
     dup_se = float(np.hypot(dup.se.iloc[-1], need.se.iloc[-1]))
-    needed_dead = dead[~dead.in_start & dead["rank"].isin(list("A2345678"))]
-    own_dead = dead[dead.in_start]
-    needed_hurt = bool((needed_dead.value < -Z * needed_dead.value_se).mean() > 0.5)
-    own_help = bool((own_dead.value > Z * own_dead.value_se).all())
-    holds = drop > Z * drop_se and not rises
-    verdict: Verdict = (
-        "holds" if holds and needed_hurt else "holds with a caveat" if holds else "does not hold"
-    )
+    upcards_ok = drop > Z * drop_se and not rises
+    by_k = []
+    for kk, g in dead.groupby("opponents"):
+        m = len(g)
+        gap, gap_se = float(g.gap.mean()), float(np.sqrt((g.gap_se**2).sum()) / m)
+        ne, ne_se = float(g.needed_effect.mean()), float(np.sqrt((g.needed_se**2).sum()) / m)
+        he, he_se = float(g.high_effect.mean()), float(np.sqrt((g.high_se**2).sum()) / m)
+        by_k.append(
+            f"{kk} opp.: needed {ne:+.4f}±{ne_se:.4f}, high {he:+.4f}±{he_se:.4f}, gap {gap:+.4f}±{gap_se:.4f}"
+        )
+    by_start, tip_side, other_side = [], [], []
+    for st, g in dead.groupby("start", sort=False):
+        m = len(g)
+        gap, gap_se = float(g.gap.mean()), float(np.sqrt((g.gap_se**2).sum()) / m)
+        pos = int((g.gap > Z * g.gap_se).sum())
+        neg = int((g.gap < -Z * g.gap_se).sum())
+        by_start.append(f"{st}: {gap:+.4f}±{gap_se:.4f} ({pos} sizes for, {neg} against)")
+        if pos == m:
+            tip_side.append(st)
+        if neg:
+            other_side.append(st)
+    all_cells = bool((dead.gap > Z * dead.gap_se).all())
+    high_down = int((dead.high_effect < -Z * dead.high_se).sum())
+    high_up = int((dead.high_effect > Z * dead.high_se).sum())
+    verdict: Verdict
+    if upcards_ok and all_cells:
+        verdict = "holds"
+    elif upcards_ok:
+        verdict = "holds with a caveat"
+    else:
+        verdict = "does not hold"
+    focus = dead[dead.opponents == 4] if (dead.opponents == 4).any() else dead
+    fig = float(focus.gap.mean())
+    fig_se = float(np.sqrt((focus.gap_se**2).sum()) / len(focus))
     detail = (
-        f"Start {start} against {k} opponents showing one upcard each, down cards unknown. "
-        f"All high upcards: {need.equity.iloc[0]:.3f} ± {need.se.iloc[0]:.3f}; all {k} showing "
-        f"low cards the start needs: {need.equity.iloc[-1]:.3f} ± {need.se.iloc[-1]:.3f} "
-        f"(drop {drop:.3f} ± {drop_se:.3f}); significant rises along the way: "
-        f"{rises if rises else 'none'}. When the low upcards duplicate the start's own ranks "
-        f"instead, equity is {dup_better:+.3f} ± {dup_se:.3f} higher than with needed ones. "
-        f"Dead cards (vs {int(dead.attrs.get('opponents', 2))} random opponents): a dead low card "
-        f"the start needs changes its equity by {needed_dead.value.mean():+.4f} on average, a "
-        f"dead card of its own ranks by {own_dead.value.mean():+.4f} "
-        f"({'all' if own_help else 'not all'} clearly positive). Rule: holds if equity falls "
-        f"from all-high to all-needed-low upcards by more than {Z} SE with no significant rise "
-        f"and most dead needed low cards lower the equity by more than {Z} SE; with a caveat if "
-        f"only the upcard part holds."
+        f"Upcards: {start} against {k} opponents showing one upcard each, all high "
+        f"{need.equity.iloc[0]:.3f} ± {need.se.iloc[0]:.3f}, all low cards it needs "
+        f"{need.equity.iloc[-1]:.3f} ± {need.se.iloc[-1]:.3f} (drop {drop:.3f} ± {drop_se:.3f}, "
+        f"significant rises: {rises if rises else 'none'}); low upcards of its own ranks instead: "
+        f"{dup_better:+.3f} ± {dup_se:.3f}. Dead cards (folded): {len(R3_STARTS)} common starts "
+        f"against 1-7 random opponents, with three dead cards the start needs (its three lowest "
+        f"missing ranks) or three dead high cards ({R3_HIGH_DEAD}); equity change from no dead "
+        f"card (common random numbers; SE as if independent), mean over the starts: "
+        + "; ".join(by_k)
+        + ". Gap (high dead minus needed dead) by start, mean over 1-7 opponents: "
+        + "; ".join(by_start)
+        + f". Dead high cards lower the equity by more than {Z} SE in {high_down} of {len(dead)} "
+        f"cells and raise it in {high_up} (the deck left is lower for the opponents too). "
+        f"Rule: holds if the upcard drop exceeds {Z} SE with no significant rise and, in every "
+        f"cell (start, opponents), dead high cards leave more equity than dead needed ones by "
+        f"more than {Z} SE; with a caveat if the upcard part holds and the dead-card comparison "
+        f"only for some starts (for at every size: {', '.join(tip_side) if tip_side else 'none'}; "
+        f"against somewhere: {', '.join(other_side) if other_side else 'none'}); does not hold "
+        f"if the upcard part fails."
     )
     return TipResult(
         "R3",
         "Watch the upcards: if the small cards you need lie with others your chances sink; "
         "high cards with opponents are good news.",
-        f"equity drop of {start} when {k} opponents' upcards go from high to needed low cards",
-        drop,
-        drop_se,
+        f"equity with three dead high cards minus with three dead cards the start needs (mean "
+        f"over {len(R3_STARTS)} common starts, {int(focus.opponents.iloc[0])} opponents)",
+        fig,
+        fig_se,
         verdict,
         detail,
-        table="razz_r3_upcards",
+        table="razz_r3_dead_cards",
         plot="razz_r3_upcards",
     )
 
@@ -421,49 +523,145 @@ def plot_upcards(up: pd.DataFrame, dead: pd.DataFrame | None = None, start: str 
     ax.set_title("Upcards from high to low (R3)")
     if dead is not None:
         ax = axes[1]
-        colors = ["tab:green" if s else "tab:red" for s in dead.in_start]
-        ax.bar(dead["rank"], dead.value, yerr=2 * dead.value_se, color=colors)
+        for col, label in (("needed_effect", "three needed low cards dead"), ("high_effect", "K, Q, J dead")):
+            se = dead[col.replace("effect", "se")]
+            g = dead.assign(v=dead[col], s2=se**2).groupby("opponents")
+            m = g.v.mean()
+            err = 2 * np.sqrt(g.s2.sum()) / g.size()
+            ax.errorbar(m.index, m.values, yerr=err.values, marker="o", capsize=2, label=label)
         ax.axhline(0, color="grey", lw=0.8)
-        ax.set_xlabel("rank of the dead card (green: one of the start's ranks)")
-        ax.set_ylabel("equity change")
-        ax.set_title("Value of one dead card")
+        ax.set_xlabel("random opponents")
+        ax.set_ylabel("equity change (mean over the starts, ±2 SE)")
+        ax.set_title("Dead cards: needed low vs high (R3)")
+        ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
 
 
 @analysis("razz_upcards", game=GAME, title="Razz: upcards and dead cards (R3)")
 def upcards_analysis(ctx: Context) -> AnalysisResult:
-    from ..games.razz.upcards import dead_card_values, upcard_effect
+    from ..games.razz.upcards import upcard_effect
 
     start = "As 2d / 4c"
     trials = ctx.trials(200_000, minimum=2000)
-    up = upcard_effect(start, opponents=4, trials=trials, seed=ctx.seed, **ctx.run_options())
-    dead = dead_card_values(start, opponents=2, trials=2 * trials, seed=ctx.seed + 100, **ctx.run_options())
-    dead.attrs["opponents"] = 2
+    up = upcard_effect(start, opponents=4, trials=trials, seed=ctx.stream("upcards"), **ctx.run_options())
+    dead_trials = ctx.trials(40_000, minimum=2000)
+    dead = dead_card_table(dead_trials, lambda i, k: ctx.stream("dead_cards", i, k), **ctx.run_options())
     tip = r3_verdict(up, dead, start)
     return AnalysisResult(
         tables={"razz_r3_upcards": up, "razz_r3_dead_cards": dead},
         figures={"razz_r3_upcards": plot_upcards(up, dead, start)},
         tips=[tip],
-        notes=[f"{trials:,} deals per upcard scenario, {2 * trials:,} per dead card."],
+        notes=[
+            f"{trials:,} deals per upcard scenario; {dead_trials:,} per start, opponent count "
+            "and dead-card set."
+        ],
     )
 
 
 # --- R4: early pairs --------------------------------------------------------------------------
 
 
-def r4_verdict(table: pd.DataFrame) -> TipResult:
-    """Tip R4 from the early-pair table (one block of rows per opponent count)."""
+#: Fields of R4's chips: every seat plays this strategy.
+R4_FIELDS = ("tips", "tight")
+#: Table sizes of R4's chips (the rule document's 2-8 players).
+R4_PLAYERS = (2, 3, 4, 5, 6, 7, 8)
+
+
+def fourth_street_classes(cards: np.ndarray) -> np.ndarray:
+    """Per hand and seat of ``cards`` (hands, seats, 7; -1 never dealt): -1, or the class of
+    the fourth card after three different cards 8 or lower (0 paired, 1 smooth, 2 brick).
+
+    >>> from simkit.cards import parse_cards
+    >>> c = np.full((1, 3, 7), -1)
+    >>> c[0, 0, :4] = parse_cards("As 2d 4c 4h"); c[0, 1, :4] = parse_cards("As 2d 4c 7h")
+    >>> c[0, 2, :4] = parse_cards("As 2d 4c Kh")
+    >>> fourth_street_classes(c).tolist()
+    [[0, 1, 2]]
+    """
+    rank = np.where(cards >= 0, cards >> 2, -1)
+    v = np.where(rank == 12, 1, rank + 2)
+    v0, v1, v2, v3 = v[..., 0], v[..., 1], v[..., 2], v[..., 3]
+    start = (cards[..., 2] >= 0) & (v0 <= 8) & (v1 <= 8) & (v2 <= 8) & (v0 != v1) & (v0 != v2) & (v1 != v2)
+    seen = start & (cards[..., 3] >= 0)
+    paired = (v3 == v0) | (v3 == v1) | (v3 == v2)
+    cls = np.where(paired, 0, np.where(v3 <= 8, 1, 2))
+    return np.where(seen, cls, -1)
+
+
+def early_pair_chips(hands: int, stream, **opts) -> pd.DataFrame:
+    """Chips per hand of players who reach fourth street after three different cards 8 or
+    lower, by fourth card, in full games where every seat plays one strategy of
+    :data:`R4_FIELDS`, at every table size of :data:`R4_PLAYERS`; ``stream(f, n)`` seeds
+    field ``f`` with ``n`` players.  The standard error is the ratio estimator's with the hand
+    as the unit (seats of one hand are not independent)."""
+    from ..games.razz.jobs import play_hands
+
+    rows = []
+    for f, field in enumerate(R4_FIELDS):
+        for n in R4_PLAYERS:
+            r = play_hands([field] * n, hands, seed=stream(f, n))
+            cls = fourth_street_classes(r.cards)
+            for c, name in enumerate(("paired", "smooth", "brick")):
+                mask = cls == c
+                m_h = mask.sum(axis=1).astype(float)
+                y_h = np.where(mask, r.net, 0).sum(axis=1).astype(float)
+                seen = m_h.sum()
+                mean = y_h.sum() / seen if seen else np.nan
+                se = float(np.sqrt(((y_h - mean * m_h) ** 2).sum()) / seen) if seen else np.nan
+                rows.append(
+                    {
+                        "field": field,
+                        "players": n,
+                        "fourth_card": name,
+                        "seen": int(seen),
+                        "chips": float(mean),
+                        "se": se,
+                        "hands": hands,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def r4_verdict(table: pd.DataFrame, chips: pd.DataFrame | None = None) -> TipResult:
+    """Tip R4 from the early-pair table (one block of rows per opponent count) and, when
+    given, :func:`early_pair_chips` (full games with betting)."""
     no_disaster, costly, parts = True, True, []
+    eq_no_worse = []
     for k, g in table.groupby("opponents"):
         g = g.set_index("fourth_card")
         p, s, b = g.loc["paired"], g.loc["smooth"], g.loc["brick"]
         fair = 1.0 / (k + 1)
         no_disaster &= bool(p.equity - fair > Z * p.se)
-        costly &= bool(s.equity - p.equity > Z * np.hypot(s.se, p.se))
+        if p.equity - b.equity >= -Z * np.hypot(p.se, b.se):
+            eq_no_worse.append(f"{k} opp.")
+        if chips is None:
+            costly &= bool(s.equity - p.equity > Z * np.hypot(s.se, p.se))
         parts.append(
-            f"{k} opp.: paired {p.equity:.3f} ± {p.se:.3f}, brick {b.equity:.3f}, "
+            f"{k} opp.: paired {p.equity:.3f} ± {p.se:.3f}, brick {b.equity:.3f} ± {b.se:.3f}, "
             f"smooth {s.equity:.3f} (fair {fair:.3f})"
+        )
+    chips_text = ""
+    if chips is not None and len(chips):
+        cparts, chip_no_worse = [], []
+        for (field, n), g in chips.groupby(["field", "players"], sort=False):
+            g = g.set_index("fourth_card")
+            p, s, b = g.loc["paired"], g.loc["smooth"], g.loc["brick"]
+            d_s, d_s_se = p.chips - s.chips, float(np.hypot(p.se, s.se))
+            d_b, d_b_se = p.chips - b.chips, float(np.hypot(p.se, b.se))
+            costly &= bool(d_s < -Z * d_s_se)
+            if d_b >= -Z * d_b_se:
+                chip_no_worse.append(f"{field} {n}p ({d_b:+.2f}±{d_b_se:.2f})")
+            cparts.append(
+                f"{field} {n}p: paired {p.chips:+.2f}±{p.se:.2f}, brick {b.chips:+.2f}±{b.se:.2f}, "
+                f"smooth {s.chips:+.2f}±{s.se:.2f}"
+            )
+        chips_text = (
+            " Chips per hand in full games with betting (every seat the field's strategy; the "
+            "player reached fourth street with three different cards 8 or lower): "
+            + "; ".join(cparts)
+            + ". A paired fourth card is no worse than a high one (brick) in chips, within "
+            f"{Z} SE or better, at: {'; '.join(chip_no_worse) if chip_no_worse else 'nowhere'}."
         )
     head = table[(table.opponents == table.opponents.min()) & (table.fourth_card == "paired")].iloc[0]
     verdict: Verdict = (
@@ -473,15 +671,21 @@ def r4_verdict(table: pd.DataFrame) -> TipResult:
         if no_disaster or costly
         else "does not hold"
     )
+    smooth8 = float(
+        table[(table.opponents == head.opponents) & (table.fourth_card == "smooth")].p_8_low.iloc[0]
+    )
     detail = (
-        f"Fourth street after three different cards 8 or lower; all hands stay to the "
-        f"showdown against random opponents. A paired fourth card still ends 8-low or better "
-        f"{head.p_8_low:.1%} ± {head.p_8_low_se:.1%} of the time (smooth "
-        f"{float(table[(table.opponents == head.opponents) & (table.fourth_card == 'smooth')].p_8_low.iloc[0]):.1%}). "
-        f"Equity: {'; '.join(parts)}. Rule: 'no disaster' if the paired hand keeps more "
-        f"than its fair share by more than {Z} SE at every table size; 'don't pay much' if "
-        f"it is worth clearly less (> {Z} SE) than a smooth fourth card; holds if both, "
-        f"with a caveat if one."
+        f"Fourth street after three different cards 8 or lower; all-in equity, all hands "
+        f"staying to the showdown against random opponents. A paired fourth card still ends "
+        f"8-low or better {head.p_8_low:.1%} ± {head.p_8_low_se:.1%} of the time (smooth "
+        f"{smooth8:.1%}). Equity: {'; '.join(parts)}. In equity a paired fourth card is no "
+        f"worse than a brick (within {Z} SE or better) at: "
+        f"{', '.join(eq_no_worse) if eq_no_worse else 'no table size'}.{chips_text} Rule: 'no "
+        f"disaster' if the paired hand keeps more than its fair share of equity by more than "
+        f"{Z} SE at every table size; 'don't pay much' if it is worth clearly less (> {Z} SE) "
+        f"than a smooth fourth card "
+        + ("in chips in every field and table size" if chips is not None else "in equity")
+        + "; holds if both, with a caveat if one, else does not hold."
     )
     return TipResult(
         "R4",
@@ -528,9 +732,11 @@ def early_pair_analysis(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(600_000, minimum=5000)
     frames = []
     for k in (1, 3, 5, 7):
-        tot = run(EarlyPairJob(k), trials, seed=ctx.seed + k, **ctx.run_options())
+        tot = run(EarlyPairJob(k), trials, seed=ctx.stream("early_pair", k), **ctx.run_options())
         frames.append(early_pair_table(tot).assign(opponents=k))
     table = pd.concat(frames, ignore_index=True)
+    chip_hands = ctx.trials(30_000, minimum=2000)
+    chips = early_pair_chips(chip_hands, lambda f, n: ctx.stream("chips", f, n))
     exact = []
     for hand in ("As 2d 4c 4h", "As 2d 4c Kh", "As 2d 4c 7h", "2s 5d 7c 7h", "2s 5d 7c Qh"):
         lo = low_odds(hand).set_index("low")
@@ -544,11 +750,16 @@ def early_pair_analysis(ctx: Context) -> AnalysisResult:
             }
         )
     return AnalysisResult(
-        tables={"razz_r4_early_pair": table, "razz_r4_low_odds": pd.DataFrame(exact)},
+        tables={
+            "razz_r4_early_pair": table,
+            "razz_r4_chips": chips,
+            "razz_r4_low_odds": pd.DataFrame(exact),
+        },
         figures={"razz_r4_early_pair": plot_early_pair(table)},
-        tips=[r4_verdict(table)],
+        tips=[r4_verdict(table, chips)],
         notes=[
             f"{trials:,} accepted fourth-street deals per opponent count; the low odds of "
-            "the example hands are exact (every completion enumerated)."
+            "the example hands are exact (every completion enumerated).",
+            f"Chips: {chip_hands:,} full hands per field and table size, every hand from fresh stacks.",
         ],
     )

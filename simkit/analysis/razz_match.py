@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..rng import SeedLike, substream
 from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 __all__ = ["LINEUP", "plot_running", "plot_win_rates", "r5_verdict", "sunk_cost_table", "variant_table"]
@@ -60,7 +61,7 @@ def plot_running(net: np.ndarray, names):
     return fig
 
 
-def variant_table(hands: int, seed: int, **opts) -> pd.DataFrame:
+def variant_table(hands: int, seed: SeedLike, **opts) -> pd.DataFrame:
     """The win-rate table in every variant (tips only where it plays: A-5 low games)."""
     from ..games.razz.jobs import match
     from ..games.razz.rules import VARIANTS
@@ -72,7 +73,7 @@ def variant_table(hands: int, seed: int, **opts) -> pd.DataFrame:
             if v in ("razz", "private", "ace-to-six")
             else ["tight", "tight", "loose-aggressive", "check-call", "random"]
         )
-        t = match(lineup, hands, rules=rules, seed=seed + i, **opts)
+        t = match(lineup, hands, rules=rules, seed=substream(seed, i), **opts)
         frames.append(t.assign(variant=v, showdown_rate=t.attrs["showdown_rate"], hands=t.attrs["hands"]))
     return pd.concat(frames, ignore_index=True)
 
@@ -82,11 +83,11 @@ def win_rates_analysis(ctx: Context) -> AnalysisResult:
     from ..games.razz.jobs import match, play_hands
 
     hands = ctx.trials(2_000_000, minimum=5000)
-    table = match(LINEUP, hands, seed=ctx.seed, **ctx.run_options())
+    table = match(LINEUP, hands, seed=ctx.stream("table"), **ctx.run_options())
     table = table.assign(hands=table.attrs["hands"])
     n_run = ctx.trials(100_000, minimum=2000)
-    run = play_hands(LINEUP, n_run, seed=ctx.seed + 1)
-    variants = variant_table(ctx.trials(200_000, minimum=2000), ctx.seed + 10, **ctx.run_options())
+    run = play_hands(LINEUP, n_run, seed=ctx.stream("running"))
+    variants = variant_table(ctx.trials(200_000, minimum=2000), ctx.stream("variants"), **ctx.run_options())
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(9, 4))
     vs = list(dict.fromkeys(variants.variant))
@@ -126,7 +127,7 @@ def win_rates_analysis(ctx: Context) -> AnalysisResult:
 # --- R5 ---------------------------------------------------------------------------------------
 
 
-def sunk_cost_table(hands: int, seed: int, **opts) -> pd.DataFrame:
+def sunk_cost_table(hands: int, seed: SeedLike, **opts) -> pd.DataFrame:
     """Hero (seat 0) calling by pot odds vs the same hero also calling whenever its own chips
     are at least 15 % of the pot, same deals, for a tips and a tight hero."""
     from ..games.razz.jobs import compare
@@ -140,7 +141,7 @@ def sunk_cost_table(hands: int, seed: int, **opts) -> pd.DataFrame:
             0,
             {"pot odds": hero, "pot odds + chips in": sunk},
             hands,
-            seed=seed + i,
+            seed=substream(seed, i),
             **opts,
         )
         for _, r in t.iterrows():
@@ -194,7 +195,7 @@ def r5_verdict(table: pd.DataFrame) -> TipResult:
 @analysis("razz_r5", game="razz", title="Razz: calling because chips are in the pot (R5)")
 def r5_analysis(ctx: Context) -> AnalysisResult:
     hands = ctx.trials(500_000, minimum=3000)
-    table = sunk_cost_table(hands, ctx.seed + 5, **ctx.run_options())
+    table = sunk_cost_table(hands, ctx.stream("sunk_cost"), **ctx.run_options())
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     heroes = list(dict.fromkeys(table.hero))

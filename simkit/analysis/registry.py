@@ -22,6 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import numpy as np
+
+from ..rng import substream
+
 __all__ = ["ANALYSES", "Z", "AnalysisResult", "Context", "TipResult", "Verdict", "analysis", "pyplot"]
 
 Verdict = Literal["holds", "holds with a caveat", "does not hold", "not yet measured"]
@@ -46,7 +50,9 @@ def pyplot():
 class Context:
     """What every analysis may use: a scale for its sizes, a seed, and runner options.
 
-    ``scale`` multiplies each analysis's default trial counts (tests use a small one).
+    ``scale`` multiplies each analysis's default trial counts (tests use a small one).  The
+    report runs each analysis with ``analysis`` set to its name; an analysis draws each of its
+    random streams with :meth:`stream`, never from ``seed`` itself.
     """
 
     scale: float = 1.0
@@ -54,6 +60,29 @@ class Context:
     workers: int | None = None
     scheduler: str | None = None
     quiet: bool = False
+    analysis: str = ""
+    #: every (analysis, roles) handed out by :meth:`stream`, shared by the copies the report makes
+    issued: set = field(default_factory=set, compare=False, repr=False)
+
+    def stream(self, *roles: str | int) -> np.random.SeedSequence:
+        """The seed of one random stream of this analysis: the substream of ``seed``
+        (:func:`simkit.rng.substream`) for the analysis name and ``roles`` (words or
+        non-negative integers), so no two analyses, and no two roles, share a stream.  Asking
+        twice for the same stream in one report is an error.
+
+        >>> ctx = Context(seed=7, analysis="demo")
+        >>> ctx.stream("field", 3).entropy == ctx.stream("field", 4).entropy
+        False
+        >>> ctx.stream("field", 3)
+        Traceback (most recent call last):
+        ...
+        ValueError: analysis 'demo' asked twice for the stream ('field', 3)
+        """
+        key = (self.analysis, *roles)
+        if key in self.issued:
+            raise ValueError(f"analysis {self.analysis!r} asked twice for the stream {roles!r}")
+        self.issued.add(key)
+        return substream(self.seed, self.analysis, *roles)
 
     def trials(self, default: int, minimum: int = 1000) -> int:
         """Trials for a job whose full-size default is ``default``."""

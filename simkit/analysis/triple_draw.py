@@ -12,8 +12,8 @@ import pandas as pd
 from ..cards import parse_cards
 from ..games.triple_draw.equity import group_frame
 from ..games.triple_draw.jobs import EquityJob, equity
-from ..games.triple_draw.solver import draw_odds, rank_percentiles
-from ..games.triple_draw.studies import holding_odds_table
+from ..games.triple_draw.solver import rank_percentiles
+from ..games.triple_draw.studies import A5_TARGETS, holding_odds_table
 from ..hands import evaluate
 from ..runner import run
 from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
@@ -21,29 +21,40 @@ from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, 
 GAME = "triple_draw"
 
 
-@analysis("triple_draw_draw_odds", game=GAME, title="2-7 Triple Draw: draw odds of kept holdings")
+@analysis(
+    "triple_draw_draw_odds", game=GAME, title="Triple Draw: exact draw odds of kept holdings, 2-7 and A-5"
+)
 def draw_odds_analysis(ctx: Context) -> AnalysisResult:
-    trials = ctx.trials(300, minimum=100)
-    sizes = (1, 2, 3, 4, 5) if ctx.scale >= 0.5 else (3, 4)
-    df = holding_odds_table("10" if ctx.scale >= 0.5 else "8", sizes, trials=trials, seed=ctx.seed)
+    full = ctx.scale >= 0.5
+    sizes = (1, 2, 3, 4, 5) if full else (3, 4)
+    df = holding_odds_table("10" if full else "8", sizes)
+    a5 = holding_odds_table("8" if full else "6", sizes, targets=A5_TARGETS, family="ace_to_five")
     plt = pyplot()
-    fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=True)
-    for ax, d in zip(axes, (1, 2, 3)):
-        sub = df[df.draws == d]
-        for target, g in sub.groupby("target", sort=False):
-            m = g.groupby("n_kept").probability.mean()
-            ax.plot(m.index, m.values, marker="o", label=target)
-        ax.set_title(f"{d} draw{'s' if d > 1 else ''} left")
-        ax.set_xlabel("cards kept (mean over holdings)")
-    axes[0].set_ylabel("P(finish at target or better)")
-    axes[0].legend()
-    fig.tight_layout()
+    figures = {}
+    for name, table, title in (
+        ("triple_draw_draw_odds", df, "2-7"),
+        ("triple_draw_draw_odds_a5", a5, "A-5"),
+    ):
+        fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=True)
+        for ax, d in zip(axes, (1, 2, 3)):
+            sub = table[table.draws == d]
+            for target, g in sub.groupby("target", sort=False):
+                m = g.groupby("n_kept").probability.mean()
+                ax.plot(m.index, m.values, marker="o", label=target)
+            ax.set_title(f"{title}: {d} draw{'s' if d > 1 else ''} left")
+            ax.set_xlabel("cards kept (mean over holdings)")
+        axes[0].set_ylabel("P(finish at target or better)")
+        axes[0].legend()
+        fig.tight_layout()
+        figures[name] = fig
     return AnalysisResult(
-        tables={"triple_draw_draw_odds": df},
-        figures={"triple_draw_draw_odds": fig},
+        tables={"triple_draw_draw_odds": df, "triple_draw_draw_odds_a5": a5},
+        figures=figures,
         notes=[
-            "One draw exact; two draws exact when at most two cards are drawn "
-            "first, else Monte Carlo (column exact); three draws Monte Carlo."
+            "Exact for 1, 2 and 3 draws (column fraction): every later keep is the one with the "
+            "greatest chance of the row's target (best play), the unseen deck the 47 cards not in "
+            "the hand, discards never come back. 2-7: straights and flushes count against you; "
+            "A-5 (R-T5): aces low, straights and flushes ignored."
         ],
     )
 
@@ -66,7 +77,7 @@ def equity_analysis(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(150_000, minimum=2000)
     frames, rows = [], []
     for opp in range(1, 6):
-        tot = run(EquityJob(opp + 1, "table"), trials, seed=ctx.seed + opp, **ctx.run_options())
+        tot = run(EquityJob(opp + 1, "table"), trials, seed=ctx.stream("groups", opp), **ctx.run_options())
         g = group_frame(tot)
         g.insert(0, "opponents", opp)
         frames.append(g)
@@ -161,6 +172,141 @@ def _share_beating(hand: str) -> float:
     return 1.0 - float(rank_percentiles("deuce_to_seven")[s])
 
 
+#: Table sizes of T3 (the rule document's 2-6 players).
+T3_SEATS = (2, 3, 4, 5, 6)
+#: The low cards of T3's hands: K-x-x-x-x against A-x-x-x-x, x four different ranks of these.
+T3_LOWS = "2345678"
+
+
+def t3_hands(sample: int | None = None) -> list[tuple[str, str]]:
+    """Every hand K-x-x-x-x with four different low ranks x (2-8) and its twin with an ace
+    for the king, as ``(king hand, ace hand)``; ``sample`` keeps every k-th set (fewer sets).
+
+    >>> h = t3_hands()
+    >>> len(h), h[0]
+    (35, ('Ks 5h 4d 3c 2h', 'As 5h 4d 3c 2h'))
+    """
+    from itertools import combinations
+
+    out = []
+    for xs in combinations(T3_LOWS[::-1], 4):
+        low = " ".join(f"{r}{s}" for r, s in zip(xs, "hdch"))
+        out.append((f"Ks {low}", f"As {low}"))
+    out.sort(key=lambda p: p[0][3:][::-1])
+    if sample:
+        out = out[::sample]
+    return out
+
+
+def t3_table(ctx: Context) -> pd.DataFrame:
+    """Equity of K-x-x-x-x and its A-x-x-x-x twin (:func:`t3_hands`, every other set) against 1-5 random
+    opponents drawing by the table strategy, the hand standing pat or drawing by the table
+    strategy too; the king and the ace hand of a set share their random stream."""
+    trials = ctx.trials(2000, minimum=300)
+    sets = t3_hands(2 if ctx.scale >= 0.5 else 7)  # every other set (18 of 35), or 5 of them
+    rows = []
+    for mode, strategies in (("pat", ("pat",)), ("drawing", ())):
+        for n in T3_SEATS:
+            for i, (king, ace) in enumerate(sets):
+                seed = ctx.stream("t3", mode, n, i)  # one for the king and the ace (common random numbers)
+                k, a = (
+                    equity(
+                        [h],
+                        n,
+                        strategy="table",
+                        strategies=strategies,
+                        trials=trials,
+                        seed=seed,
+                        **ctx.run_options(),
+                    )
+                    for h in (king, ace)
+                )
+                rows.append(
+                    {
+                        "low_cards": king[3:],
+                        "players": n,
+                        "mode": mode,
+                        "equity_king": float(k.equity[0]),
+                        "se_king": float(k.se[0]),
+                        "equity_ace": float(a.equity[0]),
+                        "se_ace": float(a.se[0]),
+                        "diff": float(k.equity[0] - a.equity[0]),
+                        "diff_se": float(np.hypot(k.se[0], a.se[0])),
+                        "beaten_king_exact": _share_beating(king),
+                        "beaten_ace_exact": _share_beating(ace),
+                        "trials": trials,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def _pooled_diff(g: pd.DataFrame) -> tuple[float, float]:
+    """Mean king-minus-ace difference over the sets of ``g`` and its SE (independent sets)."""
+    return float(g["diff"].mean()), float(np.sqrt((g.diff_se**2).sum()) / len(g))
+
+
+def t3_verdict(t3: pd.DataFrame) -> TipResult:
+    """Tip T3 from :func:`t3_table`: per table size, the mean over the sets of K-x-x-x-x
+    minus A-x-x-x-x, standing pat and drawing."""
+    parts, pat_ok, draw_equal, draw_king = [], True, True, True
+    ace_better = 0
+    for n, g in t3.groupby("players"):
+        p, p_se = _pooled_diff(g[g["mode"] == "pat"])
+        d, d_se = _pooled_diff(g[g["mode"] == "drawing"])
+        pat_ok &= p > Z * p_se
+        draw_equal &= abs(d) <= Z * d_se
+        draw_king &= d > Z * d_se
+        ace_better += int((g["diff"] < -Z * g.diff_se).sum())
+        sig = g[(g["mode"] == "pat") & (g["diff"] > Z * g.diff_se)]
+        parts.append(
+            f"{n} players: pat {p:+.4f} ± {p_se:.4f} ({len(sig)}/{int((g['mode'] == 'pat').sum())} sets "
+            f"clearly), drawing {d:+.4f} ± {d_se:.4f}"
+        )
+    verdict: Verdict
+    if pat_ok and draw_king and not ace_better:
+        verdict = "holds"
+    elif pat_ok and not ace_better:
+        verdict = "holds with a caveat"
+    else:
+        verdict = "does not hold"
+    head = t3[(t3.players == t3.players.min()) & (t3["mode"] == "pat")]
+    fig, se = _pooled_diff(head)
+    pat_all = t3[t3["mode"] == "pat"]
+    worst = pat_all.sort_values("diff").iloc[0]
+    best = pat_all.sort_values("diff").iloc[-1]
+    nsets = head.low_cards.nunique()
+    detail = (
+        f"K-x-x-x-x with four different low cards 2-8 ({nsets} of the 35 sets, every other one) against the same hand "
+        f"with an ace for the king, against random opponents who draw three times by the table "
+        f"strategy; the hand stands pat, or draws by the table strategy (the odd card thrown "
+        f"when the table says so); equity of the king hand minus the ace hand, mean over the "
+        f"sets (SE from each pair's SEs, taken as independent: conservative): "
+        + "; ".join(parts)
+        + f". Largest gap standing pat: {best.low_cards} with {best.players} players "
+        f"{best['diff']:+.4f} ± {best.diff_se:.4f}; smallest: {worst.low_cards} with "
+        f"{worst.players} players {worst['diff']:+.4f} ± {worst.diff_se:.4f}. Exact: "
+        f"{head.beaten_ace_exact.mean():.3f} of all hands beat an A-x-x-x-x on average, "
+        f"{head.beaten_king_exact.mean():.3f} a K-x-x-x-x. Sets where the ace is better by "
+        f"more than {Z} SE standing pat: {ace_better}. Rule: the king is better kept if the mean "
+        f"difference standing pat exceeds {Z} SE at every table size and no set favours the "
+        f"ace by {Z} SE; holds if the king is also better drawing (by {Z} SE at every size), "
+        f"with a caveat if only kept (drawing: "
+        f"{'equal within ' + str(Z) + ' SE at every size' if draw_equal else 'not equal everywhere'}"
+        f"; an ace is only bad when kept), else does not hold."
+    )
+    return TipResult(
+        "T3",
+        "Aces are high: an ace is the worst card, worse than a king.",
+        "heads-up equity of K-x-x-x-x minus A-x-x-x-x standing pat (mean over every set of four "
+        "different low cards 2-8)",
+        fig,
+        se,
+        verdict,
+        detail=detail,
+        table="triple_draw_t3",
+    )
+
+
 @analysis("triple_draw_t2_t3", game=GAME, title="2-7 Triple Draw: straights, flushes and aces (T2, T3)")
 def straights_aces(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(40_000, minimum=2000)
@@ -172,6 +318,7 @@ def straights_aces(ctx: Context) -> AnalysisResult:
         "K-Q-J-9-8 (K-high)": "Ks Qh Jd 9c 8s",
     }
     rows = []
+    t2_stream = ctx.stream("t2")  # one for every hand (common random numbers)
     for label, h in hands.items():
         for opp in (1, 3):
             df = equity(
@@ -180,7 +327,7 @@ def straights_aces(ctx: Context) -> AnalysisResult:
                 strategy="table",
                 strategies=("pat",),
                 trials=trials,
-                seed=ctx.seed,
+                seed=t2_stream,
                 **ctx.run_options(),
             )
             rows.append(
@@ -220,64 +367,8 @@ def straights_aces(ctx: Context) -> AnalysisResult:
         ),
         table="triple_draw_t2",
     )
-    # T3: an ace against a king as the odd card
-    rows = []
-    for label, h in (("ace", "As 7h 5d 3c 2s"), ("king", "Ks 7h 5d 3c 2s")):
-        df = equity([h], 2, strategy="table", trials=trials, seed=ctx.seed + 7, **ctx.run_options())
-        pat = equity(
-            [h],
-            2,
-            strategy="table",
-            strategies=("pat",),
-            trials=trials,
-            seed=ctx.seed + 7,
-            **ctx.run_options(),
-        )
-        odds = draw_odds(h, " ".join(h.split()[1:]), 1, ["7", "8"])
-        rows.append(
-            {
-                "odd_card": label,
-                "hand": h,
-                "beaten_by_share": _share_beating(h),
-                "equity_drawing": df.equity[0],
-                "se_drawing": df.se[0],
-                "equity_pat": pat.equity[0],
-                "se_pat": pat.se[0],
-                "p7_one_draw_exact": odds.probability[0],
-                "p8_one_draw_exact": odds.probability[1],
-            }
-        )
-    t3 = pd.DataFrame(rows)
-    a, k = t3.iloc[0], t3.iloc[1]
-    d_pat = k.equity_pat - a.equity_pat
-    d_pat_se = float(np.hypot(a.se_pat, k.se_pat))
-    d_draw = k.equity_drawing - a.equity_drawing
-    d_draw_se = float(np.hypot(a.se_drawing, k.se_drawing))
-    v3: Verdict
-    if d_pat > Z * d_pat_se and abs(d_draw) <= Z * d_draw_se:
-        v3 = "holds with a caveat"
-    elif d_pat > Z * d_pat_se:
-        v3 = "holds"
-    else:
-        v3 = "does not hold"
-    tip3 = TipResult(
-        "T3",
-        "Aces are high: an ace is the worst card, worse than a king.",
-        "heads-up equity of K-7-5-3-2 minus A-7-5-3-2, standing pat",
-        float(d_pat),
-        d_pat_se,
-        v3,
-        detail=(
-            f"Exact: {a.beaten_by_share:.3f} of all hands beat A-7-5-3-2, {k.beaten_by_share:.3f} "
-            f"beat K-7-5-3-2. Standing pat heads-up: king {k.equity_pat:.3f}, ace "
-            f"{a.equity_pat:.3f} (difference {d_pat:+.3f} ± {d_pat_se:.3f}); drawing (the odd card "
-            f"thrown): difference {d_draw:+.3f} ± {d_draw_se:.3f}; one-draw odds after throwing it "
-            f"are identical ({a.p8_one_draw_exact:.4f} for 8-low). Rule: holds if the king is "
-            f"better standing pat by {Z} SE; caveat when, thrown away, the two are equal within "
-            f"{Z} SE (an ace is only bad when kept)."
-        ),
-        table="triple_draw_t3",
-    )
+    t3 = t3_table(ctx)
+    tip3 = t3_verdict(t3)
     return AnalysisResult(tables={"triple_draw_t2": t2, "triple_draw_t3": t3}, tips=[tip2, tip3])
 
 
@@ -301,7 +392,12 @@ def win_rates(ctx: Context) -> AnalysisResult:
     rows = []
     for field in ("loose", "station"):
         for n in range(2, 7):
-            df = match(["tight"] + [field] * (n - 1), hands=hands, seed=ctx.seed + n, **ctx.run_options())
+            df = match(
+                ["tight"] + [field] * (n - 1),
+                hands=hands,
+                seed=ctx.stream("match", field, n),
+                **ctx.run_options(),
+            )
             rows.append(
                 {
                     "players": n,
@@ -318,7 +414,9 @@ def win_rates(ctx: Context) -> AnalysisResult:
     fig, ax = plt.subplots(figsize=(7, 4))
     n_plot = ctx.trials(200_000, minimum=2000)
     for field, color in (("loose", "C0"), ("station", "C1")):
-        r = play(["tight"] + [field] * 5, hands=n_plot, seed=ctx.seed, keep_per_hand=n_plot)
+        r = play(
+            ["tight"] + [field] * 5, hands=n_plot, seed=ctx.stream("running", field), keep_per_hand=n_plot
+        )
         k, mean, se = _running(r.per_hand[:, 0])
         ax.plot(k, mean, color=color, label=f"tight vs 5 {field}")
         ax.fill_between(k[100:], (mean - 2 * se)[100:], (mean + 2 * se)[100:], color=color, alpha=0.2)
@@ -333,77 +431,153 @@ def win_rates(ctx: Context) -> AnalysisResult:
     )
 
 
-@analysis("triple_draw_t4_t5", game=GAME, title="2-7 Triple Draw: reading draws (T4) and sunk costs (T5)")
-def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
-    from ..games.triple_draw.jobs import match, match_totals, play
-    from ..games.triple_draw.rules import VARIANTS
+#: Table sizes of T4 (the rule document's 2-6 players).
+T4_SEATS = (2, 3, 4, 5, 6)
+MIN_SEEN = 30  # a (draw, cards drawn) cell counts when at least this many players reached it
 
-    hands = ctx.trials(300_000, minimum=3000)
-    tot = match_totals(
-        ["tight", "loose", "station", "tight-rule", "check-call", "loose"],
-        hands=hands,
-        seed=ctx.seed,
-        **ctx.run_options(),
+
+def t4_tables(ctx: Context) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """T4's measures: in fields of tight bettors whose standing-pat rules differ
+    (:data:`~simkit.games.triple_draw.reading.PAT_RULES`), at every table size, the final hands of
+    players still in at the showdown by draw and cards drawn, and the chips the reading is worth
+    (seat 0 with ``P_PAT`` as tight plays it against ``P_PAT=0``, the same deals)."""
+    from ..games.triple_draw.reading import PAT_RULES, draw_posterior, paired_compare
+
+    hands = ctx.trials(20_000, minimum=2000)
+    frames, rows = [], []
+    for f, (name, rule) in enumerate(PAT_RULES.items()):
+        for n in T4_SEATS:
+            post = draw_posterior(
+                ["tight"] * n, rule, hands=hands, seed=ctx.stream("t4_posterior", f, n), **ctx.run_options()
+            )
+            frames.append(post.rename(columns={"players": "seen"}).assign(field=name, players=n))
+            c = paired_compare(
+                ["tight"] * n,
+                0,
+                "tight:P_PAT=0",
+                draws=rule,
+                hands=hands,
+                seed=ctx.stream("t4_reading", f, n),
+                **ctx.run_options(),
+            )
+            rows.append(
+                {
+                    "field": name,
+                    "players": n,
+                    "reading": c["a"],
+                    "se_reading": c["se_a"],
+                    "no_reading": c["b"],
+                    "se_no_reading": c["se_b"],
+                    "worth": -c["diff"],
+                    "worth_se": c["diff_se"],
+                    "hands": c["hands"],
+                }
+            )
+    t4 = pd.concat(frames, ignore_index=True)
+    cols = ["field", "players", "draw", "cards_drawn", "seen"]
+    return t4[cols + [c for c in t4.columns if c not in cols]], pd.DataFrame(rows)
+
+
+def _t4_cell(t: pd.DataFrame, draw: int, drawn: int):
+    c = t[(t.draw == draw) & (t.cards_drawn == drawn)]
+    return c.iloc[0] if len(c) and c.seen.iloc[0] >= MIN_SEEN else None
+
+
+def t4_verdict(post: pd.DataFrame, chips: pd.DataFrame) -> TipResult:
+    """Tip T4 from :func:`t4_tables`: per field and table size, *early pat* holds when a
+    player who stood pat at draw 1 ends 10-low or better more than half the time and wins a
+    larger pot share than one who drew two at draw 3 (both by ``Z`` SE), *late two* when one who
+    drew two at draw 3 ends 10-low or better less than a quarter of the time (by ``Z`` SE); the
+    reading is worth chips when seat 0 with ``P_PAT`` beats itself without by ``Z`` SE."""
+    fields = list(dict.fromkeys(post.field))
+    parts, good_fields, pays = [], [], []
+    all_pay = True
+    for name in fields:
+        ok_field = True
+        cells = []
+        for n, t in post[post.field == name].groupby("players"):
+            pat1, late2 = _t4_cell(t, 1, 0), _t4_cell(t, 3, 2)
+            text = f"{n}p:"
+            if pat1 is not None:
+                gap_se = float(np.hypot(pat1.se_share, late2.se_share)) if late2 is not None else np.inf
+                gap = float(pat1.pot_share - late2.pot_share) if late2 is not None else np.nan
+                ok_field &= bool(pat1.p_10_low - Z * pat1.se_10 > 0.5 and gap > Z * gap_se)
+                text += f" pat@1 10-low {pat1.p_10_low:.3f}±{pat1.se_10:.3f} (share {pat1.pot_share:.3f})"
+            else:
+                text += " pat@1 not seen"
+            if late2 is not None:
+                ok_field &= bool(late2.p_10_low + Z * late2.se_10 < 0.25)
+                text += f", two@3 {late2.p_10_low:.3f}±{late2.se_10:.3f} (share {late2.pot_share:.3f})"
+            c = chips[(chips.field == name) & (chips.players == n)].iloc[0]
+            pay = bool(c.worth > Z * c.worth_se)
+            all_pay &= pay
+            if pay:
+                pays.append(f"{name} {n}p")
+            text += f", reading {c.worth:+.3f}±{c.worth_se:.3f} chips"
+            cells.append(text)
+        if ok_field:
+            good_fields.append(name)
+        parts.append(f"{name} field: " + "; ".join(cells))
+    all_ok = len(good_fields) == len(fields) and all_pay
+    verdict: Verdict = "holds" if all_ok else ("holds with a caveat" if good_fields else "does not hold")
+    head_name = fields[1] if len(fields) > 1 else fields[0]
+    head = post[(post.field == head_name) & (post.players == post.players.max())]
+    pat1, late2 = _t4_cell(head, 1, 0), _t4_cell(head, 3, 2)
+    if pat1 is not None and late2 is not None:
+        gap, gap_se = float(pat1.pot_share - late2.pot_share), float(np.hypot(pat1.se_share, late2.se_share))
+    else:
+        gap, gap_se = float("nan"), float("nan")
+    if not np.isfinite(gap):
+        gap, gap_se = 0.0, 0.0
+    worth = chips[chips.field == head_name]
+    detail = (
+        "Full games of tight bettors, every seat with the field's standing-pat rule; players "
+        "still in at the showdown, by table size: 10-low or better after standing pat at draw "
+        "1 (pat@1) and after drawing two at draw 3 (two@3), with pot shares; the reading in "
+        "chips per hand = seat 0 discounting its hand per opponent who stood pat (P_PAT 0.10) "
+        "minus the same player without (P_PAT 0), same deals. "
+        + " | ".join(parts)
+        + f". Rule: per field and table size, pat@1 ends 10-low or better more than half the "
+        f"time and wins a larger pot share than two@3, two@3 ends so less than a quarter of the "
+        f"time, each by more than {Z} SE (a cell seen fewer than {MIN_SEEN} times is left "
+        f"out); holds if so in every field and the reading is worth chips by more than {Z} SE "
+        f"in every field and table size; with a caveat if the draws read right in some fields "
+        f"only (it depends on the field's standing-pat rule; here: "
+        f"{', '.join(good_fields) if good_fields else 'none'}), or in all but the reading "
+        f"does not pay everywhere; else does not hold. The reading pays by {Z} SE in: "
+        f"{', '.join(pays) if pays else 'none'}. "
+        f"In the {fields[0]} field an early pat is a made hand by construction; the reading in "
+        f"chips ranges over fields and sizes from {chips.worth.min():+.3f} to "
+        f"{chips.worth.max():+.3f} ({head_name} field: {worth.worth.min():+.3f} to "
+        f"{worth.worth.max():+.3f})."
     )
-    ds = tot["dstats"].reshape(3, 6, 4)
-    rows = []
-    for d in range(3):
-        for c in range(6):
-            n = ds[d, c, 0]
-            if n > 0:
-                p8, se8 = ds[d, c, 1] / n, np.sqrt(ds[d, c, 1] / n * (1 - ds[d, c, 1] / n) / n)
-                p10, se10 = ds[d, c, 2] / n, np.sqrt(ds[d, c, 2] / n * (1 - ds[d, c, 2] / n) / n)
-                rows.append(
-                    {
-                        "draw": d + 1,
-                        "cards_drawn": c,
-                        "players": int(n),
-                        "p_8_low": p8,
-                        "se_8": se8,
-                        "p_10_low": p10,
-                        "se_10": se10,
-                        "pot_share": ds[d, c, 3] / n,
-                    }
-                )
-    t4 = pd.DataFrame(rows)
-    pat1 = t4[(t4.draw == 1) & (t4.cards_drawn == 0)].iloc[0]
-    late2 = t4[(t4.draw == 3) & (t4.cards_drawn == 2)].iloc[0]
-    # pot share lies in [0, 1]: its standard error is at most sqrt(share (1 - share) / n)
-    se_a = float(np.sqrt(pat1.pot_share * (1 - pat1.pot_share) / pat1.players))
-    se_b = float(np.sqrt(late2.pot_share * (1 - late2.pot_share) / late2.players))
-    gap, gap_se = float(pat1.pot_share - late2.pot_share), float(np.hypot(se_a, se_b))
-    good = pat1.p_10_low - Z * pat1.se_10 > 0.5 and gap > Z * gap_se
-    rare = late2.p_10_low + Z * late2.se_10 < 0.25
-    # both sides holding still leaves the stated caveat: the reading depends on the field
-    v4: Verdict = "holds with a caveat" if good or rare else "does not hold"
-    tip4 = TipResult(
+    return TipResult(
         "T4",
         "Watch how many cards others draw: who stands pat early probably has a good hand; who "
         "still draws two at the last draw rarely does.",
-        "pot share at the end: stood pat at draw 1 minus drew two at draw 3",
+        f"pot share at the end: stood pat at draw 1 minus drew two at draw 3 ({head_name} field, "
+        f"{int(post.players.max())} players)",
         gap,
         gap_se,
-        v4,
-        detail=(
-            f"Players still in at the end of 6-handed games (mixed field): stood pat at draw 1 "
-            f"-> 10-low or better {pat1.p_10_low:.3f} (8-low {pat1.p_8_low:.3f} ± {pat1.se_8:.3f}), "
-            f"pot share {pat1.pot_share:.3f}; drew two at draw 3 -> 10-low or better "
-            f"{late2.p_10_low:.3f} ± {late2.se_10:.3f} (8-low {late2.p_8_low:.3f}), pot share "
-            f"{late2.pot_share:.3f}. Rule: holds if the early pat player finishes 10-low or better "
-            f"more than half the time and wins a larger pot share by {Z} SE (SE bounded by the "
-            f"binomial), and the late two-card drawer finishes 10-low or better less than a "
-            f"quarter of the time by {Z} SE; a caveat in any case: "
-            f"the figures depend on the field (these players stand pat on 9- or 10-low, so an "
-            f"early pat is a made hand by construction)."
-        ),
+        verdict,
+        detail=detail,
         table="triple_draw_t4",
     )
+
+
+@analysis("triple_draw_t4_t5", game=GAME, title="2-7 Triple Draw: reading draws (T4) and sunk costs (T5)")
+def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
+    from ..games.triple_draw.jobs import match, play
+    from ..games.triple_draw.rules import VARIANTS
+
+    t4, t4_chips = t4_tables(ctx)
+    tip4 = t4_verdict(t4, t4_chips)
     # T5: three pot-odds callers and three sunk-cost callers at one table, seats alternating
     n5 = ctx.trials(300_000, minimum=3000)
     r = play(
         ["pot-odds", "sunk-cost", "pot-odds", "sunk-cost", "pot-odds", "sunk-cost"],
         hands=n5,
-        seed=ctx.seed + 5,
+        seed=ctx.stream("t5"),
         keep_per_hand=n5,
     )
     diff = (r.per_hand[:, 0::2].sum(axis=1) - r.per_hand[:, 1::2].sum(axis=1)) / 3.0
@@ -432,9 +606,14 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
     # variants (R-T5): tight against loose, four players
     vrows = []
     vh = ctx.trials(100_000, minimum=2000)
+    variants_stream = ctx.stream("variants")  # one for every variant (common random numbers)
     for v in VARIANTS:
         df = match(
-            ["tight", "loose", "loose", "loose"], variant=v, hands=vh, seed=ctx.seed, **ctx.run_options()
+            ["tight", "loose", "loose", "loose"],
+            variant=v,
+            hands=vh,
+            seed=variants_stream,
+            **ctx.run_options(),
         )
         vrows.append(
             {
@@ -446,6 +625,11 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
             }
         )
     return AnalysisResult(
-        tables={"triple_draw_t4": t4, "triple_draw_t5": t5, "triple_draw_variants": pd.DataFrame(vrows)},
+        tables={
+            "triple_draw_t4": t4,
+            "triple_draw_t4_chips": t4_chips,
+            "triple_draw_t5": t5,
+            "triple_draw_variants": pd.DataFrame(vrows),
+        },
         tips=[tip4, tip5],
     )

@@ -5,8 +5,11 @@
 - :func:`add_table_options` gives a command ``--format table|csv|json`` and ``--out FILE``;
   :func:`emit` writes a DataFrame or dict in that format.
 - :func:`add_mc_options` gives a Monte Carlo command ``--trials --seed --workers --threads
-  --scheduler --checkpoint --chunk-size --quiet``; :func:`run_options` turns them into the
-  keyword arguments of :func:`simkit.runner.run`.
+  --scheduler --checkpoint --chunk-size --quiet --target-se --max-trials``;
+  :func:`run_options` turns them into the keyword arguments of :func:`simkit.runner.run`
+  (``--target-se`` and ``--max-trials`` go to every run of the command through
+  :func:`target_options` and :func:`simkit.runner.defaults`, so that functions which do not
+  take them on, such as :func:`simkit.evenings.evening`, still run to the target).
 
 Examples
 --------
@@ -52,6 +55,7 @@ __all__ = [
     "emit",
     "int_in_range",
     "run_options",
+    "target_options",
     "whole_number",
 ]
 
@@ -160,6 +164,25 @@ def _seed(text: str) -> int:
     value = whole_number(text)
     if value is None or value < 0:
         raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, got {text!r}")
+    return value
+
+
+def _target_se(text: str) -> float:
+    """``--target-se X``: a positive finite standard error.
+
+    >>> _target_se("1e-3"), _target_se("0.01")
+    (0.001, 0.01)
+    >>> _target_se("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: target SE must be a positive finite number, got 'nan'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"target SE must be a positive finite number, got {text!r}")
     return value
 
 
@@ -272,6 +295,18 @@ def add_mc_options(
         help="trials per chunk (default: the job's; part of what the seed means)",
     )
     g.add_argument("--quiet", action="store_true", help="no progress bar")
+    g.add_argument(
+        "--target-se",
+        type=_target_se,
+        metavar="X",
+        help="play chunks until every estimate's standard error is at most X, instead of --trials",
+    )
+    g.add_argument(
+        "--max-trials",
+        type=count,
+        metavar="N",
+        help="with --target-se: stop after N trials even if the target is not met (default: 1e9)",
+    )
 
 
 def run_options(args: argparse.Namespace) -> dict:
@@ -280,6 +315,7 @@ def run_options(args: argparse.Namespace) -> dict:
         raise UsageError("--threads is for the embedded runner; it cannot go with --workers or --scheduler")
     if args.workers is not None and args.scheduler is not None:
         raise UsageError("give --workers (a new local cluster) or --scheduler (a running one), not both")
+    target_options(args)
     return {
         "seed": args.seed,
         "chunk_size": args.chunk_size,
@@ -289,6 +325,33 @@ def run_options(args: argparse.Namespace) -> dict:
         "quiet": args.quiet,
         "threads": args.threads,
     }
+
+
+def target_options(args: argparse.Namespace) -> dict:
+    """``target_se`` and ``max_trials`` of :func:`simkit.runner.defaults` from ``--target-se``
+    and ``--max-trials`` (empty without ``--target-se``); ``--max-trials`` alone, or
+    ``--trials`` beside ``--target-se`` (the target decides the trials), is refused.
+
+    >>> p = Parser(prog="simkit demo")
+    >>> add_mc_options(p, trials=1000)
+    >>> target_options(p.parse_args(["--target-se", "0.01"]))
+    {'target_se': 0.01, 'max_trials': None}
+    >>> target_options(p.parse_args(["--max-trials", "1e6"]))
+    Traceback (most recent call last):
+    ...
+    simkit.cli.common.UsageError: --max-trials goes with --target-se (it caps a run to a target), got 1000000
+    """
+    target, cap = getattr(args, "target_se", None), getattr(args, "max_trials", None)
+    if target is None:
+        if cap is not None:
+            raise UsageError(f"--max-trials goes with --target-se (it caps a run to a target), got {cap}")
+        return {}
+    if "trials" in getattr(args, "typed", ()):
+        flag = "--evenings" if getattr(args, "command", None) == "evening" else "--trials"
+        raise UsageError(
+            f"{flag} cannot go with --target-se: the target decides the trials (cap: --max-trials)"
+        )
+    return {"target_se": target, "max_trials": cap}
 
 
 def strict_json(value):

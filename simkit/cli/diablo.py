@@ -23,17 +23,33 @@ opening level (pair, jacks, aces, two_pair, trips, straight, flush, full_house, 
 never) and optionally ``bluff=0.1``, ``kind=loose-aggressive`` or a threshold parameter such
 as ``P_CALL=0.6`` (read by :func:`simkit.games.diablo.strategies.parse_player`).
 
-Every command that plays the game takes the same rule options (``--ante``, ``--stacks``,
-``--cap``, ``--draw-three``, ``--jacks-or-better``, ``--no-diablo``, ``--dealers-choice``,
-``--session``); ``bluff`` and ``variants``, which compare rules themselves, take ``--ante`` and
-``--stacks``.  ``--trials`` is the number of series (the ``hands`` of the Python API).
+Every command that plays the game takes the same rule options, the fields of
+:class:`simkit.games.diablo.rules.Rules` with its defaults (R-D6): ``--ante``, ``--before
+LO,HI`` and ``--after LO,HI`` (the bets before and after the draw), ``--max-raises``,
+``--stacks``, ``--cap``, ``--draw-three``, ``--jacks-or-better``, ``--no-diablo``,
+``--dealers-choice``, ``--session``; ``bluff`` all but ``--no-diablo`` (it plays with and
+without the Diablo rule), ``variants`` only the limits (``--ante``, ``--before``, ``--after``,
+``--max-raises``, ``--stacks``: each variant sets the rest).  An option these rules do not use
+is refused: ``--cap`` with ``--no-diablo``, ``--dealers-choice`` without ``--session N > 1``.
+``--trials`` is the number of series (the ``hands`` of the Python API).  ``equity`` refuses the
+Monte Carlo options when it counts every outcome.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 
-from .common import UsageError, add_mc_options, add_table_options, chips, emit, int_in_range, run_options
+from .common import (
+    UsageError,
+    add_mc_options,
+    add_table_options,
+    emit,
+    int_in_range,
+    run_options,
+    whole_number,
+)
+from .options import MONTE_CARLO_FLAGS, dest_of, refuse, refuse_unused
 
 _VARIANT_HELP = (
     "draw rule: standard (exchange 0-2 cards) or draw-three (up to 3, 4 when the one card kept is an ace)"
@@ -168,53 +184,98 @@ def register(sub) -> None:
     _sim_commands(cmds)
 
 
-def _rules_options(p, variants: bool = True) -> None:
-    """The rule options; ``variants=False``: only those the variants do not set (for commands
-    that compare the variants themselves)."""
+def _pair(text: str) -> tuple[int, int]:
+    """``LO,HI``: the smallest and the largest bet of a round (``1,5``)."""
+    parts = [whole_number(x) for x in text.split(",")]
+    lo, hi = parts if len(parts) == 2 else (None, None)
+    if lo is None or hi is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not two whole numbers LO,HI")
+    if not 1 <= lo <= hi <= 10**9:
+        raise argparse.ArgumentTypeError(f"{text!r} needs 1 <= LO <= HI")
+    return lo, hi
+
+
+#: The rule options (flag, Rules field); ``--no-diablo`` sets ``diablo=False``.
+RULE_FLAGS: tuple[tuple[str, str], ...] = (
+    ("--ante", "ante"),
+    ("--before", "before"),
+    ("--after", "after"),
+    ("--max-raises", "max_raises"),
+    ("--stacks", "stacks"),
+    ("--cap", "cap"),
+    ("--draw-three", "draw_three"),
+    ("--jacks-or-better", "jacks_or_better"),
+    ("--no-diablo", "diablo"),
+    ("--dealers-choice", "dealers_choice"),
+    ("--session", "session"),
+)
+#: The rule options that are not variants of diablo.de.txt (``variants`` compares the rest).
+LIMIT_FLAGS = ("--ante", "--before", "--after", "--max-raises", "--stacks")
+
+
+def _rules_options(p, only: tuple[str, ...] | None = None) -> None:
+    """The rule options of every command that plays Diablo (the fields of
+    :class:`simkit.games.diablo.rules.Rules`, defaults R-D6); ``only``: just these flags (for
+    commands that set the others themselves)."""
+    from simkit.games.diablo.rules import Rules
+
+    d = Rules()
+
+    def whole(flag: str, least: int, text: str) -> dict:
+        return dict(type=int_in_range(least, 10**9, flag), metavar="N", help=text)
+
+    def switch(text: str) -> dict:
+        return dict(action="store_true", default=None, help=text)
+
+    spec = {
+        "--ante": whole("--ante", 0, f"ante per player (default {d.ante})"),
+        "--before": dict(
+            type=_pair,
+            metavar="LO,HI",
+            help=f"smallest and largest bet before the draw (default {d.before[0]},{d.before[1]})",
+        ),
+        "--after": dict(
+            type=_pair,
+            metavar="LO,HI",
+            help=f"smallest and largest bet after the draw (default {d.after[0]},{d.after[1]})",
+        ),
+        "--max-raises": whole("--max-raises", 0, f"raises allowed in a round (default {d.max_raises})"),
+        "--stacks": whole("--stacks", 1, f"chips per player (default {d.stacks})"),
+        "--cap": whole("--cap", 0, "cap on the pot a losing opener pays (default 0: none)"),
+        "--draw-three": switch("draw up to 3 (4 keeping an ace)"),
+        "--jacks-or-better": switch("open only with jacks or better"),
+        "--no-diablo": switch("plain deuces wild: no Diablo rule"),
+        "--dealers-choice": switch(
+            "after a series the deal passes left of who dealt its first game (with --session N > 1)"
+        ),
+        "--session": whole(
+            "--session", 1, f"series played before the stacks start fresh (default {d.session})"
+        ),
+    }
     g = p.add_argument_group("rules (R-D6 defaults; variants of diablo.de.txt)")
-    g.add_argument("--ante", type=chips("--ante"), default=1, help="ante per player (default 1)")
-    g.add_argument("--stacks", type=chips("--stacks", 1), default=100, help="chips per player (default 100)")
-    if not variants:
-        return
-    g.add_argument("--cap", type=chips("--cap"), default=0, help="cap on the pot an opener pays (0: none)")
-    g.add_argument("--draw-three", action="store_true", help="draw up to 3 (4 keeping an ace)")
-    g.add_argument("--jacks-or-better", action="store_true", help="open only with jacks or better")
-    g.add_argument("--no-diablo", action="store_true", help="plain deuces wild: no Diablo rule")
-    g.add_argument(
-        "--dealers-choice",
-        action="store_true",
-        help="after a series the deal passes left of who dealt its first game",
-    )
-    g.add_argument(
-        "--session",
-        type=chips("--session", 1),
-        default=1,
-        help="series played before the stacks start fresh (default 1)",
-    )
+    for flag, _ in RULE_FLAGS:
+        if only is None or flag in only:
+            g.add_argument(flag, **spec[flag])
 
 
 def _rules(args, base=None):
-    """The rules of the options (on ``base``, default R-D6); ``UsageError`` for a bad value."""
+    """The rules of the options typed (on ``base``, default R-D6); ``UsageError`` for a bad
+    value or an option these rules do not use."""
     from dataclasses import replace
 
     from simkit.games.diablo.rules import Rules
 
-    if args.stacks < 1:
-        raise UsageError(f"--stacks must be at least 1, got {args.stacks}")
-    kw = dict(ante=args.ante, stacks=args.stacks)
-    if hasattr(args, "cap"):
-        kw.update(
-            cap=args.cap,
-            draw_three=args.draw_three,
-            jacks_or_better=args.jacks_or_better,
-            diablo=not args.no_diablo,
-            dealers_choice=args.dealers_choice,
-            session=args.session,
-        )
+    kw = {}
+    for flag, field in RULE_FLAGS:
+        value = getattr(args, dest_of(flag), None)
+        if value is not None:
+            kw[field] = False if flag == "--no-diablo" else value
     try:
-        return replace(base or Rules(), **kw)
+        rules = replace(base or Rules(), **kw)
     except ValueError as e:
         raise UsageError(str(e)) from None
+    refuse_unused(args, rules, RULE_FLAGS)
+    return rules
 
 
 def parse_player(text: str):
@@ -334,7 +395,7 @@ def _sim_commands(cmds) -> None:
     )
     p.add_argument("--players", type=_PLAYERS, nargs="+", default=[3, 5, 7])
     p.add_argument("--level", choices=OPEN_LEVELS, default="trips")
-    _rules_options(p, variants=False)
+    _rules_options(p, only=tuple(f for f, _ in RULE_FLAGS if f != "--no-diablo"))
     add_table_options(p)
     add_mc_options(p, trials=20_000, trials_help="series per run (default 20,000)")
     p.set_defaults(func=_bluff)
@@ -346,7 +407,7 @@ def _sim_commands(cmds) -> None:
     )
     p.add_argument("--players", type=_PLAYERS, default=5)
     p.add_argument("--level", choices=levels, default="pair")
-    _rules_options(p, variants=False)
+    _rules_options(p, only=LIMIT_FLAGS)
     add_table_options(p)
     add_mc_options(p, trials=20_000, trials_help="series per variant (default 20,000)")
     p.set_defaults(func=_variants)
@@ -515,7 +576,7 @@ def _paytable_return(args) -> None:
 
 
 def _equity(args) -> None:
-    from simkit.games.diablo.draw_equity import draw_equity
+    from simkit.games.diablo.draw_equity import EXACT_LIMIT, draw_equity, prepare
 
     if not args.keep:
         raise UsageError(f"give one --keep per HAND ({len(args.hands)} hands): all five cards to stand pat")
@@ -529,6 +590,15 @@ def _equity(args) -> None:
                 f"--order must list each player 1..{n} once, got {' '.join(map(str, args.order))}"
             )
         order = [p - 1 for p in args.order]
+    if args.exact != "never":
+        spot = prepare(args.hands, args.keep, args.dead, order=order, **_limit(args))
+        if spot.plan()[2] <= EXACT_LIMIT:  # counted exactly (beyond it "always" is refused)
+            refuse(
+                args,
+                MONTE_CARLO_FLAGS,
+                "is a Monte Carlo option, and every outcome of this spot is counted (exact); "
+                "give --exact never for Monte Carlo",
+            )
     modes: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
     opts = run_options(args)
     seed = opts.pop("seed")

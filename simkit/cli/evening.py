@@ -22,6 +22,7 @@ import pandas as pd
 
 from ..checks import INT_LIMIT
 from .common import add_mc_options, add_table_options, count, emit, int_in_range, run_options, whole_number
+from .options import refuse, refuse_unused
 
 __all__ = ["SEAT_COLUMNS", "register"]
 
@@ -91,12 +92,11 @@ def _add_rule_options(p: argparse.ArgumentParser, rules_type: type) -> None:
 
 
 def _rules(args: argparse.Namespace, rules_type: type):
-    given = {
-        f.name: getattr(args, f.name)
-        for f in dataclasses.fields(rules_type)
-        if f.name not in _NOT_OPTIONS and f.init and getattr(args, f.name, None) is not None
-    }
-    return rules_type(**given)
+    """The ``Rules`` of the rule options; a rule option these rules never read is refused."""
+    fields = [f.name for f in dataclasses.fields(rules_type) if f.name not in _NOT_OPTIONS and f.init]
+    rules = rules_type(**{f: getattr(args, f) for f in fields if getattr(args, f, None) is not None})
+    refuse_unused(args, rules, [("--" + f.replace("_", "-"), f) for f in fields])
+    return rules
 
 
 def register(sub) -> None:
@@ -183,6 +183,8 @@ def _register_dealers_choice(games) -> None:
 def _dealers_choice(args) -> None:
     from ..evenings.dealers_choice import dealers_choice
 
+    if not any(p.endswith("@best") for p in args.players or ["tips@best"]):
+        refuse(args, ["--edge-evenings"], "is for players who choose 'best' (their edges are measured first)")
     kw = {"stacks": args.stacks} if args.stacks else {}
     ev = dealers_choice(
         args.players,

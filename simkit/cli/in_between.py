@@ -11,7 +11,11 @@ Subcommands::
                                --trials N
 
 ``match`` takes one player spec per seat (seat 0 deals first); ``simulate`` is the same with
-``--policy`` per seat.  Rule options, the same flags in every command: ``--pot N``,
+``--policy`` per seat.  An option that the context does not use is refused: ``--pot`` with
+ante-all or red-dog, ``--rounds`` with two-pass (the deck decides), ``--ante`` without a
+variant that has an ante; ``odds --pairs`` with ``--posts``; ``sizing --rounds`` without
+``--game``, and ``--by``, ``--seen``, ``--min-stake`` with it (the exact heads-up game: the
+plain rules or low-ace, by spread, a fresh deck every round).  Rule options, the same flags in every command: ``--pot N``,
 ``--stacks N`` (old name ``--chips``), ``--rounds N``, ``--ante N``, ``--low-ace``,
 ``--three-posts``, ``--pairs split|ante-back``, and ``--variant V`` (repeatable) for any
 variant of R-I4: low-ace, two-pass, ante-all, hidden, min-stake, three-posts, pairs=split,
@@ -40,6 +44,7 @@ from .common import (
     render,
     run_options,
 )
+from .options import refuse, refuse_unused
 
 __all__ = ["register"]
 
@@ -218,6 +223,7 @@ def _odds(args) -> None:
     from ..games.in_between import hand_odds, odds_table, three_posts_odds
 
     if args.posts:
+        refuse(args, ["--pairs"], "adds columns to the table of every post pair: not with --posts")
         if args.three_posts:
             emit(three_posts_odds(args.posts, _seen(args), low_ace=args.low_ace), args)
         else:
@@ -228,12 +234,20 @@ def _odds(args) -> None:
 
 
 def _sizing(args) -> None:
-    from ..games.in_between import best_game_stakes, sizing_table
+    from ..games.in_between import Rules, best_game_stakes, sizing_table
 
     if args.game:
-        g = best_game_stakes(args.stacks, args.pot, args.rounds, low_ace=args.low_ace)
+        refuse(
+            args,
+            ["--by", "--seen", "--min-stake"],
+            "is for the sizing table; --game solves the plain heads-up dealer's game "
+            "(by spread, a fresh deck every round)",
+        )
+        rules = Rules(pot=args.pot, stacks=args.stacks, rounds=args.rounds, low_ace=args.low_ace)
+        g = best_game_stakes(rules=rules)
         emit(g.start.assign(game_value=g.value), args)
         return
+    refuse(args, ["--rounds"], "is the rounds of the dealer's game: only with --game")
     emit(
         sizing_table(
             chips=args.stacks,
@@ -261,6 +275,7 @@ def _simulate(args) -> None:
     names += ["three_posts"] if args.three_posts else []
     names += [f"pairs={args.pairs.replace('-', '_')}"] if args.pairs else []
     rules = Rules.from_names(names, ante=args.ante, pot=args.pot, stacks=args.stacks, rounds=args.rounds)
+    refuse_unused(args, rules, [("--pot", "pot"), ("--rounds", "rounds"), ("--ante", "ante")])
     players = args.players
     if len(players) == 1:
         if args.seats is None:

@@ -7,7 +7,9 @@ Every command module exposes ``register(subparsers)``, which adds its subcommand
 
 A bad option, card string, player count or family is one line ``simkit: error: ...`` with
 exit status 2, never a traceback; so is any ``ValueError`` from the library, which always
-names the bad value.
+names the bad value, and so is an option the command does not use in its context (every
+option either changes the result or is refused; ``args.typed`` holds what the user typed,
+:mod:`simkit.cli.options`).
 
 Examples
 --------
@@ -23,7 +25,8 @@ import importlib
 import sys
 
 from .. import __version__
-from .common import Parser, fail, run_options
+from .common import Parser, fail, run_options, target_options
+from .options import typed_options
 
 __all__ = ["CORE_COMMANDS", "GAME_COMMANDS", "build_parser", "main"]
 
@@ -54,14 +57,21 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``simkit`` with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser().parse_args(argv)
-    from ..runner import cluster
+    args.typed = typed_options(build_parser(), argv)  # what a command may refuse in its context
+    from ..runner import cluster, defaults
 
     try:
+        target = {}
         if hasattr(args, "workers"):
             run_options(args)  # options that do not go together fail before a cluster starts
-        # One cluster for the whole command, however many jobs it runs.
-        with cluster(getattr(args, "workers", None), getattr(args, "scheduler", None)):
+            target = target_options(args)
+        # One cluster for the whole command, however many jobs it runs; every job to the target.
+        with (
+            cluster(getattr(args, "workers", None), getattr(args, "scheduler", None)),
+            defaults(**target),
+        ):
             status = args.func(args)
     except ValueError as exc:  # bad input named by the library (UsageError included)
         fail(exc)

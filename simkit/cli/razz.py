@@ -4,8 +4,8 @@ Subcommands::
 
     simkit razz equity HAND HAND ... [--dead CARDS] [--variant V] --trials N --seed S
     simkit razz starts [--opponents K ...] [--wide] [--variant V] --trials N
-    simkit razz upcards START [--opponents K] --trials N
-    simkit razz dead-cards START [--opponents K] --trials N
+    simkit razz upcards START [--opponents K] [--variant V] --trials N
+    simkit razz dead-cards START [--opponents K] [--variant V] --trials N
     simkit razz low-odds HAND [--dead CARDS]
     simkit razz match SPEC SPEC ... [--variant V] [--stacks N] [--ante N] [--bring-in N]
         [--small-bet N] [--big-bet N] [--max-raises N] [--private-ante N] --trials N
@@ -14,7 +14,11 @@ A hand is a card string, optionally ``down / up``, with ``?`` for unknown cards:
 ``"As 2d / 3c"``, ``"? ? / Kh"``.  Variants (R-Z6): razz, private, stud-high, stud-hilo,
 ace-to-six.  A player SPEC is one seat's player, ``NAME`` or ``NAME:KEY=VALUE,...``.  The
 rule options are the fields of :class:`simkit.games.razz.rules.Rules` and have the same flag
-in every command that takes them; their defaults are the R-Z5 ones.
+in every command that takes them; their defaults are the R-Z5 ones.  The all-in commands
+(``equity``, ``starts``, ``upcards``, ``dead-cards``) take ``--variant``, the one rule that
+changes a showdown; ``match`` takes every rule, and refuses one the variant does not use
+(``--ante`` and ``--bring-in`` in the private round, ``--private-ante`` elsewhere).  ``equity``
+refuses the Monte Carlo options when it enumerates every deal.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import argparse
 
 from .common import UsageError, add_mc_options, add_table_options, emit, int_in_range, run_options
+from .options import MONTE_CARLO_FLAGS, refuse, refuse_unused
 
 _VARIANT_HELP = "razz, private, stud-high, stud-hilo or ace-to-six (R-Z6; default razz)"
 
@@ -58,7 +63,9 @@ def _add_rule_options(p, betting: bool = False) -> None:
 
 
 def _rules(args):
-    """The :class:`Rules` of the command line (a bad combination is a one-line usage error)."""
+    """The :class:`Rules` of the command line (a bad combination is a one-line usage error; so
+    is an option the variant does not use: the private round posts ``--private-ante`` and has
+    no bring-in, the other variants post ``--ante``)."""
     from ..games.razz.rules import Rules
 
     given = {
@@ -66,7 +73,9 @@ def _rules(args):
         for _, field, _, _ in _BETTING_RULES
         if getattr(args, field, None) is not None
     }
-    return Rules(variant=args.variant, **given)
+    rules = Rules(variant=args.variant, **given)
+    refuse_unused(args, rules, [(flag, field) for flag, field, _, _ in _BETTING_RULES])
+    return rules
 
 
 def register(sub) -> None:
@@ -127,6 +136,7 @@ def register(sub) -> None:
     )
     p.add_argument("start", metavar="START", help="three cards, e.g. 'As 2d / 4c'")
     p.add_argument("--opponents", type=int_in_range(1, 7, "opponents"), default=4, metavar="K")
+    _add_rule_options(p)
     add_table_options(p)
     add_mc_options(p, trials=100_000, trials_help="deals per scenario (default: 100,000)")
     p.set_defaults(func=_upcards)
@@ -134,6 +144,7 @@ def register(sub) -> None:
     p = cmds.add_parser("dead-cards", help="value of one dead card of each rank for a start (R3)")
     p.add_argument("start", metavar="START", help="three cards, e.g. 'As 2d / 4c'")
     p.add_argument("--opponents", type=int_in_range(1, 7, "opponents"), default=2, metavar="K")
+    _add_rule_options(p)
     add_table_options(p)
     add_mc_options(p, trials=200_000, trials_help="deals per dead card (default: 200,000)")
     p.set_defaults(func=_dead_cards)
@@ -189,7 +200,10 @@ def _upcards(args) -> None:
     _check_start(args.start)
     opts = run_options(args)
     seed = opts.pop("seed")
-    emit(upcard_effect(args.start, args.opponents, trials=args.trials, seed=seed, **opts), args)
+    emit(
+        upcard_effect(args.start, args.opponents, rules=_rules(args), trials=args.trials, seed=seed, **opts),
+        args,
+    )
 
 
 def _dead_cards(args) -> None:
@@ -198,7 +212,12 @@ def _dead_cards(args) -> None:
     _check_start(args.start)
     opts = run_options(args)
     seed = opts.pop("seed")
-    emit(dead_card_values(args.start, args.opponents, trials=args.trials, seed=seed, **opts), args)
+    emit(
+        dead_card_values(
+            args.start, args.opponents, rules=_rules(args), trials=args.trials, seed=seed, **opts
+        ),
+        args,
+    )
 
 
 def parse_strategy(text: str):
@@ -244,10 +263,19 @@ def _low_odds(args) -> None:
 
 
 def _equity(args) -> None:
-    from ..games.razz.equity import equity
+    from ..games.razz.equity import EXACT_LIMIT, equity, prepare
 
     modes: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
     exact = modes[args.exact]
+    if exact is True or (
+        exact == "auto" and prepare(args.hands, args.dead, rules=_rules(args)).deals() <= EXACT_LIMIT
+    ):
+        refuse(
+            args,
+            MONTE_CARLO_FLAGS,
+            "is a Monte Carlo option, and every deal of these hands is enumerated (exact); "
+            "give --exact never for Monte Carlo",
+        )
     df = equity(
         args.hands, args.dead, rules=_rules(args), trials=args.trials, exact=exact, **run_options(args)
     )

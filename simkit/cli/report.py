@@ -57,6 +57,8 @@ def _report(args) -> int:
         raise UsageError("give --scale or --trials, not both")
     if args.chunk_size is not None:
         raise UsageError("--chunk-size is chosen by each analysis in a report")
+    if args.target_se is not None:
+        raise UsageError("--target-se: each analysis in a report sets its own trials (use --scale)")
     scale = args.scale or (args.trials / REFERENCE_TRIALS if args.trials else 1.0)
     ctx = Context(
         scale=scale, seed=args.seed, workers=args.workers, scheduler=args.scheduler, quiet=args.quiet

@@ -1,27 +1,43 @@
 """``simkit triple-draw``: draw odds, best discards, equity and strategy matches for 2-7 Triple Draw.
 
+``match`` plays full hands and takes every agreed setting of the game: ``--variant`` (R-T5)
+and the fields of :class:`simkit.games.triple_draw.rules.Rules` on top of it (``--stacks``,
+``--ante``, ``--small-blind``, ``--big-blind``, ``--small-bet``, ``--big-bet``,
+``--max-raises``, ``--draws``, ``--limit``, ``--family``); the fixed-limit bets are refused in
+no limit.  The all-in commands take ``--family``, the one setting that changes a showdown.
+
 Examples
 --------
 >>> main_args = ["triple-draw", "draw-odds", "8s 7h 3d 2c Ks", "--keep", "8s 7h 3d 2c",
 ...              "--draws", "1", "--targets", "8", "--format", "csv"]
 >>> from simkit.cli.main import main
 >>> main(main_args)  # doctest: +ELLIPSIS
-target,keep,discard,outs,draws_total,probability,se,exact,method
-8-low,8s 7h 3d 2c,Ks,12,47,0.2553...,0.0,True,exact enumeration
+target,keep,discard,outs,draws_total,probability,se,exact,method,policy,fraction
+8-low,8s 7h 3d 2c,Ks,12,47,0.2553...,0.0,True,exact enumeration,target,12/47
+0
+>>> main(["triple-draw", "equity", "7s 5h 3d 2c Kc", "8s 6h 4d 3c 2h", "--keep", "7s 5h 3d 2c",
+...       "--keep", "8s 6h 4d 3c 2h", "--draws", "1", "--format", "csv"])  # doctest: +ELLIPSIS
+seat,hand,keep,equity,se,win,tie,exact,fraction,method
+0,7s 5h 3d 2c Kc,7s 5h 3d 2c,0.142857...,0.0,0.142857...,0.0,True,1/7,exact: every draw ... (42 deals)
+1,8s 6h 4d 3c 2h,8s 6h 4d 3c 2h,0.857142...,0.0,0.857142...,0.0,True,6/7,exact: every draw ... (42 deals)
 0
 """
 
 from __future__ import annotations
 
+import argparse
+
 from .common import (
     UsageError,
     add_mc_options,
     add_table_options,
-    chips,
+    count,
     emit,
     int_in_range,
     run_options,
+    whole_number,
 )
+from .options import given, refuse, refuse_unused
 
 _FAMILY_CHOICES = ("deuce_to_seven", "ace_to_five")
 
@@ -45,17 +61,21 @@ def register(sub) -> None:
 
     p = cmds.add_parser(
         "draw-odds",
-        help="chance of finishing 7-low, 8-low … from a hand",
-        description="For each target, the chance of finishing at it or better. The "
-        "unseen deck is the 47 cards not in HAND (less --dead). One draw is exact; two "
-        "draws are exact where feasible; otherwise Monte Carlo with its standard error "
-        "(the 'exact' column says which).",
+        help="chance of finishing 7-low, 8-low … from a hand (exact best play)",
+        description="For each target, the chance of finishing at it or better when every later "
+        "keep is the best one for that target: exact for 0-3 draws, the column 'fraction' gives "
+        "the exact value. With --policy rank every keep maximises the expected final rank instead "
+        "(exact for one draw, Monte Carlo with its standard error for more). The unseen deck is "
+        "the 47 cards not in HAND (less --dead); discards never come back, and a deck too small for "
+        "the draws is refused. --monte-carlo gives the estimate of earlier versions (table play in "
+        "the middle) for comparison.",
     )
     p.add_argument("hand", nargs="+", metavar="HAND", help="five cards, e.g. '8s 7h 3d 2c Ks'")
     p.add_argument(
         "--keep",
         metavar="CARDS",
-        help="cards kept at the first draw (default: the best keep for each target)",
+        help="cards kept at the first draw; the later keeps are still best play (default: the best "
+        "keep for each target)",
     )
     p.add_argument("--draws", type=int_in_range(0, 3, "draws"), default=1, help="draws left, 0-3 (default 1)")
     p.add_argument("--targets", default="7,8,9,10", help="top cards of the targets (default 7,8,9,10)")
@@ -66,6 +86,17 @@ def register(sub) -> None:
         default="deuce_to_seven",
         help="deuce_to_seven (default) or ace_to_five (the A-5 variant, R-T5)",
     )
+    p.add_argument(
+        "--policy",
+        choices=("target", "rank"),
+        default="target",
+        help="what the keeps maximise: each row's target (default, exact) or the expected final rank",
+    )
+    p.add_argument(
+        "--monte-carlo",
+        action="store_true",
+        help="the Monte Carlo estimate of earlier versions instead of the exact answer (target policy)",
+    )
     add_table_options(p)
     add_mc_options(p, trials=20_000, trials_help="Monte Carlo samples where not exact (default 20,000)")
     p.set_defaults(func=_draw_odds)
@@ -73,24 +104,34 @@ def register(sub) -> None:
     p = cmds.add_parser(
         "best-discard",
         help="every sensible discard of a hand, best first",
-        description="The discards of HAND ranked by the chance of reaching --target "
-        "(or the expected final rank, --target rank).",
+        description="The discards of HAND ranked by the chance of reaching --target with best "
+        "play in the later draws (exact; the column 'fraction'), or by the expected final rank "
+        "(--target rank: exact for one draw, Monte Carlo for more).",
     )
     p.add_argument("hand", nargs="+", metavar="HAND")
     p.add_argument("--draws", type=int_in_range(1, 3, "draws"), default=1)
     p.add_argument("--target", default="8", help="top card of the target, or 'rank' (default 8)")
     p.add_argument("--dead", metavar="CARDS")
     p.add_argument("--family", choices=_FAMILY_CHOICES, default="deuce_to_seven")
+    p.add_argument(
+        "--monte-carlo",
+        action="store_true",
+        help="the Monte Carlo estimate of earlier versions instead of the exact answer (a target)",
+    )
     add_table_options(p)
     add_mc_options(p, trials=20_000)
     p.set_defaults(func=_best_discard)
 
     p = cmds.add_parser(
         "equity",
-        help="all-in equity of given hands, drawing three times",
-        description="Equity (share of the pot) of each HAND when every seat draws "
-        "three times by the same strategy and nobody bets. Seats draw in the order "
-        "given (the first HAND is left of the dealer); --players adds random hands.",
+        help="equity of given hands: drawing three times, or exact from given keeps",
+        description="Equity (share of the pot) of each HAND. Without --keep or --draws: every "
+        "seat draws three times by --strategy and nobody bets (Monte Carlo; the first HAND is "
+        "left of the dealer; --players adds random hands). With --keep (one per HAND, in order; "
+        "all five cards to stand pat) or --draws: the hands draw --draws times from one deck, "
+        "every draw of every player counted in draw order (--order) and the later keeps by "
+        "--policy; exact up to --limit deals, else Monte Carlo with its standard error "
+        "(--method).",
     )
     p.add_argument("hands", nargs="+", metavar="HAND", help="five cards each, quoted: '7s 5h 4d 3c 2s'")
     p.add_argument(
@@ -100,6 +141,38 @@ def register(sub) -> None:
         "--strategy", default="table", help="draw strategy: rule, rule7, table, table7, pat (default table)"
     )
     p.add_argument("--family", choices=_FAMILY_CHOICES, default="deuce_to_seven")
+    p.add_argument(
+        "--keep",
+        action="append",
+        metavar="CARDS",
+        help="what a player keeps at the first draw, once per HAND in order ('' or omitted: the "
+        "policy's keep)",
+    )
+    p.add_argument(
+        "--draws", type=int_in_range(1, 3, "draws"), default=None, help="draws left, 1-3 (with --keep: 1)"
+    )
+    p.add_argument(
+        "--order", metavar="SEATS", help="the order the seats draw in, e.g. '1,0' (default: the order given)"
+    )
+    p.add_argument(
+        "--policy",
+        default="best:8",
+        help="the later keeps: best:X (best play for X-low, e.g. best:8; the default) or a draw "
+        "strategy (table, table7, rule, rule7, pat)",
+    )
+    p.add_argument("--dead", metavar="CARDS", help="other cards known to be out of the deck")
+    p.add_argument(
+        "--method",
+        choices=("auto", "exact", "monte-carlo"),
+        default="auto",
+        help="auto (exact up to --limit deals, else Monte Carlo; the default), exact, monte-carlo",
+    )
+    p.add_argument(
+        "--limit",
+        type=count,
+        default=None,
+        help="the most deals counted exactly (default 50,000,000)",
+    )
     add_table_options(p)
     add_mc_options(p, trials=100_000)
     p.set_defaults(func=_equity)
@@ -141,49 +214,98 @@ def register(sub) -> None:
         default=None,
         help="table size (default: one seat per SPEC; 6 for the form PLAYER FIELD)",
     )
-    p.add_argument(
-        "--variant", default="triple-draw", help="triple-draw (default), single-draw-nl, a5-triple-draw, ante"
+    _rules_options(p)
+    add_table_options(p)
+    add_mc_options(p, trials=1_000_000, trials_help="hands to play (default 1,000,000)")
+    p.set_defaults(func=_match)
+
+
+#: The rule options of a full game (flag, Rules field), on top of ``--variant``.
+RULE_FLAGS: tuple[tuple[str, str], ...] = (
+    ("--stacks", "stacks"),
+    ("--ante", "ante"),
+    ("--small-blind", "small_blind"),
+    ("--big-blind", "big_blind"),
+    ("--small-bet", "small_bet"),
+    ("--big-bet", "big_bet"),
+    ("--max-raises", "max_raises"),
+    ("--draws", "draws"),
+    ("--limit", "limit"),
+    ("--family", "family"),
+)
+
+
+def _rules_options(p) -> None:
+    """``--variant`` and the fields of :class:`simkit.games.triple_draw.rules.Rules`, each
+    changing the variant's value (defaults R-T4, the variants R-T5)."""
+    from ..games.triple_draw.rules import LIMITS, VARIANTS
+
+    g = p.add_argument_group("rules (R-T4 defaults; the variants of R-T5)")
+    g.add_argument(
+        "--variant",
+        choices=tuple(VARIANTS),
+        default="triple-draw",
+        help="the rules to start from: " + ", ".join(VARIANTS) + " (default triple-draw)",
     )
-    p.add_argument(
-        "--stacks",
-        type=chips("--stacks", 1),
-        default=None,
-        help="chips per seat at the start of each hand (default 200, R-T4)",
-    )
-    p.add_argument(
-        "--ante", type=chips("--ante"), default=None, help="ante from every player (default: the variant's)"
-    )
-    p.add_argument(
-        "--small-blind", type=chips("--small-blind"), default=None, help="small blind (default 1, R-T4)"
-    )
-    p.add_argument("--big-blind", type=chips("--big-blind"), default=None, help="big blind (default 2)")
-    p.add_argument(
-        "--small-bet",
-        type=chips("--small-bet"),
-        default=None,
-        help="fixed-limit bet of the early rounds (default 2)",
-    )
-    p.add_argument(
-        "--big-bet",
-        type=chips("--big-bet"),
-        default=None,
-        help="fixed-limit bet of the late rounds (default 4)",
-    )
-    p.add_argument(
+
+    def whole(flag: str, least: int, text: str) -> None:
+        g.add_argument(flag, type=_chips(flag, least), default=None, metavar="N", help=text)
+
+    whole("--stacks", 1, "chips per seat at the start of each hand (default 200, R-T4)")
+    whole("--ante", 0, "ante from every player on top of the blinds (default: the variant's)")
+    whole("--small-blind", 0, "small blind (default 1, R-T4)")
+    whole("--big-blind", 1, "big blind (default 2; the smallest bet in no limit)")
+    whole("--small-bet", 1, "fixed-limit bet of the rounds before the middle draw (default 2)")
+    whole("--big-bet", 1, "fixed-limit bet of the later rounds (default 4)")
+    g.add_argument(
         "--max-raises",
-        type=int_in_range(-1, 2**53, "--max-raises"),
+        type=int_in_range(-1, 10**9, "--max-raises"),
         default=None,
+        metavar="N",
         help="raises allowed after the bet in a round, -1 for no cap (default: the variant's)",
     )
-    p.add_argument(
+    g.add_argument(
+        "--draws",
+        type=int_in_range(1, 3, "--draws"),
+        default=None,
+        metavar="N",
+        help="draws in a hand, 1-3 (default: the variant's, 3 in triple draw)",
+    )
+    g.add_argument("--limit", choices=LIMITS, default=None, help="betting limit (default: the variant's)")
+    g.add_argument(
         "--family",
         choices=_FAMILY_CHOICES,
         default=None,
         help="hand ranking (default: the variant's; ace_to_five is A-5, R-T5)",
     )
-    add_table_options(p)
-    add_mc_options(p, trials=1_000_000, trials_help="hands to play (default 1,000,000)")
-    p.set_defaults(func=_match)
+
+
+def _chips(flag: str, least: int):
+    """An argparse type: a whole number of chips, at least ``least`` (0 or 1)."""
+    kind = "positive" if least else "non-negative"
+
+    def parse(text: str) -> int:
+        value = whole_number(text)
+        if value is None or not least <= value <= 10**9:
+            raise argparse.ArgumentTypeError(f"{flag} must be {kind} (at most 10**9), got {text!r}")
+        return value
+
+    parse.__name__ = flag
+    return parse
+
+
+def _rules(args):
+    """The :class:`Rules` of ``--variant`` with the rule options typed; ``UsageError`` for a
+    bad combination and for the fixed-limit bets in no limit (they are not used there)."""
+    from ..games.triple_draw.rules import rules_for
+
+    changes = {f: getattr(args, f) for _, f in RULE_FLAGS if getattr(args, f) is not None}
+    try:
+        rules = rules_for(args.variant, **changes)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    refuse_unused(args, rules, RULE_FLAGS)
+    return rules
 
 
 def _targets(text: str) -> list[str]:
@@ -193,13 +315,30 @@ def _targets(text: str) -> list[str]:
     return items
 
 
+#: The options of runner jobs: refused where a command runs in this process.
+_RUNNER_FLAGS = (
+    "--workers",
+    "--scheduler",
+    "--threads",
+    "--checkpoint",
+    "--chunk-size",
+    "--target-se",
+    "--max-trials",
+    "--quiet",
+)
+
+
 def _draw_odds(args) -> None:
     from ..games.triple_draw.solver import draw_odds
 
     hand = _hand(" ".join(args.hand))
     if hand.size != 5:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
-    opts = run_options(args)
+    refuse(args, _RUNNER_FLAGS, "is for runner jobs; draw-odds runs in this process (no progress bar)")
+    if args.policy != "target":
+        refuse(args, ["--monte-carlo"], "is the estimate for the target policy; the rank is estimated anyway")
+    if (args.policy == "target" and not args.monte_carlo) or (args.policy == "rank" and args.draws <= 1):
+        refuse(args, ["--trials", "--seed"], "is for a Monte Carlo estimate; this answer is exact")
     df = draw_odds(
         hand,
         args.keep,
@@ -207,8 +346,10 @@ def _draw_odds(args) -> None:
         _targets(args.targets),
         dead=args.dead,
         family=args.family,
+        policy=args.policy,
         trials=args.trials,
-        seed=opts["seed"],
+        seed=args.seed,
+        exact_limit=0 if args.monte_carlo else 20_000,
     )
     emit(df, args)
 
@@ -219,6 +360,12 @@ def _best_discard(args) -> None:
     hand = _hand(" ".join(args.hand))
     if hand.size != 5:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
+    refuse(args, _RUNNER_FLAGS, "is for runner jobs; best-discard runs in this process (no progress bar)")
+    rank = args.target == "rank"
+    if rank:
+        refuse(args, ["--monte-carlo"], "is the estimate for a target; the rank is estimated anyway")
+    if (not rank and not args.monte_carlo) or (rank and args.draws == 1):
+        refuse(args, ["--trials", "--seed"], "is for a Monte Carlo estimate; these values are exact")
     emit(
         discard_options(
             hand,
@@ -228,20 +375,29 @@ def _best_discard(args) -> None:
             family=args.family,
             trials=args.trials,
             seed=args.seed,
+            exact_limit=0 if args.monte_carlo else 20_000,
         ),
         args,
     )
 
 
-def _equity(args) -> None:
-    from ..games.triple_draw.jobs import equity
+#: The options of the equity of drawing hands (with --keep or --draws).
+_DRAWING_FLAGS = ("--order", "--policy", "--dead", "--method", "--limit")
 
+
+def _equity(args) -> None:
     hands = []
     for text in args.hands:
         h = _hand(text)
         if h.size != 5:
             raise UsageError(f"each HAND has 5 cards (quote them), got {text!r}")
         hands.append(text)
+    if given(args, "--keep") or given(args, "--draws"):
+        _drawing_equity(args, hands)
+        return
+    refuse(args, _DRAWING_FLAGS, "goes with --keep or --draws (the exact equity of drawing hands)")
+    from ..games.triple_draw.jobs import equity
+
     if len(hands) < 2 and args.players is None:
         raise UsageError("give two or more hands, or --players")
     emit(
@@ -255,6 +411,47 @@ def _equity(args) -> None:
         ),
         args,
     )
+
+
+def _drawing_equity(args, hands: list[str]) -> None:
+    from ..games.triple_draw.drawing import EXACT_LIMIT, drawing_equity
+
+    refuse(args, ["--players"], "adds random hands to the three-draw equity; not with --keep or --draws")
+    refuse(
+        args,
+        ["--strategy"],
+        "is for the three-draw equity; with --keep or --draws the later keeps follow --policy",
+    )
+    refuse(args, _RUNNER_FLAGS, "is for runner jobs; the equity of drawing hands runs in this process")
+    if args.method == "exact":
+        refuse(args, ["--trials", "--seed"], "is for Monte Carlo; --method exact counts every deal")
+    if len(hands) < 2:
+        raise UsageError("give two or more hands")
+    keeps = [k if k.strip() else None for k in (args.keep or [])]
+    order = None
+    if args.order is not None:
+        try:
+            order = [int(t) for t in args.order.replace(" ", ",").split(",") if t]
+        except ValueError:
+            raise UsageError(f"--order must list seat numbers, e.g. '1,0', got {args.order!r}") from None
+    df = drawing_equity(
+        hands,
+        keeps,
+        args.draws or 1,
+        order=order,
+        policy=args.policy,
+        dead=args.dead,
+        family=args.family,
+        method=args.method,
+        limit=args.limit or EXACT_LIMIT,
+        trials=args.trials,
+        seed=args.seed,
+    )
+    if df.exact.all():
+        refuse(
+            args, ["--trials", "--seed"], "is for Monte Carlo; every deal of this spot was counted exactly"
+        )
+    emit(df, args)
 
 
 def _starting_hands(args) -> None:
@@ -274,7 +471,6 @@ def _starting_hands(args) -> None:
 
 def _match(args) -> None:
     from ..games.triple_draw.jobs import match
-    from ..games.triple_draw.rules import rules_for
 
     specs = list(args.specs)
     n = args.players
@@ -283,20 +479,4 @@ def _match(args) -> None:
     if len(specs) > n:
         raise UsageError(f"{len(specs)} SPECs for --players {n}")
     specs += [specs[-1]] * (n - len(specs))
-    if args.stacks is not None and args.stacks < 1:
-        raise UsageError(f"--stacks must be positive, got {args.stacks}")
-    changes = {
-        k: getattr(args, k)
-        for k in (
-            "stacks",
-            "ante",
-            "family",
-            "small_blind",
-            "big_blind",
-            "small_bet",
-            "big_bet",
-            "max_raises",
-        )
-        if getattr(args, k) is not None
-    }
-    emit(match(specs, rules=rules_for(args.variant, **changes), hands=args.trials, **run_options(args)), args)
+    emit(match(specs, rules=_rules(args), hands=args.trials, **run_options(args)), args)

@@ -261,6 +261,12 @@ class DealersChoiceJob:
     def name(self) -> str:
         return "evening_dealers_choice"
 
+    def worst_se(self, totals: dict[str, Any]) -> float:
+        """The largest SE of each seat's chance of winning the evening (``win_se``)."""
+        from ..runner import stats
+
+        return stats.worst(stats.mean_se(totals["win"], totals["win_sq"], totals["trials"])[1])
+
     def params(self) -> dict:
         return {
             "players": list(self.players),

@@ -86,6 +86,13 @@ class EveningJob:
     def name(self) -> str:
         return "evening_" + self.game.replace("-", "_")
 
+    def worst_se(self, totals: dict[str, Any]) -> float:
+        """The largest SE of each seat's chance of winning the evening (``win_se``), for runs
+        to a target SE."""
+        from ..runner import stats
+
+        return stats.worst(stats.mean_se(totals["win"], totals["win_sq"], totals["trials"])[1])
+
     def params(self) -> dict:
         return {
             "game": self.game,

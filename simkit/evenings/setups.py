@@ -76,7 +76,7 @@ SETUPS: dict[str, GameSetup] = {
         typical={
             "tight": "two_pair",
             "loose-aggressive": "pair:kind=loose-aggressive",
-            "passive": "jacks:kind=check-call",
+            "passive": "jacks:P_BET=1.1,P_CALL=0.3",
         },
         default_deals=100,
     ),

@@ -11,17 +11,20 @@ True
 from . import stats
 from .backends import cluster, cpu_count
 from .chunks import DEFAULT_CHUNK_SIZE, ChunkPlan, chunk_seed
-from .engine import defaults, run
-from .job import Job, is_job_name
+from .engine import DEFAULT_MAX_TRIALS, check_target, defaults, run
+from .job import Job, has_worst_se, is_job_name
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
+    "DEFAULT_MAX_TRIALS",
     "ChunkPlan",
     "Job",
+    "check_target",
     "chunk_seed",
     "cluster",
     "cpu_count",
     "defaults",
+    "has_worst_se",
     "is_job_name",
     "run",
     "stats",

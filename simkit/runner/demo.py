@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from . import stats
+
 __all__ = ["UniformJob"]
 
 _BATCH = 1 << 16  # draws per step, so a chunk never holds more than this many floats
@@ -57,3 +59,14 @@ class UniformJob:
             "sum_sq": np.float64(total_sq),
             "hist": hist,
         }
+
+    def worst_se(self, totals: dict[str, Any]) -> float:
+        """The larger SE of the two estimates: the share below ``p`` and the mean.
+
+        >>> round(UniformJob().worst_se({"below": 50, "sum": 50.0, "sum_sq": 33.3, "trials": 100}), 3)
+        0.05
+        """
+        n = totals["trials"]
+        _, p_se = stats.proportion(totals["below"], n)
+        _, m_se = stats.mean_se(totals["sum"], totals["sum_sq"], n)
+        return stats.worst(p_se, m_se)

@@ -20,6 +20,17 @@ trials.  A task is one chunk on threads; on dask it carries a few consecutive ch
 spread a task's fixed cost over more work without leaving a worker idle at the end.  Each chunk
 still has its own seed, result and checkpoint file, so grouping never changes a number.
 
+Precision on demand: with ``target_se=X`` the run has no fixed length.  Chunks are planned up
+to ``max_trials`` (default :data:`DEFAULT_MAX_TRIALS`) and, each time the next chunk in index
+order has been merged, the job's ``worst_se(totals)`` (the largest standard error of the
+estimates it reports, from the totals of the merged prefix) is compared with ``X``; the run
+stops at the first prefix whose worst SE is at most ``X``.  Chunks already running or finished
+beyond that prefix are discarded (a checkpoint keeps them, and a later run with a tighter
+target merges them).  As the stop is decided on merged prefixes only, a seed and a target give
+the same chunks, the same totals and the same stop on any number of threads or workers.  When
+``max_trials`` is reached first, the totals of all its chunks are returned with a
+``RuntimeWarning``.
+
 Examples
 --------
 >>> from simkit.runner.demo import UniformJob
@@ -29,6 +40,9 @@ Examples
 >>> again = run(UniformJob(p=0.25), 10_000, seed=1, chunk_size=4096, quiet=True, threads=1)
 >>> all((totals[k] == again[k]).all() for k in totals)
 True
+>>> t = run(UniformJob(p=0.25), 1, seed=1, chunk_size=1000, target_se=0.01, quiet=True)
+>>> int(t["trials"]), UniformJob(p=0.25).worst_se(t) <= 0.01
+(2000, True)
 """
 
 from __future__ import annotations
@@ -37,32 +51,51 @@ import contextlib
 import hashlib
 import itertools
 import json
+import math
 import os
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
 import numpy as np
 
+from ..checks import is_int
 from ..rng import SeedLike, as_seed_sequence
 from .backends import DaskBackend, ThreadBackend
 from .checkpoint import Checkpoint
 from .chunks import DEFAULT_CHUNK_SIZE, ChunkPlan, chunk_seed
-from .job import Job
-from .progress import progress_bar
+from .job import Job, has_worst_se
+from .progress import progress_bar, show_se
 
-__all__ = ["defaults", "run"]
+__all__ = ["DEFAULT_MAX_TRIALS", "check_target", "defaults", "run"]
 
-_DEFAULTS: dict = {"threads": None, "checkpoint_root": None}
+#: Most trials a run with a target SE plays unless told otherwise (``max_trials``).
+DEFAULT_MAX_TRIALS = 10**9
+
+_DEFAULTS: dict = {"threads": None, "checkpoint_root": None, "target_se": None, "max_trials": None}
 
 
 @contextlib.contextmanager
-def defaults(*, threads: int | None = None, checkpoint_root: str | os.PathLike | None = None):
+def defaults(
+    *,
+    threads: int | None = None,
+    checkpoint_root: str | os.PathLike | None = None,
+    target_se: float | None = None,
+    max_trials: int | None = None,
+):
     """Defaults for every :func:`run` inside the block that does not set its own.
 
     ``threads``: threads of the embedded runner.  ``checkpoint_root``: every run checkpoints
     into its own subdirectory ``<job name>-<hash of its manifest>``, so a command that runs many
-    jobs (``simkit report``) resumes all of them.
+    jobs (``simkit report``) resumes all of them.  ``target_se`` and ``max_trials``: every run
+    stops at its target (see :func:`run`); when not given, an enclosing block's are kept, so
+    that a function which cannot pass them on still gets them (``simkit evening``).
+
+    >>> from simkit.runner.demo import UniformJob
+    >>> with defaults(target_se=0.02):
+    ...     int(run(UniformJob(), 1, chunk_size=500, quiet=True)["trials"])
+    1000
 
     >>> import tempfile
     >>> from simkit.runner.demo import UniformJob
@@ -73,7 +106,11 @@ def defaults(*, threads: int | None = None, checkpoint_root: str | os.PathLike |
     ['uniform']
     """
     saved = dict(_DEFAULTS)
+    if target_se is not None or max_trials is not None:
+        check_target(target_se, max_trials, 1)
     _DEFAULTS.update(threads=threads, checkpoint_root=checkpoint_root)
+    if target_se is not None:
+        _DEFAULTS.update(target_se=target_se, max_trials=max_trials)
     try:
         yield
     finally:
@@ -124,6 +161,37 @@ class _Totals:
             self.totals[key] = self.totals[key] + value
 
 
+def check_target(target_se, max_trials, chunk_size: int) -> tuple[float, int]:
+    """``(target_se, max_trials)`` checked: a positive finite SE and at least one chunk of trials
+    (``max_trials`` defaults to :data:`DEFAULT_MAX_TRIALS`).
+
+    >>> check_target(0.01, None, 1000)
+    (0.01, 1000000000)
+    >>> check_target(float("nan"), None, 1000)
+    Traceback (most recent call last):
+    ...
+    ValueError: target_se must be a positive finite number, got nan
+    >>> check_target(0.01, 500, 1000)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_trials must be at least one chunk (1000 trials), got 500
+    """
+    if target_se is None:
+        if max_trials is not None:
+            raise ValueError(
+                f"max_trials goes with a target_se (it caps the trials), got max_trials={max_trials!r}"
+            )
+        raise ValueError("target_se must be a positive finite number, got None")
+    ok = isinstance(target_se, (int, float, np.integer, np.floating)) and not isinstance(target_se, bool)
+    if not ok or not math.isfinite(target_se) or target_se <= 0:
+        raise ValueError(f"target_se must be a positive finite number, got {target_se!r}")
+    if max_trials is None:
+        max_trials = DEFAULT_MAX_TRIALS
+    if not is_int(max_trials) or max_trials < chunk_size:
+        raise ValueError(f"max_trials must be at least one chunk ({chunk_size} trials), got {max_trials!r}")
+    return float(target_se), int(max_trials)
+
+
 def _check_job(job) -> None:
     for attr in ("name", "params", "run_chunk"):
         if not hasattr(job, attr):
@@ -141,8 +209,13 @@ def run(
     checkpoint: str | os.PathLike | None = None,
     quiet: bool = False,
     threads: int | None = None,
+    target_se: float | None = None,
+    max_trials: int | None = None,
 ) -> dict[str, Any]:  # int64/float64 arrays, and "trials" an np.int64
     """Run ``trials`` trials of ``job`` and return the summed chunk results plus ``"trials"``.
+
+    With ``target_se``, run chunks until the job's worst standard error is at most
+    ``target_se`` instead (see the module docstring).
 
     Parameters
     ----------
@@ -166,8 +239,16 @@ def run(
         No progress bar (it otherwise appears for jobs longer than about two seconds).
     threads
         Threads of the embedded default (no ``workers``/``scheduler``); default every core.
+    target_se
+        Stop at the first merged prefix of chunks where ``job.worst_se(totals)`` is at most
+        this (a positive finite number); ``trials`` is then not used.  The job must have a
+        ``worst_se`` method.
+    max_trials
+        With ``target_se``: the most trials to play (default :data:`DEFAULT_MAX_TRIALS`; at
+        least one chunk).
 
-    See :func:`defaults` for defaults of ``threads`` and ``checkpoint`` set around a block.
+    See :func:`defaults` for defaults of ``threads``, ``checkpoint``, ``target_se`` and
+    ``max_trials`` set around a block.
 
     Returns
     -------
@@ -181,9 +262,25 @@ def run(
     Traceback (most recent call last):
     ...
     ValueError: trials must be a positive integer, got 0
+    >>> run(UniformJob(), 10, target_se=-1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: target_se must be a positive finite number, got -1.0
     """
     _check_job(job)
-    plan = ChunkPlan(trials, chunk_size or getattr(job, "chunk_size", None) or DEFAULT_CHUNK_SIZE)
+    size = chunk_size or getattr(job, "chunk_size", None) or DEFAULT_CHUNK_SIZE
+    if target_se is None and max_trials is None:
+        target_se, max_trials = _DEFAULTS["target_se"], _DEFAULTS["max_trials"]
+    if target_se is not None or max_trials is not None:
+        target_se, max_trials = check_target(target_se, max_trials, size)
+        if not has_worst_se(job):
+            raise ValueError(
+                f"job {job.name!r} cannot work out the standard errors of its estimates "
+                "(it has no worst_se), so it cannot run to a target SE"
+            )
+        plan = ChunkPlan(max_trials, size)
+    else:
+        plan = ChunkPlan(trials, size)
     root = as_seed_sequence(seed)
     if workers is None and scheduler is None and threads is None:
         threads = _DEFAULTS["threads"]
@@ -207,7 +304,21 @@ def run(
     totals = _Totals(job.name)
     initial = sum(plan.size(i) for i in done)
 
-    with progress_bar(plan.trials, job.name, initial=initial, quiet=quiet) as bar, backend:
+    state: dict[str, Any] = {"stopped": False, "se": math.inf}
+
+    def reached(merged: int) -> bool:
+        """Whether the merged prefix of ``merged`` chunks meets the target (shown on the bar)."""
+        if target_se is None:
+            return False
+        assert totals.totals is not None
+        n = min(merged * plan.chunk_size, plan.trials)
+        se = float(job.worst_se({**totals.totals, "trials": np.int64(n)}))  # type: ignore[attr-defined]
+        state["se"] = se
+        show_se(bar, se, target_se, n, plan.trials)
+        return se <= target_se
+
+    total = plan.trials if target_se is None else None
+    with progress_bar(total, job.name, initial=initial, quiet=quiet) as bar, backend:
         todo = (i for i in range(len(plan)) if i not in done)  # lazily: memory stays flat
         unsent = len(plan) - len(done)
         window = backend.depth * backend.slots * backend.chunks_per_task(unsent)
@@ -217,7 +328,7 @@ def run(
 
         def merge_ready() -> int:
             i = next_merge
-            while i < len(plan):
+            while i < len(plan) and not state["stopped"]:
                 if i in finished:
                     totals.add(finished.pop(i))
                 elif i in done:
@@ -226,12 +337,13 @@ def run(
                 else:
                     break
                 i += 1
+                state["stopped"] = reached(i)
             return i
 
         next_merge = merge_ready()
         in_flight = 0
         while True:
-            while in_flight + len(finished) < window:
+            while in_flight + len(finished) < window and not state["stopped"]:
                 ids = list(itertools.islice(todo, backend.chunks_per_task(unsent)))
                 if not ids:
                     break
@@ -241,6 +353,11 @@ def run(
                 )
                 running[fut] = ids
                 in_flight += len(ids)
+            if state["stopped"]:
+                for fut in running:  # beyond the stop: discarded
+                    assert hasattr(fut, "cancel")
+                    fut.cancel()
+                break
             if not running:
                 break
             for fut in backend.wait_first(running):
@@ -252,11 +369,18 @@ def run(
                     finished[i] = result
                     bar.update(plan.size(i))
             next_merge = merge_ready()
-        assert next_merge == len(plan), "every chunk is merged"
+        assert state["stopped"] or next_merge == len(plan), "every chunk is merged"
 
     assert totals.totals is not None  # trials > 0: at least one chunk was merged
     out: dict[str, Any] = dict(totals.totals)
-    out["trials"] = np.int64(plan.trials)
+    out["trials"] = np.int64(min(next_merge * plan.chunk_size, plan.trials))
+    if target_se is not None and not state["stopped"]:
+        warnings.warn(
+            f"job {job.name!r}: worst SE {state['se']:.3g} is still above the target {target_se:g} "
+            f"after max_trials={plan.trials} trials",
+            RuntimeWarning,
+            stacklevel=2,
+        )
     return out
 
 

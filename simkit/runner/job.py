@@ -19,7 +19,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-__all__ = ["Job", "is_job_name"]
+__all__ = ["Job", "has_worst_se", "is_job_name"]
 
 _JOB_NAME = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 
@@ -43,7 +43,12 @@ class Job(Protocol):
         summable statistics (int64 counts and sums, float64 sums and sums of squares,
         histograms) by name.
 
-    A job may also set ``chunk_size``, its preferred number of trials per chunk.
+    A job may also set ``chunk_size``, its preferred number of trials per chunk, and have a
+    method ``worst_se(totals) -> float``: the largest standard error of the estimates it
+    reports, from the runner's totals (its results summed over a prefix of chunks, with
+    ``"trials"``); NaN SEs of estimates not yet defined are left out
+    (:func:`simkit.runner.stats.worst`).  Only a job with ``worst_se`` runs to a target SE
+    (``run(..., target_se=X)``); :func:`has_worst_se` tells.
     """
 
     # Read-only (a property) so that frozen dataclasses, whose fields cannot be set, satisfy it.
@@ -53,6 +58,16 @@ class Job(Protocol):
     def params(self) -> dict: ...
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]: ...
+
+
+def has_worst_se(job: object) -> bool:
+    """Whether ``job`` can say the worst SE of its estimates (and so run to a target SE).
+
+    >>> from simkit.runner.demo import UniformJob
+    >>> has_worst_se(UniformJob()), has_worst_se(object())
+    (True, False)
+    """
+    return callable(getattr(job, "worst_se", None))
 
 
 def is_job_name(name: str) -> bool:

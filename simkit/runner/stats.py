@@ -22,7 +22,7 @@ from statistics import NormalDist
 
 import numpy as np
 
-__all__ = ["confidence_interval", "mean_se", "proportion", "z_score"]
+__all__ = ["confidence_interval", "mean_se", "proportion", "worst", "z_score"]
 
 
 def _check_n(n) -> np.ndarray:
@@ -133,3 +133,21 @@ def z_score(estimate, se, expected) -> np.ndarray | float:
     if z.ndim == 0:
         return float(z)
     return z
+
+
+def worst(*ses) -> float:
+    """The largest of the standard errors ``ses`` (scalars or arrays), for a job's ``worst_se``.
+
+    An SE that is NaN (an estimate not yet defined, such as a mean of a group seen fewer than
+    twice) is left out; with no SE defined at all the answer is ``inf`` (no target is met).
+
+    Examples
+    --------
+    >>> worst(0.01, np.array([0.02, np.nan]))
+    0.02
+    >>> worst(np.array([np.nan]))
+    inf
+    """
+    flat = np.concatenate([np.ravel(np.asarray(s, dtype=np.float64)) for s in ses]) if ses else np.zeros(0)
+    flat = flat[~np.isnan(flat)]
+    return float(flat.max()) if flat.size else float("inf")

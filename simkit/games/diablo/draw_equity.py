@@ -337,6 +337,16 @@ class DrawEquityJob:
     spot: DrawSpot
     name: str = "diablo_draw_equity"
 
+    def worst_se(self, totals: dict) -> float:
+        """The largest SE of the players' equities."""
+        from ...runner import stats
+
+        n = float(totals["trials"])
+        eq = totals["share"] / (UNITS * n)
+        second = totals["share_sq"] / (UNITS * UNITS * n)
+        se = np.sqrt(np.maximum(second - eq * eq, 0.0) * n / max(n - 1, 1) / n)
+        return stats.worst(se)
+
     def params(self) -> dict:
         return asdict(self)
 

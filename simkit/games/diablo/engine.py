@@ -36,14 +36,15 @@ On an error (``rc < 0``) ``table`` is left as it was.
 - ``game`` = ``(structure, cfg, players, tabs, fixed_deck, fixed_keep, script)``, read only,
   built once per batch by :func:`simkit.games.diablo.jobs.make_game`: the betting structure
   and the rules as an int64 array (:meth:`~.rules.Rules.structure`, :meth:`~.rules.Rules.config`);
-  ``players`` = (kinds, params, open_floor, bluff) (:class:`~.strategies.PlayerArrays`);
+  ``players`` = (kinds, params, open_floor, bluff, carried_floor, speak_floor)
+  (:class:`~.strategies.PlayerArrays`);
   ``tabs`` = (T, policy, final_value): the evaluator tables, the draw policy of every hand by
   colex number packed as ``value << 5 | keep mask`` (uint32, :func:`pack_policy`; one memory
   access per hand) and the post-draw score of every strength; and, to replay given hands,
   ``fixed_deck`` (52 cards replacing the shuffle; empty: shuffle), ``fixed_keep`` (per seat a
   keep mask over the hand as dealt, -1: the policy's keep) and ``script`` (rows ``seat,
   action, to`` replacing every decision; no rows: the strategies decide).
-- ``work`` = ``(st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, force)``,
+- ``work`` = ``(st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, force, floor)``,
   made once per batch by :func:`_new_work`: the betting state (:mod:`simkit.poker.table_state`),
   the deck, the hands (``h[5 s:5 s + 5]``), per seat the strength as dealt (``pat``, -1: not
   dealt in), the deuces as dealt (``dd``), the final strength (``final``), the scores before
@@ -51,7 +52,8 @@ On an error (``rc < 0``) ``table`` is left as it was.
   and discards; ``force`` (int64[5], ``FORCE_*`` and ``SCRIPT_*``): the first time the seat
   ``force[FORCE_SEAT]`` may open holding a hand below its threshold it opens anyway (mode 1)
   or checks (mode 2) and ``force[FORCE_DONE]`` is set (mode 0: no forcing), and the
-  script's position.  After the hand they hold its details for the batch kernels.
+  script's position; ``floor`` (int64[seats]) scratch for the deal's opening floors.  After
+  the hand they hold its details for the batch kernels.
 - ``record`` (int64[:data:`REC_SIZE`]): the head of :mod:`simkit.games.table` (``REC_DEALER``,
   ``REC_POT``: the pot contested, carried chips included (after a void deal the pot that
   stays), ``REC_OUTCOME``: ``SHOWDOWN``, ``NO_SHOWDOWN``, ``VOID`` or the error code,
@@ -62,8 +64,11 @@ On an error (``rc < 0``) ``table`` is left as it was.
   won the pot or a share of it, R-D5/R-D9).
 
 Decisions: the opening decision follows the seat's opening threshold (:mod:`.strategies`):
-open when the hand as dealt reaches ``open_floor`` (or, below it, with probability
-``bluff``), else check; every other decision is the poker threshold rule on the seat's
+open when the hand as dealt reaches the seat's floor for the deal (or, below it, with
+probability ``bluff``), else check.  The floor is ``open_floor``, unless the seat has
+situational levels (:func:`_deal_floors`): the ``carried_floor`` step the carried Diablo pot
+reaches, else the ``speak_floor`` step of the players still to speak after it; they are
+fixed before the first action (until somebody opens, everybody before the seat checked); every other decision is the poker threshold rule on the seat's
 *score* (before the draw the expected showdown share against two random hands of the
 policy's keep, after it the final hand's share).
 
@@ -82,31 +87,12 @@ alike); a player without chips is out until then; the deal passes left after eve
 are checked after every deal: stacks plus the pot on the table always add up to the chips at
 the start.
 
-Safety valves, counted in ``abandoned``: a series still running after ``max_deals`` deals
-(players who never open), or one in which fewer than two players have chips left, ends;
-the pot on the table is split among the players with chips (odd chips from the dealer's
-left).  An opener who loses with no chips at all pays nothing and the series ends
-(``short_end``).
-
-Evenings
---------
-:func:`_play_evenings` plays whole evenings (R-E1, R-E2, R-E4) with the blocks of
-:mod:`simkit.games.evening`: deal after deal of :func:`_play_hand` with the chips carried over,
-the deal passing left among the players with chips after every deal.  The end rule is R-E4
-(``end`` with ``END_SERIES`` and ``END_MIN_PLAYERS`` 3): the evening ends after the agreed
-deals (a deal is one shuffle, void deals included) or when fewer than three players have
-chips, but never while a pot is carried (a Diablo pot, or a void deal's pot, R-D4/R-D5): a
-series in progress is played to its end by those left, two players included.  No deal guard ends a series: a deal past ``end[END_MAX_DEALS]`` is an error
-(:data:`~simkit.games.evening.RC_RUNAWAY`).  Two cases the rules leave open:
-
-- one player with chips and a pot carried: nobody is left to play the series out with, so that
-  player takes the carried pot (:func:`_lone_takes_carried`).  The log shows it as a row of
-  its own with the outcome :data:`TAKES_CARRIED`: no deal (the deal count stays, nobody dealt
-  in, nothing posted), ``LOG_POT`` the pot taken, ``LOG_DEALER`` the player who takes it;
-- nobody with chips and a pot carried (everyone left went all-in on the ante of a void deal):
-  no deal can be played any more (R-P4), nobody can win the pot, and the evening ends with the
-  pot left in the middle: the log's last row has ``LOG_CARRIED`` > 0 and every stack 0, and
-  every player ties for the most chips (R-E6).
+A series always ends by the rules: an opener wins (R-D5); a losing opener with no chips at all
+pays nothing and the series ends (``short_end``); or fewer than two players have chips left,
+and the one left takes the pot (``last_player_takes``, as in an evening, R-E4; should nobody
+have chips, the dealer does).  A series still running after ``max_deals`` deals (players who
+never open) is a runaway: the kernel stops, counts ``max_deals``, and the job raises; no figure
+comes from it.
 
 Examples
 --------
@@ -436,7 +422,8 @@ def _new_work(n, log_capacity, force):
     frc = np.zeros(3, dtype=np.int64)
     frc[FORCE_SEAT] = force[0]
     frc[FORCE_MODE] = force[1]
-    return st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, frc
+    floor = np.zeros(n, dtype=np.int64)
+    return st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, frc, floor
 
 
 @njit(cache=True, inline="always")
@@ -445,7 +432,7 @@ def _play_hand(table, game, rng, work, record):
     ``SHOWDOWN``, ``VOID``) or a negative error.  Only as many cards are shuffled as can be
     used."""
     structure, cfg, players, tabs, fixed_deck, fixed_keep, script = game
-    st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, force = work
+    st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, force, floor = work
     n = table[TABLE_SEATS]
     dealer = table[TABLE_DEALER]
     carried = table[TABLE_CARRIED]
@@ -481,6 +468,7 @@ def _play_hand(table, game, rng, work, record):
         payout,
         kmask,
         disc,
+        floor,
     )
     record[REC_OUTCOME] = rc
     record[REC_PLAYERS] = n_dealt
@@ -531,13 +519,15 @@ def _deal(
     payout,
     kmask,
     scratch,
+    floor,
 ):
     """Steps 1-5 of a deal (module docstring) on ``st``; return ``(outcome, script position,
     players dealt in)``.  ``payout`` is what each seat won (credited to ``st``); ``pat``,
     ``dd`` and ``final`` hold each seat's strength as dealt (-1: not dealt in), its deuces as
     dealt and its final strength; ``kmask`` (int64[seats]) and ``scratch``
-    (int64[5 + 4 * seats]) are scratch for keeps and discards."""
-    kinds, params, open_floor, bluff = players
+    (int64[5 + 4 * seats]) are scratch for keeps and discards, ``floor`` (int64[seats]) for
+    the opening floors of a table with situational levels."""
+    kinds, params, open_floor, bluff, carried_floor, speak_floor = players
     T, policy, final_value = tabs
     n = st[S_SEATS]
     reset_hand(st, table[TABLE_STACK : TABLE_STACK + n], dealer, dead)
@@ -590,8 +580,12 @@ def _deal(
         scores[0, s] = (code >> 5) * VALUE_UNIT
     sp = 0
     start_round(st, structure, 0, -1)
+    floors = open_floor
+    if carried_floor.shape[1] > 0 or speak_floor.shape[1] > 0:
+        _deal_floors(st, dealer, dead, diablo_pot, open_floor, carried_floor, speak_floor, floor)
+        floors = floor
     n_in, sp = _betting(
-        st, kinds, params, scores[0], draws[0], rng, pat, open_floor, bluff, cfg, script, sp, force
+        st, kinds, params, scores[0], draws[0], rng, pat, floors, bluff, cfg, script, sp, force
     )
     if n_in < 0:
         return n_in, sp, n_dealt
@@ -608,13 +602,39 @@ def _deal(
                 scores[1, s] = final_value[final[s]]
         start_round(st, structure, 1, -1)
         n_in, sp = _betting(
-            st, kinds, params, scores[1], draws[1], rng, pat, open_floor, bluff, cfg, script, sp, force
+            st, kinds, params, scores[1], draws[1], rng, pat, floors, bluff, cfg, script, sp, force
         )
         if n_in < 0:
             return n_in, sp, n_dealt
     settle_pots(st, final, payout)
     pay_out(st, payout)
     return (SHOWDOWN if players_in_hand(st) >= 2 else NO_SHOWDOWN), sp, n_dealt
+
+
+@njit(cache=True)
+def _deal_floors(st, dealer, dead, diablo_pot, open_floor, carried_floor, speak_floor, out):
+    """Each seat's opening floor in this deal (module docstring) into ``out``: the floor of the
+    last ``carried_floor`` step whose chips the carried Diablo pot ``dead`` reaches; else the
+    floor of the first ``speak_floor`` step whose number is at least the players still to speak
+    after the seat (dealt in and able to act, up to the dealer); else ``open_floor``."""
+    n = st[S_SEATS]
+    behind = 0  # players after the seat, up to the dealer, who will speak
+    for k in range(n):
+        s = (dealer - k) % n  # the dealer first, then to the right
+        out[s] = open_floor[s]
+        found = False
+        if diablo_pot:
+            for j in range(carried_floor.shape[1]):
+                if dead >= carried_floor[s, j, 0]:
+                    out[s] = carried_floor[s, j, 1]
+                    found = True
+        if not found:
+            for j in range(speak_floor.shape[1]):
+                if speak_floor[s, j, 0] >= behind:
+                    out[s] = speak_floor[s, j, 1]
+                    break
+        if st[STATUS + s] == ST_ACTIVE:
+            behind += 1
 
 
 @njit(cache=True, inline="always")
@@ -673,7 +693,7 @@ COUNTS = (
     "capped",
     "short_pay",
     "short_end",
-    "abandoned",
+    "last_player_takes",
     "sessions",
     "busts",
     "chip_errors",
@@ -722,7 +742,7 @@ POT_GAMES = 32  # mean pot of the k-th game of a series, k < 31; the last bin po
     K_CAPPED,
     K_SHORT_PAY,
     K_SHORT_END,
-    K_ABANDONED,
+    K_LAST_PLAYER_TAKES,
     K_SESSIONS,
     K_BUSTS,
     K_CHIP_ERRORS,
@@ -836,9 +856,14 @@ def _series_kernel(
     pot_game,
     max_pot_hist,
     max_len_hist,
+    carried=0,
 ):
     """Play ``hands`` Diablo series, each to its end, and add their statistics (module
-    docstring): a loop of :func:`_play_hand` on one table starting from ``start``."""
+    docstring): a loop of :func:`_play_hand` on one table starting from ``start``.
+
+    ``carried`` > 0: every series starts with a Diablo pot of that many chips carried in (paid
+    before the series by an opener who lost, from outside the table: the stacks do not pay it),
+    so its first deal is played for it without ante (R-D5)."""
     n = start.shape[0]
     cfg = game[1]
     work = _new_work(n, 0, force)
@@ -869,6 +894,10 @@ def _series_kernel(
         if cfg[C_SESSION] == 1:
             # independent series: every seat is equally likely to deal first
             table[TABLE_DEALER] = draw_below(rng, n)
+        if carried > 0:
+            table[TABLE_CARRIED] = carried
+            table[TABLE_DIABLO_POT] = 1
+            total = table_chips(table)
         for s in range(n):
             before[s] = table[TABLE_STACK + s]
             opened_in_series[s] = 0
@@ -880,12 +909,13 @@ def _series_kernel(
         final_pot = 0
         max_pot = 0
         while True:
-            if deals >= cfg[C_MAX_DEALS] or seats_in(table) < 2:
+            if seats_in(table) < 2:  # the last player with chips takes the pot (R-E4)
                 _split(table)
-                cnt[K_ABANDONED] += 1
-                if deals >= cfg[C_MAX_DEALS]:
-                    cnt[K_MAX_DEALS] += 1
+                cnt[K_LAST_PLAYER_TAKES] += 1
                 break
+            if deals >= cfg[C_MAX_DEALS]:  # a runaway series (nobody opens): an error, never an end
+                cnt[K_MAX_DEALS] += 1
+                return
             rc = _play_hand(table, game, rng, work, record)
             deals += 1
             table[TABLE_DEAL] += 1

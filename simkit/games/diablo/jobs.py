@@ -47,7 +47,7 @@ from simkit.games.table import (
 )
 from simkit.memory import private_zeros
 from simkit.poker.history import format_history
-from simkit.rng import stream_state
+from simkit.rng import SeedLike, stream_state
 from simkit.runner import run, stats
 
 from .engine import (
@@ -76,7 +76,7 @@ from .equity import new_totals as new_showdown_totals
 from .keep_table import policy_table
 from .rules import Rules, category_of_strength, tables
 from .solver import equity_weights
-from .strategies import PlayerArrays, player
+from .strategies import KIND_NAMES, NEVER, PlayerArrays, player
 from .strategies import players as player_arrays
 
 __all__ = [
@@ -177,6 +177,10 @@ def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0
     Traceback (most recent call last):
     ...
     ValueError: Diablo is for 3-7 players, got 2
+    >>> evening_kernel(["trips", "never", "jacks:kind=check-call"])
+    Traceback (most recent call last):
+    ...
+    ValueError: players 'never', 'jacks:kind=check-call' never open: left alone with a pot in the middle they could never finish the series (R-E4); seat at most one player who never opens
     """
     rules = rules or Rules()
     if not is_int(log_capacity) or log_capacity < 0:
@@ -187,6 +191,13 @@ def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0
             "at a Diablo evening the deal passes left after every deal"
         )
     arrays = _player_arrays(list(players))
+    never = _never_open(arrays)
+    if never.sum() >= 2:
+        names = ", ".join(repr(str(p)) for p, x in zip(players, never, strict=True) if x)
+        raise ValueError(
+            f"players {names} never open: left alone with a pot in the middle they could never "
+            "finish the series (R-E4); seat at most one player who never opens"
+        )
     return EveningKernel(
         _play_evenings,
         make_game(arrays, rules),
@@ -196,6 +207,14 @@ def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0
         MIN_PLAYERS,
         GAME_DIABLO,
     )
+
+
+def _never_open(arrays) -> np.ndarray:
+    """Seats that never open: check-call players, and threshold players with no opening level
+    and no bluff."""
+    check_call = arrays.kinds == KIND_NAMES.index("check-call")
+    threshold = arrays.kinds >= KIND_NAMES.index("tight")
+    return check_call | (threshold & (arrays.open_floor >= NEVER) & (arrays.bluff <= 0))
 
 
 def _with_stacks(rules: Rules, stacks) -> Rules:
@@ -219,7 +238,9 @@ class SeriesJob:
     ``force = (seat, mode)``: the first time in a series that ``seat`` may open with a hand
     below its threshold, it opens anyway (mode 1, a bluff) or checks (mode 2); the series
     results of the forced seat in those series are summed apart (``forced*``, tip D5);
-    (-1, 0) = no forcing.
+    (-1, 0) = no forcing.  ``carried`` > 0: every series starts with a Diablo pot of that many
+    chips in the middle (paid before it by an opener who lost; not from the stacks), played
+    for without ante (R-D5).
     """
 
     players: tuple = ("trips", "trips", "trips", "trips", "trips")
@@ -228,23 +249,35 @@ class SeriesJob:
     force: tuple[int, int] = (-1, 0)
     name: str = "diablo_series"
     chunk_size: int = 1 << 14
+    carried: int = 0
+
+    def __post_init__(self):
+        if not is_int(self.carried) or self.carried < 0:
+            raise ValueError(f"carried must be a whole number of chips >= 0, got {self.carried!r}")
 
     def _rules(self) -> Rules:
         return _with_stacks(self.rules, self.stacks)
+
+    def worst_se(self, totals: dict) -> float:
+        """The largest SE of the chips each seat wins per series (the seats table)."""
+        return stats.worst(summarize(totals).seats["se"].to_numpy())
 
     def params(self) -> dict:
         ps = [player(p) for p in self.players]
         rules = asdict(self._rules())
         st = rules["stacks"]
         rules["stacks"] = int(st) if np.ndim(st) == 0 else [int(x) for x in st]
-        return {"players": [asdict(p) for p in ps], "rules": rules, "force": list(self.force)}
+        out: dict = {"players": [p.spec() for p in ps], "rules": rules, "force": list(self.force)}
+        if self.carried:
+            out["carried"] = int(self.carried)
+        return out
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         arrays = _player_arrays(list(self.players))
         n = arrays.kinds.size
         rules = self._rules()
         stacks = rules.seat_stacks(n)
-        out = new_totals(n, int(stacks.sum()))
+        out = new_totals(n, int(stacks.sum()) + int(self.carried))
         force = np.array([self.force[0], self.force[1]], dtype=np.int64)
         _series_kernel(
             trials,
@@ -261,7 +294,13 @@ class SeriesJob:
             out["pot_game"],
             out["max_pot_hist"],
             out["max_len_hist"],
+            int(self.carried),
         )
+        if out["cnt"][COUNTS.index("max_deals")]:
+            raise RuntimeError(
+                f"a Diablo series ran past max_deals={rules.max_deals} deals without an opener winning "
+                "(do the players ever open?); no figure is produced from it"
+            )
         return out
 
 
@@ -399,6 +438,7 @@ def simulate(
     seed=0,
     *,
     n_series: int | None = None,
+    carried: int = 0,
     **run_options,
 ) -> SeriesResult:
     """Play ``hands`` Diablo series with ``players`` (one per seat, 3-7) and summarize.
@@ -415,8 +455,9 @@ def simulate(
         :class:`~.rules.Rules` (default R-D6, stacks of 100).
     stacks
         Starting chips, one number or one per seat: overrides ``rules.stacks`` (old keyword).
-    force
-        See :class:`SeriesJob`.
+    force, carried
+        See :class:`SeriesJob` (``carried``: every series starts with a Diablo pot of that
+        many chips).
     seed, run_options
         Passed to :func:`simkit.runner.run` (workers, quiet, checkpoint, …).
     """
@@ -428,7 +469,7 @@ def simulate(
         raise TypeError("simulate() needs hands, the number of series to play")
     rules = _with_stacks(rules or Rules(), stacks)
     # force may come as a list; its pair shape is the caller's contract, not checked here
-    job = SeriesJob(tuple(players), rules, None, cast("tuple[int, int]", tuple(force)))
+    job = SeriesJob(tuple(players), rules, None, cast("tuple[int, int]", tuple(force)), carried=carried)
     _player_arrays(list(job.players))
     rules.seat_stacks(len(job.players))
     return summarize(run(job, hands, seed=seed, **run_options))
@@ -518,7 +559,7 @@ def play_deals(
     dealer: int = 0,
     names: list[str] | None = None,
     players=None,
-    seed: int = 0,
+    seed: SeedLike = 0,
 ) -> list[DealRecord]:
     """Play deals one by one through the compiled engine (:func:`~.engine._play_hand` on one
     table), applying R-D4/R-D5 between them.

@@ -260,7 +260,7 @@ C_DRAW3 = 3  # 1: draw up to three, four keeping an ace (Varianten: Mehr tausche
 C_JACKS = 4  # 1: opening needs a pair of jacks or better (Varianten: Buben oder besser)
 C_DEALERS_CHOICE = 5  # 1: after a series the deal passes left of who started it
 C_SESSION = 6  # series per session (stacks carry over inside a session), 1 = fresh stacks
-C_MAX_DEALS = 7  # safety: deals per series before it is abandoned
+C_MAX_DEALS = 7  # safety: deals per series before it is a runaway (an error)
 C_JJ_FLOOR = 8  # strength of the weakest pair of jacks
 N_CFG = 9
 
@@ -284,7 +284,7 @@ class Rules:
     keeping an ace); ``jacks_or_better`` lets only a pair of jacks or better open;
     ``dealers_choice``: after a series the deal passes left of the player who dealt its first
     game.  ``session``: series played before the stacks start fresh; ``max_deals``: deals after
-    which a series is abandoned.
+    which a series still running is a runaway, an error (no figure comes from it).
 
     >>> int(Rules(cap=20).config()[C_CAP])
     20
@@ -353,6 +353,26 @@ class Rules:
     def variant(self) -> str:
         """The draw rule (one of :data:`DRAW_VARIANTS`)."""
         return "draw-three" if self.draw_three else "standard"
+
+    def unused(self) -> dict[str, str]:
+        """The settings these rules never read, each with the reason (a command line refuses
+        them when typed): ``cap`` without the Diablo rule, ``dealers_choice`` when every series
+        starts afresh (``session`` 1: its first dealer is drawn at random).
+
+        >>> Rules(diablo=False, session=20).unused()
+        {'cap': 'is not used without the Diablo rule: it caps the pot a losing opener pays'}
+        >>> list(Rules().unused())
+        ['dealers_choice']
+        """
+        out = {}
+        if not self.diablo:
+            out["cap"] = "is not used without the Diablo rule: it caps the pot a losing opener pays"
+        if self.session == 1:
+            out["dealers_choice"] = (
+                "is not used when every series starts with fresh stacks (a session of 1 series): "
+                "the first dealer of each is drawn at random"
+            )
+        return out
 
     def seat_stacks(self, n: int) -> np.ndarray:
         """The starting stacks of ``n`` seats (int64); ``ValueError`` unless they fit and at

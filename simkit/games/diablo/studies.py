@@ -11,6 +11,9 @@ standard errors suggest.
 - :func:`equilibrium` iterated best response over the opening levels: everybody plays ``T``;
   the best level against ``T`` becomes the new ``T``, until no level beats ``T`` by more
   than two standard errors (a symmetric equilibrium of the parametric strategies);
+- :func:`carried_opening` the same sweep for a seat facing a carried Diablo pot of a given
+  size (the pot it must replace if it opens and loses), with the best level per pot size
+  (:func:`best_carried_levels`) and the player spec that opens by it;
 - :func:`bluff_ev` the value of opening a hand below one's threshold, with and without the
   Diablo rule (tip D5);
 - :func:`series_table` series length, pot growth and the chips that flow to and from
@@ -47,6 +50,7 @@ from simkit import hands as hand_eval
 from simkit.deck import next_combination
 from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
 from simkit.hands.tables import decode
+from simkit.rng import SeedLike
 from simkit.runner import run
 
 from ...cards import N_CARDS
@@ -56,7 +60,11 @@ from .rules import VARIANTS, Rules
 from .strategies import OPEN_LEVELS, Player, player
 
 __all__ = [
+    "CARRIED_LEVELS",
+    "CARRIED_POTS",
+    "best_carried_levels",
     "bluff_ev",
+    "carried_opening",
     "equilibrium",
     "pair_improvement",
     "pattern_distribution",
@@ -88,7 +96,7 @@ def threshold_sweep(
     others: str | Player = "trips",
     hands: int | None = None,
     rules: Rules | None = None,
-    seed: int = 0,
+    seed: SeedLike = 0,
     **run_options,
 ) -> pd.DataFrame:
     """Seat 0's result for each opening level against ``n_players - 1`` players at ``others``.
@@ -132,7 +140,7 @@ def equilibrium(
     levels=OPEN_LEVELS,
     hands: int | None = None,
     rules: Rules | None = None,
-    seed: int = 0,
+    seed: SeedLike = 0,
     max_iter: int = 6,
     sweeps: dict | None = None,
     **run_options,
@@ -185,12 +193,113 @@ def equilibrium(
     return df
 
 
+#: The carried Diablo pots of :func:`carried_opening`, in chips (0: a normal pot, tip D1).
+CARRIED_POTS = (0, 10, 20, 40, 80)
+#: The opening levels it compares ("never": let the others open the pot).
+CARRIED_LEVELS = ("pair", "two_pair", "trips", "straight", "flush", "full_house", "never")
+
+
+def carried_opening(
+    n_players: int,
+    pots=CARRIED_POTS,
+    levels=CARRIED_LEVELS,
+    others: str | Player = "trips",
+    hands: int | None = None,
+    rules: Rules | None = None,
+    seed: SeedLike = 0,
+    **run_options,
+) -> pd.DataFrame:
+    """Seat 0's chips by the level it opens a carried Diablo pot with, for each pot size.
+
+    Each series starts with a Diablo pot of ``pot`` chips in the middle (paid before by an
+    opener who lost, not from the stacks; 0: a normal pot with antes, as in
+    :func:`threshold_sweep`), fresh stacks and a random first dealer, and is played to its
+    end.  Seat 0 opens at ``level``, the ``n_players - 1`` others play ``others`` whatever the
+    pot.  Every deal of a series that starts with a Diablo pot is played for a Diablo pot (a
+    void deal leaves it, a losing opener pays the next), so ``level`` is the level of the
+    player spec ``{others}:open_carried={pot}@{level}`` in such a series.  Every run uses
+    ``seed`` (common random numbers across levels and pots).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pot and level: ``players``, ``pot``, ``level``, ``others``, ``net``
+        (seat 0's chips per series, its share of the carried pot included) and ``se``,
+        ``gain`` (``net`` minus ``net`` at the others' level, NaN if that level is not among
+        ``levels``) and ``gain_se`` (both SEs combined, which overstates the error of common
+        random numbers), ``open_rate`` (games it opened / all games), ``open_net`` (its chips
+        per game it opened, Diablo payment included) and ``open_net_se``, ``mean_len`` (games
+        per series).
+
+    >>> t = carried_opening(3, pots=(0, 20), levels=("pair", "trips"), hands=2000, seed=1, quiet=True)
+    >>> t.shape, t.pot.unique().tolist(), bool((t.se > 0).all())
+    ((4, 12), [0, 20], True)
+    >>> best_carried_levels(t).columns.tolist()
+    ['players', 'pot', 'best', 'net', 'se', 'gain', 'gain_se', 'clear']
+    """
+    _check_players(n_players)
+    hands = _hands(hands, run_options)
+    rules = rules or Rules()
+    other = player(others)
+    for pot in pots:
+        if not is_int(pot) or pot < 0:
+            raise ValueError(f"a carried pot must be a whole number of chips >= 0, got {pot!r}")
+    rows = []
+    for pot in pots:
+        for level in levels:
+            job = SeriesJob((Player(level),) + (other,) * (n_players - 1), rules, carried=int(pot))
+            r = summarize(run(job, hands, seed=seed, **run_options))
+            s = r.seats.iloc[0]
+            rows.append(
+                {
+                    "players": n_players,
+                    "pot": int(pot),
+                    "level": level,
+                    "others": other.open_at,
+                    "net": s.net_per_series,
+                    "se": s.se,
+                    "open_rate": s.opened_per_game,
+                    "open_net": s.open_net,
+                    "open_net_se": s.open_net_se,
+                    "mean_len": r.summary["mean_len"],
+                }
+            )
+    df = pd.DataFrame(rows)
+    ref = df[df.level == other.open_at].drop_duplicates("pot").set_index("pot")
+    df.insert(6, "gain", df.net - df.pot.map(ref.net))
+    df.insert(7, "gain_se", np.hypot(df.se, df.pot.map(ref.se)))
+    return df
+
+
+def best_carried_levels(table: pd.DataFrame) -> pd.DataFrame:
+    """The best level per player count and carried pot of a :func:`carried_opening` table:
+    ``best``, its ``net`` and ``se``, its ``gain`` over the others' level and ``gain_se``,
+    and ``clear`` (the gain is more than 2 SE; else the best is not told apart from the
+    others' level)."""
+    rows = []
+    for (n, pot), t in table.groupby(["players", "pot"], sort=False):
+        b = t.loc[t.net.idxmax()]
+        rows.append(
+            {
+                "players": n,
+                "pot": pot,
+                "best": b.level,
+                "net": b.net,
+                "se": b.se,
+                "gain": b.gain,
+                "gain_se": b.gain_se,
+                "clear": bool(b.gain > 2 * b.gain_se),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 def bluff_ev(
     n_players: int,
     level: str = "trips",
     hands: int | None = None,
     diablo: bool = True,
-    seed: int = 0,
+    seed: SeedLike = 0,
     rules: Rules | None = None,
     **run_options,
 ) -> dict:
@@ -248,7 +357,7 @@ def _series_row(r, **key) -> dict:
         "carried_to_openers": s["dead_to_opener"] / max(s["dead_to_opener"] + s["dead_to_others"], 1e-12),
         "void_rate": s["void_rate"],
         "busts_per_series": s["busts"] / n,
-        "abandoned": int(s["abandoned"]),
+        "last_player_takes": int(s["last_player_takes"]),
         "chip_errors": int(s["chip_errors"]),
     }
 
@@ -265,7 +374,7 @@ def series_table(
     levels=("jacks", "two_pair", "trips", "straight"),
     hands: int | None = None,
     rules: Rules | None = None,
-    seed: int = 0,
+    seed: SeedLike = 0,
     keep: dict | None = None,
     **run_options,
 ) -> pd.DataFrame:
@@ -296,7 +405,7 @@ def variants_table(
     n_players: int = 5,
     level: str = "pair",
     hands: int | None = None,
-    seed: int = 0,
+    seed: SeedLike = 0,
     variants: dict | None = None,
     **run_options,
 ) -> pd.DataFrame:

@@ -254,6 +254,13 @@ class DealerGameJob:
     def has_python(self) -> bool:
         return self.python_path or any(isinstance(p, PythonPolicy) for p in self.players)
 
+    def worst_se(self, totals: dict) -> float:
+        """The largest SE of each seat's net chips per hand (``net_se``)."""
+        from ...runner.stats import mean_se, worst
+
+        s = totals["seat_stats"].astype(np.float64)
+        return worst(mean_se(s[:, E.SO_NET], s[:, E.SO_NET_SQ], totals["trials"])[1])
+
     def params(self) -> dict:
         return {
             "players": [p.label for p in self.players],

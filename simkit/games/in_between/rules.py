@@ -345,6 +345,31 @@ class Rules:
                 raise ValueError(f"red_dog cannot be combined with {', '.join(other)}: Red Dog has no pot")
         return self
 
+    def unused(self) -> dict[str, str]:
+        """The settings these rules never read, each with the reason (a command line refuses
+        them when typed): ``pot`` in Red Dog and with ``ante_all``, ``rounds`` with ``two_pass``
+        (unless ``ante_all``), ``ante`` when no variant has one.
+
+        >>> Rules().unused()
+        {'ante': 'is not used: no variant with an ante is on (ante_all, pairs, min_stake, three_posts, red_dog)'}
+        >>> sorted(Rules(red_dog=True).unused())
+        ['pot']
+        """
+        out = {}
+        if self.red_dog:
+            out["pot"] = "is not used in Red Dog: the bank pays from its own chips, there is no pot"
+        elif self.ante_all:
+            out["pot"] = "is not used with ante_all: the antes make the pot, the dealer opens none"
+        if self.two_pass and not self.ante_all:
+            out["rounds"] = (
+                "is not used with two_pass: the dealer's game ends when the deck runs out the second time"
+            )
+        if not (self.ante_all or self.pairs != "none" or self.min_stake or self.three_posts or self.red_dog):
+            out["ante"] = (
+                "is not used: no variant with an ante is on (ante_all, pairs, min_stake, three_posts, red_dog)"
+            )
+        return out
+
     def as_dict(self) -> dict:
         return asdict(self)
 

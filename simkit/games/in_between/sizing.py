@@ -253,11 +253,44 @@ def _stake_value(nxt: np.ndarray, c: int, s: np.ndarray, pb, pp, po) -> np.ndarr
 
 
 def _heads_up(chips, pot, rounds, low_ace, rules: Rules | None) -> tuple[int, int, int, bool]:
-    """The settings of the heads-up dealer's game, from ``rules`` when given, checked."""
+    """The settings of the heads-up dealer's game, from ``rules`` or the separate arguments
+    (default :class:`Rules`), checked: ``ValueError`` for both, and for a variant the game
+    does not play (all but ``low_ace``).
+
+    >>> _heads_up(None, None, None, None, Rules(rounds=2))
+    (100, 20, 2, False)
+    >>> _heads_up(50, None, None, None, Rules())
+    Traceback (most recent call last):
+    ...
+    ValueError: give rules or chips=, not both (rules.stacks sets the chips)
+    >>> _heads_up(None, None, None, None, Rules(min_stake=True))
+    Traceback (most recent call last):
+    ...
+    ValueError: the heads-up dealer's game plays the plain rules or low_ace, not min_stake
+    """
     if rules is not None:
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules, got {rules!r}")
+        for name, v, field in (
+            ("chips", chips, "stacks"),
+            ("pot", pot, "pot"),
+            ("rounds", rounds, "rounds"),
+            ("low_ace", low_ace, "low_ace"),
+        ):
+            if v is not None:
+                raise ValueError(f"give rules or {name}=, not both (rules.{field} sets the {name})")
+        other = [v for v in rules.variants if v != "low_ace"]
+        if other:
+            raise ValueError(
+                f"the heads-up dealer's game plays the plain rules or low_ace, not {', '.join(other)}"
+            )
         chips, pot, rounds, low_ace = rules.stacks, rules.pot, rules.rounds, rules.low_ace
+    else:
+        d = Rules()
+        chips = d.stacks if chips is None else chips
+        pot = d.pot if pot is None else pot
+        rounds = d.rounds if rounds is None else rounds
+        low_ace = d.low_ace if low_ace is None else low_ace
     for name, v in (("chips", chips), ("pot", pot), ("rounds", rounds)):
         positive_int(v, name)
     work = rounds * (chips + pot) ** 2
@@ -270,14 +303,21 @@ def _heads_up(chips, pot, rounds, low_ace, rules: Rules | None) -> tuple[int, in
 
 
 def best_game_stakes(
-    chips: int = 100, pot: int = 20, rounds: int = 3, *, low_ace: bool = False, rules: Rules | None = None
+    chips: int | None = None,
+    pot: int | None = None,
+    rounds: int | None = None,
+    *,
+    low_ace: bool | None = None,
+    rules: Rules | None = None,
 ) -> GameStakes:
     """The stakes that maximise expected chips over a heads-up dealer's game, exactly.
 
     One player against the dealer, ``rounds`` rounds with a fresh deck each (R-I3); a
     whole-pot win ends the game.  ``value - chips`` is what the player expects to take from
-    the dealer.  Ties between stakes go to the smaller one.  ``rules`` (a :class:`Rules`),
-    when given, sets ``chips`` (its ``stacks``), ``pot``, ``rounds`` and ``low_ace``.
+    the dealer.  Ties between stakes go to the smaller one.  The game is ``rules`` (a
+    :class:`Rules`: its ``stacks`` are the player's chips, ``pot``, ``rounds``, ``low_ace``; no
+    other variant), or the separate ``chips``, ``pot``, ``rounds`` and ``low_ace``, each
+    defaulting to :class:`Rules` (100, 20, 3, off); ``ValueError`` for both.
 
     >>> g = best_game_stakes(100, 20, 3)
     >>> g.start.loc[g.start.spread == 11, "best_stake"].item()   # the whole pot
@@ -315,11 +355,11 @@ def best_game_stakes(
 
 def evaluate_game_policy(
     policy: Policy | str,
-    chips: int = 100,
-    pot: int = 20,
-    rounds: int = 3,
+    chips: int | None = None,
+    pot: int | None = None,
+    rounds: int | None = None,
     *,
-    low_ace: bool = False,
+    low_ace: bool | None = None,
     rules: Rules | None = None,
 ) -> float:
     """Exact expected final chips of one compiled policy (or its spec) in the heads-up

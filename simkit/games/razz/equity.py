@@ -43,8 +43,9 @@ from ...checks import int_in_range, positive_int
 from ...deck import live_deck, next_combination, shuffle_prefix
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
-from .rules import Hand, Rules, as_rules, format_hand, parse_dead, parse_hand, variant_code
-from .showdown import UNITS, _hand_values, _pot_shares, tables
+from ...runner import stats
+from .rules import V_HILO, Hand, Rules, as_rules, format_hand, parse_dead, parse_hand, variant_code
+from .showdown import UNITS, _hand_values, _pot_shares, _split, tables
 
 __all__ = ["EXACT_LIMIT", "EXACT_MAX", "EquityJob", "Spot", "equity", "prepare"]
 
@@ -164,6 +165,40 @@ def _add_shares(sh, n, share, share_sq, scoop):
             scoop[i] += 1
 
 
+#: Columns of the Stud Hi-Lo sums (``split``): high and low shares of the pot (in
+#: :data:`UNITS`) with their squares, and how many deals the hand was quartered in.
+SPLIT_SUMS = ("high", "high_sq", "low", "low_sq", "quartered")
+
+
+@njit(cache=True, inline="always")
+def _add_split(hi, lo, sh, n, variant, hs, split):
+    """Stud Hi-Lo only: split one deal's pot shares ``sh`` into the part won as high and the
+    part won as low (the whole pot is high when no low qualifies, R-Z6) and add them, their
+    squares and the quarterings to ``split`` (rows = hands, columns :data:`SPLIT_SUMS`).
+
+    A hand is *quartered* when it ties with exactly one other hand for one half of a split
+    pot and wins nothing of the other half: it gets a quarter of the pot.
+    """
+    if variant != V_HILO:
+        return
+    any_low = False
+    for i in range(n):
+        hs[i] = 0
+        if lo[i] > 0:
+            any_low = True
+    _split(hi, n, UNITS // 2 if any_low else UNITS, hs)
+    q = UNITS // 4
+    for i in range(n):
+        h = hs[i]
+        low = sh[i] - h
+        split[i, 0] += h
+        split[i, 1] += h * h
+        split[i, 2] += low
+        split[i, 3] += low * low
+        if any_low and ((h == q and low == 0) or (low == q and h == 0)):
+            split[i, 4] += 1
+
+
 @njit(cache=True, inline="always")
 def _deal_from(deck, hands, n_known, n_draw, takes, community, n):
     k = 0
@@ -179,8 +214,11 @@ def _deal_from(deck, hands, n_known, n_draw, takes, community, n):
 
 
 @njit(cache=True, nogil=True)
-def _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state, share, share_sq, scoop):
-    """Add ``trials`` random deals' pot shares (in UNITS), squares and scoops per hand."""
+def _equity_mc(
+    base, n_known, n_draw, takes, live, variant, T, T8, trials, state, share, share_sq, scoop, split
+):
+    """Add ``trials`` random deals' pot shares (in UNITS), squares and scoops per hand, and in
+    Stud Hi-Lo the high and low parts to ``split`` (:func:`_add_split`)."""
     n = base.shape[0]
     hands = base.copy()
     deck = live.copy()
@@ -195,16 +233,18 @@ def _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state
     hi = np.zeros(n, np.int64)
     lo = np.zeros(n, np.int64)
     sh = np.zeros(n, np.int64)
+    hs = np.zeros(n, np.int64)
     for _ in range(trials):
         shuffle_prefix(deck, m, state)
         _deal_from(deck, hands, n_known, n_draw, takes, community, n)
         _hand_values(hands, n, variant, T, T8, hi, lo)
         _pot_shares(hi, lo, n, variant, sh)
         _add_shares(sh, n, share, share_sq, scoop)
+        _add_split(hi, lo, sh, n, variant, hs, split)
 
 
 @njit(cache=True, nogil=True)
-def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8, share, share_sq, scoop):
+def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8, share, share_sq, scoop, split):
     """Visit every deal of the unknown cards once; return how many there were.
 
     Level ``l`` chooses ``sizes[l]`` cards, as an ascending combination, from the cards the
@@ -239,6 +279,7 @@ def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8, share, sha
     hi = np.zeros(n, np.int64)
     lo = np.zeros(n, np.int64)
     sh = np.zeros(n, np.int64)
+    hs = np.zeros(n, np.int64)
     count = 0
 
     level = 0
@@ -281,6 +322,7 @@ def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8, share, sha
         _pot_shares(hi, lo, n, variant, sh)
         count += 1
         _add_shares(sh, n, share, share_sq, scoop)
+        _add_split(hi, lo, sh, n, variant, hs, split)
         if nlev == 0:  # nothing unknown: the one deal is scored
             break
         # Advance the deepest level that can, backtracking.
@@ -313,6 +355,7 @@ class EquityJob:
         share = private_zeros(n, np.int64)
         share_sq = private_zeros(n, np.int64)
         scoop = private_zeros(n, np.int64)
+        split = private_zeros((n, len(SPLIT_SUMS)), np.int64)
         T, T8 = tables(self.spot.variant)
         _equity_mc(
             base,
@@ -328,8 +371,17 @@ class EquityJob:
             share,
             share_sq,
             scoop,
+            split,
         )
-        return {"share": share, "share_sq": share_sq, "scoop": scoop}
+        out = {"share": share, "share_sq": share_sq, "scoop": scoop}
+        if self.spot.variant == "stud-hilo":
+            out["split"] = split
+        return out
+
+    def worst_se(self, totals: dict[str, Any]) -> float:
+        """The largest SE of the reported estimates: every hand's equity and scoop chance, and
+        in Stud Hi-Lo its high and low shares and quartering chance."""
+        return worst_se(totals)
 
 
 def exact_totals(spot: Spot) -> dict[str, Any]:  # arrays, and "trials" an int64
@@ -339,23 +391,50 @@ def exact_totals(spot: Spot) -> dict[str, Any]:  # arrays, and "trials" an int64
     share = np.zeros(n, np.int64)
     share_sq = np.zeros(n, np.int64)
     scoop = np.zeros(n, np.int64)
+    split = np.zeros((n, len(SPLIT_SUMS)), np.int64)
     T, T8 = tables(spot.variant)
     count = _equity_exact(
-        base, n_known, n_draw, takes, live, variant_code(spot.variant), T, T8, share, share_sq, scoop
+        base, n_known, n_draw, takes, live, variant_code(spot.variant), T, T8, share, share_sq, scoop, split
     )
-    return {"share": share, "share_sq": share_sq, "scoop": scoop, "trials": np.int64(count)}
+    out = {"share": share, "share_sq": share_sq, "scoop": scoop, "trials": np.int64(count)}
+    if spot.variant == "stud-hilo":
+        out["split"] = split
+    return out
+
+
+def _share_se(total, total_sq, n: float):
+    """Mean share of the pot and its SE from sums in :data:`UNITS`."""
+    mean = total / (UNITS * n)
+    second = total_sq / (UNITS * UNITS * n)
+    var = np.maximum(second - mean * mean, 0.0) * n / max(n - 1.0, 1.0)
+    return mean, np.sqrt(var / n)
 
 
 def summarize(totals: dict[str, np.ndarray], exact: bool) -> dict[str, np.ndarray]:
-    """Equity and scoop chance per hand, with standard errors (0 when exact)."""
+    """Equity and scoop chance per hand, with standard errors (0 when exact); in Stud Hi-Lo
+    (totals with ``split``) also ``high_share`` and ``low_share`` (the shares of the pot won
+    as high and as low; ``equity = high_share + low_share``) and ``quartered`` (the chance of winning a quarter of the
+    pot by tying for one half with one other hand and winning nothing of the other), each with
+    its SE."""
     n = float(totals["trials"])
-    eq = totals["share"] / (UNITS * n)
+    eq, se = _share_se(totals["share"], totals["share_sq"], n)
     sc = totals["scoop"] / n
+    out = {"equity": eq, "se": se, "scoop": sc, "scoop_se": np.sqrt(sc * (1 - sc) / n)}
+    if "split" in totals:
+        s = np.moveaxis(np.asarray(totals["split"]), -1, 0)
+        out["high_share"], out["high_share_se"] = _share_se(s[0], s[1], n)
+        out["low_share"], out["low_share_se"] = _share_se(s[2], s[3], n)
+        q = s[4] / n
+        out["quartered"], out["quartered_se"] = q, np.sqrt(q * (1 - q) / n)
     if exact:
-        return {"equity": eq, "se": np.zeros_like(eq), "scoop": sc, "scoop_se": np.zeros_like(sc)}
-    second = totals["share_sq"] / (UNITS * UNITS * n)
-    var = np.maximum(second - eq * eq, 0.0) * n / max(n - 1.0, 1.0)
-    return {"equity": eq, "se": np.sqrt(var / n), "scoop": sc, "scoop_se": np.sqrt(sc * (1 - sc) / n)}
+        out = {k: np.zeros_like(v) if k.endswith("se") else v for k, v in out.items()}
+    return out
+
+
+def worst_se(totals: dict[str, Any]) -> float:
+    """The largest SE of everything :func:`summarize` reports from Monte Carlo ``totals``."""
+    s = summarize(totals, exact=False)
+    return stats.worst(*(v for k, v in s.items() if k.endswith("se")))
 
 
 def equity(
@@ -395,11 +474,19 @@ def equity(
     Returns
     -------
     pandas.DataFrame
-        One row per hand: ``hand``, ``equity``, ``se``, ``scoop``, ``scoop_se``; ``attrs``
-        holds ``method`` (``exact`` or ``monte carlo``), ``deals`` and ``variant``.
+        One row per hand: ``hand``, ``equity``, ``se``, ``scoop``, ``scoop_se``; in Stud Hi-Lo
+        also ``high_share``, ``high_share_se``, ``low_share``, ``low_share_se``, ``quartered``,
+        ``quartered_se``
+        (:func:`summarize`); ``attrs`` holds ``method`` (``exact`` or ``monte carlo``),
+        ``deals`` and ``variant``.
 
     Examples
     --------
+    >>> df = equity(["As 2d 3c 4h", "Kc Kd Qs 5h"], variant="stud-hilo", trials=20_000, seed=1)
+    >>> df.columns.tolist()[5:]
+    ['high_share', 'high_share_se', 'low_share', 'low_share_se', 'quartered', 'quartered_se']
+    >>> bool((df.high_share + df.low_share - df.equity).abs().max() < 1e-12), bool(df.low_share[0] > df.low_share[1])
+    (True, True)
     >>> equity(["As 2d 3c"], variant="stud8")
     Traceback (most recent call last):
     ...

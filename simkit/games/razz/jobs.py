@@ -44,7 +44,7 @@ from ...checks import chips_per_seat, is_int, non_negative_int, positive_int
 from ...memory import private_zeros
 from ...poker.table_state import LOG, N_LOG_FIELDS
 from ...rng import SeedLike, stream_state
-from ...runner import run
+from ...runner import run, stats
 from ...runner.stats import mean_se
 from ..evening import END_LAST_PLAYER, GAME_RAZZ, EveningKernel
 from ..table import HandKernel
@@ -204,6 +204,14 @@ class MatchJob:
     random_stacks: bool = False
     name: str = "razz_match"
     chunk_size: int = 20_000
+
+    def worst_se(self, totals: dict) -> float:
+        """The largest SE of the chips won per hand, per configuration and seat, and of the
+        differences from configuration 0 (:func:`simkit.runner.stats.worst`)."""
+        n = totals["trials"]
+        _, net_se = mean_se(totals["net"], totals["net_sq"], n)
+        _, diff_se = mean_se(totals["diff"][1:], totals["diff_sq"][1:], n)
+        return stats.worst(net_se, diff_se)
 
     def params(self) -> dict:
         return asdict(self)
@@ -406,7 +414,7 @@ def match(
     hands: int,
     *,
     rules: Rules | None = None,
-    seed: int = 0,
+    seed: SeedLike = 0,
     variant: str | None = None,
     stacks: int | None = None,
     **run_options,
@@ -468,7 +476,7 @@ def compare(
     hands: int,
     *,
     rules: Rules | None = None,
-    seed: int = 0,
+    seed: SeedLike = 0,
     variant: str | None = None,
     stacks: int | None = None,
     **run_options,

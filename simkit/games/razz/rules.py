@@ -186,6 +186,21 @@ class Rules:
             cap=self.max_raises,
         )
 
+    def unused(self) -> dict[str, str]:
+        """The settings these rules never read, each with the reason (a command line refuses
+        them when typed): ``ante`` and ``bring_in`` in the private round, ``private_ante``
+        elsewhere.
+
+        >>> sorted(Rules(variant="private").unused()), list(Rules().unused())
+        (['ante', 'bring_in'], ['private_ante'])
+        """
+        if self.private:
+            return {
+                "ante": "is not used in the private round: every seat antes the private ante (R-Z7)",
+                "bring_in": "is not used in the private round: it has no bring-in (R-Z6)",
+            }
+        return {"private_ante": f"is the ante of the private round only, not of {self.variant}"}
+
     def replace(self, **changes) -> Rules:
         """A copy with ``changes`` (checked again)."""
         return replace(self, **changes)

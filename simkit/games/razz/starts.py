@@ -18,6 +18,9 @@ Examples
 >>> row = t[t.pattern == "3-2-A"].iloc[0]
 >>> bool(row.equity > 0.7), bool(row.se > 0)
 (True, True)
+>>> h = start_table(opponents=(1,), variant="stud-hilo", trials=200, seed=1, quiet=True)
+>>> h.columns.tolist()[-6:]
+['high_share', 'high_share_se', 'low_share', 'low_share_se', 'quartered', 'quartered_se']
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import cache
 from itertools import combinations_with_replacement
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -33,9 +37,9 @@ from numba import njit
 
 from ...cards import CARD_DTYPE, N_CARDS
 from ...memory import private_zeros
-from ...rng import SeedLike, stream_state
-from .equity import _equity_mc, summarize
-from .rules import Rules, as_rules, variant_code
+from ...rng import SeedLike, draw_below, stream_state
+from .equity import SPLIT_SUMS, _equity_mc, summarize, worst_se
+from .rules import V_HILO, Rules, as_rules, variant_code
 from .showdown import tables
 
 __all__ = ["StartsJob", "patterns", "pattern_name", "razz_value", "start_table"]
@@ -91,12 +95,27 @@ def patterns() -> pd.DataFrame:
     return df.reset_index(drop=True)
 
 
+@njit(cache=True, inline="always")
+def _random_suits(start, out, state):
+    """``out[:3]``: the ranks of ``start`` in suits drawn uniformly from the deals of its rank
+    pattern (each card's suit uniform, redrawn while it repeats an earlier card)."""
+    for i in range(3):
+        rank = start[i] // 4
+        while True:
+            c = 4 * rank + draw_below(state, 4)
+            if (i < 1 or c != out[0]) and (i < 2 or c != out[1]):
+                break
+        out[i] = c
+
+
 @njit(cache=True, nogil=True)
-def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq, scoop):
+def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq, scoop, split):
     """``trials`` showdowns for every start (row of ``starts``) and opponent count.
 
     The start is hand 0; opponents get seven random cards; with eight hands the deck runs
-    short and the seventh card is a community card (R-Z4).
+    short and the seventh card is a community card (R-Z4).  In Stud Hi-Lo, where suits matter,
+    each showdown deals the start's ranks in suits drawn uniformly from the pattern's deals
+    (:func:`_random_suits`); ``split`` takes its high and low sums.
     """
     for p in range(starts.shape[0]):
         live = np.empty(49, starts.dtype)
@@ -124,10 +143,23 @@ def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq
             s = np.zeros(n, np.int64)
             sq = np.zeros(n, np.int64)
             sc = np.zeros(n, np.int64)
-            _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state, s, sq, sc)
+            sp = np.zeros((n, split.shape[2]), np.int64)
+            if variant != V_HILO:
+                _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state, s, sq, sc, sp)
+            else:  # suits matter: each showdown deals the pattern in random suits
+                for _ in range(trials):
+                    _random_suits(starts[p], base[0], state)
+                    k = 0
+                    for c in range(N_CARDS):
+                        if c != base[0, 0] and c != base[0, 1] and c != base[0, 2]:
+                            live[k] = c
+                            k += 1
+                    _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, 1, state, s, sq, sc, sp)
             share[p, j] += s[0]
             share_sq[p, j] += sq[0]
             scoop[p, j] += sc[0]
+            for c in range(split.shape[2]):
+                split[p, j, c] += sp[0, c]
 
 
 @dataclass(frozen=True)
@@ -147,11 +179,30 @@ class StartsJob:
         opp = np.array(self.opponents, dtype=np.int64)
         shape = (starts.shape[0], opp.size)
         share, share_sq, scoop = (private_zeros(shape, np.int64) for _ in range(3))
+        split = private_zeros((*shape, len(SPLIT_SUMS)), np.int64)
         T, T8 = tables(self.variant)
         _starts_mc(
-            starts, opp, variant_code(self.variant), T, T8, trials, stream_state(seed), share, share_sq, scoop
+            starts,
+            opp,
+            variant_code(self.variant),
+            T,
+            T8,
+            trials,
+            stream_state(seed),
+            share,
+            share_sq,
+            scoop,
+            split,
         )
-        return {"share": share, "share_sq": share_sq, "scoop": scoop}
+        out = {"share": share, "share_sq": share_sq, "scoop": scoop}
+        if self.variant == "stud-hilo":
+            out["split"] = split
+        return out
+
+    def worst_se(self, totals: dict[str, Any]) -> float:
+        """The largest SE of the table: every start's equity and scoop chance against every
+        opponent count (in Stud Hi-Lo also the high and low shares and quartering chance)."""
+        return worst_se(totals)
 
 
 def start_table(
@@ -171,7 +222,9 @@ def start_table(
         Opponent counts, each 1..7.
     rules
         The table's :class:`~.rules.Rules`, of variant ``razz`` or ``private`` (A-5 low, where
-        suits do not matter); ``variant=`` is a shorthand.
+        suits do not matter), or ``stud-hilo``, where each showdown deals the start in suits
+        drawn at random from its pattern's deals (the row is the pattern's average over its
+        suits); ``variant=`` is a shorthand.
     trials
         Showdowns per start and opponent count.
     seed, run_options
@@ -181,7 +234,9 @@ def start_table(
     -------
     pandas.DataFrame
         ``pattern, high, pairing, deals, opponents, equity, se, scoop, scoop_se, fair``
-        (``fair`` = 1 / players, the equity of an average start).
+        (``fair`` = 1 / players, the equity of an average start); in Stud Hi-Lo also
+        ``high_share, high_share_se, low_share, low_share_se, quartered, quartered_se`` (see
+        :func:`~simkit.games.razz.equity.summarize`).
 
     Examples
     --------
@@ -193,9 +248,9 @@ def start_table(
     from ...runner import run
 
     variant = as_rules(rules, variant).variant
-    if variant not in ("razz", "private"):
+    if variant not in ("razz", "private", "stud-hilo"):
         raise ValueError(
-            f"the start table is for A-5 low (razz, private), got {variant!r}: "
+            f"the start table is for A-5 low (razz, private) and Stud Hi-Lo, got {variant!r}: "
             "suits matter in the other variants"
         )
     opponents = tuple(int(k) for k in opponents)
@@ -212,6 +267,8 @@ def start_table(
         for key in ("equity", "se", "scoop", "scoop_se"):
             f[key] = s[key][:, j]
         f["fair"] = 1.0 / (k + 1)
+        for key in [k for k in s if k.startswith(("high_share", "low_share", "quartered"))]:
+            f[key] = s[key][:, j]
         frames.append(f)
     out = pd.concat(frames, ignore_index=True)
     out.attrs.update(trials=int(totals["trials"]), variant=variant)

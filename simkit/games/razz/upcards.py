@@ -26,8 +26,9 @@ import pandas as pd
 
 from ...cards import format_cards
 from ...checks import int_in_range
+from ...rng import SeedLike, substream
 from .equity import equity
-from .rules import parse_hand
+from .rules import Rules, parse_hand
 from .starts import razz_value
 
 __all__ = ["dead_card_values", "upcard_effect", "upcard_scenarios"]
@@ -83,10 +84,17 @@ def upcard_scenarios(start: str, opponents: int = 4) -> list[dict]:
 
 
 def upcard_effect(
-    start: str, opponents: int = 4, *, trials: int = 100_000, seed: int = 0, **run_options
+    start: str,
+    opponents: int = 4,
+    *,
+    rules: Rules | None = None,
+    trials: int = 100_000,
+    seed: SeedLike = 0,
+    **run_options,
 ) -> pd.DataFrame:
     """Equity of ``start`` (three cards) against ``opponents`` hands ``? ? / upcard`` as their
-    upcards go from high to low (see :func:`upcard_scenarios`).
+    upcards go from high to low (see :func:`upcard_scenarios`), under ``rules`` (its variant's
+    hand ranking; default :class:`~.rules.Rules`, Razz).
 
     Returns one row per scenario: ``series``, ``low_upcards``, ``upcards``, ``equity``, ``se``,
     ``fair`` (1 / players).
@@ -94,7 +102,9 @@ def upcard_effect(
     rows = []
     for i, sc in enumerate(upcard_scenarios(start, opponents)):
         hands = [start] + [f"? ? / {u}" for u in sc["upcards"].split()]
-        df = equity(hands, trials=trials, seed=seed + i, exact=False, **run_options)
+        df = equity(
+            hands, rules=rules, trials=trials, seed=substream(seed, "upcards", i), exact=False, **run_options
+        )
         rows.append(
             {**sc, "equity": float(df.equity[0]), "se": float(df.se[0]), "fair": 1.0 / (opponents + 1)}
         )
@@ -102,10 +112,17 @@ def upcard_effect(
 
 
 def dead_card_values(
-    start: str, opponents: int = 2, *, trials: int = 200_000, seed: int = 0, **run_options
+    start: str,
+    opponents: int = 2,
+    *,
+    rules: Rules | None = None,
+    trials: int = 200_000,
+    seed: SeedLike = 0,
+    **run_options,
 ) -> pd.DataFrame:
     """The change in ``start``'s equity against random opponents when one card of each rank is
-    dead (a folded upcard), with its standard error.
+    dead (a folded upcard), with its standard error, under ``rules`` (its variant's hand
+    ranking; default :class:`~.rules.Rules`, Razz).
 
     Returns one row per rank, A first: ``rank`` (A, 2 … K), ``dead``, ``equity``, ``se``,
     ``value`` (equity with the dead card minus without), ``value_se``, ``in_start`` (the start
@@ -119,14 +136,20 @@ def dead_card_values(
     if hand.unknown or hand.known.size != 3:
         raise ValueError(f"start {start!r} must be three known cards")
     opp = ["? ? ?"] * int_in_range(opponents, "opponents", 1, 7)
-    base = equity([start] + opp, trials=trials, seed=seed, exact=False, **run_options)
+    base = equity([start] + opp, rules=rules, trials=trials, seed=seed, exact=False, **run_options)
     b, bse = float(base.equity[0]), float(base.se[0])
     own = {int(c) for c in hand.known}
     rows = []
     for i, r in enumerate([12] + list(range(12))):
         d = _cards_of_rank(r, own)
         df = equity(
-            [start] + opp, format_cards([d]), trials=trials, seed=seed + 1 + i, exact=False, **run_options
+            [start] + opp,
+            format_cards([d]),
+            rules=rules,
+            trials=trials,
+            seed=substream(seed, "dead", i),
+            exact=False,
+            **run_options,
         )
         e, se = float(df.equity[0]), float(df.se[0])
         v = razz_value(r)

@@ -13,7 +13,9 @@ Modules:
 - :mod:`.jobs`: the runner jobs and the entry points :func:`play`, :func:`match`,
   :func:`equity`, :func:`starting_hand_equity`;
 - :mod:`.equity`: the all-in equity kernel, starting-hand groups, the typical final hand;
-- :mod:`.solver`: exact draw odds and best discards;
+- :mod:`.solver`: draw odds and best discards (exact best play for a target, :mod:`.exact`);
+- :mod:`.exact`: the exact best-play recursion over 0-3 draws;
+- :mod:`.drawing`: the exact equity of given drawing hands (:func:`drawing_equity`);
 - :mod:`.studies`: the draw-odds tables of kept holdings.
 
 >>> from simkit.games.triple_draw import draw_odds
@@ -21,6 +23,7 @@ Modules:
 True
 """
 
+from .drawing import drawing_equity
 from .equity import hand_group
 from .jobs import equity, match, play, starting_hand_equity
 from .rules import VARIANTS, Rules
@@ -36,6 +39,7 @@ __all__ = [
     "best_discard",
     "discard_options",
     "draw_odds",
+    "drawing_equity",
     "equity",
     "hand_group",
     "holding_odds_table",

@@ -303,6 +303,10 @@ class MatchJob:
     rules: Rules = field(default_factory=Rules)
     name: str = "triple_draw_match"
 
+    def worst_se(self, totals: dict) -> float:
+        """The largest SE of the chips won per hand by each seat."""
+        return stats.worst(stats.mean_se(totals["net"], totals["net_sq"], totals["trials"])[1])
+
     def params(self) -> dict:
         return asdict(self)
 
@@ -385,6 +389,10 @@ class EquityJob:
     family: str = "deuce_to_seven"
     strategies: tuple[str, ...] = ()
     name: str = "triple_draw_equity"
+
+    def worst_se(self, totals: dict) -> float:
+        """The largest SE of the equities reported (every hand or group)."""
+        return stats.worst(stats.mean_se(totals["equity"], totals["equity_sq"], totals["trials"])[1])
 
     def params(self) -> dict:
         return asdict(self)

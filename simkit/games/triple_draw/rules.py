@@ -168,6 +168,18 @@ class Rules:
         if self.limit not in LIMITS:
             raise ValueError(f"unknown limit {self.limit!r}; expected fixed or no-limit")
 
+    def unused(self) -> dict[str, str]:
+        """The settings these rules never read, each with the reason (a command line refuses
+        them when typed): the fixed-limit bets in no limit.
+
+        >>> sorted(VARIANTS["single-draw-nl"].unused())
+        ['big_bet', 'small_bet']
+        """
+        if self.limit == "no-limit":
+            why = "is a fixed-limit bet, not used in no limit: the smallest bet is the big blind"
+            return {"small_bet": why, "big_bet": why}
+        return {}
+
     def structure(self) -> Structure:
         """The betting structure: ``draws + 1`` rounds, blinds first, then left of the dealer
         (R-T2); fixed limit: small bets in the first half of the rounds, big bets after (R-T4)."""

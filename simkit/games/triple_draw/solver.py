@@ -2,30 +2,33 @@
 
 One player draws alone from the unseen deck: the 52 cards less the hand and any dead cards
 (47 cards when only the hand is known).  Discards are dead, and one player never needs the
-discard pile (R-T3): 5 + 15 cards at most.  The solver answers, for a kept subset of the
-hand, the chance of finishing at a target ("8-low or better", :mod:`.rules`) with best play in
-the later draws, or the expected final rank (the share of all 2,598,960 hands the final hand
-beats, ties counting half):
+discard pile (R-T3): 5 + 15 cards at most, and a deck that cannot supply every draw asked
+for is refused before any work.  The solver answers, for a kept subset of the hand, the
+chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expected final rank
+(the share of all 2,598,960 hands the final hand beats, ties counting half):
 
-- **one draw left: exact.**  Every draw of the deck is enumerated (``C(47, m)`` hands).
-- **two draws left: exact where feasible.**  Every first draw is enumerated, and for each the
-  best second discard is found exactly by counting completions per set of values
-  (:func:`_last_count`); feasible when ``C(n, m1) <= exact_limit`` (three cards drawn or fewer
-  from 47 by default).  Otherwise Monte Carlo over the first draw with the same exact last
-  step (a conditional expectation, so the standard error is small).
-- **three draws left: Monte Carlo** with standard error: the middle discard follows the
-  rank-model table (:mod:`.keep_table`), the last one is exact best play.
-- The expected rank is exact for one draw; with more draws later discards follow the table
-  for a 9-low, and the figure is a Monte Carlo estimate.
+- **a target, best play: exact for 0-3 draws.**  Every later keep is the one with the
+  greatest chance of that target; the chance is an exact fraction (:mod:`.exact`: a recursion
+  over what is kept and what is left unseen, compressed to value counts, with the suits
+  counted only where a flush can cost something), ``exact`` True, ``se`` 0, ``fraction`` the
+  exact value.  ``exact_limit=0`` instead gives the Monte Carlo estimate of earlier versions
+  (first draws sampled, the middle keep by the rank-model table, the last keep exact), for
+  comparison.
+- **the expected rank** (``objective="rank"``, ``policy="rank"``): exact for one draw (every
+  draw enumerated); with more draws later keeps follow the rank-model table for a 9-low and
+  the figure is a Monte Carlo estimate with its standard error.
 
-Every result says ``exact`` (True/False) and its ``se`` (0 when exact).
+Every result says ``exact`` (True only where every outcome was counted) and its ``se``.
 
 Examples
 --------
 >>> r = draw_odds("8s 7h 3d 2c Ks", keep="8s 7h 3d 2c", draws=1, targets=["8"])
 >>> row = r.iloc[0]
->>> row.target, int(row.outs), bool(row.exact), round(float(row.probability), 4)
-('8-low', 12, True, 0.2553)
+>>> row.target, int(row.outs), bool(row.exact), row.fraction
+('8-low', 12, True, '12/47')
+>>> r = draw_odds("7s 5h 3d 2c Kc", draws=3, targets=["7"])
+>>> r.keep[0], r.fraction[0], round(float(r.probability[0]), 4)
+('7s 5h 3d 2c', '7076/16215', 0.4364)
 >>> best_discard("8s 7h 3d 2c Ks", draws=1, objective="8").keep
 '8s 7h 3d 2c'
 """
@@ -42,11 +45,12 @@ from numba import njit
 
 from ...cards import N_CARDS, format_cards, parse_cards
 from ...checks import is_int
-from ...deck import live_deck, next_combination, shuffle_prefix
+from ...deck import next_combination, shuffle_prefix
 from ...hands import kernel_tables, strength_codes
 from ...hands.kernels import enumerate_counts
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
+from . import exact as _exact
 from .keep_table import _appear_probs, _table_keep, keep_table
 from .rules import (
     DEFAULT_TARGETS,
@@ -60,10 +64,21 @@ from .rules import (
     target_value,
 )
 
-__all__ = ["DrawChoice", "best_discard", "discard_options", "draw_odds", "rank_percentiles"]
+__all__ = [
+    "POLICIES",
+    "DrawChoice",
+    "best_discard",
+    "discard_options",
+    "draw_odds",
+    "rank_numerators",
+    "rank_percentiles",
+]
+
+#: What the later keeps maximise: the chance of the row's target, or the expected final rank.
+POLICIES = ("target", "rank")
 
 DEUCE_TO_SEVEN = 2
-#: Largest number of first draws the two-draw computation enumerates exactly.
+#: Kept for compatibility: ``exact_limit=0`` asks for the Monte Carlo estimate of a target.
 EXACT_LIMIT = 20_000
 
 
@@ -209,45 +224,28 @@ def _best_last(hand, avail, n_avail, x, ace_low, suits_count, binom):
 
 
 @njit(cache=True)
-def _two_draw_exact(kept, deck, x, ace_low, suits_count, binom):
-    """Exact chance of X-low with two draws: every first draw of ``5 - len(kept)`` cards of
-    ``deck``, then the best last discard."""
-    k = kept.shape[0]
-    n = deck.shape[0]
-    m = 5 - k
-    avail = np.zeros(N_CARDS, dtype=np.bool_)
-    for c in deck:
-        avail[c] = True
-    hand = np.empty(5, dtype=np.int64)
-    for j in range(k):
-        hand[j] = kept[j]
-    total = 0.0
-    if m == 0:
-        p, _ = _best_last(hand, avail, n, x, ace_low, suits_count, binom)
-        return p
-    idx = np.arange(m)
-    count = 0
-    while True:
-        for j in range(m):
-            c = deck[idx[j]]
-            hand[k + j] = c
-            avail[c] = False
-        p, _ = _best_last(hand, avail, n - m, x, ace_low, suits_count, binom)
-        total += p
-        count += 1
-        for j in range(m):
-            avail[deck[idx[j]]] = True
-        if not next_combination(idx, m, n):
-            break
-    return total / count
-
-
-@njit(cache=True)
 def _mc_kernel(
-    kept, deck, draws, x, ace_low, suits_count, binom, keep_tab, fam, T, pct, rank_mode, samples, state, out
+    kept,
+    deck,
+    draws,
+    x,
+    ace_low,
+    suits_count,
+    binom,
+    keep_tab,
+    fam,
+    T,
+    pct,
+    rank_mode,
+    samples,
+    state,
+    out,
+    thr,
+    hits,
 ):
     """Monte Carlo over the first ``draws - 1`` draws; the last step is exact for a target
-    (best last discard) or sampled for the rank.  ``out`` += (sum, sum of squares)."""
+    (best last discard) or sampled for the rank.  ``out`` += (sum, sum of squares); in rank
+    mode ``hits[t]`` += the final hands at least as strong as ``thr[t]``."""
     k = kept.shape[0]
     n = deck.shape[0]
     hand = np.empty(5, dtype=np.int64)
@@ -279,7 +277,11 @@ def _mc_kernel(
             for i in range(5):
                 hand[i] = nxt[i]
         if rank_mode:
-            p = pct[_eval(hand[0], hand[1], hand[2], hand[3], hand[4], fam, T)]
+            st = _eval(hand[0], hand[1], hand[2], hand[3], hand[4], fam, T)
+            p = pct[st]
+            for t in range(thr.shape[0]):
+                if st >= thr[t]:
+                    hits[t] += 1.0
         else:
             avail[:] = False
             for j in range(pos, n):
@@ -313,19 +315,11 @@ class DrawChoice:
     method: str
 
 
-def _setup(hand, dead, family):
-    cards = parse_cards(hand, n=5) if isinstance(hand, str) else np.asarray(hand, dtype=np.int8)
-    if cards.shape != (5,):
-        raise ValueError(f"a hand has 5 cards, got {format_cards(cards)!r}")
-    dead_cards = (
-        parse_cards(dead)
-        if isinstance(dead, str)
-        else np.asarray([] if dead is None else dead, dtype=np.int8)
-    )
-    both = np.concatenate([cards, dead_cards])
-    deck = live_deck(both.astype(np.int64)).astype(np.int64)
+def _setup(hand, dead, family, draws: int = 1, keep=None):
+    """Checked hand and unseen deck (int64 arrays); see :func:`.exact.prepare`."""
     family_id(family)
-    return cards.astype(np.int64), deck
+    cards, _, deck = _exact.prepare(hand, keep, draws, dead=dead)
+    return cards, deck
 
 
 def _keep_positions(cards: np.ndarray, keep) -> int:
@@ -339,6 +333,14 @@ def _keep_positions(cards: np.ndarray, keep) -> int:
             raise ValueError(f"kept card {format_cards([c])!r} is not in the hand {format_cards(cards)!r}")
         mask |= 1 << int(where[0])
     return mask
+
+
+def _split(cards: np.ndarray, mask: int) -> tuple[str, str]:
+    """(kept, discarded) cards of a position mask, in the hand's order."""
+    return (
+        format_cards(cards[[i for i in range(5) if (mask >> i) & 1]]),
+        format_cards(cards[[i for i in range(5) if not (mask >> i) & 1]]),
+    )
 
 
 def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, seed, exact_limit):
@@ -364,9 +366,6 @@ def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, see
         total = comb(deck.size, m)
         value = sums[0] / total if rank_mode else counts[0] / total
         return float(value), 0.0, True, "exact enumeration"
-    if draws == 2 and not rank_mode and comb(deck.size, m) <= exact_limit:
-        p = _two_draw_exact(kept, deck, x, ace_low, suits_count, _BINOM)
-        return float(p), 0.0, True, "exact enumeration, best last discard"
     state = stream_state(seed)
     out = private_zeros(2)
     tab = keep_table(family).keep
@@ -387,6 +386,8 @@ def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, see
         trials,
         state,
         out,
+        np.zeros(0, dtype=np.int32),
+        np.zeros(0, dtype=np.float64),
     )
     mean = out[0] / trials
     var = max(out[1] / trials - mean * mean, 0.0) * trials / max(trials - 1, 1)
@@ -459,6 +460,18 @@ def _model_values(x: int, d: int, family: str) -> np.ndarray:
     return w
 
 
+def _exact_method(draws: int) -> str:
+    if draws == 0:
+        return "exact: the hand as it stands"
+    if draws == 1:
+        return "exact enumeration"
+    return "exact best play: every later keep the best for this target"
+
+
+def _fraction(p) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
 def discard_options(
     hand,
     draws: int = 1,
@@ -474,33 +487,71 @@ def discard_options(
     """Every discard worth considering, with its value: the chance of ``objective``-low or
     better (``"7"``, ``"8"`` …) or the expected final rank (``"rank"``), best first.
 
-    Every keep that can still reach the target is evaluated (every keep for the rank
-    objective): exactly with one draw, and with more draws exactly where the enumeration is
-    small enough (``exact_limit``), else by Monte Carlo with its standard error.  ``top`` limits
-    the search to the rank model's best ``top`` keeps, for speed.
+    For a target every keep that can still reach it is valued exactly with best play in the
+    later draws (module docs; ``exact_limit=0``: the Monte Carlo estimate of earlier versions);
+    the rank objective values every keep, exactly with one draw and by Monte Carlo with its
+    standard error otherwise.  ``top`` limits the search to the rank model's best ``top``
+    keeps, for speed.
 
+    Parameters
+    ----------
+    hand
+        Five cards (a string or card integers).
+    draws
+        Draws left, 0..3.
+    objective
+        The top card of a target, or ``"rank"``.
+    dead
+        Other cards known to be out of the deck.
+    family
+        ``deuce_to_seven`` or ``ace_to_five``.
+    trials, seed
+        Monte Carlo size and seed where a value is estimated.
+    exact_limit
+        0 forces the Monte Carlo estimate for a target (for comparison).
+    top
+        Value only the rank model's best ``top`` keeps.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per keep: ``keep``, ``discard``, ``n_drawn``, ``value``, ``se``, ``exact``,
+        ``method``, ``fraction`` (the exact value, "p/q", where exact).
+
+    Examples
+    --------
     >>> df = discard_options("9s 8h 6d 4c 2s", draws=1, objective="9")
     >>> df.iloc[0].keep, bool(df.iloc[0].exact)
     ('9s 8h 6d 4c 2s', True)
     """
     _check_draws(draws)
-    cards, deck = _setup(hand, dead, family)
+    cards, deck = _setup(hand, dead, family, draws)
+    exact = objective != "rank" and exact_limit != 0
     if objective != "rank":
         target_value(objective, family)
     rows = []
     for mask in _candidates(cards, draws, objective, family, top):
-        value, se, exact, method = _evaluate_keep(
-            cards, deck, mask, draws, objective, family, trials, seed, exact_limit
-        )
+        if exact:
+            p = _exact.keep_chance(
+                cards[[i for i in range(5) if (mask >> i) & 1]], deck, draws, objective, family
+            )
+            value, se, is_exact, method, frac = float(p), 0.0, True, _exact_method(draws), _fraction(p)
+        else:
+            value, se, is_exact, method = _evaluate_keep(
+                cards, deck, mask, draws, objective, family, trials, seed, exact_limit
+            )
+            frac = None
+        keep, discard = _split(cards, mask)
         rows.append(
             {
-                "keep": format_cards(cards[[i for i in range(5) if (mask >> i) & 1]]),
-                "discard": format_cards(cards[[i for i in range(5) if not (mask >> i) & 1]]),
+                "keep": keep,
+                "discard": discard,
                 "n_drawn": 5 - bin(mask).count("1"),
                 "value": value,
                 "se": se,
-                "exact": exact,
+                "exact": is_exact,
                 "method": method,
+                "fraction": frac,
             }
         )
     df = pd.DataFrame(rows)
@@ -526,6 +577,7 @@ def draw_odds(
     *,
     dead=None,
     family: str = "deuce_to_seven",
+    policy: str = "target",
     trials: int = 20_000,
     seed: SeedLike = 0,
     exact_limit: int = EXACT_LIMIT,
@@ -537,20 +589,32 @@ def draw_odds(
     hand
         Five cards (a string or card integers); the unseen deck is the 47 others less ``dead``.
     keep
-        The cards kept at the first draw; ``None``: the best keep for each target.
+        The cards kept at the first draw; ``None``: the best keep (for each target, or for the
+        expected rank).  Later keeps are best play either way.
     draws
-        Draws left, 0..3.  Later draws are played as well as the solver can (module docs).
+        Draws left, 0..3.
     targets
         Top cards of the targets, e.g. ``["7", "8", "9", "10"]``.
+    dead
+        Other cards known to be out of the deck; a deck too small for the draws is refused.
+    family
+        ``deuce_to_seven`` (R-T1) or ``ace_to_five`` (R-T5).
+    policy
+        ``"target"``: every keep maximises the row's target (exact, module docs);
+        ``"rank"``: every keep maximises the expected final rank, the same keeps for every row
+        (exact for one draw, Monte Carlo with more).
     trials, seed
         Monte Carlo size and seed where the figure is not exact.
+    exact_limit
+        0 forces the Monte Carlo estimate of earlier versions for the target policy.
 
     Returns
     -------
     pandas.DataFrame
         One row per target: ``target``, ``keep``, ``discard``, ``outs`` (one draw: the
         completing draws), ``draws_total`` (one draw: all draws), ``probability``, ``se``,
-        ``exact``, ``method``.
+        ``exact``, ``method``, ``policy``, ``fraction`` (the exact probability "p/q", where
+        exact).
 
     Examples
     --------
@@ -560,48 +624,203 @@ def draw_odds(
     Traceback (most recent call last):
     ...
     ValueError: draws must be 0, 1, 2 or 3, got 4
+    >>> draw_odds("7s 5h 4d 3c 2s", policy="best")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown policy 'best'; expected target or rank
     """
     _check_draws(draws)
-    cards, deck = _setup(hand, dead, family)
-    mask = _keep_positions(cards, keep)
-    if draws == 0:
-        if mask not in (-1, 31):
-            raise ValueError("with no draw left the whole hand is kept")
-        mask = 31
-    rows = []
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; expected target or rank")
+    targets = list(targets)
+    if not targets:
+        raise ValueError("targets must name at least one top card, got none")
     for t in targets:
         target_value(t, family)
-        if mask < 0:
+    cards, kept, deck = _exact.prepare(hand, keep, draws, dead=dead)
+    family_id(family)
+    mask = _keep_positions(cards, kept)
+    if draws == 0:
+        mask = 31
+    rows = []
+    if policy == "rank":
+        for row in _rank_rows(cards, deck, mask, draws, targets, family, trials, seed):
+            rows.append(row)
+        return pd.DataFrame(rows)
+    if exact_limit != 0:
+        results = _exact.chances(
+            cards, None if mask < 0 else cards[_positions(mask)], deck, draws, targets, family
+        )
+    for i, t in enumerate(targets):
+        if exact_limit != 0:
+            p, keep_cards = results[i]
+            km = _keep_positions(cards, keep_cards)
+            value, se, exact, method, frac = float(p), 0.0, True, _exact_method(draws), _fraction(p)
+        elif mask < 0:
             best = discard_options(
-                cards,
-                draws,
-                str(t),
-                family=family,
-                trials=trials,
-                seed=seed,
-                exact_limit=exact_limit,
-                dead=dead,
+                cards, draws, str(t), family=family, trials=trials, seed=seed, exact_limit=0, dead=dead
             ).iloc[0]
             km = _keep_positions(cards, best.keep)
-            value, se, exact, method = float(best.value), float(best.se), bool(best.exact), best.method
+            value, se, exact, method, frac = (
+                float(best.value),
+                float(best.se),
+                bool(best.exact),
+                best.method,
+                None,
+            )
         else:
             km = mask
-            value, se, exact, method = _evaluate_keep(
-                cards, deck, km, draws, str(t), family, trials, seed, exact_limit
-            )
+            value, se, exact, method = _evaluate_keep(cards, deck, km, draws, str(t), family, trials, seed, 0)
+            frac = None
         m = 5 - bin(km).count("1")
         total = comb(deck.size, m)
+        keep_text, discard_text = _split(cards, km)
         rows.append(
             {
                 "target": TARGET_NAMES.get(str(t).upper(), f"{t}-low"),
-                "keep": format_cards(cards[[i for i in range(5) if (km >> i) & 1]]),
-                "discard": format_cards(cards[[i for i in range(5) if not (km >> i) & 1]]),
-                "outs": int(round(value * total)) if exact and draws <= 1 else None,
+                "keep": keep_text,
+                "discard": discard_text,
+                "outs": (int(p * total) if frac is not None else int(round(value * total)))
+                if exact and draws <= 1
+                else None,
                 "draws_total": total if draws <= 1 else None,
                 "probability": value,
                 "se": se,
                 "exact": exact,
                 "method": method,
+                "policy": policy,
+                "fraction": frac,
             }
         )
     return pd.DataFrame(rows)
+
+
+def _positions(mask: int) -> list[int]:
+    return [i for i in range(5) if (mask >> i) & 1]
+
+
+def rank_numerators(family: str = "deuce_to_seven") -> np.ndarray:
+    """``2 * (C(52, 5) - 1) * rank_percentiles(family)`` as exact integers (int64).
+
+    >>> from math import comb
+    >>> int(rank_numerators()[-1]) / (2 * (comb(52, 5) - 1)) == float(rank_percentiles()[-1])
+    True
+    """
+    return _rank_numerators(family)
+
+
+@cache
+def _rank_numerators(family: str) -> np.ndarray:
+    fam = family_id(family)
+    hist = enumerate_counts(5, fam, kernel_tables(family), strength_codes(family).size).astype(np.int64)
+    below = np.concatenate([[0], np.cumsum(hist)[:-1]])
+    num = 2 * below + np.maximum(hist - 1, 0)
+    num.setflags(write=False)
+    return num
+
+
+@njit(cache=True)
+def _one_draw_rank(kept, deck, m, fam, T, thr, num, counts, out):
+    """Every ``m``-card draw of ``deck`` onto ``kept``: the hands at least as strong as each
+    threshold (``counts``) and ``out[0]`` += the rank numerators (:func:`rank_numerators`)."""
+    k = kept.shape[0]
+    n = deck.shape[0]
+    hand = np.empty(5, dtype=np.int64)
+    for j in range(k):
+        hand[j] = kept[j]
+    idx = np.arange(m)
+    while True:
+        for j in range(m):
+            hand[k + j] = deck[idx[j]]
+        s = _eval(hand[0], hand[1], hand[2], hand[3], hand[4], fam, T)
+        for t in range(thr.shape[0]):
+            if s >= thr[t]:
+                counts[t] += 1
+        out[0] += num[s]
+        if not next_combination(idx, m, n):
+            break
+
+
+def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed) -> list[dict]:
+    """The rows of :func:`draw_odds` for the rank policy."""
+    from fractions import Fraction
+
+    fam = family_id(family)
+    thr = np.array([target_threshold(t, family) for t in targets], dtype=np.int32)
+    names = [TARGET_NAMES.get(str(t).upper(), f"{t}-low") for t in targets]
+    if draws <= 1:
+        masks = [mask] if mask >= 0 else list(range(31, -1, -1))
+        best = None
+        for km in masks:
+            m = 5 - bin(km).count("1") if draws else 0
+            counts = np.zeros(thr.size, dtype=np.int64)
+            out = np.zeros(1, dtype=np.int64)
+            _one_draw_rank(
+                cards[_positions(km)],
+                deck,
+                m,
+                fam,
+                kernel_tables(family),
+                thr,
+                _rank_numerators(family),
+                counts,
+                out,
+            )
+            total = comb(deck.size, m)
+            value = Fraction(int(out[0]), total)
+            if best is None or value > best[0]:  # ties: the first, the most cards kept
+                best = (value, km, counts, total)
+        assert best is not None
+        _, km, counts, total = best
+        keep_text, discard_text = _split(cards, km)
+        return [
+            {
+                "target": names[i],
+                "keep": keep_text,
+                "discard": discard_text,
+                "outs": int(counts[i]),
+                "draws_total": total,
+                "probability": counts[i] / total,
+                "se": 0.0,
+                "exact": True,
+                "method": "exact enumeration; the keep with the greatest expected rank",
+                "policy": "rank",
+                "fraction": _fraction(Fraction(int(counts[i]), total)),
+            }
+            for i in range(thr.size)
+        ]
+    if mask < 0:
+        best_row = discard_options(cards, draws, "rank", family=family, trials=trials, seed=seed).iloc[0]
+        mask = _keep_positions(cards, best_row.keep)
+    kept = cards[_positions(mask)]
+    ace_low = family == "ace_to_five"
+    suits_count = family == "deuce_to_seven"
+    state = stream_state(seed)
+    out = private_zeros(2)
+    hits = private_zeros(thr.size)
+    tab = keep_table(family).keep
+    px = target_value("9" if family == "deuce_to_seven" else "8", family)
+    _mc_kernel(
+        kept, deck.copy(), draws, px, ace_low, suits_count, _BINOM, tab, fam, kernel_tables(family),
+        rank_percentiles(family), True, trials, state, out, thr, hits,
+    )  # fmt: skip
+    keep_text, discard_text = _split(cards, mask)
+    rows = []
+    for i in range(thr.size):
+        p = hits[i] / trials
+        rows.append(
+            {
+                "target": names[i],
+                "keep": keep_text,
+                "discard": discard_text,
+                "outs": None,
+                "draws_total": None,
+                "probability": float(p),
+                "se": float(np.sqrt(max(p * (1 - p), 0.0) / max(trials - 1, 1))),
+                "exact": False,
+                "method": "monte carlo; keeps by the greatest expected rank, later ones by the rank-model table for 9-low",
+                "policy": "rank",
+                "fraction": None,
+            }
+        )
+    return rows

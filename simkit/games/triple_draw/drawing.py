@@ -1,0 +1,610 @@
+"""The equity of drawing hands: each player's share of the pot when given hands draw from one
+deck, every draw of every player enumerated where that is feasible.
+
+Players draw in turn from the one deck: the 52 cards less every hand and any dead cards; the
+first player to draw is the one left of the dealer (the first hand given) unless ``order``
+says otherwise.  Each player keeps ``keeps[i]`` at the first draw (all five cards to stand
+pat) and draws the rest.  With more draws left the later keeps follow a named *policy*, the
+same for every player, decided from what that player has seen (their own hand and discards
+and the dead cards; nobody sees another player's cards):
+
+- ``best:X``: the keep with the greatest chance of X-low or better (best play, :mod:`.exact`);
+- a draw strategy of :data:`.strategies.DRAW_PRESETS` (``table``, ``table7``, ``rule``,
+  ``rule7``, ``pat``): the rank-model keep table and the rule strategies the simulations use.
+
+At the showdown the best hand wins; a k-way tie pays each 1/k (R-T1).
+
+**Exact.**  Every draw of every player is enumerated in draw order; a deal's weight is the
+product of ``1 / C(n, m)`` over its draws, so a sequence of draws is weighted by its chance
+even when the players draw different numbers of cards later.  The shares are integers over
+60 = lcm(1..6) per deal, and the result is a :class:`fractions.Fraction`.  The work is the
+number of final deals; beyond ``limit`` (default :data:`EXACT_LIMIT`) the answer is a Monte
+Carlo estimate with its standard error (``method="auto"``), or refused (``method="exact"``).
+Discards never come back: a deck that cannot supply every draw asked for is refused.
+
+Examples
+--------
+>>> df = drawing_equity(["7s 5h 3d 2c Kc", "8s 6h 4d 3c 2h"], ["7s 5h 3d 2c", "8s 6h 4d 3c 2h"])
+>>> df[["hand", "keep", "fraction", "exact"]].values.tolist()
+[['7s 5h 3d 2c Kc', '7s 5h 3d 2c', '1/7', True], ['8s 6h 4d 3c 2h', '8s 6h 4d 3c 2h', '6/7', True]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from ...cards import N_CARDS, format_cards, parse_cards
+from ...checks import is_int, positive_int
+from ...deck import draw_card, next_combination
+from ...hands import kernel_tables
+from ...rng import SeedLike, stream_state
+from . import exact as _exact
+from .keep_table import keep_table
+from .rules import _eval, check_players, family_id, target_value
+from .strategies import DRAW_PRESETS, _choose_keep, draw_table
+
+__all__ = ["EXACT_LIMIT", "METHODS", "drawing_equity", "parse_policy"]
+
+#: The most final deals counted exactly before the answer turns to Monte Carlo.
+EXACT_LIMIT = 50_000_000
+#: How to answer: exact where feasible, else Monte Carlo; exact or refuse; Monte Carlo.
+METHODS = ("auto", "exact", "monte-carlo")
+
+_BEST = 0
+_STRATEGY = 1
+_SHARE = 60  # lcm(1, ..., 6): a k-way tie pays 60 / k
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A keep rule for the later draws: ``best:X`` (``x`` the target's top value) or a draw
+    strategy preset (its compiled ``kind`` and ``params``)."""
+
+    name: str
+    code: int
+    x: int
+    kind: int
+    params: np.ndarray
+
+
+def parse_policy(text: str, family: str = "deuce_to_seven") -> Policy:
+    """The policy named ``text``: ``best:X`` (X the top card of a target) or a draw strategy.
+
+    >>> parse_policy("best:8").x, parse_policy("table").name
+    (6, 'table')
+    >>> parse_policy("best:6")
+    Traceback (most recent call last):
+    ...
+    ValueError: target '6' is not possible in deuce_to_seven: the best hand is 7-low
+    >>> parse_policy("greedy")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown policy 'greedy'; expected best:X (X a target's top card, e.g. best:8) or one of rule, rule7, table, table7, pat
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"policy must be a name such as 'best:8' or 'table', got {text!r}")
+    name = text.strip()
+    if name.lower().startswith("best:"):
+        top = name.split(":", 1)[1]
+        x = target_value(top, family)
+        return Policy(f"best:{top}", _BEST, x, 0, np.zeros(6))
+    if name in DRAW_PRESETS:
+        kinds, params = draw_table([name], family)
+        return Policy(name, _STRATEGY, 0, int(kinds[0]), params[0])
+    raise ValueError(
+        f"unknown policy {text!r}; expected best:X (X a target's top card, e.g. best:8) or one of "
+        f"{', '.join(DRAW_PRESETS)}"
+    )
+
+
+def _cards(text, what: str) -> list[int]:
+    if isinstance(text, str):
+        return parse_cards(text).astype(np.int64).tolist()
+    arr = np.asarray(text)
+    if arr.ndim != 1 or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
+        raise ValueError(f"{what} must be cards (a string or card integers), got {text!r}")
+    out = arr.astype(np.int64).tolist()
+    for c in out:
+        if not 0 <= c < N_CARDS:
+            raise ValueError(f"{what}: card {c} is out of range 0..51")
+    return out
+
+
+def _check(hands, keeps, draws, order, dead, family):
+    """Checked (hands, keeps, order, dead, deck) as card lists; keeps[i] None: by the policy."""
+    family_id(family)
+    if isinstance(hands, str):
+        raise ValueError(f"hands must be a list of five-card hands, got the string {hands!r}")
+    hands = [_cards(h, f"hand {i + 1}") for i, h in enumerate(hands)]
+    check_players(len(hands))
+    for i, h in enumerate(hands):
+        if len(h) != 5 or len(set(h)) != 5:
+            raise ValueError(f"hand {i + 1} must have 5 different cards, got {format_cards(h)!r}")
+    seen: set[int] = set()
+    for i, h in enumerate(hands):
+        if seen & set(h):
+            raise ValueError(f"hand {i + 1} {format_cards(h)!r} shares a card with an earlier hand")
+        seen |= set(h)
+    keeps = list(keeps) if keeps is not None else []
+    if isinstance(keeps, str):
+        raise ValueError("keeps must be a list (one keep per hand), got a string")
+    if len(keeps) > len(hands):
+        raise ValueError(f"{len(keeps)} keeps for {len(hands)} hands; give at most one keep per hand")
+    kept: list[list[int] | None] = []
+    for i, h in enumerate(hands):
+        k = keeps[i] if i < len(keeps) else None
+        if k is None:
+            kept.append(None)
+            continue
+        k = _cards(k, f"keep {i + 1}")
+        for c in k:
+            if c not in h:
+                raise ValueError(
+                    f"kept card {format_cards([c])!r} is not in hand {i + 1} {format_cards(h)!r}"
+                )
+        if len(set(k)) != len(k):
+            raise ValueError(f"keep {i + 1} gives a card twice: {format_cards(k)!r}")
+        kept.append(k)
+    if not is_int(draws) or not 1 <= draws <= 3:
+        raise ValueError(f"draws must be 1, 2 or 3, got {draws!r}")
+    n = len(hands)
+    if order is None:
+        order = list(range(n))
+    else:
+        order = list(order)
+        if sorted(order) != list(range(n)) or not all(is_int(o) for o in order):
+            raise ValueError(f"order must list every seat 0..{n - 1} once, got {order!r}")
+        order = [int(o) for o in order]
+    dead_cards = [] if dead is None else _cards(dead, "dead")
+    if len(set(dead_cards)) != len(dead_cards):
+        raise ValueError(f"a dead card is given twice: {format_cards(dead_cards)!r}")
+    for c in dead_cards:
+        if c in seen:
+            raise ValueError(f"dead card {format_cards([c])!r} is in a hand")
+    deck = [c for c in range(N_CARDS) if c not in seen and c not in dead_cards]
+    need = sum(5 - len(k) if k is not None else 5 for k in kept) + 5 * n * (draws - 1)
+    if need > len(deck):
+        raise ValueError(
+            f"the deck has {len(deck)} cards (52 less {len(seen)} in hands and {len(dead_cards)} dead) but "
+            f"{draws} draw{'s' if draws > 1 else ''} of {n} players can take {need}; discards never come back here"
+        )
+    return hands, kept, order, dead_cards, deck
+
+
+# --- the compiled pieces --------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _showdown(hands, fam, T, strength, counts):
+    """Score one deal: ``counts[i]`` += (share in 60ths, sole wins, ties)."""
+    n = hands.shape[0]
+    best = -1
+    for i in range(n):
+        s = _eval(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], fam, T)
+        strength[i] = s
+        if s > best:
+            best = s
+    k = 0
+    for i in range(n):
+        if strength[i] == best:
+            k += 1
+    for i in range(n):
+        if strength[i] == best:
+            counts[i, 0] += 60 // k
+            if k == 1:
+                counts[i, 1] += 1
+            else:
+                counts[i, 2] += 1
+
+
+@njit(cache=True)
+def _last_round(kept, nkept, order, deck, fam, T, counts):
+    """Every last draw of every player in ``order`` from ``deck``, player i keeping
+    ``kept[i, :nkept[i]]``: ``counts[i]`` += (share in 60ths, wins, ties); returns the deals."""
+    n = nkept.shape[0]
+    size = deck.shape[0]
+    rem = np.empty((n + 1, size), dtype=np.int64)
+    rsize = np.zeros(n + 1, dtype=np.int64)
+    idx = np.zeros((n, 5), dtype=np.int64)
+    hands = np.empty((n, 5), dtype=np.int64)
+    strength = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        for j in range(nkept[i]):
+            hands[i, j] = kept[i, j]
+    for j in range(size):
+        rem[0, j] = deck[j]
+    rsize[0] = size
+    deals = 0
+    level = 0
+    for j in range(5 - nkept[order[0]]):
+        idx[0, j] = j
+    while True:
+        # place the current combination of this level and go down
+        p = order[level]
+        m = 5 - nkept[p]
+        mark = 0  # positions taken (a bit mask over at most 52)
+        for j in range(m):
+            hands[p, nkept[p] + j] = rem[level, idx[level, j]]
+            mark |= np.int64(1) << idx[level, j]
+        t = 0
+        for j in range(rsize[level]):
+            if not (mark >> j) & 1:
+                rem[level + 1, t] = rem[level, j]
+                t += 1
+        rsize[level + 1] = t
+        if level + 1 < n:
+            level += 1
+            for j in range(5 - nkept[order[level]]):
+                idx[level, j] = j
+            continue
+        _showdown(hands, fam, T, strength, counts)
+        deals += 1
+        # the next combination, climbing up where a level is done
+        while level >= 0:
+            if next_combination(idx[level], 5 - nkept[order[level]], rsize[level]):
+                break
+            level -= 1
+        if level < 0:
+            break
+    return deals
+
+
+@njit(cache=True)
+def _decide(
+    hand, seen_bits, d, code, x, kind, params, nv, wins, pats, start, pmixed, pcount, binom, suit_sub,
+    suit_nsub, ace_low, suits, keep_tab,
+):  # fmt: skip
+    """The kept positions of the policy for a hand with ``d`` draws left (1 or 2)."""
+    if code == _BEST:
+        alpha, c, n = _exact._view(seen_bits, nv, ace_low)
+        return _exact._best_keep_mask(
+            hand,
+            d,
+            alpha,
+            c,
+            n,
+            nv,
+            wins,
+            pats,
+            start,
+            pmixed,
+            pcount,
+            binom,
+            suit_sub,
+            suit_nsub,
+            ace_low,
+            suits,
+        )
+    return _choose_keep(hand, d, kind, params, ace_low, suits, keep_tab)
+
+
+@njit(cache=True)
+def _mc(
+    hands0, first, order, deck0, dead_bits, draws, fam, T, code, x, kind, params, nv, wins, pats, start,
+    pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits, keep_tab, trials, state, out, memo,
+):  # fmt: skip
+    """``trials`` deals: every player keeps ``first[i]`` (positions), draws, then follows the
+    policy; ``out[i]`` += (share, share^2, sole wins, ties).  ``memo`` keeps the policy's
+    decisions with two draws left (by hand and seen cards)."""
+    n = hands0.shape[0]
+    deck = deck0.copy()
+    size = deck.shape[0]
+    hands = np.empty((n, 5), dtype=np.int64)
+    seen = np.zeros(n, dtype=np.int64)
+    counts = np.zeros((n, 3), dtype=np.int64)
+    strength = np.empty(n, dtype=np.int64)
+    for _ in range(trials):
+        pos = 0
+        for i in range(n):
+            seen[i] = dead_bits
+            for j in range(5):
+                hands[i, j] = hands0[i, j]
+                seen[i] |= np.int64(1) << hands0[i, j]
+        for r in range(draws):
+            for t in range(n):
+                p = order[t]
+                if r == 0:
+                    keep = first[p]
+                else:
+                    d = draws - r
+                    hb = 0
+                    for j in range(5):
+                        hb |= np.int64(1) << hands[p, j]
+                    key = (hb | (np.int64(d) << 56), seen[p])
+                    if d >= 2 and code == _BEST and key in memo:
+                        keep = memo[key]
+                    else:
+                        keep = _decide(
+                            hands[p], seen[p], d, code, x, kind, params, nv, wins, pats, start, pmixed, pcount,
+                            binom, suit_sub, suit_nsub, ace_low, suits, keep_tab,
+                        )  # fmt: skip
+                        if d >= 2 and code == _BEST:
+                            memo[key] = keep
+                for j in range(5):
+                    if not (keep >> j) & 1:
+                        c = draw_card(deck, pos, size, state)
+                        pos += 1
+                        hands[p, j] = c
+                        seen[p] |= np.int64(1) << c
+        for i in range(n):
+            counts[i, 0] = 0
+            counts[i, 1] = 0
+            counts[i, 2] = 0
+        _showdown(hands, fam, T, strength, counts)
+        for i in range(n):
+            e = counts[i, 0] / 60.0
+            out[i, 0] += e
+            out[i, 1] += e * e
+            out[i, 2] += counts[i, 1]
+            out[i, 3] += counts[i, 2]
+
+
+# --- the Python side ----------------------------------------------------------------------
+
+
+class _TooBig(Exception):
+    """The exact count would pass the limit."""
+
+
+def _mask_of(hand: list[int], keep: list[int]) -> int:
+    return sum(1 << hand.index(c) for c in keep)
+
+
+def drawing_equity(
+    hands: Sequence,
+    keeps: Sequence | None = None,
+    draws: int = 1,
+    *,
+    order: Sequence[int] | None = None,
+    policy: str = "best:8",
+    dead=None,
+    family: str = "deuce_to_seven",
+    method: str = "auto",
+    limit: int = EXACT_LIMIT,
+    trials: int = 20_000,
+    seed: SeedLike = 0,
+) -> pd.DataFrame:
+    """Each player's share of the pot when the given hands draw from one deck (module docs).
+
+    Parameters
+    ----------
+    hands
+        Two to six five-card hands (strings or card integers), the first left of the dealer.
+    keeps
+        What each player keeps at the first draw (all five cards to stand pat); ``None`` or a
+        missing entry: the policy's keep.  At most one keep per hand.
+    draws
+        Draws left, 1..3; after the first the keeps follow ``policy``.
+    order
+        The order of the seats at every draw (default: the order of ``hands``).
+    policy
+        ``best:X`` (best play for X-low) or a draw strategy (``table``, ``rule`` …).
+    dead
+        Other cards known to be out of the deck.
+    family
+        ``deuce_to_seven`` (R-T1) or ``ace_to_five`` (R-T5).
+    method
+        ``auto`` (exact up to ``limit`` final deals, else Monte Carlo), ``exact`` or
+        ``monte-carlo``.
+    limit
+        The most final deals counted exactly.
+    trials, seed
+        Monte Carlo size and seed.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per seat: ``seat``, ``hand``, ``keep`` (the first keep), ``equity`` (share of
+        the pot), ``se`` (0 when exact), ``win`` and ``tie`` (shares of deals won alone and
+        tied), ``exact``, ``fraction`` (the exact equity "p/q"), ``method``.
+
+    Examples
+    --------
+    >>> drawing_equity(["7s 5h 3d 2c Kc", "8s 6h 4d 3c 2h"], ["7s 5h 3d 2c", "8s 6h 4d 3c 2h", "Kc"])
+    Traceback (most recent call last):
+    ...
+    ValueError: 3 keeps for 2 hands; give at most one keep per hand
+    """
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}")
+    positive_int(limit, "limit")
+    positive_int(trials, "trials")
+    hands_l, kept, order_l, dead_l, deck = _check(hands, keeps, draws, order, dead, family)
+    pol = parse_policy(policy, family)
+    n = len(hands_l)
+    fam = family_id(family)
+    T = kernel_tables(family)
+    x = pol.x if pol.code == _BEST else target_value("8" if family == "deuce_to_seven" else "7", family)
+    nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits = (
+        _exact.decision_tables(family, x)
+    )
+    keep_tab = keep_table(family).keep
+    dead_bits = sum(1 << c for c in dead_l)
+
+    def decide(hand: list[int], seen_bits: int, d: int) -> int:
+        if pol.code == _BEST and d == 3:
+            deck_view = np.array([c for c in range(N_CARDS) if not (seen_bits >> c) & 1], dtype=np.int64)
+            _, k = _exact.chances(np.array(hand, dtype=np.int64), None, deck_view, 3, [pol.name[5:]], family)[
+                0
+            ]
+            return _mask_of(hand, k.tolist())
+        return int(
+            _decide(
+                np.array(hand, dtype=np.int64),
+                np.int64(seen_bits),
+                d,
+                pol.code,
+                pol.x,
+                pol.kind,
+                pol.params,
+                nv,
+                wins,
+                pats,
+                start,
+                pmixed,
+                pcount,
+                binom,
+                suit_sub,
+                suit_nsub,
+                ace_low,
+                suits,
+                keep_tab,
+            )  # fmt: skip
+        )
+
+    first = []
+    for i in range(n):
+        if kept[i] is None:
+            first.append(decide(hands_l[i], dead_bits | sum(1 << c for c in hands_l[i]), draws))
+        else:
+            first.append(_mask_of(hands_l[i], kept[i]))
+    result = None
+    if method != "monte-carlo":
+        try:
+            result = _exact_equity(hands_l, first, order_l, deck, draws, decide, dead_bits, fam, T, limit)
+        except _TooBig:
+            if method == "exact":
+                raise ValueError(
+                    f"the exact equity counts more than limit={limit:,} deals; raise the limit or use "
+                    "method='monte-carlo'"
+                ) from None
+    rows = []
+    if result is not None:
+        shares, wins, ties, deals = result
+        for i in range(n):
+            rows.append(
+                {
+                    "seat": i,
+                    "hand": format_cards(hands_l[i]),
+                    "keep": format_cards([hands_l[i][j] for j in range(5) if (first[i] >> j) & 1]),
+                    "equity": float(shares[i]),
+                    "se": 0.0,
+                    "win": float(wins[i]),
+                    "tie": float(ties[i]),
+                    "exact": True,
+                    "fraction": f"{shares[i].numerator}/{shares[i].denominator}",
+                    "method": f"exact: every draw of every player counted ({deals:,} deals)"
+                    + (f"; later keeps by {pol.name}" if draws > 1 else ""),
+                }
+            )
+        return pd.DataFrame(rows)
+    out = np.zeros((n, 4), dtype=np.float64)
+    from numba import types
+    from numba.typed import Dict
+
+    memo = Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.int64)
+    _mc(
+        np.array(hands_l, dtype=np.int64), np.array(first, dtype=np.int64), np.array(order_l, dtype=np.int64),
+        np.array(deck, dtype=np.int64), np.int64(dead_bits), draws, fam, T, pol.code, pol.x, pol.kind, pol.params,
+        nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits, keep_tab, trials,
+        stream_state(seed), out, memo,
+    )  # fmt: skip
+    for i in range(n):
+        mean = out[i, 0] / trials
+        var = max(out[i, 1] / trials - mean * mean, 0.0) * trials / max(trials - 1, 1)
+        rows.append(
+            {
+                "seat": i,
+                "hand": format_cards(hands_l[i]),
+                "keep": format_cards([hands_l[i][j] for j in range(5) if (first[i] >> j) & 1]),
+                "equity": float(mean),
+                "se": float(np.sqrt(var / trials)),
+                "win": out[i, 2] / trials,
+                "tie": out[i, 3] / trials,
+                "exact": False,
+                "fraction": None,
+                "method": f"monte carlo, {trials:,} deals"
+                + (f"; later keeps by {pol.name}" if draws > 1 else "")
+                + ("" if method == "monte-carlo" else f" (the exact count passes limit={limit:,})"),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _exact_equity(hands, first, order, deck, draws, decide, dead_bits, fam, T, limit):
+    """(shares, wins, ties as Fractions, deals counted) by enumerating every draw; raises
+    :class:`_TooBig` when the deals would pass ``limit``."""
+    n = len(hands)
+    shares = [Fraction(0)] * n
+    wins = [Fraction(0)] * n
+    ties = [Fraction(0)] * n
+    budget = [0]
+    first_path = [True]
+    memo: dict = {}
+
+    def keep_of(hand: list[int], seen: int, d: int) -> int:
+        key = (frozenset(hand), seen, d)
+        if key not in memo:
+            memo[key] = decide(hand, seen, d)
+        return memo[key]
+
+    def last(cur: list[list[int]], keeps: list[int], rest: list[int], weight: Fraction) -> None:
+        total = 1
+        left = len(rest)
+        for p in order:
+            m = 5 - bin(keeps[p]).count("1")
+            total *= comb(left, m)
+            left -= m
+        if first_path[0] and total / weight > limit:
+            # the first path's deals times the branching above it: the tree is too big (an
+            # estimate, to give up early; the running count below is the guarantee)
+            raise _TooBig
+        first_path[0] = False
+        budget[0] += total
+        if budget[0] > limit:
+            raise _TooBig
+        kept_arr = np.zeros((n, 5), dtype=np.int64)
+        nk = np.zeros(n, dtype=np.int64)
+        for p in range(n):
+            ks = [cur[p][j] for j in range(5) if (keeps[p] >> j) & 1]
+            kept_arr[p, : len(ks)] = ks
+            nk[p] = len(ks)
+        counts = np.zeros((n, 3), dtype=np.int64)
+        deals = _last_round(
+            kept_arr, nk, np.array(order, dtype=np.int64), np.array(rest, dtype=np.int64), fam, T, counts
+        )
+        for p in range(n):
+            shares[p] += weight * Fraction(int(counts[p, 0]), _SHARE * deals)
+            wins[p] += weight * Fraction(int(counts[p, 1]), deals)
+            ties[p] += weight * Fraction(int(counts[p, 2]), deals)
+
+    def round_(
+        cur: list[list[int]], seen: list[int], keeps: list[int], rest: list[int], d: int, weight: Fraction
+    ) -> None:
+        if d == 1:
+            last(cur, keeps, rest, weight)
+            return
+
+        def draw(t: int, cur: list[list[int]], seen: list[int], rest: list[int], weight: Fraction) -> None:
+            if t == n:
+                nxt = [keep_of(cur[p], seen[p], d - 1) for p in range(n)]
+                round_(cur, seen, nxt, rest, d - 1, weight)
+                return
+            p = order[t]
+            slots = [j for j in range(5) if not (keeps[p] >> j) & 1]
+            w = weight / comb(len(rest), len(slots))
+            for drawn in combinations(rest, len(slots)):
+                budget[0] += 1
+                if budget[0] > limit:
+                    raise _TooBig
+                hand = list(cur[p])
+                for j, c in zip(slots, drawn):
+                    hand[j] = c
+                left = [c for c in rest if c not in drawn]
+                cur2 = [*cur[:p], hand, *cur[p + 1 :]]
+                seen2 = [*seen[:p], seen[p] | sum(1 << c for c in drawn), *seen[p + 1 :]]
+                draw(t + 1, cur2, seen2, left, w)
+
+        draw(0, cur, seen, rest, weight)
+
+    seen0 = [dead_bits | sum(1 << c for c in h) for h in hands]
+    round_([list(h) for h in hands], seen0, list(first), list(deck), draws, Fraction(1))
+    return shares, wins, ties, budget[0]

@@ -1,0 +1,1791 @@
+"""Exact best-play draw odds for a target ("8-low or better"), one to three draws, 2-7 and A-5.
+
+The question: from a hand, with some cards known dead and ``d`` draws left, what is the chance
+of finishing at the target when every keep is the one that maximises that chance?  The deck
+model is the one of :func:`.solver.draw_odds`: the unseen deck is the 52 cards less the hand
+and the dead cards, one player draws alone, and discards never come back (R-T3).
+
+**What is kept.**  A card above the target's top card, or a second card of a value already
+kept, can never be in a finished target hand; keeping it is never better than drawing to it
+(a player who throws it and draws one card more can copy every later keep of the player who
+kept it, the extra card standing in for it, and finishes the same or better).  So every keep
+is a set of different *low values* (at most the top value X), one card of each.
+
+**State compression.**  What matters about the deck for a target is, for every low value, how
+many cards of it are left (``c[v]``), how many cards are left in all (``n``; the other cards
+are interchangeable junk), and the suits only because a flush counts against you in 2-7.  The
+solver therefore works on two levels:
+
+- the *suitless value* ``Vs_d(S, c, n)``: the best-play chance when flushes are ignored, for a
+  kept value set ``S``, by a recursion over the value patterns of each draw (which low values
+  come, how many of each, how many junk cards) weighted by their card counts, memoised by
+  ``(S, c, n)``.  With no draw left after this one the chance is a count:
+  ``e_m(c over the free values) - (straights)``, ``e_m`` an elementary symmetric polynomial;
+- the *flush loss* ``Vs - V >= 0``, counted with the suits of the actual cards but only where
+  a flush can cost something: the best last keep is a set of one suit whose every card could
+  be of that suit.  When the best suitless last keep holds two cards of different suits (or
+  a value twice, so that a card of another suit can be kept), the suits cannot lower the
+  best chance and nothing is enumerated.  Which kept-card suit patterns are safe in this sense
+  is worked out once per value state (:func:`_vs2`, bit masks over set partitions of the kept
+  values), so that the suits of the cards drawn are enumerated only where they can matter.
+
+In A-5 (R-T5) straights and flushes do not count: the suitless value is exact and the values
+are interchangeable, so the memo key is sorted.
+
+**Exact arithmetic.**  Every chance is an integer numerator over a known denominator: a last
+draw of ``m`` from ``n`` cards counts ``N`` completing draws (``N / C(n, m)``); two draws left
+from ``n`` cards, scaled by the falling factorial ``n(n-1)...(n-9)``, is an integer below
+``1.2e16`` (int64); three draws are summed in two int64 halves and joined in Python.  Keeps
+are compared on these integers, so a maximum is never decided by rounding; the results are
+:class:`fractions.Fraction`.
+
+Examples
+--------
+>>> from fractions import Fraction
+>>> from simkit.cards import parse_cards
+>>> hand = parse_cards("7s 5h 3d 2c Kc")
+>>> p = target_chance(hand, hand[:4], 1, "7")  # a 4 or a 6: 8 of 47
+>>> p, float(p)
+(Fraction(8, 47), 0.1702127659574468)
+>>> best, keep = best_keep(hand, 1, "7")
+>>> best == p, sorted(keep.tolist()) == sorted(hand[:4].tolist())
+(True, True)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict
+
+from ...cards import N_CARDS
+from .rules import family_id, target_value
+
+__all__ = [
+    "best_keep",
+    "chances",
+    "keep_candidates",
+    "keep_chance",
+    "prepare",
+    "target_chance",
+    "target_chances",
+]
+
+#: Cards the draws of ``d`` draws left can take when the first keep is not fixed (5 each).
+MAX_DRAWN = {0: 0, 1: 5, 2: 10, 3: 15}
+
+_FACT = np.array([1, 1, 2, 6, 24, 120], dtype=np.int64)
+#: Last keeps listed per risky draw (the rest are bounded, and counted only when needed).
+_KEEP = 12
+
+
+def _binomials() -> np.ndarray:
+    b = np.zeros((64, 6), dtype=np.int64)
+    for n in range(64):
+        for k in range(6):
+            b[n, k] = comb(n, k)
+    return b
+
+
+_BIN = _binomials()
+
+
+@cache
+def _patterns(nv: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every count vector over ``nv`` low values with at most 5 cards, at most 4 per value;
+    rows sorted by total, ``start[m]`` the first row with total ``m`` (so rows ``:start[m+1]``
+    are those with at most ``m`` cards)."""
+    rows: list[list[int]] = []
+
+    def rec(v: int, left: int, cur: list[int]) -> None:
+        if v == nv:
+            rows.append(cur.copy())
+            return
+        for k in range(min(4, left) + 1):
+            cur.append(k)
+            rec(v + 1, left - k, cur)
+            cur.pop()
+
+    rec(0, 5, [])
+    pats = np.array(sorted(rows, key=sum), dtype=np.int64).reshape(-1, nv)
+    totals = pats.sum(axis=1)
+    start = np.searchsorted(totals, np.arange(7)).astype(np.int64)
+    pats.setflags(write=False)
+    return pats, start
+
+
+def _growth_strings(k: int) -> list[tuple[int, ...]]:
+    """Restricted growth strings of length k with at most 4 blocks (set partitions)."""
+    if k == 0:
+        return [()]
+    out = []
+    for head in _growth_strings(k - 1):
+        for b in range(min(max(head, default=-1) + 2, 4)):
+            out.append((*head, b))
+    return out
+
+
+@cache
+def _partition_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Set partitions of ``k <= 5`` kept values into at most 4 suits (restricted growth
+    strings): ``index[k, code]`` (code = the string in base 4, -1 if not one), ``mixed[k, p]``
+    (the local subsets T, |T| >= 2, that meet two blocks of partition p, as a 32-bit mask over
+    subsets), ``count[k]`` and ``blocks[k, p, i]`` (the block of element i)."""
+    index = np.full((6, 1024), -1, dtype=np.int64)
+    mixed = np.zeros((6, 64), dtype=np.int64)
+    count = np.zeros(6, dtype=np.int64)
+    blocks = np.zeros((6, 64, 5), dtype=np.int64)
+    for k in range(6):
+        strings = _growth_strings(k)
+        count[k] = len(strings)
+        for p, s in enumerate(strings):
+            index[k, sum(b * 4**i for i, b in enumerate(s))] = p
+            blocks[k, p, :k] = s
+            m = 0
+            for t in range(1 << k):
+                if len({s[i] for i in range(k) if (t >> i) & 1}) >= 2:
+                    m |= 1 << t
+            mixed[k, p] = m
+    for a in (index, mixed, count, blocks):
+        a.setflags(write=False)
+    return index, mixed, count, blocks
+
+
+@cache
+def _subset_order() -> np.ndarray:
+    """``order[k, i]``: the local masks of k bits, most bits first (``2^k`` of them)."""
+    out = np.zeros((6, 32), dtype=np.int64)
+    for k in range(6):
+        masks = sorted(range(1 << k), key=lambda m: -bin(m).count("1"))
+        out[k, : len(masks)] = masks
+    out.setflags(write=False)
+    return out
+
+
+_ORDER = _subset_order()
+
+
+@cache
+def _suit_subsets() -> tuple[np.ndarray, np.ndarray]:
+    """``sub[mask, k, i]``: the i-th k-subset of the 4-bit suit mask ``mask``; ``n[mask, k]``."""
+    sub = np.zeros((16, 5, 6), dtype=np.int64)
+    n = np.zeros((16, 5), dtype=np.int64)
+    for mask in range(16):
+        for s in range(16):
+            if s & ~mask == 0:
+                k = bin(s).count("1")
+                sub[mask, k, n[mask, k]] = s
+                n[mask, k] += 1
+    sub.setflags(write=False)
+    n.setflags(write=False)
+    return sub, n
+
+
+# --- small compiled pieces -------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _pc(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _ff(n, k):
+    """Falling factorial n (n-1) ... (n-k+1)."""
+    r = 1
+    for i in range(k):
+        r *= n - i
+    return r
+
+
+@njit(cache=True, inline="always")
+def _esym(s2, m, c2, nv):
+    """e_m of the counts ``c2`` over the values not in ``s2`` (draws of m different values)."""
+    e1 = 0
+    e2 = 0
+    e3 = 0
+    e4 = 0
+    e5 = 0
+    for v in range(nv):
+        if (s2 >> v) & 1:
+            continue
+        cv = c2[v]
+        if cv == 0:
+            continue
+        e5 += e4 * cv
+        e4 += e3 * cv
+        e3 += e2 * cv
+        e2 += e1 * cv
+        e1 += cv
+    if m == 0:
+        return 1
+    if m == 1:
+        return e1
+    if m == 2:
+        return e2
+    if m == 3:
+        return e3
+    if m == 4:
+        return e4
+    return e5
+
+
+@njit(cache=True, inline="always")
+def _straights(s2, c2, wins):
+    """Draws that complete ``s2`` to a straight (five consecutive values in ``wins``)."""
+    t = 0
+    for w in wins:
+        if s2 & ~w == 0:
+            p = 1
+            r = w & ~s2
+            v = 0
+            while r:
+                if r & 1:
+                    p *= c2[v]
+                r >>= 1
+                v += 1
+            t += p
+    return t
+
+
+@njit(cache=True, inline="always")
+def _ncomp(s2, c2, nv, wins):
+    """Suitless completions of the kept values ``s2``: draws of 5 - |s2| cards of different
+    free values that are not a straight with them."""
+    return _esym(s2, 5 - _pc(s2), c2, nv) - _straights(s2, c2, wins)
+
+
+@njit(cache=True)
+def _nflush(s2, au, nv, wins, binom):
+    """Completions of ``s2`` (all of suit u) by cards of suit u: ``au`` marks the values whose
+    card of suit u is in the deck."""
+    m = 5 - _pc(s2)
+    free = ((1 << nv) - 1) & ~s2
+    f = binom[_pc(au & free), m]
+    for w in wins:
+        if s2 & ~w == 0 and (w & ~s2) & ~au == 0:
+            f -= 1
+    return f
+
+
+@njit(cache=True)
+def _min_flush(s2, hs, alpha, nv, wins, binom):
+    """Flush completions of the best card choice for kept values ``s2`` from a hand whose
+    cards of value v have the suits ``hs[v]`` (bit mask); 0 when a choice mixes suits."""
+    size = _pc(s2)
+    if size >= 2:
+        union = 0
+        v = 0
+        r = s2
+        while r:
+            if r & 1:
+                if _pc(hs[v]) >= 2:
+                    return 0
+                union |= hs[v]
+            r >>= 1
+            v += 1
+        if _pc(union) >= 2:
+            return 0
+        u = 0
+        while not (union >> u) & 1:
+            u += 1
+        return _nflush(s2, alpha[u], nv, wins, binom)
+    if size == 1:
+        v = 0
+        while not (s2 >> v) & 1:
+            v += 1
+        best = -1
+        for u in range(4):
+            if (hs[v] >> u) & 1:
+                f = _nflush(s2, alpha[u], nv, wins, binom)
+                if best < 0 or f < best:
+                    best = f
+        return best
+    f = 0
+    for u in range(4):
+        f += _nflush(0, alpha[u], nv, wins, binom)
+    return f
+
+
+@njit(cache=True, inline="always")
+def _last_g(n2):
+    """``g[m] = m! (n2 - m)(n2 - m - 1)...(n2 - 4)``: a last draw of m cards scaled to n2^(5)."""
+    g = np.zeros(6, dtype=np.int64)
+    for m in range(6):
+        if n2 >= 5:
+            g[m] = _FACT[m] * _ff(n2 - m, 5 - m)
+    return g
+
+
+@njit(cache=True)
+def _local(t, s1):
+    """The subset ``t`` of ``s1`` as a mask over the positions of s1's values."""
+    out = 0
+    i = 0
+    v = 0
+    r = s1
+    while r:
+        if r & 1:
+            if (t >> v) & 1:
+                out |= 1 << i
+            i += 1
+        r >>= 1
+        v += 1
+    return out
+
+
+@njit(cache=True)
+def _candidates(s1, supp, c2, nv, wins, g, subs, vals):
+    """Every kept value set of the hand (values ``s1 | supp``) and its suitless last-draw
+    value ``N * g[m]``, sorted best first; returns how many."""
+    u = s1 | supp
+    n = 0
+    sub = u
+    while True:
+        val = _ncomp(sub, c2, nv, wins) * g[5 - _pc(sub)]
+        # insertion, best first; ties: more cards kept first
+        i = n
+        while i > 0 and (vals[i - 1] < val or (vals[i - 1] == val and _pc(subs[i - 1]) < _pc(sub))):
+            subs[i] = subs[i - 1]
+            vals[i] = vals[i - 1]
+            i -= 1
+        subs[i] = sub
+        vals[i] = val
+        n += 1
+        if sub == 0:
+            break
+        sub = (sub - 1) & u
+    return n
+
+
+@njit(cache=True)
+def _last_best(s1, supp, c2, nv, wins, g, subs, vals, bound, uv):
+    """The best suitless last keep of a hand holding the values ``s1 | supp`` (counts left
+    ``c2``): the largest kept sets first, each bounded by its count without straights, so most
+    small sets are never counted.  Returns (best, number listed, bound of the rest): the keeps
+    whose value was counted are listed in ``subs``/``vals``, best first (ties: more cards)."""
+    u = s1 | supp
+    # the values of u (into the scratch ``uv``), and e_j over the values outside it
+    k = 0
+    b1 = 0
+    b2 = 0
+    b3 = 0
+    b4 = 0
+    b5 = 0
+    for v in range(nv):
+        if (u >> v) & 1:
+            uv[k] = v
+            k += 1
+            continue
+        cv = c2[v]
+        if cv:
+            b5 += b4 * cv
+            b4 += b3 * cv
+            b3 += b2 * cv
+            b2 += b1 * cv
+            b1 += cv
+    best = 0
+    n = 0
+    rest = 0
+    for i in range(1 << k):
+        loc = _ORDER[k, i]
+        sub = 0
+        e1 = b1
+        e2 = b2
+        e3 = b3
+        e4 = b4
+        e5 = b5
+        for j in range(k):
+            if (loc >> j) & 1:
+                sub |= 1 << uv[j]
+            else:
+                cv = c2[uv[j]]
+                e5 += e4 * cv
+                e4 += e3 * cv
+                e3 += e2 * cv
+                e2 += e1 * cv
+                e1 += cv
+        m = 5 - _pc(sub)
+        if m == 0:
+            e = 1
+        elif m == 1:
+            e = e1
+        elif m == 2:
+            e = e2
+        elif m == 3:
+            e = e3
+        elif m == 4:
+            e = e4
+        else:
+            e = e5
+        e *= g[m]
+        if e >= best and e > 0:
+            val = e - _straights(sub, c2, wins) * g[m]
+            if val > best:
+                best = val
+            if bound >= 0:
+                i2 = n
+                while i2 > 0 and vals[i2 - 1] < val:
+                    subs[i2] = subs[i2 - 1]
+                    vals[i2] = vals[i2 - 1]
+                    i2 -= 1
+                subs[i2] = sub
+                vals[i2] = val
+                n += 1
+        elif e > rest:
+            rest = e
+    return best, n, rest
+
+
+@njit(cache=True)
+def _pattern_weight(pats, p, c1, nv):
+    """(weight of the low part, support mask, cards) of pattern row p on counts c1."""
+    w = 1
+    supp = 0
+    l = 0
+    for v in range(nv):
+        kv = pats[p, v]
+        if kv:
+            if kv > c1[v]:
+                return 0, 0, 0
+            w *= _BIN[c1[v], kv]
+            supp |= 1 << v
+            l += kv
+    return w, supp, l
+
+
+# --- the suitless value with two draws left, and where suits are safe -----------------------
+
+
+@njit(cache=True)
+def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, want_safe):
+    """``Vs_2`` scaled by ``n1^(10)`` (int64) for the kept values ``s1`` and a draw of ``m1``
+    cards now, and the safe mask over set partitions of the kept values' suits (bit q: every
+    last-draw maximum keeps two cards of different suits there, or a value twice, so flushes
+    cost nothing whatever is drawn)."""
+    k1 = _pc(s1)
+    low = 0
+    for v in range(nv):
+        low += c1[v]
+    junk = n1 - low
+    n2 = n1 - m1
+    g = _last_g(n2)
+    c2 = np.empty(nv, dtype=np.int64)
+    tot = 0
+    safe = (np.int64(1) << pcount[k1]) - 1 if want_safe else np.int64(0)
+    subs = np.empty(32, dtype=np.int64)
+    vals = np.empty(32, dtype=np.int64)
+    uv = np.empty(6, dtype=np.int64)
+    for p in range(start[m1 + 1]):
+        w, supp, l = _pattern_weight(pats, p, c1, nv)
+        if w == 0:
+            continue
+        j = m1 - l
+        if j > junk:
+            continue
+        w *= _BIN[junk, j]
+        for v in range(nv):
+            c2[v] = c1[v] - pats[p, v]
+        if not want_safe:
+            best, _, _ = _last_best(s1, supp, c2, nv, wins, g, subs, vals, -1, uv)
+            tot += w * best
+            continue
+        n = _candidates(s1, supp, c2, nv, wins, g, subs, vals)
+        best = vals[0]
+        tot += w * best
+        if best == 0 or safe == 0:
+            continue
+        group = np.int64(0)
+        free_pass = False
+        for i in range(n):
+            if vals[i] != best:
+                break
+            a = subs[i]
+            if _pc(a) < 2:
+                continue
+            dup = False
+            r = a
+            v = 0
+            while r:
+                if r & 1 and (pats[p, v] >= 2 or (pats[p, v] >= 1 and (s1 >> v) & 1)):
+                    dup = True
+                r >>= 1
+                v += 1
+            if dup:
+                free_pass = True
+                break
+            t = a & s1
+            if _pc(t) >= 2:
+                group |= np.int64(1) << _local(t, s1)
+        if free_pass:
+            continue
+        sat = np.int64(0)
+        for q in range(pcount[k1]):
+            if pmixed[k1, q] & group:
+                sat |= np.int64(1) << q
+        safe &= sat
+    return tot * _FACT[m1] * _ff(n2 - 5, 5 - m1), safe
+
+
+@njit(cache=True)
+def _key(s1, m1, c1, n1, nv, sort):
+    """Memo key of (s1, m1, c1, n1); ``sort``: the values are interchangeable (A-5), so the
+    key is the sorted list of (kept, count) pairs."""
+    k = 0
+    if sort:
+        codes = np.empty(nv, dtype=np.int64)
+        for v in range(nv):
+            codes[v] = ((s1 >> v) & 1) * 8 + c1[v]
+        codes.sort()
+        for v in range(nv):
+            k = k * 16 + codes[v]
+    else:
+        k = s1
+        for v in range(nv):
+            k = k * 8 + c1[v]
+    return (k * 8 + m1) * 64 + n1
+
+
+@njit(cache=True)
+def _vs2_memo(memo, s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount):
+    """The suitless value :func:`_vs2`, memoised by (s1, m1, c1, n1)."""
+    key = _key(s1, m1, c1, n1, nv, wins.shape[0] == 0)
+    if key in memo:
+        return memo[key]
+    v, _ = _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, False)
+    memo[key] = v
+    return v
+
+
+# --- the flush loss with two draws left, card by card --------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _avail(alpha, v):
+    a = 0
+    for s in range(4):
+        if (alpha[s] >> v) & 1:
+            a |= 1 << s
+    return a
+
+
+@njit(cache=True)
+def _vs2_info(
+    s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info_p, info_group, info_n, info_subs, info_vals,
+    info_rest, out,
+):  # fmt: skip
+    """:func:`_vs2` that also lists the draws (value patterns) after which flushes can cost
+    something: every pattern with a positive best whose maxima all keep one card of each value.
+    For each: its row, the group (local subsets T of s1, |T| >= 2, kept by a maximum: the
+    pattern is safe when the kept cards mix suits on one of them), the last keeps whose value
+    was counted, best first (at most :data:`_KEEP`), and a bound on the others' values.
+    ``out`` = (value, safe mask, number of patterns listed)."""
+    k1 = _pc(s1)
+    low = 0
+    for v in range(nv):
+        low += c1[v]
+    junk = n1 - low
+    n2 = n1 - m1
+    g = _last_g(n2)
+    c2 = np.empty(nv, dtype=np.int64)
+    subs = np.empty(32, dtype=np.int64)
+    vals = np.empty(32, dtype=np.int64)
+    uv = np.empty(6, dtype=np.int64)
+    safe = (np.int64(1) << pcount[k1]) - 1
+    tot = 0
+    cnt = 0
+    for p in range(start[m1 + 1]):
+        w, supp, l = _pattern_weight(pats, p, c1, nv)
+        if w == 0 or m1 - l > junk:
+            continue
+        w *= _BIN[junk, m1 - l]
+        for v in range(nv):
+            c2[v] = c1[v] - pats[p, v]
+        best, n, rest = _last_best(s1, supp, c2, nv, wins, g, subs, vals, 0, uv)
+        tot += w * best
+        if best == 0:
+            continue
+        group = np.int64(0)
+        free_pass = False
+        for i in range(n):
+            if vals[i] != best:
+                break
+            a = subs[i]
+            if _pc(a) < 2:
+                continue
+            r = a
+            v = 0
+            while r:
+                if r & 1 and (pats[p, v] >= 2 or (pats[p, v] >= 1 and (s1 >> v) & 1)):
+                    free_pass = True
+                r >>= 1
+                v += 1
+            t = a & s1
+            if _pc(t) >= 2:
+                group |= np.int64(1) << _local(t, s1)
+        if free_pass:
+            continue
+        sat = np.int64(0)
+        for q in range(pcount[k1]):
+            if pmixed[k1, q] & group:
+                sat |= np.int64(1) << q
+        safe &= sat
+        info_p[cnt] = p
+        info_group[cnt] = group
+        keep = min(n, _KEEP)
+        info_n[cnt] = keep
+        for i in range(keep):
+            info_subs[cnt, i] = subs[i]
+            info_vals[cnt, i] = vals[i]
+        if keep < n and vals[keep] > rest:
+            rest = vals[keep]
+        info_rest[cnt] = rest
+        cnt += 1
+    out[0] = tot * _FACT[m1] * _ff(n2 - 5, 5 - m1)
+    out[1] = safe
+    out[2] = cnt
+
+
+@njit(cache=True)
+def _loss(
+    cnt, info_p, info_group, info_n, info_subs, info_vals, info_rest, mixedq, s1, hs1, m1, alpha, c1, n1, nv,
+    wins, pats, binom, suit_sub, suit_nsub,
+):  # fmt: skip
+    """``Vs_2 - V_2`` scaled by ``n1^(10)``: what flushes cost with two draws left.
+
+    The hand holds cards of the values ``s1`` (suit masks ``hs1[v]``; two bits for a pair)
+    and draws ``m1`` cards from the deck ``alpha[u]`` (values whose card of suit u is left),
+    counts ``c1``, size ``n1``.  Only the draws listed by :func:`_vs2_info` whose best suitless
+    last keep is a set of one suit (every card of it that suit, no value twice) can lose, and
+    only those are enumerated, card by card; ``mixedq`` (the local subsets on which the kept
+    cards mix suits) skips the rest at once.
+    """
+    low = 0
+    for v in range(nv):
+        low += c1[v]
+    junk = n1 - low
+    n2 = n1 - m1
+    g = _last_g(n2)
+    hs = np.zeros(nv, dtype=np.int64)
+    alpha2 = np.empty(4, dtype=np.int64)
+    drawn = np.zeros(nv, dtype=np.int64)  # suit mask drawn at each value
+    fixed = np.zeros(nv, dtype=np.int64)  # the suit a drawn value's one card must have, -1 any
+    vlist = np.empty(nv, dtype=np.int64)
+    choice = np.zeros(nv, dtype=np.int64)
+    c2 = np.empty(nv, dtype=np.int64)
+    subs = np.empty(32, dtype=np.int64)
+    vals = np.empty(32, dtype=np.int64)
+    tot = 0
+    for e in range(cnt):
+        if info_group[e] & mixedq:
+            continue
+        p = info_p[e]
+        n = info_n[e]
+        best = info_vals[e, 0]
+        l = 0
+        for v in range(nv):
+            l += pats[p, v]
+        wj = _BIN[junk, m1 - l]
+        # is some maximum safe whatever is drawn (the kept cards mix suits on it)?
+        safe = False
+        a = -1
+        for i in range(n):
+            if info_vals[e, i] != best:
+                break
+            sub = info_subs[e, i]
+            if _pc(sub) >= 2:
+                us = 0
+                t = sub & s1
+                v = 0
+                while t:
+                    if t & 1:
+                        us |= hs1[v]
+                    t >>= 1
+                    v += 1
+                if _pc(us) >= 2:
+                    safe = True
+                    break
+            if a < 0:
+                a = sub
+        if safe:
+            continue
+        # the values of the first maximum drawn now must all be of the kept cards' suit (of
+        # one suit u, tried in turn, when none of them is kept) for it to be a flush draw
+        big = _pc(a) >= 2
+        t = a & s1
+        u_lo, u_hi = 0, 1
+        if big:
+            if t:
+                us = 0
+                v = 0
+                while t:
+                    if t & 1:
+                        us |= hs1[v]
+                    t >>= 1
+                    v += 1
+                u = 0
+                while not (us >> u) & 1:
+                    u += 1
+                u_lo, u_hi = u, u + 1
+            else:
+                u_lo, u_hi = 0, 4
+        nvals = 0
+        for v in range(nv):
+            if pats[p, v]:
+                vlist[nvals] = v
+                nvals += 1
+        for u in range(u_lo, u_hi):
+            ok = True
+            for i in range(nvals):
+                v = vlist[i]
+                fixed[v] = -1
+                if big and (a >> v) & 1:
+                    fixed[v] = u
+                    if not (_avail(alpha, v) >> u) & 1:
+                        ok = False
+            if not ok:
+                continue
+            for i in range(nvals):
+                choice[i] = 0
+            while True:
+                for v in range(nv):
+                    hs[v] = hs1[v] if (s1 >> v) & 1 else 0
+                    drawn[v] = 0
+                for i in range(nvals):
+                    v = vlist[i]
+                    if fixed[v] >= 0:
+                        d = np.int64(1) << fixed[v]
+                    else:
+                        d = suit_sub[_avail(alpha, v), pats[p, v], choice[i]]
+                    drawn[v] = d
+                    hs[v] |= d
+                for s in range(4):
+                    msk = alpha[s]
+                    for i in range(nvals):
+                        v = vlist[i]
+                        if (drawn[v] >> s) & 1:
+                            msk &= ~(np.int64(1) << v)
+                    alpha2[s] = msk
+                bestex = 0
+                for i in range(n):
+                    if info_vals[e, i] <= bestex:
+                        break
+                    sub = info_subs[e, i]
+                    f = _min_flush(sub, hs, alpha2, nv, wins, binom)
+                    ex = info_vals[e, i] - f * g[5 - _pc(sub)]
+                    if ex > bestex:
+                        bestex = ex
+                if info_rest[e] > bestex:  # a keep not listed might be the best: all of them
+                    supp = 0
+                    for v in range(nv):
+                        c2[v] = c1[v] - pats[p, v]
+                        if pats[p, v]:
+                            supp |= 1 << v
+                    nn = _candidates(s1, supp, c2, nv, wins, g, subs, vals)
+                    for i in range(nn):
+                        if vals[i] <= bestex:
+                            break
+                        f = _min_flush(subs[i], hs, alpha2, nv, wins, binom)
+                        ex = vals[i] - f * g[5 - _pc(subs[i])]
+                        if ex > bestex:
+                            bestex = ex
+                tot += (best - bestex) * wj
+                # the next choice of suits
+                i = 0
+                while i < nvals:
+                    v = vlist[i]
+                    if fixed[v] >= 0:
+                        i += 1
+                        continue
+                    choice[i] += 1
+                    if choice[i] < suit_nsub[_avail(alpha, v), pats[p, v]]:
+                        break
+                    choice[i] = 0
+                    i += 1
+                if i == nvals:
+                    break
+    return tot * _FACT[m1] * _ff(n2 - 5, 5 - m1)
+
+
+@njit(cache=True)
+def _delta2(s1, hs1, m1, alpha, c1, n1, nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub):
+    """:func:`_loss` of a hand (``hs1`` may hold a pair) on its own: (Vs_2, Vs_2 - V_2)."""
+    rows = start[m1 + 1]
+    info_p = np.empty(rows, dtype=np.int64)
+    info_group = np.empty(rows, dtype=np.int64)
+    info_n = np.empty(rows, dtype=np.int64)
+    info_subs = np.empty((rows, _KEEP), dtype=np.int64)
+    info_vals = np.empty((rows, _KEEP), dtype=np.int64)
+    info_rest = np.empty(rows, dtype=np.int64)
+    out = np.zeros(3, dtype=np.int64)
+    _vs2_info(
+        s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info_p, info_group, info_n, info_subs, info_vals,
+        info_rest, out,
+    )  # fmt: skip
+    loss = _loss(
+        out[2], info_p, info_group, info_n, info_subs, info_vals, info_rest, 0, s1, hs1, m1, alpha, c1, n1, nv,
+        wins, pats, binom, suit_sub, suit_nsub,
+    )  # fmt: skip
+    return out[0], loss
+
+
+# --- three draws left ---------------------------------------------------------------------
+
+_HALF = 27
+#: Kept value sets of one first draw whose risky draws are held at once.
+_SLOTS = 8
+_HALF_MASK = (1 << _HALF) - 1
+
+
+@njit(cache=True, inline="always")
+def _add(acc, w, x):
+    """``acc += w * x`` in two int64 halves (x < 2^54, w < 2^31)."""
+    acc[1] += w * (x & _HALF_MASK)
+    acc[0] += w * (x >> _HALF) + (acc[1] >> _HALF)
+    acc[1] &= _HALF_MASK
+
+
+@njit(cache=True)
+def _canon_key(s1, m1, n1, kmask, alpha, nv, perms):
+    """A key of (kept cards, deck) that is the same for every relabelling of the suits."""
+    best0 = np.int64(-1)
+    best1 = np.int64(-1)
+    for pi in range(perms.shape[0]):
+        k0 = np.int64(0)
+        for u in range(4):
+            k0 |= alpha[perms[pi, u]] << (12 * u)  # the new suit u is the old perms[pi, u]
+        k0 = k0 * 64 + n1
+        k1 = np.int64(0)
+        r = s1
+        v = 0
+        while r:
+            if r & 1:
+                old = 0
+                while not (kmask[v] >> old) & 1:
+                    old += 1
+                new = 0
+                while perms[pi, new] != old:
+                    new += 1
+                k1 = k1 * 4 + new
+            r >>= 1
+            v += 1
+        k1 = (k1 * 8192 + s1) * 8 + m1
+        if best0 < 0 or k0 < best0 or (k0 == best0 and k1 < best1):
+            best0 = k0
+            best1 = k1
+    return (best0, best1)
+
+
+@njit(cache=True)
+def _slot_for(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots):
+    """The slot holding :func:`_vs2_info` of the kept values ``s1`` (computed on first use)."""
+    slot_s1, slot_out, info_p, info_group, info_n, info_subs, info_vals, info_rest, nxt = slots
+    for i in range(_SLOTS):
+        if slot_s1[i] == s1:
+            return i
+    sl = nxt[0]
+    nxt[0] = (sl + 1) % _SLOTS
+    slot_s1[sl] = s1
+    _vs2_info(
+        s1, 5 - _pc(s1), c1, n1, nv, wins, pats, start, pmixed, pcount, info_p[sl], info_group[sl], info_n[sl],
+        info_subs[sl], info_vals[sl], info_rest[sl], slot_out[sl],
+    )  # fmt: skip
+    return sl
+
+
+@njit(cache=True)
+def _suit_code(s1, kmask, nv, order):
+    """The restricted growth string (base 4) of the suits of one kept card per value of s1."""
+    code = 0
+    seen = 0
+    nb = 0
+    digit = 1
+    v = 0
+    r = s1
+    while r:
+        if r & 1:
+            s = 0
+            while not (kmask[v] >> s) & 1:
+                s += 1
+            if not (seen >> s) & 1:
+                seen |= 1 << s
+                order[s] = nb
+                nb += 1
+            code += order[s] * digit
+            digit *= 4
+        r >>= 1
+        v += 1
+    return code
+
+
+@njit(cache=True)
+def _best_exact(
+    s1, hs1, alpha1, c1, n1, bestex, nv, wins, pats, start, pmixed, pcount, pindex, binom, suit_sub, suit_nsub,
+    memo_loss, perms, slots, kmask, kvals, kpick, order, safe_only,
+):  # fmt: skip
+    """The best exact ``V_2`` over the card choices for kept values ``s1`` from a hand whose
+    cards of value v have the suits ``hs1[v]`` (``safe_only``: whether some choice is safe,
+    1 or 0, nothing else is computed); at least ``bestex``."""
+    slot_s1, slot_out, info_p, info_group, info_n, info_subs, info_vals, info_rest, nxt = slots
+    sl = _slot_for(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
+    vs = slot_out[sl, 0]
+    safe = slot_out[sl, 1]
+    k1 = _pc(s1)
+    nk = 0
+    for v in range(nv):
+        if (s1 >> v) & 1:
+            kvals[nk] = v
+            kpick[nk] = 0
+            nk += 1
+    while True:
+        for i in range(nk):
+            v = kvals[i]
+            cnt = -1
+            s = 0
+            while s < 4:
+                if (hs1[v] >> s) & 1:
+                    cnt += 1
+                    if cnt == kpick[i]:
+                        break
+                s += 1
+            kmask[v] = np.int64(1) << s
+        q = pindex[nk, _suit_code(s1, kmask, nv, order)]
+        if (safe >> q) & 1:
+            return vs if not safe_only else 1
+        if not safe_only:
+            key = _canon_key(s1, 5 - k1, n1, kmask, alpha1, nv, perms)
+            if key in memo_loss:
+                loss = memo_loss[key]
+            else:
+                loss = _loss(
+                    slot_out[sl, 2], info_p[sl], info_group[sl], info_n[sl], info_subs[sl], info_vals[sl],
+                    info_rest[sl], pmixed[nk, q], s1, kmask, 5 - k1, alpha1, c1, n1, nv, wins, pats, binom, suit_sub,
+                    suit_nsub,
+                )  # fmt: skip
+                memo_loss[key] = loss
+            if vs - loss > bestex:
+                bestex = vs - loss
+        i = 0
+        while i < nk:
+            kpick[i] += 1
+            if kpick[i] < _pc(hs1[kvals[i]]):
+                break
+            kpick[i] = 0
+            i += 1
+        if i == nk:
+            break
+    return bestex if not safe_only else 0
+
+
+@njit(cache=True)
+def _v3(
+    s0, hs0, m0, alpha0, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, binom, suit_sub,
+    suit_nsub, memo_v, memo_loss, perms, suits, acc,
+):  # fmt: skip
+    """Three draws left, the cards of values ``s0`` (suit masks ``hs0``) kept and ``m0``
+    drawn now: ``acc`` += the sum over every first draw of the best ``V_2`` (scaled by
+    ``(n0 - m0)^(10)``), in two halves.  The value is ``m0! * sum / n0^(m0 + 10)``.
+
+    The first draw is enumerated by value pattern.  The keeps after it are tried in the order
+    of an upper bound (their suitless value on the counts before the draw) until none can do
+    better, which gives the best suitless keeps.  Where suits count, the suits of the cards
+    drawn at those keeps' values are enumerated next: where a card choice is safe
+    (:func:`_vs2_info`) the suitless value is exact whatever the other cards' suits, which are
+    counted, not enumerated; elsewhere every suit of every card drawn is tried and each keep is
+    worth its suitless value less its flush loss (:func:`_loss`, memoised under suit
+    relabelling).
+    """
+    low0 = 0
+    for v in range(nv):
+        low0 += c0[v]
+    junk0 = n0 - low0
+    n1 = n0 - m0
+    ub_ok = junk0 >= m0  # Vs_2 on the counts before the draw bounds every keep after it
+    c1 = np.empty(nv, dtype=np.int64)
+    cand = np.empty(32, dtype=np.int64)
+    cand_ub = np.empty(32, dtype=np.int64)
+    cand_vs = np.empty(32, dtype=np.int64)
+    hs1 = np.zeros(nv, dtype=np.int64)
+    alpha1 = np.empty(4, dtype=np.int64)
+    vlist = np.empty(nv, dtype=np.int64)
+    choice = np.zeros(nv, dtype=np.int64)
+    kvals = np.empty(5, dtype=np.int64)
+    kpick = np.zeros(5, dtype=np.int64)
+    kmask = np.zeros(nv, dtype=np.int64)
+    order = np.zeros(4, dtype=np.int64)
+    bsuit = np.zeros(5, dtype=np.int64)  # the suit of each block of a partition
+    svals = np.zeros(5, dtype=np.int64)  # the values of the best keep
+    big = np.int64(1) << 62
+    rows = start[6]
+    slots = (
+        np.full(_SLOTS, -1, dtype=np.int64),
+        np.zeros((_SLOTS, 3), dtype=np.int64),
+        np.empty((_SLOTS, rows), dtype=np.int64),
+        np.empty((_SLOTS, rows), dtype=np.int64),
+        np.empty((_SLOTS, rows), dtype=np.int64),
+        np.empty((_SLOTS, rows, _KEEP), dtype=np.int64),
+        np.empty((_SLOTS, rows, _KEEP), dtype=np.int64),
+        np.empty((_SLOTS, rows), dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )
+    for p in range(start[m0 + 1]):
+        w, supp, l = _pattern_weight(pats, p, c0, nv)
+        if w == 0:
+            continue
+        j = m0 - l
+        if j > junk0:
+            continue
+        wj = _BIN[junk0, j]
+        for v in range(nv):
+            c1[v] = c0[v] - pats[p, v]
+        u0 = s0 | supp
+        slots[0][:] = -1
+        # the keeps after the draw, by an upper bound of their value
+        nc = 0
+        sub = u0
+        while True:
+            if _pc(sub) <= 5:
+                ub = big
+                if ub_ok:
+                    ub = _vs2_memo(memo_v, sub, 5 - _pc(sub), c0, n1, nv, wins, pats, start, pmixed, pcount)
+                i = nc
+                while i > 0 and (
+                    cand_ub[i - 1] < ub or (cand_ub[i - 1] == ub and _pc(cand[i - 1]) < _pc(sub))
+                ):
+                    cand[i] = cand[i - 1]
+                    cand_ub[i] = cand_ub[i - 1]
+                    i -= 1
+                cand[i] = sub
+                cand_ub[i] = ub
+                nc += 1
+            if sub == 0:
+                break
+            sub = (sub - 1) & u0
+        cand_vs[:nc] = -1  # not counted yet
+        # the best suitless keeps: every keep whose bound reaches the best value
+        best = np.int64(-1)
+        for i in range(nc):
+            if cand_ub[i] < best:
+                break
+            if suits:
+                sl = _slot_for(cand[i], c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
+                vs = slots[1][sl, 0]
+            else:
+                vs, _ = _vs2(cand[i], 5 - _pc(cand[i]), c1, n1, nv, wins, pats, start, pmixed, pcount, False)
+            cand_vs[i] = vs
+            if vs > best:
+                best = vs
+        if not suits:
+            _add(acc, w * wj, best)
+            continue
+        # stage 1: the suits drawn at the values of the best keeps; stage 2: the other ones
+        v_one = 0
+        for i in range(nc):
+            if cand_vs[i] == best:
+                v_one |= cand[i] & supp
+        n_one = 0
+        for v in range(nv):
+            if (v_one >> v) & 1:
+                vlist[n_one] = v
+                choice[n_one] = 0
+                n_one += 1
+        nvals = n_one
+        m_two = 1  # the suit choices of stage 2, counted
+        for v in range(nv):
+            if (supp >> v) & 1 and not (v_one >> v) & 1:
+                vlist[nvals] = v
+                choice[nvals] = 0
+                nvals += 1
+                m_two *= suit_nsub[_avail(alpha0, v), pats[p, v]]
+        # one best keep, one card drawn at each of its values, no pair kept before: count the
+        # safe suit patterns and enumerate the unsafe ones from the partitions of its suits
+        n_best = 0
+        s_best = 0
+        for i in range(nc):
+            if cand_vs[i] == best:
+                n_best += 1
+                s_best = cand[i]
+        fast = n_best == 1
+        if fast:
+            r = s_best
+            v = 0
+            while r:
+                if r & 1 and (pats[p, v] >= 2 or _pc(hs0[v]) + pats[p, v] >= 2):
+                    fast = False
+                r >>= 1
+                v += 1
+        if fast:
+            sl = _slot_for(s_best, c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
+            safe_mask = slots[1][sl, 1]
+            k1 = _pc(s_best)
+            n_all = 1  # stage-1 patterns: one card at each drawn value of the keep
+            for i in range(n_one):
+                n_all *= _pc(_avail(alpha0, vlist[i]))
+            n_unsafe = 0
+            nk = 0
+            for v in range(nv):
+                if (s_best >> v) & 1:
+                    svals[nk] = v
+                    nk += 1
+            for q in range(pcount[k1]):
+                if (safe_mask >> q) & 1:
+                    continue
+                nb = 0
+                for i in range(k1):
+                    nb = max(nb, pblocks[k1, q, i] + 1)
+                # every one-to-one map of the blocks to suits
+                for code in range(256):
+                    ok = True
+                    used = 0
+                    for b in range(nb):
+                        su = (code >> (2 * b)) & 3
+                        if (used >> su) & 1:
+                            ok = False
+                        used |= 1 << su
+                        bsuit[b] = su
+                    if not ok or code >> (2 * nb):
+                        continue
+                    for i in range(k1):
+                        v = svals[i]
+                        su = bsuit[pblocks[k1, q, i]]
+                        if (s0 >> v) & 1:
+                            if hs0[v] != (1 << su):
+                                ok = False
+                        elif not (_avail(alpha0, v) >> su) & 1:
+                            ok = False
+                    if not ok:
+                        continue
+                    n_unsafe += 1
+                    # the unsafe pattern: stage 1 fixed, every suit of the other cards
+                    for i in range(n_one):
+                        v = vlist[i]
+                        su = bsuit[pblocks[k1, q, _pc(s_best & ((1 << v) - 1))]]
+                        choice[i] = 0
+                        while suit_sub[_avail(alpha0, v), 1, choice[i]] != (1 << su):
+                            choice[i] += 1
+                    while True:  # stage 2
+                        for v in range(nv):
+                            hs1[v] = hs0[v] if (s0 >> v) & 1 else 0
+                        for s in range(4):
+                            alpha1[s] = alpha0[s]
+                        for i in range(nvals):
+                            v = vlist[i]
+                            d = suit_sub[_avail(alpha0, v), pats[p, v], choice[i]]
+                            hs1[v] |= d
+                            for s in range(4):
+                                if (d >> s) & 1:
+                                    alpha1[s] &= ~(np.int64(1) << v)
+                        bestex = np.int64(-1)
+                        for ci in range(nc):
+                            if cand_ub[ci] <= bestex:
+                                break
+                            if cand_vs[ci] < 0:
+                                sl2 = _slot_for(
+                                    cand[ci], c1, n1, nv, wins, pats, start, pmixed, pcount, slots
+                                )
+                                cand_vs[ci] = slots[1][sl2, 0]
+                            if cand_vs[ci] <= bestex:
+                                continue
+                            bestex = _best_exact(
+                                cand[ci], hs1, alpha1, c1, n1, bestex, nv, wins, pats, start, pmixed, pcount,
+                                pindex, binom, suit_sub, suit_nsub, memo_loss, perms, slots, kmask, kvals, kpick,
+                                order, False,
+                            )  # fmt: skip
+                        _add(acc, wj, bestex)
+                        i = n_one
+                        while i < nvals:
+                            v = vlist[i]
+                            choice[i] += 1
+                            if choice[i] < suit_nsub[_avail(alpha0, v), pats[p, v]]:
+                                break
+                            choice[i] = 0
+                            i += 1
+                        if i == nvals:
+                            break
+            _add(acc, wj * m_two * (n_all - n_unsafe), best)
+            continue
+        while True:  # stage 1
+            for v in range(nv):
+                hs1[v] = hs0[v] if (s0 >> v) & 1 else 0
+            for i in range(n_one):
+                v = vlist[i]
+                hs1[v] |= suit_sub[_avail(alpha0, v), pats[p, v], choice[i]]
+            safe = False
+            for i in range(nc):
+                if cand_vs[i] == best and _best_exact(
+                    cand[i], hs1, alpha0, c1, n1, 0, nv, wins, pats, start, pmixed, pcount, pindex, binom,
+                    suit_sub, suit_nsub, memo_loss, perms, slots, kmask, kvals, kpick, order, True,
+                ):  # fmt: skip
+                    safe = True
+                    break
+            if safe:
+                _add(acc, wj * m_two, best)
+            else:
+                while True:  # stage 2: every suit of every card drawn
+                    for v in range(nv):
+                        hs1[v] = hs0[v] if (s0 >> v) & 1 else 0
+                    for s in range(4):
+                        alpha1[s] = alpha0[s]
+                    for i in range(nvals):
+                        v = vlist[i]
+                        d = suit_sub[_avail(alpha0, v), pats[p, v], choice[i]]
+                        hs1[v] |= d
+                        for s in range(4):
+                            if (d >> s) & 1:
+                                alpha1[s] &= ~(np.int64(1) << v)
+                    bestex = np.int64(-1)
+                    for ci in range(nc):
+                        if cand_ub[ci] <= bestex:
+                            break
+                        if cand_vs[ci] < 0:
+                            sl = _slot_for(cand[ci], c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
+                            cand_vs[ci] = slots[1][sl, 0]
+                        if cand_vs[ci] <= bestex:
+                            continue
+                        bestex = _best_exact(
+                            cand[ci], hs1, alpha1, c1, n1, bestex, nv, wins, pats, start, pmixed, pcount, pindex,
+                            binom, suit_sub, suit_nsub, memo_loss, perms, slots, kmask, kvals, kpick, order, False,
+                        )  # fmt: skip
+                    _add(acc, wj, bestex)
+                    i = n_one
+                    while i < nvals:
+                        v = vlist[i]
+                        choice[i] += 1
+                        if choice[i] < suit_nsub[_avail(alpha0, v), pats[p, v]]:
+                            break
+                        choice[i] = 0
+                        i += 1
+                    if i == nvals:
+                        break
+            i = 0
+            while i < n_one:
+                v = vlist[i]
+                choice[i] += 1
+                if choice[i] < suit_nsub[_avail(alpha0, v), pats[p, v]]:
+                    break
+                choice[i] = 0
+                i += 1
+            if i == n_one:
+                break
+
+
+# --- the Python side -------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _v1(s0, hs0, m0, alpha0, c0, nv, wins, binom, suits):
+    """Completing draws with one draw left: ``N - F`` (the flushes ``F`` only where suits
+    count, 2-7)."""
+    n = _ncomp(s0, c0, nv, wins)
+    if suits:
+        n -= _min_flush(s0, hs0, alpha0, nv, wins, binom)
+    return n
+
+
+@cache
+def _setup(family: str, x: int) -> tuple:
+    """(number of low values, straight windows, suits count) of a target's top value x."""
+    family_id(family)
+    nv = x + 1
+    suits = family == "deuce_to_seven"
+    wins = np.array([0x1F << lo for lo in range(nv - 4)] if suits else [], dtype=np.int64)
+    wins.setflags(write=False)
+    return nv, wins, suits
+
+
+@cache
+def _memo(family: str, x: int) -> tuple:
+    """The process-wide memos of a family and top value: ``Vs_2`` and the flush losses (keyed
+    under suit relabelling)."""
+    return (
+        Dict.empty(key_type=types.int64, value_type=types.int64),
+        Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.int64),
+    )
+
+
+def _perms() -> np.ndarray:
+    from itertools import permutations
+
+    p = np.array(list(permutations(range(4))), dtype=np.int64)
+    p.setflags(write=False)
+    return p
+
+
+_PERMS = _perms()
+
+
+def _low_value(cards: np.ndarray, family: str) -> np.ndarray:
+    r = cards.astype(np.int64) >> 2
+    return np.where(r == 12, 0, r + 1) if family == "ace_to_five" else r
+
+
+def _deck_state(deck: np.ndarray, family: str, x: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """``alpha[u]`` (values <= x whose card of suit u is in the deck), ``c[v]`` and the deck
+    size."""
+    nv = x + 1
+    vals = _low_value(deck, family)
+    alpha = np.zeros(4, dtype=np.int64)
+    c = np.zeros(nv, dtype=np.int64)
+    for card, v in zip(deck.tolist(), vals.tolist()):
+        if v <= x:
+            alpha[card & 3] |= 1 << v
+            c[v] += 1
+    return alpha, c, int(deck.size)
+
+
+def _keep_state(keep: np.ndarray, family: str, x: int) -> tuple[int, np.ndarray]:
+    """The kept low values (mask) and the suits kept at each (bit masks)."""
+    hs = np.zeros(x + 1, dtype=np.int64)
+    s = 0
+    for card, v in zip(keep.tolist(), _low_value(keep, family).tolist()):
+        if v <= x:
+            s |= 1 << v
+            hs[v] |= 1 << (card & 3)
+    return s, hs
+
+
+def _scaled(n: int, k: int) -> int:
+    r = 1
+    for i in range(k):
+        r *= n - i
+    return r
+
+
+def _chance(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int) -> Fraction:
+    """The exact chance of X-low or better keeping ``keep`` with ``draws`` draws left (the
+    later keeps best play); ``deck`` the unseen cards."""
+    nv, wins, suits = _setup(family, x)
+    alpha, c0, n0 = _deck_state(deck, family, x)
+    s0, hs0 = _keep_state(keep, family, x)
+    m0 = 5 - keep.size
+    junk_kept = keep.size - bin(s0).count("1")  # cards above X or second cards of a value
+    if draws == 0:
+        if m0:
+            raise ValueError("with no draw left the whole hand is kept")
+        if junk_kept:
+            return Fraction(0)
+        return Fraction(int(_v1(s0, hs0, 0, alpha, c0, nv, wins, _BIN, suits)))
+    if draws == 1:
+        if junk_kept:
+            return Fraction(0)
+        return Fraction(int(_v1(s0, hs0, m0, alpha, c0, nv, wins, _BIN, suits)), comb(n0, m0))
+    pats, start = _patterns(nv)
+    pindex, pmixed, pcount, pblocks = _partition_tables()
+    suit_sub, suit_nsub = _suit_subsets()
+    memo_v, memo_loss = _memo(family, x)
+    if draws == 2:
+        if not suits:
+            vs = _vs2_memo(memo_v, s0, m0, c0, n0, nv, wins, pats, start, pmixed, pcount)
+            return Fraction(int(vs), _scaled(n0, 10))
+        vs, loss = _delta2(
+            s0, hs0, m0, alpha, c0, n0, nv, wins, pats, start, pmixed, pcount, _BIN, suit_sub, suit_nsub
+        )
+        return Fraction(int(vs - loss), _scaled(n0, 10))
+    acc = np.zeros(2, dtype=np.int64)
+    _v3(
+        s0, hs0, m0, alpha, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, _BIN, suit_sub,
+        suit_nsub, memo_v, memo_loss, _PERMS, suits, acc,
+    )  # fmt: skip
+    total = (int(acc[0]) << _HALF) + int(acc[1])
+    return Fraction(total * _scaled(m0, m0), _scaled(n0, m0 + 10))
+
+
+def _cards(cards, what: str) -> np.ndarray:
+    from ...cards import parse_cards
+
+    if isinstance(cards, str):
+        return parse_cards(cards).astype(np.int64)
+    arr = np.asarray(cards)
+    if arr.ndim != 1 or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
+        raise ValueError(f"{what} must be cards (a string or card integers), got {cards!r}")
+    return arr.astype(np.int64)
+
+
+def prepare(
+    hand, keep=None, draws: int = 1, *, dead=None
+) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
+    """Checked ``(hand, keep, deck)`` card arrays for ``draws`` draws left: five different
+    cards, a keep taken from them, dead cards not in the hand, and a live deck that can supply
+    every draw (5 cards a draw, the first one ``5 - len(keep)``).
+
+    >>> prepare("7s 5h 3d 2c Kc", "7s Ah", 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: kept card 'Ah' is not in the hand '7s 5h 3d 2c Kc'
+    >>> dead = " ".join(r + s for r in "4689TJQA" for s in "cdhs") + " Ks Kh Kd"
+    >>> prepare("7s 5h 3d 2c Kc", None, 3, dead=dead)
+    Traceback (most recent call last):
+    ...
+    ValueError: the live deck has 12 cards (47 less 35 dead) but 3 draws can take 15
+    """
+    from ...cards import format_cards
+    from ...checks import is_int
+
+    if not is_int(draws) or not 0 <= draws <= 3:
+        raise ValueError(f"draws must be 0, 1, 2 or 3, got {draws!r}")
+    cards = _cards(hand, "hand")
+    if cards.size != 5 or np.unique(cards).size != 5 or cards.min() < 0 or cards.max() >= N_CARDS:
+        raise ValueError(
+            f"a hand has 5 different cards, got {hand if isinstance(hand, str) else format_cards(cards)!r}"
+        )
+    kept = None
+    if keep is not None:
+        kept = _cards(keep, "keep")
+        for c in kept.tolist():
+            if c not in cards.tolist():
+                name = format_cards([c]) if 0 <= c < N_CARDS else str(c)
+                raise ValueError(f"kept card {name!r} is not in the hand {format_cards(cards)!r}")
+        if np.unique(kept).size != kept.size:
+            raise ValueError(f"a kept card is given twice: {format_cards(kept)!r}")
+        if draws == 0 and kept.size != 5:
+            raise ValueError(f"with no draw left the whole hand is kept, got keep {format_cards(kept)!r}")
+    from ...deck import live_deck
+
+    dead_cards = np.asarray([], dtype=np.int64) if dead is None else _cards(dead, "dead")
+    both = live_deck(dead_cards).astype(np.int64) if dead_cards.size else np.arange(N_CARDS, dtype=np.int64)
+    for c in dead_cards.tolist():
+        if c in cards.tolist():
+            raise ValueError(f"dead card {format_cards([c])!r} is in the hand {format_cards(cards)!r}")
+    deck = np.setdiff1d(both, cards)
+    need = MAX_DRAWN[draws] if kept is None or draws == 0 else 5 - kept.size + MAX_DRAWN[draws - 1]
+    if deck.size < need:
+        raise ValueError(
+            f"the live deck has {deck.size} cards (47 less {dead_cards.size} dead) but {draws} draw"
+            f"{'s' if draws != 1 else ''} can take {need}"
+        )
+    return cards, kept, deck
+
+
+def keep_candidates(hand, target: str | int, family: str = "deuce_to_seven") -> list[np.ndarray]:
+    """The keeps of ``hand`` worth trying for a target: one card of each of some different
+    values at or below the top card (with a pair, either card), the largest first.
+
+    >>> [len(k) for k in keep_candidates("7s 7h 3d Kc Qs", "8")]
+    [2, 2, 1, 1, 1, 0]
+    """
+    cards = _cards(hand, "hand")
+    x = target_value(target, family)
+    vals = _low_value(cards, family).tolist()
+    by_value: dict[int, list[int]] = {}
+    for card, v in zip(cards.tolist(), vals):
+        if v <= x:
+            by_value.setdefault(v, []).append(card)
+    values = sorted(by_value)
+    out: list[np.ndarray] = []
+    for mask in range(1 << len(values)):
+        chosen = [values[i] for i in range(len(values)) if (mask >> i) & 1]
+        picks: list[list[int]] = [[]]
+        for v in chosen:
+            picks = [p + [c] for p in picks for c in by_value[v]]
+        out.extend(np.array(p, dtype=np.int64) for p in picks)
+    out.sort(key=lambda k: -k.size)
+    return out
+
+
+def target_chance(
+    hand, keep, draws: int, target: str | int, *, dead=None, family: str = "deuce_to_seven"
+) -> Fraction:
+    """The exact chance of finishing ``target``-low or better from ``hand`` when ``keep`` is
+    kept at the first of ``draws`` draws (0-3) and every later keep is the best for the target.
+
+    The deck is the 47 cards not in the hand less ``dead``; discards never come back.
+
+    >>> target_chance("8s 7h 3d 2c Ks", "8s 7h 3d 2c", 1, "8")
+    Fraction(12, 47)
+    """
+    cards, kept, deck = prepare(hand, keep if keep is not None else [], draws, dead=dead)
+    assert kept is not None
+    return _chance(kept, deck, draws, family, target_value(target, family))
+
+
+def best_keep(
+    hand, draws: int, target: str | int, *, dead=None, family: str = "deuce_to_seven"
+) -> tuple[Fraction, np.ndarray]:
+    """The greatest exact chance of ``target``-low or better from ``hand`` with ``draws``
+    draws left, and the first keep that gives it (ties: more cards kept, then the first
+    found).
+
+    >>> p, keep = best_keep("7s 7h 5d 3c 2s", 1, "7")
+    >>> p, len(keep)
+    (Fraction(8, 47), 4)
+    """
+    return target_chances(hand, None, draws, [target], dead=dead, family=family)[0]
+
+
+def target_chances(
+    hand, keep, draws: int, targets, *, dead=None, family: str = "deuce_to_seven"
+) -> list[tuple[Fraction, np.ndarray]]:
+    """For each target: the exact best-play chance and the first keep (``keep`` if given,
+    else the best one for that target: the greatest chance; ties to more cards kept, then to
+    the keep whose cards come first in the hand).
+
+    >>> [(str(p), len(k)) for p, k in target_chances("7s 3h 2d Kc Qs", "7s 3h 2d", 2, ["7", "8"])]
+    [('25528/178365', 3), ('9232/35673', 3)]
+    """
+    cards, kept, deck = prepare(hand, keep, draws, dead=dead)
+    return chances(cards, kept, deck, draws, targets, family)
+
+
+def chances(
+    cards: np.ndarray, kept: np.ndarray | None, deck: np.ndarray, draws: int, targets, family: str
+) -> list[tuple[Fraction, np.ndarray]]:
+    """:func:`target_chances` on checked card arrays (:func:`prepare`)."""
+    out = []
+    for t in targets:
+        x = target_value(t, family)
+        if kept is not None:
+            out.append((_chance(kept, deck, draws, family, x), kept))
+            continue
+        if draws == 0:
+            out.append((_chance(cards, deck, 0, family, x), cards))
+            continue
+        cands = keep_candidates(cards, t, family)
+        bounds = [_upper_bound(c, deck, draws, family, x) for c in cands]
+        # ties: more cards kept, then the keep whose cards come first in the hand
+        pos = [sum(1 << cards.tolist().index(c) for c in k.tolist()) for k in cands]
+        best: tuple[Fraction, int, int] | None = None  # (chance, -cards kept, position mask)
+        for i in sorted(range(len(cands)), key=lambda i: (-bounds[i], -cands[i].size)):
+            # the bound is a float: prune only with a margin far above its rounding
+            if best is not None and bounds[i] * (1 + 1e-9) < best[0]:
+                continue
+            p = _chance(cands[i], deck, draws, family, x)
+            if best is None or (p, -cands[i].size, -pos[i]) > (best[0], best[1], -best[2]):
+                best = (p, -cands[i].size, pos[i])
+        assert best is not None
+        out.append((best[0], cards[[j for j in range(5) if (best[2] >> j) & 1]]))
+    return out
+
+
+def keep_chance(keep: np.ndarray, deck: np.ndarray, draws: int, target: str | int, family: str) -> Fraction:
+    """The exact chance of one keep on checked card arrays (:func:`prepare`)."""
+    return _chance(keep, deck, draws, family, target_value(target, family))
+
+
+def _upper_bound(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int) -> float:
+    """An upper bound of a keep's chance that costs a table look-up (:func:`_refreshed`), or
+    1.0 where the bound does not hold (a deck too small for four cards of every free value)."""
+    if draws < 2:
+        return 1.0
+    nv, wins, _ = _setup(family, x)
+    s0, _ = _keep_state(keep, family, x)
+    if keep.size != bin(s0).count("1"):
+        return 1.0
+    w2, w3 = _refreshed_tables(family, x, int(deck.size))
+    table = w3 if draws == 3 else w2[5]
+    return float(table[s0])
+
+
+@cache
+def _refreshed_tables(family: str, x: int, n0: int) -> tuple[np.ndarray, np.ndarray]:
+    nv, wins, _ = _setup(family, x)
+    w2, w3 = _refreshed(nv, wins, n0, _appear_ways(), _BIN)
+    w2.setflags(write=False)
+    w3.setflags(write=False)
+    return w2, w3
+
+
+def _appear_ways() -> np.ndarray:
+    """``g[a, s]``: ways to take s cards from a given a values of 4 cards, each at least once."""
+    g = np.zeros((6, 6), dtype=np.float64)
+    g[0, 0] = 1.0
+    for a in range(1, 6):
+        for s_ in range(1, 6):
+            g[a, s_] = sum(comb(4, c) * g[a - 1, s_ - c] for c in range(1, min(4, s_) + 1))
+    return g
+
+
+@njit(cache=True)
+def _refreshed(nv, wins, n0, ways, binom):
+    """Upper bounds of the best-play chance by the *refreshed rank model*: before every draw
+    each value not kept has all four of its cards in a deck of the actual size, the rest is
+    junk, and suits are ignored.  The real deck never has more cards of a value, and the set
+    of new values a draw shows can only grow with more of them, so by induction over the draws
+    the model's chance is never below the real one (flushes only take chances away).
+
+    Returns ``w2[k, S]`` (two draws left from ``n0 - k`` cards, keeping exactly S) and ``w3[S]``
+    (three draws left from ``n0``); 2.0 where the deck is too small for the model (no bound).
+    """
+    full = (1 << nv) - 1
+    size = full + 1
+    # b1[k, U]: best of keeping a subset of U with one draw left from n0 - k cards (k = 0..10)
+    b1 = np.zeros((11, size), dtype=np.float64)
+    for k in range(11):
+        n = n0 - k
+        for t in range(size):
+            kt = _pc(t)
+            v = 0.0
+            if kt <= 5:
+                m = 5 - kt
+                nf = nv - kt
+                if n < 4 * nf or n < m:
+                    v = 2.0
+                else:
+                    cnt = binom[nf, m] * 4.0**m
+                    for w in wins:
+                        if t & ~w == 0:
+                            cnt -= 4.0**m
+                    v = cnt / binom[n, m]
+            b1[k, t] = v
+        for t in range(size):  # the best subset
+            r = t
+            vb = 0
+            while r:
+                if r & 1:
+                    u = t & ~(1 << vb)
+                    if b1[k, u] > b1[k, t]:
+                        b1[k, t] = b1[k, u]
+                r >>= 1
+                vb += 1
+    w2 = np.zeros((6, size), dtype=np.float64)
+    b2 = np.zeros((6, size), dtype=np.float64)
+    for k in range(6):
+        n = n0 - k
+        for t in range(size):
+            kt = _pc(t)
+            if kt > 5:
+                continue
+            m = 5 - kt
+            nf = nv - kt
+            junk = n - 4 * nf
+            if junk < 0 or k + m > 10:
+                w2[k, t] = 2.0
+                continue
+            free = full & ~t
+            tot = 0.0
+            a_mask = free
+            while True:
+                a = _pc(a_mask)
+                if a <= m:
+                    pr = 0.0
+                    for s_ in range(a, m + 1):
+                        pr += ways[a, s_] * binom[junk, m - s_]
+                    tot += pr / binom[n, m] * b1[k + m, t | a_mask]
+                if a_mask == 0:
+                    break
+                a_mask = (a_mask - 1) & free
+            w2[k, t] = tot
+        for t in range(size):
+            b2[k, t] = w2[k, t] if _pc(t) <= 5 else 0.0
+        for t in range(size):
+            r = t
+            vb = 0
+            while r:
+                if r & 1:
+                    u = t & ~(1 << vb)
+                    if b2[k, u] > b2[k, t]:
+                        b2[k, t] = b2[k, u]
+                r >>= 1
+                vb += 1
+    w3 = np.zeros(size, dtype=np.float64)
+    for t in range(size):
+        kt = _pc(t)
+        if kt > 5:
+            continue
+        m = 5 - kt
+        nf = nv - kt
+        junk = n0 - 4 * nf
+        if junk < 0:
+            w3[t] = 2.0
+            continue
+        free = full & ~t
+        tot = 0.0
+        a_mask = free
+        while True:
+            a = _pc(a_mask)
+            if a <= m:
+                pr = 0.0
+                for s_ in range(a, m + 1):
+                    pr += ways[a, s_] * binom[junk, m - s_]
+                tot += pr / binom[n0, m] * b2[m, t | a_mask]
+            if a_mask == 0:
+                break
+            a_mask = (a_mask - 1) & free
+        w3[t] = tot
+    return w2, w3
+
+
+# --- the best keep of a hand as a compiled decision (for the equity of drawing hands) -------
+
+
+@njit(cache=True)
+def _best_keep_mask(
+    hand, d, alpha, c, n, nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits
+):  # fmt: skip
+    """The kept positions (5-bit mask) of the best keep of ``hand`` for the target with
+    ``nv`` low values and ``d`` (1 or 2) draws left from the deck ``alpha``/``c``/``n`` (the
+    cards the player has not seen).  Keeps are tried from the most cards to the fewest, the
+    first greatest value wins, so the choice is the same every time."""
+    hs = np.zeros(nv, dtype=np.int64)
+    g = _last_g(n)
+    best = np.int64(-1)
+    best_mask = 0
+    for size in range(5, -1, -1):
+        for mask in range(31, -1, -1):
+            if _pc(mask) != size:
+                continue
+            s = 0
+            ok = True
+            for i in range(5):
+                if (mask >> i) & 1:
+                    r = hand[i] >> 2
+                    v = (0 if r == 12 else r + 1) if ace_low else r
+                    if v >= nv or (s >> v) & 1:
+                        ok = False
+                        break
+                    s |= 1 << v
+                    hs[v] = 1 << (hand[i] & 3)
+            if not ok:
+                continue
+            m = 5 - size
+            if d == 1:
+                val = _ncomp(s, c, nv, wins)
+                if suits:
+                    val -= _min_flush(s, hs, alpha, nv, wins, binom)
+                val *= g[m]
+            elif suits:
+                vs, loss = _delta2(
+                    s, hs, m, alpha, c, n, nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub
+                )
+                val = vs - loss
+            else:
+                val, _ = _vs2(s, m, c, n, nv, wins, pats, start, pmixed, pcount, False)
+            if val > best:
+                best = val
+                best_mask = mask
+    return best_mask
+
+
+def decision_tables(family: str, x: int) -> tuple:
+    """The arrays :func:`_best_keep_mask` needs for a family and top value x."""
+    nv, wins, suits = _setup(family, x)
+    pats, start = _patterns(nv)
+    _, pmixed, pcount, _ = _partition_tables()
+    suit_sub, suit_nsub = _suit_subsets()
+    return nv, wins, pats, start, pmixed, pcount, _BIN, suit_sub, suit_nsub, family == "ace_to_five", suits
+
+
+@njit(cache=True)
+def _view(seen_bits, nv, ace_low):
+    """(alpha, c, n) of the cards not in ``seen_bits`` (a 52-bit mask): the deck a player who
+    has seen those cards draws from."""
+    alpha = np.zeros(4, dtype=np.int64)
+    c = np.zeros(nv, dtype=np.int64)
+    n = 0
+    for card in range(52):
+        if (seen_bits >> card) & 1:
+            continue
+        n += 1
+        r = card >> 2
+        v = (0 if r == 12 else r + 1) if ace_low else r
+        if v < nv:
+            alpha[card & 3] |= np.int64(1) << v
+            c[v] += 1
+    return alpha, c, n

@@ -1,0 +1,173 @@
+"""Exact best-play draw odds (simkit.games.triple_draw.exact) against slow references: the
+brute force of triple_draw_naive (every keep, every sequence of draws) on small decks, and an
+independent count of the three-draw aggregation (the first draw enumerated card by card, the
+best exact two-draw value after each)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+import triple_draw_naive as naive
+
+from simkit.cards import format_cards, parse_cards
+from simkit.games.triple_draw import exact
+from simkit.games.triple_draw.solver import discard_options, draw_odds
+
+
+def cards(text: str) -> list[int]:
+    return parse_cards(text).astype(int).tolist()
+
+
+def dead_for(hand: str, deck: str) -> str:
+    """The dead cards that leave exactly ``deck`` unseen beside ``hand``."""
+    return format_cards(sorted(set(range(52)) - set(cards(hand)) - set(cards(deck))))
+
+
+# a small deck: low cards of every suit (flush and straight draws), a few high ones
+DECK = "4s 6s 8s 2h 6h 4d 9c Qh Jc 7d 3h 5c"
+
+
+@pytest.mark.parametrize(
+    "hand,keep,deck,draws",
+    [
+        ("7s 5h 3d 2c Kc", "7s 5h 3d 2c", DECK, 1),  # one card drawn
+        ("7s 5h 3d 2c Kc", "7s 5h 3d 2c", DECK, 2),
+        ("7s 5s 3s 2c Kc", "7s 5s 3s", DECK, 1),  # two cards drawn, a flush draw
+        ("7s 5s 3s 2c Kc", "7s 5s 3s", DECK, 2),
+        ("6s 5s 4s 3c Kc", "6s 5s 4s", "8s 2s 2h 6h 4d 9c Qh Jc 7d 3h 5c 7s", 2),  # straights count
+        ("7s 5h 3d 2c Kc", "7s 3d", DECK, 2),  # three cards drawn
+    ],
+)
+def test_best_play_matches_brute_force(hand, keep, deck, draws):
+    dead = dead_for(hand, deck)
+    for top in ("7", "8", "9"):
+        p = exact.target_chance(hand, keep, draws, top, dead=dead)
+        assert p == naive.keep_value(cards(keep), cards(deck), draws, top), (hand, keep, draws, top)
+
+
+def test_best_play_three_draws_one_card_drawn():
+    hand, keep, deck = "7s 5s 3s 2s Kc", "7s 5s 3s 2s", "4s 6s 8s 6h 4d 9c Qh 7d 3h 5c Td"
+    p = exact.target_chance(hand, keep, 3, "8", dead=dead_for(hand, deck))
+    assert p == naive.keep_value(cards(keep), cards(deck), 3, "8") == Fraction(12722, 17325)
+
+
+@pytest.mark.slow
+def test_best_play_three_draws_two_cards_drawn():
+    hand, keep, deck = "7s 5s 3s 2c Kc", "7s 5s 3s", "4s 6s 8s 2s 6h 4d 9c Qh Jc 7d 3h 5c"
+    p = exact.target_chance(hand, keep, 3, "8", dead=dead_for(hand, deck))
+    assert p == naive.keep_value(cards(keep), cards(deck), 3, "8")
+
+
+def test_best_first_keep_matches_brute_force():
+    hand, deck = "7s 5h 3d 2c Kc", "4s 6s 8s 2h 6h 4d 9c Qh Jc 7d 3h"
+    dead = dead_for(hand, deck)
+    for top in ("7", "8"):
+        p, keep = exact.best_keep(hand, 2, top, dead=dead)
+        assert p == naive.best_play(cards(hand), cards(deck), 2, top)
+        assert exact.target_chance(hand, keep, 2, top, dead=dead) == p
+
+
+@pytest.mark.parametrize(
+    "keep,draws", [("As 2s 5c", 2), ("As 2s 3s", 1), ("As 2s 3s", 2), ("As", 1), ("5c", 2)]
+)
+def test_ace_to_five_matches_brute_force(keep, draws):
+    # suits never count in A-5: a kept suited set draws to flushes freely
+    hand, deck = "As 2s 3s 5c Kc", "4s 4h 6d 6s 8c 2h 9d Qh Jc 7d Ah 3h"
+    dead = dead_for(hand, deck)
+    for top in ("5", "6", "8"):
+        p = exact.target_chance(hand, keep, draws, top, dead=dead, family="ace_to_five")
+        assert p == naive.keep_value(cards(keep), cards(deck), draws, top, "ace_to_five"), (keep, draws, top)
+
+
+def test_ace_to_five_suits_do_not_count():
+    # a kept ace and one draw of four: every 2, 3, 4, 5 combination, flushes included
+    assert exact.target_chance("As Kc Qd Jh Ks", "As", 1, "5", family="ace_to_five") == Fraction(
+        4**4, comb(47, 4)
+    )
+    assert exact.target_chance("5s 4s 3s 2s As", "5s 4s 3s 2s As", 0, "5", family="ace_to_five") == 1
+    assert exact.target_chance("7s 4s 3s 2s 8s", "7s 4s 3s 2s 8s", 0, "8") == 0  # a flush in 2-7
+
+
+def _three_draws_by_first_draw(keep: np.ndarray, deck: np.ndarray, top: str, family: str) -> Fraction:
+    """The three-draw chance counted the long way: every first draw, then the best exact
+    two-draw value over every keep of the hand it makes."""
+    x = exact.target_value(top, family)
+    m = 5 - keep.size
+    total = Fraction(0)
+    for drawn in combinations(deck.tolist(), m):
+        hand = np.array(keep.tolist() + list(drawn), dtype=np.int64)
+        rest = np.array([c for c in deck.tolist() if c not in drawn], dtype=np.int64)
+        total += max(exact._chance(k, rest, 2, family, x) for k in exact.keep_candidates(hand, top, family))
+    return total / comb(deck.size, m)
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_three_draw_aggregation_matches_first_draw_enumeration(seed):
+    """Small keeps (most cards drawn first), random small decks rich in low cards and suits:
+    the value-pattern recursion, its safe suit partitions and memoised flush losses give
+    exactly what enumerating the first draw card by card gives."""
+    rng = random.Random(seed)
+    for _ in range(2):
+        family = rng.choice(["deuce_to_seven", "deuce_to_seven", "ace_to_five"])
+        low = (
+            [c for c in range(52) if (c >> 2) <= 7]
+            if family == "deuce_to_seven"
+            else list(range(28)) + [48, 49, 50, 51]
+        )
+        hand = rng.sample(range(52), 5)
+        pool = [c for c in low if c not in hand]
+        high = [c for c in range(52) if c not in hand and c not in low]
+        deck = np.array(sorted(rng.sample(pool, 13) + rng.sample(high, 2)), dtype=np.int64)
+        keep = np.array(rng.sample(hand, rng.choice([0, 1, 2])), dtype=np.int64)
+        top = rng.choice(["7", "8", "9"] if family == "deuce_to_seven" else ["5", "6", "7"])
+        fast = exact._chance(keep, deck, 3, family, exact.target_value(top, family))
+        assert fast == _three_draws_by_first_draw(keep, deck, top, family), (family, keep, deck, top)
+
+
+def test_full_deck_figures_are_exact_fractions():
+    df = draw_odds("7s 5h 3d 2c Kc", draws=3)
+    assert df.exact.all() and (df.se == 0).all()
+    assert df.keep.eq("7s 5h 3d 2c").all()
+    assert df.fraction.tolist() == ["7076/16215", "1934/3243", "2344/3243", "886/1081"]
+    # more draws never hurt; one draw is the count of outs
+    p = [Fraction(draw_odds("7s 5h 3d 2c Kc", "7s 5h 3d 2c", d, ["8"]).fraction[0]) for d in (1, 2, 3)]
+    assert p[0] == Fraction(12, 47) and p[0] < p[1] < p[2]
+
+
+def test_best_keep_is_the_best_listed_discard():
+    for hand in ("7s 6s 5s 4s Kh", "9s 9h 8d 8c 2s"):
+        for top in ("7", "8"):
+            df = discard_options(hand, 2, top)
+            assert df.exact.all()
+            row = draw_odds(hand, None, 2, [top]).iloc[0]
+            assert row.fraction == df.fraction.iloc[0] and row.keep == df.keep.iloc[0]
+
+
+def test_later_keeps_still_best_play_with_a_fixed_first_keep():
+    # keeping the 6 of a 7-6-5-4 for a 7-low can never finish: but the next keep may throw it
+    df = draw_odds("7s 6h 5d 4c Kc", "7s 6h 5d 4c", 2, ["7"])
+    assert df.probability[0] > 0
+
+
+def test_bad_input_is_refused_before_any_work():
+    with pytest.raises(ValueError, match="kept card 'Ah' is not in the hand"):
+        exact.target_chance("7s 5h 3d 2c Kc", "7s Ah", 2, "8")
+    with pytest.raises(ValueError, match="draws must be 0, 1, 2 or 3, got 4"):
+        exact.target_chance("7s 5h 3d 2c Kc", "7s", 4, "8")
+    with pytest.raises(ValueError, match="a hand has 5 different cards"):
+        exact.target_chance("7s 5h 3d 2c", None, 1, "8")
+    with pytest.raises(ValueError, match="dead card '7s' is in the hand"):
+        exact.target_chance("7s 5h 3d 2c Kc", None, 1, "8", dead="7s")
+    dead = " ".join(r + s for r in "4689TJQA" for s in "cdhs") + " Ks Kh Kd"
+    with pytest.raises(ValueError, match="the live deck has 12 cards .* but 3 draws can take 15"):
+        draw_odds("7s 5h 3d 2c Kc", None, 3, dead=dead)
+    # a fixed keep needs fewer cards: 1 + 5 + 5 = 11 of the 12
+    assert draw_odds("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3, ["7"], dead=dead).exact.all()
+    hand = cards("7s 5h 3d 2c Kc")
+    with pytest.raises(ValueError, match="the live deck has 2 cards .* but 1 draw can take 5"):
+        draw_odds("7s 5h 3d 2c Kc", None, 1, dead=format_cards([c for c in range(52) if c not in hand][:45]))
