@@ -13,7 +13,9 @@ a time bound).  A library function returns or raises ``ValueError``/``TypeError`
 
 Commands run in one worker process (``tests/fuzz_worker.py``) so that a crash or a hang fails
 the test instead of killing it; the worker is restarted after either.  The CI run is
-derandomized and small; ``pytest -m slow tests/test_fuzz.py`` runs many more examples.
+derandomized and small; ``pytest -m slow tests/test_fuzz.py`` runs many more examples, new
+ones each time (``SIMKIT_FUZZ_EXAMPLES`` per command, default 150; ``SIMKIT_FUZZ_TIME_BOUND``
+seconds per call, default 60).
 """
 
 from __future__ import annotations
@@ -40,13 +42,16 @@ TIME_BOUND = float(os.environ.get("SIMKIT_FUZZ_TIME_BOUND", "60"))
 WARM_UP_BOUND = 1200.0
 #: Examples per command: a short run in CI, a long one with ``-m slow``.
 FAST_EXAMPLES = 6
-SLOW_EXAMPLES = 150
+SLOW_EXAMPLES = int(os.environ.get("SIMKIT_FUZZ_EXAMPLES", "150"))
 
 #: Commands that run for minutes at any size: only their refusals are fuzzed (every example
 #: gets at least one value that must be refused before any work).
 HEAVY = {("report",)}
 #: Options never generated: a dask cluster takes seconds to start and is tested elsewhere.
 SKIPPED_OPTIONS = {"--workers", "--scheduler", "--help", "--version"}
+#: Options given a tiny value (1-3) whenever an example does not fuzz them: the trials, and
+#: the deals of an evening (else it runs until one player holds every chip).
+TINY = ("trials", "deals")
 #: Options whose valid values are sizes of the work: kept tiny when valid.
 SIZES = {
     "trials",
@@ -354,9 +359,9 @@ def command_line(draw, path: tuple, parser: argparse.ArgumentParser, tmp: str) -
     for action in positionals:
         argv += draw(option_value(action, deal, game, tmp))
     chosen = draw(st.lists(st.sampled_from(options), max_size=5, unique_by=id)) if options else []
-    trials = next((a for a in options if a.dest == "trials"), None)
-    if trials is not None and trials not in chosen:
-        argv += [trials.option_strings[0], draw(st.sampled_from(["1", "2", "3"]))]  # always tiny
+    for action in options:  # the size of the work: always tiny unless fuzzed below
+        if action.dest in TINY and action not in chosen:
+            argv += [action.option_strings[0], draw(st.sampled_from(["1", "2", "3"]))]
     for action in chosen:
         flag = draw(st.sampled_from(action.option_strings))
         if action.nargs == 0:
@@ -393,6 +398,7 @@ def warm_up(worker, path, parser) -> None:
     flags = {s for a in parser._actions for s in a.option_strings}
     argv = [*path, *WARM_UP.get(path, [])]
     argv += ["--trials", "1"] if "--trials" in flags else []
+    argv += ["--deals", "3"] if "--deals" in flags else []
     argv += ["--quiet"] if "--quiet" in flags else []
     check_answer(argv, worker.ask({"argv": argv}, WARM_UP_BOUND))
 

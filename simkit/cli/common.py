@@ -36,6 +36,7 @@ import math
 import os
 import re
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
@@ -193,12 +194,25 @@ def _scheduler(text: str) -> str:
 
 
 def _writable_folder(folder: Path) -> bool:
-    """Whether files can be made in ``folder``, or in the folders that would be made for it."""
+    """Whether files can be made in ``folder``, or in the folders that would be made for it.
+
+    The deepest folder that exists is probed by making (and removing) an empty folder in it:
+    permissions alone do not tell, e.g. root may "write" ``/proc`` but make nothing there.
+
+    >>> _writable_folder(Path("/proc/x/y")), _writable_folder(Path(tempfile.gettempdir()) / "a" / "b")
+    (False, True)
+    """
     while not folder.exists():
         if folder.parent == folder:
             return False
         folder = folder.parent
-    return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+    if not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
+        return False
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".simkit-probe-", dir=folder))
+    except OSError:
+        return False
+    return True
 
 
 def out_file(text: str) -> str:
