@@ -20,7 +20,15 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["INT_LIMIT", "int_in_range", "is_int", "non_negative_int", "positive_int"]
+__all__ = [
+    "INT_LIMIT",
+    "chips",
+    "chips_per_seat",
+    "int_in_range",
+    "is_int",
+    "non_negative_int",
+    "positive_int",
+]
 
 #: The largest count or chip amount accepted: sums of many of them still fit in int64.
 INT_LIMIT = 2**53
@@ -60,5 +68,41 @@ def non_negative_int(value, name: str) -> int:
 def int_in_range(value, name: str, low: int, high: int) -> int:
     """``value`` as an ``int`` if it is an integer ``low..high``, else ``ValueError``."""
     if not is_int(value) or not low <= value <= high:
-        raise ValueError(f"{name} must be an integer {low}..{high}, got {value!r}")
+        shown = "2**53" if high == INT_LIMIT else high
+        raise ValueError(f"{name} must be an integer {low}..{shown}, got {value!r}")
     return int(value)
+
+
+def chips(value, name: str, least: int = 0) -> int:
+    """``value`` as an ``int`` if it is an amount of chips ``least``..:data:`INT_LIMIT`,
+    else ``ValueError``: a stack, an ante, a bet or a pot that the kernels' int64 sums hold.
+
+    >>> chips(2**63, "stacks", 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: stacks must be an integer 1..2**53, got 9223372036854775808
+    """
+    return int_in_range(value, name, least, INT_LIMIT)
+
+
+def chips_per_seat(value, n: int, name: str = "stacks", least: int = 0) -> np.ndarray:
+    """``value`` (one amount for every seat, or one per seat) as int64[n], each checked by
+    :func:`chips`; ``ValueError`` names the argument.
+
+    >>> chips_per_seat(5, 3).tolist()
+    [5, 5, 5]
+    >>> chips_per_seat([5, -1], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: stacks must be one integer 0..2**53 or one per seat (2), got [5, -1]
+    """
+    each = (
+        [value] * n
+        if is_int(value)
+        else list(value)
+        if isinstance(value, (list, tuple, np.ndarray))
+        else None
+    )
+    if each is None or len(each) != n or not all(is_int(v) and least <= v <= INT_LIMIT for v in each):
+        raise ValueError(f"{name} must be one integer {least}..2**53 or one per seat ({n}), got {value!r}")
+    return np.array(each, dtype=np.int64)

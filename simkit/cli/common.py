@@ -34,7 +34,9 @@ import io
 import json
 import math
 import os
+import re
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
@@ -42,16 +44,20 @@ from typing import NoReturn
 import numpy as np
 import pandas as pd
 
+from ..checks import INT_LIMIT
+
 __all__ = [
     "Parser",
     "UsageError",
     "add_mc_options",
     "add_table_options",
+    "chips",
     "count",
     "emit",
     "int_in_range",
     "run_options",
     "target_options",
+    "whole_number",
 ]
 
 
@@ -73,24 +79,50 @@ def fail(message: str | Exception, status: int = 2) -> NoReturn:
     sys.exit(status)
 
 
-def count(text: str) -> int:
-    """A positive whole number: ``1000000``, ``1_000_000``, ``1e6`` or ``10**6``."""
-    value = None
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number, or ``None`` if it is not one.
+
+    Digits with an optional sign and ``_`` separators, ``1e6`` or ``10**6``; ASCII only (no
+    ``٣``), no fractions, no ``nan`` or ``inf``.
+
+    >>> [whole_number(t) for t in ("-12", "1_000", "2e3", "10**3", "1.5", "nan", "٣", "")]
+    [-12, 1000, 2000, 1000, None, None, None, None]
+    """
     s = text.strip().replace("_", "")
+    if not s.isascii():
+        return None
+    if re.fullmatch(r"[+-]?[0-9]+", s):
+        return int(s)
+    if m := re.fullmatch(r"([+-]?[0-9]+)\*\*([0-9]+)", s):
+        base, exp = int(m[1]), int(m[2])
+        if abs(base) > 1 and exp > 512:  # far beyond any limit: not worth computing
+            return (-1 if base < 0 and exp % 2 else 1) * 2**512
+        return base**exp
     try:
-        if "**" in s:
-            base, exp = s.split("**")
-            value = int(base) ** int(exp)
-        elif s.isdigit():
-            value = int(s)
-        else:
-            f = float(s)
-            if f.is_integer():
-                value = int(f)
-    except (ValueError, OverflowError):
-        value = None
+        f = float(s)
+    except ValueError:
+        return None
+    return int(f) if math.isfinite(f) and f.is_integer() else None
+
+
+def _limit(n: int) -> str:
+    """A bound as a user reads it: ``2**53`` for :data:`~simkit.checks.INT_LIMIT`."""
+    return {INT_LIMIT: "2**53", -INT_LIMIT: "-2**53"}.get(n, str(n))
+
+
+def count(text: str) -> int:
+    """A positive whole number up to 2**53: ``1000000``, ``1_000_000``, ``1e6`` or ``10**6``.
+
+    >>> count("1e100")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1e100' is too large: at most 2**53
+    """
+    value = whole_number(text)
     if value is None or value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    if value > INT_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text!r} is too large: at most {_limit(INT_LIMIT)}")
     return value
 
 
@@ -104,24 +136,34 @@ def int_in_range(lo: int, hi: int, what: str) -> Callable[[str], int]:
     """
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
+        value = whole_number(text)
         if value is None or not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{what} must be {lo}..{hi}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"{what} must be {_limit(lo)}..{_limit(hi)}, got {text!r}")
         return value
 
     parse.__name__ = what
     return parse
 
 
+def chips(what: str, least: int = 0) -> Callable[[str], int]:
+    """An argparse type for an amount of chips (a stack, an ante, a bet, a cap): a whole
+    number from ``least`` up to 2**53, what the engines' int64 arithmetic holds at any table.
+
+    >>> chips("--ante")("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --ante must be 0..2**53, got '-1'
+    >>> chips("--stacks", 1)("9223372036854775808")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --stacks must be 1..2**53, got '9223372036854775808'
+    """
+    return int_in_range(least, INT_LIMIT, what)
+
+
 def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
+    value = whole_number(text)
+    if value is None or value < 0:
         raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, got {text!r}")
     return value
 
@@ -152,12 +194,25 @@ def _scheduler(text: str) -> str:
 
 
 def _writable_folder(folder: Path) -> bool:
-    """Whether files can be made in ``folder``, or in the folders that would be made for it."""
+    """Whether files can be made in ``folder``, or in the folders that would be made for it.
+
+    The deepest folder that exists is probed by making (and removing) an empty folder in it:
+    permissions alone do not tell, e.g. root may "write" ``/proc`` but make nothing there.
+
+    >>> _writable_folder(Path("/proc/x/y")), _writable_folder(Path(tempfile.gettempdir()) / "a" / "b")
+    (False, True)
+    """
     while not folder.exists():
         if folder.parent == folder:
             return False
         folder = folder.parent
-    return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+    if not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
+        return False
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".simkit-probe-", dir=folder))
+    except OSError:
+        return False
+    return True
 
 
 def out_file(text: str) -> str:
@@ -169,7 +224,9 @@ def out_file(text: str) -> str:
     argparse.ArgumentTypeError: '/' is a folder, not a file
     """
     path = Path(text)
-    if not text or path.is_dir():
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a file name")
+    if path.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
     if not path.parent.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r}: there is no folder {str(path.parent)!r}")
@@ -179,9 +236,18 @@ def out_file(text: str) -> str:
 
 
 def out_folder(text: str) -> str:
-    """``--out DIR``: refused before any work when DIR is a file or cannot be written."""
+    """``--out DIR`` and ``--checkpoint DIR``: refused before any work when DIR is a file or
+    cannot be written.
+
+    >>> out_folder("")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '' is not a folder name
+    """
     path = Path(text)
-    if not text or (path.exists() and not path.is_dir()):
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a folder name")
+    if path.exists() and not path.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
     if not _writable_folder(path) or (path.exists() and not os.access(path, os.W_OK | os.X_OK)):
         raise argparse.ArgumentTypeError(f"{text!r} cannot be written")
@@ -232,6 +298,7 @@ def add_mc_options(
     )
     g.add_argument(
         "--checkpoint",
+        type=out_folder,
         metavar="DIR",
         help="save finished chunks in DIR; the same command again resumes from them",
     )

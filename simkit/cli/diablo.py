@@ -40,7 +40,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 
-from .common import UsageError, add_mc_options, add_table_options, emit, int_in_range, run_options
+from .common import (
+    UsageError,
+    add_mc_options,
+    add_table_options,
+    emit,
+    int_in_range,
+    run_options,
+    whole_number,
+)
 from .options import MONTE_CARLO_FLAGS, dest_of, refuse, refuse_unused
 
 _VARIANT_HELP = (
@@ -156,7 +164,7 @@ def register(sub) -> None:
     p.add_argument(
         "--order",
         nargs="+",
-        type=int,
+        type=int_in_range(1, 10, "--order"),
         metavar="N",
         default=None,
         help="draw order as player numbers (1 = the first HAND; default 1 2 ...)",
@@ -178,10 +186,10 @@ def register(sub) -> None:
 
 def _pair(text: str) -> tuple[int, int]:
     """``LO,HI``: the smallest and the largest bet of a round (``1,5``)."""
-    try:
-        lo, hi = (int(x) for x in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not two whole numbers LO,HI") from None
+    parts = [whole_number(x) for x in text.split(",")]
+    lo, hi = parts if len(parts) == 2 else (None, None)
+    if lo is None or hi is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not two whole numbers LO,HI")
     if not 1 <= lo <= hi <= 10**9:
         raise argparse.ArgumentTypeError(f"{text!r} needs 1 <= LO <= HI")
     return lo, hi
@@ -347,7 +355,7 @@ def _sim_commands(cmds) -> None:
     )
     p.add_argument("--players", type=_PLAYERS, default=5)
     p.add_argument("--start", choices=OPEN_LEVELS, default="trips")
-    p.add_argument("--max-iter", type=int, default=6)
+    p.add_argument("--max-iter", type=int_in_range(1, 10**6, "--max-iter"), default=6)
     _rules_options(p)
     add_table_options(p)
     add_mc_options(p, trials=20_000, trials_help="series per threshold and step (default 20,000)")

@@ -20,7 +20,8 @@ import dataclasses
 
 import pandas as pd
 
-from .common import add_mc_options, add_table_options, count, emit, int_in_range, run_options
+from ..checks import INT_LIMIT
+from .common import add_mc_options, add_table_options, count, emit, int_in_range, run_options, whole_number
 from .options import refuse, refuse_unused
 
 __all__ = ["SEAT_COLUMNS", "register"]
@@ -49,22 +50,24 @@ _DEALS_HELP = {
 }
 
 
-def _rule_type(annotation: str):
-    """The argparse type of a ``Rules`` field from its annotation text."""
+def _rule_type(annotation: str, flag: str = "value"):
+    """The argparse type of a ``Rules`` field from its annotation text (``flag`` names the
+    option in errors); a whole number must fit the engines' int64 arithmetic, the rules
+    check what it means."""
     if annotation.startswith("bool"):
         return None
     if annotation.startswith("int"):
-        return int
+        return int_in_range(-INT_LIMIT, INT_LIMIT, flag)
     if annotation.startswith("tuple[int, int]"):
         return _pair
     return str
 
 
 def _pair(text: str) -> tuple[int, int]:
-    try:
-        lo, hi = (int(x) for x in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not two whole numbers LO,HI") from None
+    parts = [whole_number(x) for x in text.split(",")]
+    lo, hi = parts if len(parts) == 2 else (None, None)
+    if lo is None or hi is None or abs(lo) > INT_LIMIT or abs(hi) > INT_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text!r} is not two whole numbers LO,HI")
     return lo, hi
 
 
@@ -76,7 +79,9 @@ def _add_rule_options(p: argparse.ArgumentParser, rules_type: type) -> None:
         if f.name in _NOT_OPTIONS or not f.init:
             continue
         flag = "--" + f.name.replace("_", "-")
-        kind = _rule_type(f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type)))
+        kind = _rule_type(
+            f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type)), flag
+        )
         default = getattr(defaults, f.name)
         if kind is None:
             g.add_argument(

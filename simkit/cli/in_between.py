@@ -38,6 +38,7 @@ from .common import (
     UsageError,
     add_mc_options,
     add_table_options,
+    chips,
     count,
     emit,
     render,
@@ -108,7 +109,7 @@ def register(sub) -> None:
     p.add_argument("--low-ace", action="store_true", help="a first-card ace may count low")
     p.add_argument(
         "--min-stake",
-        type=int,
+        type=chips("--min-stake"),
         default=0,
         metavar="N",
         help="the minimum-stake variant: every hand stakes at least N (default 0)",

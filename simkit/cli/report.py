@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 
 from ..analysis.registry import Context
@@ -14,10 +15,10 @@ REFERENCE_TRIALS = 1_000_000
 
 def _scale(text: str) -> float:
     try:
-        value = float(text)
+        value = float(text) if text.isascii() else -1.0
     except ValueError:
         value = -1.0
-    if not value > 0:
+    if not 0 < value < math.inf:
         raise argparse.ArgumentTypeError(f"scale must be a positive number, got {text!r}")
     return value
 

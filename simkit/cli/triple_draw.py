@@ -35,6 +35,7 @@ from .common import (
     emit,
     int_in_range,
     run_options,
+    whole_number,
 )
 from .options import given, refuse, refuse_unused
 
@@ -284,10 +285,7 @@ def _chips(flag: str, least: int):
     kind = "positive" if least else "non-negative"
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
+        value = whole_number(text)
         if value is None or not least <= value <= 10**9:
             raise argparse.ArgumentTypeError(f"{flag} must be {kind} (at most 10**9), got {text!r}")
         return value

@@ -94,6 +94,7 @@ __all__ = [
     "RANDOM",
     "TIGHT",
     "TIGHT_PARAMS",
+    "check_params",
     "strategy_table",
 ]
 
@@ -306,4 +307,46 @@ def strategy_table(specs: Sequence, n_seats: int | None = None) -> tuple[np.ndar
             if row.shape != (N_PARAMS,):
                 raise ValueError(f"params for seat {i} must have {N_PARAMS} values, got {over!r}")
             params[i] = row
+        check_params(kind, params[i], i)
     return kinds, params
+
+
+#: The largest bet size as a fraction of the pot (``P_SIZE``): beyond, every bet is all-in
+#: anyway, and the size must stay within int64 for any pot.
+MAX_SIZE = 10.0
+
+
+def check_params(kind: int, row: np.ndarray, seat: int = 0) -> None:
+    """Raise ``ValueError`` naming the parameter if a row of :func:`strategy_table` has a
+    value the strategies cannot use: every value finite; ``P_BLUFF`` a probability 0..1;
+    ``P_SIZE`` a fraction of the pot 0..:data:`MAX_SIZE`; ``P_ODDS`` and ``P_SUNK`` (ratios,
+    0 = off) not negative; the weights of ``random`` not negative.
+
+    >>> check_params(TIGHT, np.r_[TIGHT_PARAMS[:6], 1.5, TIGHT_PARAMS[7:]])
+    Traceback (most recent call last):
+    ...
+    ValueError: P_BLUFF of seat 1 must be a probability 0..1, got 1.5
+    """
+    for j, name in enumerate(PARAM_NAMES):
+        v = float(row[j])
+        if not np.isfinite(v):
+            raise ValueError(f"{name} of seat {seat + 1} must be a finite number, got {v!r}")
+    if kind == RANDOM:
+        if (row[:3] < 0).any():
+            raise ValueError(
+                f"the weights of random (seat {seat + 1}) must not be negative, got {row[:3].tolist()}"
+            )
+        return
+    if not 0.0 <= row[P_BLUFF] <= 1.0:
+        raise ValueError(
+            f"P_BLUFF of seat {seat + 1} must be a probability 0..1, got {float(row[P_BLUFF])!r}"
+        )
+    if not 0.0 <= row[P_SIZE] <= MAX_SIZE:
+        raise ValueError(
+            f"P_SIZE of seat {seat + 1} must be a fraction of the pot 0..{MAX_SIZE:g}, got {float(row[P_SIZE])!r}"
+        )
+    for j in (P_ODDS, P_SUNK):
+        if row[j] < 0:
+            raise ValueError(
+                f"{PARAM_NAMES[j]} of seat {seat + 1} must be >= 0 (0 = off), got {float(row[j])!r}"
+            )

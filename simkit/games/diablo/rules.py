@@ -42,7 +42,7 @@ from simkit.hands.tables import decode
 from simkit.poker.structure import diablo as diablo_structure
 
 from ...cards import N_CARDS
-from ...checks import is_int
+from ...checks import INT_LIMIT, is_int
 
 __all__ = [
     "CATEGORIES",
@@ -269,6 +269,8 @@ def _count(name: str, v, least: int) -> None:
     if not is_int(v) or v < least:
         kind = "non-negative" if least == 0 else "positive"
         raise ValueError(f"{name} must be a {kind} integer, got {v!r}")
+    if v > INT_LIMIT:
+        raise ValueError(f"{name} must be at most 2**53, got {v!r}")
 
 
 @dataclass(frozen=True)
@@ -319,8 +321,14 @@ class Rules:
             st = tuple(st) if isinstance(st, (tuple, list, np.ndarray)) else st
             object.__setattr__(self, "stacks", st)
         each = [st] if isinstance(st, (int, np.integer)) else st
-        if not isinstance(each, (list, tuple)) or not each or any(not is_int(v) or v < 0 for v in each):
-            raise ValueError(f"stacks must be one non-negative integer or one per seat, got {self.stacks!r}")
+        if (
+            not isinstance(each, (list, tuple))
+            or not each
+            or any(not is_int(v) or not 0 <= v <= INT_LIMIT for v in each)
+        ):
+            raise ValueError(
+                f"stacks must be one non-negative integer up to 2**53 or one per seat, got {self.stacks!r}"
+            )
         self.structure()
 
     def structure(self):

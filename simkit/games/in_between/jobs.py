@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ...checks import is_int
+from ...checks import is_int, positive_int
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from ..evening import (
@@ -503,6 +503,7 @@ def simulate(
     """
     from ...runner import run
 
+    positive_int(deals, "deals")
     if "players" in run_options:  # simulate(spec, players=N) (old) or simulate(players=[...])
         given = run_options.pop("players")
         if players is None and not isinstance(given, (int, np.integer)):

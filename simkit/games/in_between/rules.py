@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from ...cards import N_CARDS, format_cards, parse_card, parse_cards
-from ...checks import is_int, positive_int
+from ...checks import INT_LIMIT, is_int, positive_int
 
 __all__ = [
     "OUTCOMES",
@@ -229,6 +229,8 @@ def _whole(name: str, value, minimum: int = 1) -> int:
     """``value`` as an int, or ValueError naming the setting and the bad value."""
     if not is_int(value) or value < minimum:
         raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+    if value > INT_LIMIT:
+        raise ValueError(f"{name} must be at most 2**53, got {value!r}")
     return int(value)
 
 

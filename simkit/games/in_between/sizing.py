@@ -44,6 +44,9 @@ __all__ = [
     "sizing_table",
 ]
 
+#: The most steps (``rounds * (chips + pot)**2``) an exact heads-up game may take: some seconds.
+GAME_WORK_LIMIT = 10**8
+
 
 def integer_kelly_stake(
     p_between: float,
@@ -290,6 +293,12 @@ def _heads_up(chips, pot, rounds, low_ace, rules: Rules | None) -> tuple[int, in
         low_ace = d.low_ace if low_ace is None else low_ace
     for name, v in (("chips", chips), ("pot", pot), ("rounds", rounds)):
         positive_int(v, name)
+    work = rounds * (chips + pot) ** 2
+    if work > GAME_WORK_LIMIT:
+        raise ValueError(
+            f"solving the dealer's game exactly takes rounds x (chips + pot)**2 = {work:,} steps, more than "
+            f"{GAME_WORK_LIMIT:,} (some seconds): use fewer chips or rounds, or simulate it (in-between match)"
+        )
     return chips, pot, rounds, bool(low_ace)
 
 

@@ -38,12 +38,14 @@ from __future__ import annotations
 
 import importlib
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from numba import njit
 
-from ...checks import is_int
+from ...checks import INT_LIMIT, is_int
 from ...rng import draw_below
 from .kelly import _kelly
 
@@ -77,6 +79,9 @@ KINDS = {
 }
 #: A stake pays off only from spread 8 with a full deck (EV per chip (8 s - 56) / 50).
 DEFAULT_MIN_SPREAD = 8
+#: The largest multiplier of the Kelly fraction: ``kelly:100`` already stakes everything
+#: allowed on any edge above 1%; the stake must stay within int64 for any stack.
+MAX_KELLY = 100.0
 
 
 @dataclass(frozen=True)
@@ -92,18 +97,22 @@ class Policy:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown policy kind {self.kind!r}; expected one of {', '.join(KINDS)}")
+        if isinstance(self.param, (bool, np.bool_)) or not isinstance(self.param, (int, float, np.number)):
+            raise TypeError(f"policy parameter must be a number, got {self.param!r}")
         p = float(self.param)
         if not math.isfinite(p) or p < 0:
             raise ValueError(f"policy parameter must be a finite number >= 0, got {self.param!r}")
         if self.kind in ("pot_fraction", "pay_twice", "random") and p > 1:
             raise ValueError(f"{self.kind} takes a fraction in [0, 1], got {self.param!r}")
-        if self.kind == "fixed" and p != int(p):
-            raise ValueError(f"a fixed stake is a whole number of chips, got {self.param!r}")
-        if (
-            isinstance(self.min_spread, bool)
-            or int(self.min_spread) != self.min_spread
-            or not 0 <= self.min_spread <= 12
-        ):
+        if self.kind == "kelly" and p > MAX_KELLY:
+            raise ValueError(
+                f"kelly takes a multiplier 0..{MAX_KELLY:g} of the Kelly fraction, got {self.param!r}"
+            )
+        if self.kind == "fixed" and (p != int(p) or p > INT_LIMIT):
+            raise ValueError(f"a fixed stake is a whole number of chips up to 2**53, got {self.param!r}")
+        k = self.min_spread
+        whole = is_int(k) or (isinstance(k, float) and float(k).is_integer())
+        if not whole or not 0 <= k <= 12:
             raise ValueError(f"min_spread must be an integer in 0..12, got {self.min_spread!r}")
         object.__setattr__(self, "param", p)
         object.__setattr__(self, "min_spread", int(self.min_spread))
@@ -183,7 +192,8 @@ def parse_policy(text: str) -> Policy:
     ValueError: unknown policy 'bluff'; expected fixed, pot_fraction, kelly, half_kelly, pay_twice, random, pass_below or never, as kind[:param][@min_spread][+count]
     """
     raw = text
-    s = text.strip().lower().replace("-", "_")
+    head, colon, tail = text.strip().partition(":")
+    s = head.lower().replace("-", "_") + colon + tail.lower()  # a parameter keeps its minus sign
     name, _, rest = s.partition(":")
     if "=" in rest:
         return _build_policy(raw, name, *_key_values(raw, rest))
@@ -193,16 +203,20 @@ def parse_policy(text: str) -> Policy:
     k = None
     if "@" in s:
         s, ks = s.split("@", 1)
-        try:
-            k = int(ks)
-        except ValueError:
-            raise ValueError(f"bad min_spread {ks!r} in policy {raw!r}") from None
+        if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", ks):
+            raise ValueError(f"bad min_spread {ks!r} in policy {raw!r}")
+        k = int(ks)
     name, _, ps = s.partition(":")
     try:
-        param = float(ps) if ps else None
+        param = float(ps) if ps and ps.isascii() else None if not ps else float("x")
     except ValueError:
         raise ValueError(f"bad parameter {ps!r} in policy {raw!r}") from None
-    return _build_policy(raw, name, param, k, counting)
+    try:
+        return _build_policy(raw, name, param, k, counting)
+    except ValueError as exc:
+        if str(raw) in str(exc):
+            raise
+        raise ValueError(f"{exc} in policy {raw!r}") from None
 
 
 def _key_values(raw: str, rest: str) -> tuple[float | None, int | None, bool]:
@@ -235,7 +249,7 @@ def _build_policy(raw: str, name: str, param: float | None, k: int | None, count
     if name == "never":
         return never()
     if name == "pass_below":
-        if param is None:
+        if param is None or not (math.isfinite(param) and param.is_integer()):
             raise ValueError(f"pass_below needs a spread, as pass_below:K, in {raw!r}")
         return Policy("fixed", 1, int(param), counting)
     defaults = {"fixed": 1.0, "pot_fraction": 1.0, "kelly": 1.0, "pay_twice": 1.0, "random": 1.0}

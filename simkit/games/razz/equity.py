@@ -13,7 +13,9 @@ matters for R-Z4: when the deck cannot give every hand still in its seventh-stre
 community card is turned up and is the seventh card of every such hand.
 
 When few cards are unknown (at most ``exact_limit`` equally likely deals, e.g. heads-up from
-fifth street on) every deal is enumerated and the equities are exact (standard error 0).
+fifth street on) every deal is enumerated and the equities are exact (standard error 0).  An
+exact count is refused beyond :data:`EXACT_MAX` deals (about half a minute on one core; a
+heads-up spot on third street has some 10**10): Monte Carlo answers those.
 
 Examples
 --------
@@ -37,6 +39,7 @@ import pandas as pd
 from numba import njit
 
 from ...cards import CARD_DTYPE, N_CARDS, format_cards
+from ...checks import int_in_range, positive_int
 from ...deck import live_deck, next_combination, shuffle_prefix
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
@@ -44,10 +47,12 @@ from ...runner import stats
 from .rules import V_HILO, Hand, Rules, as_rules, format_hand, parse_dead, parse_hand, variant_code
 from .showdown import UNITS, _hand_values, _pot_shares, _split, tables
 
-__all__ = ["EXACT_LIMIT", "EquityJob", "Spot", "equity", "prepare"]
+__all__ = ["EXACT_LIMIT", "EXACT_MAX", "EquityJob", "Spot", "equity", "prepare"]
 
 #: Enumerate every deal when there are at most this many.
 EXACT_LIMIT = 3_000_000
+#: The most deals an exact count visits (some 10**7 a second on one core): beyond, Monte Carlo.
+EXACT_MAX = 300_000_000
 
 
 @dataclass(frozen=True)
@@ -460,7 +465,9 @@ def equity(
         Monte Carlo deals and seed (ignored when the result is exact).
     exact
         ``"auto"``: enumerate when there are at most ``exact_limit`` deals; ``True``: always
-        (may be slow); ``False``: never.
+        (``ValueError`` beyond :data:`EXACT_MAX` deals: use Monte Carlo); ``False``: never.
+    exact_limit
+        The most deals ``"auto"`` enumerates (at most :data:`EXACT_MAX`).
     run_options
         Passed to :func:`simkit.runner.run` (``workers``, ``threads``, ``quiet`` …).
 
@@ -484,11 +491,23 @@ def equity(
     Traceback (most recent call last):
     ...
     ValueError: unknown variant 'stud8'; expected one of razz, private, stud-high, stud-hilo, ace-to-six
+    >>> equity(["As 2d / 3c", "Kh Qd / 5s"], exact=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: an exact count visits 18,265,297,050 deals, more than 300,000,000 (about half a minute): use Monte Carlo (exact 'auto' or False; in the CLI --exact auto or never)
     """
     spot = prepare(hands, dead, rules=rules, variant=variant)
     if exact not in (True, False, "auto"):
         raise ValueError(f"exact must be True, False or 'auto', got {exact!r}")
+    int_in_range(exact_limit, "exact_limit", 1, EXACT_MAX)
+    if exact is not True:  # the exact count would not run: no need to check what it needs
+        positive_int(trials, "trials")
     n_deals = spot.deals()
+    if exact is True and n_deals > EXACT_MAX:
+        raise ValueError(
+            f"an exact count visits {n_deals:,} deals, more than {EXACT_MAX:,} (about half a minute): "
+            "use Monte Carlo (exact 'auto' or False; in the CLI --exact auto or never)"
+        )
     use_exact = exact is True or (exact == "auto" and n_deals <= exact_limit)
     if use_exact:
         totals = exact_totals(spot)

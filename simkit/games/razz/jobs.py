@@ -40,7 +40,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import N_CARDS, parse_cards
-from ...checks import non_negative_int, positive_int
+from ...checks import chips_per_seat, is_int, non_negative_int, positive_int
 from ...memory import private_zeros
 from ...poker.table_state import LOG, N_LOG_FIELDS
 from ...rng import SeedLike, stream_state
@@ -348,9 +348,7 @@ def play_hands(
     kinds, params = razz_strategy_table(list(players), variant=rules.variant)
     if stacks is None:
         stacks = rules.stacks
-    st_arr = np.broadcast_to(np.asarray(stacks, dtype=np.int64), (n,)).copy()
-    if (st_arr < (1 if random_stacks else 0)).any():
-        raise ValueError(f"stacks must be non-negative chip counts, got {stacks!r}")
+    st_arr = chips_per_seat(stacks, n, least=1 if random_stacks else 0)
     if decks is not None:
         decks = np.asarray(decks, dtype=np.int8)
         if decks.shape != (hands, N_CARDS) or any(sorted(d.tolist()) != list(range(N_CARDS)) for d in decks):
@@ -361,6 +359,8 @@ def play_hands(
         if dealers.shape != (hands,) or (dealers < 0).any() or (dealers >= n).any():
             raise ValueError(f"dealers must be one seat 0..{n - 1} per hand")
     else:
+        if dealers is not None:
+            raise ValueError("dealers= goes with fixed decks (decks=); random deals draw their dealers")
         decks = np.zeros((0, N_CARDS), np.int8)
         dealers = np.zeros(0, np.int64)
     out = _new_outputs(1, n)
@@ -494,8 +494,8 @@ def compare(
     (['fold K/Q', 'play K/Q'], 0.0)
     """
     rules = as_rules(rules, variant, stacks)
-    if not 0 <= seat < len(players):
-        raise ValueError(f"seat must be 0..{len(players) - 1}, got {seat}")
+    if not is_int(seat) or not 0 <= seat < len(players):
+        raise ValueError(f"seat must be 0..{len(players) - 1}, got {seat!r}")
     if not alternatives:
         raise ValueError("give at least one alternative")
     configs = []

@@ -57,7 +57,7 @@ import numpy as np
 from numba import njit
 
 from ...cards import CARD_DTYPE, format_cards, parse_cards
-from ...checks import is_int
+from ...checks import INT_LIMIT, is_int
 from ...poker.structure import Structure
 from ...poker.structure import razz as razz_structure
 
@@ -120,6 +120,8 @@ def variant_code(variant: str) -> int:
 def _whole(name: str, value, least: int) -> None:
     if not is_int(value) or value < least:
         raise ValueError(f"{name} must be a whole number >= {least}, got {value!r}")
+    if value > INT_LIMIT:
+        raise ValueError(f"{name} must be at most 2**53, got {value!r}")
 
 
 @dataclass(frozen=True)

@@ -401,7 +401,13 @@ def razz_strategy_table(
                         raise ValueError(
                             f"unknown tips parameter {key!r}; expected one of {', '.join(TIPS_PARAM_NAMES)}"
                         )
-                    row[TIPS_PARAM_NAMES.index(key)] = float(value)
+                    value = float(value)
+                    if not np.isfinite(value) or (key in ("T_ODDS", "T_SUNK", "T_POT") and value < 0):
+                        rule = "a finite number" + (" >= 0" if key in ("T_ODDS", "T_SUNK", "T_POT") else "")
+                        raise ValueError(
+                            f"tips parameter {key} of seat {i + 1} must be {rule}, got {value!r}"
+                        )
+                    row[TIPS_PARAM_NAMES.index(key)] = value
             elif over is not None:
                 raise ValueError(f"tips parameters must be a mapping, got {over!r}")
             tips_rows[i] = row

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import format_cards
+from ...checks import int_in_range
 from ...rng import SeedLike, substream
 from .equity import equity
 from .rules import Rules, parse_hand
@@ -36,12 +37,15 @@ __all__ = ["dead_card_values", "upcard_effect", "upcard_scenarios"]
 _HIGH_RANKS = [11, 10, 9, 8, 7, 11, 10, 9]  # K Q J T 9 K Q J (rank indices)
 
 
-def _cards_of_rank(rank: int, taken: set[int]) -> int:
+def _cards_of_rank(rank: int, taken: set[int], start: str = "") -> int:
     for suit in (3, 2, 1, 0):
         c = 4 * rank + suit
         if c not in taken:
             return c
-    raise ValueError(f"no card of rank {rank} left")
+    name = format_cards([4 * rank])[0]
+    raise ValueError(
+        f"the start {start!r} and the other upcards leave no {name} to show: give fewer opponents"
+    )
 
 
 def upcard_scenarios(start: str, opponents: int = 4) -> list[dict]:
@@ -57,8 +61,7 @@ def upcard_scenarios(start: str, opponents: int = 4) -> list[dict]:
     hand = parse_hand(start)
     if hand.unknown or hand.known.size != 3:
         raise ValueError(f"start {start!r} must be three known cards")
-    if not 1 <= opponents <= 7:
-        raise ValueError(f"opponents must be 1..7, got {opponents}")
+    int_in_range(opponents, "opponents", 1, 7)
     own = [int(c) for c in hand.known]
     own_ranks = sorted({c >> 2 for c in own}, key=razz_value)
     low_order = [12] + list(range(7))  # A 2 3 4 5 6 7 8 as rank indices
@@ -73,7 +76,7 @@ def upcard_scenarios(start: str, opponents: int = 4) -> list[dict]:
                     r = ranks[i % len(ranks)]
                 else:
                     r = _HIGH_RANKS[(i - j) % len(_HIGH_RANKS)]
-                c = _cards_of_rank(r, taken)
+                c = _cards_of_rank(r, taken, start)
                 taken.add(c)
                 ups.append(c)
             out.append({"series": series, "low_upcards": j, "upcards": format_cards(ups)})
@@ -132,7 +135,7 @@ def dead_card_values(
     hand = parse_hand(start)
     if hand.unknown or hand.known.size != 3:
         raise ValueError(f"start {start!r} must be three known cards")
-    opp = ["? ? ?"] * opponents
+    opp = ["? ? ?"] * int_in_range(opponents, "opponents", 1, 7)
     base = equity([start] + opp, rules=rules, trials=trials, seed=seed, exact=False, **run_options)
     b, bse = float(base.equity[0]), float(base.se[0])
     own = {int(c) for c in hand.known}

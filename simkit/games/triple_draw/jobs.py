@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import format_cards, parse_cards
-from ...checks import is_int
+from ...checks import chips_per_seat, int_in_range, is_int
 from ...hands import kernel_tables
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
@@ -242,9 +242,7 @@ def play(
     rules = _rules(rules, variant)
     if n_hands is not None:
         hands = n_hands
-    st = np.broadcast_to(np.asarray(rules.stacks if stacks is None else stacks, dtype=np.int64), (n,)).copy()
-    if (st < 0).any():
-        raise ValueError(f"stacks must be non-negative, got {stacks!r}")
+    st = chips_per_seat(rules.stacks if stacks is None else stacks, n)
     game = game_tuple(seats, rules)
     fam = rules.family
     n_draws = rules.draws
@@ -262,7 +260,7 @@ def play(
     rec_cards = np.zeros((min(record, hands), n, n_draws + 1, 5), dtype=np.int64)
     rec_keep = np.zeros((min(record, hands), n_draws, n), dtype=np.int64)
     flags = private_zeros(3, np.int64)
-    table = new_table(st, dealer=int(first_dealer) % n)
+    table = new_table(st, dealer=int_in_range(first_dealer, "first_dealer", 0, n - 1))
     _play_batch(
         table,
         game,
@@ -507,7 +505,7 @@ def starting_hand_equity(
     Columns: the group (:data:`GROUP_COLUMNS`), ``hands`` (deals seen), ``share``,
     ``equity``, ``se``, and ``opponents``.
     """
-    check_players(n_opponents + 1)
+    check_players(int_in_range(n_opponents, "n_opponents", 1, 5) + 1)
     tot = run(
         EquityJob(n_opponents + 1, strategy, (), _family(family, rules)), trials, seed=seed, **run_options
     )

@@ -49,7 +49,7 @@ import numpy as np
 from numba import njit
 
 from ...cards import RANK_CHARS, SUIT_CHARS, parse_cards
-from ...checks import is_int
+from ...checks import INT_LIMIT, is_int
 from ...hands.kernels import eval5_plain, eval5_suited
 from ...poker.structure import (
     FIRST_BLINDS,
@@ -147,6 +147,8 @@ class Rules:
                 continue
             if not is_int(v):
                 raise ValueError(f"{f.name} must be an integer, got {v!r}")
+            if abs(v) > INT_LIMIT:
+                raise ValueError(f"{f.name} must be at most 2**53, got {v!r}")
         for name in ("big_blind", "small_bet", "big_bet", "stacks"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be a positive chip count, got {getattr(self, name)!r}")

@@ -1,0 +1,214 @@
+"""Numbers in range (issue #17, items 4 and 7): every number a user types or passes is refused
+with an error naming it when it is beyond what the engines represent, NaN or infinite, or out
+of the range its meaning allows; never an ``OverflowError`` or a silent wrap-around.
+
+Every check here fails before any kernel runs, so the file is fast.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from simkit.checks import INT_LIMIT, chips, chips_per_seat
+from simkit.cli.common import count, int_in_range, whole_number
+from simkit.cli.main import main
+
+HUGE = str(2**63)  # one more than int64 holds
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["evening", "triple-draw", "--evenings", "1", "--stacks", HUGE], "is too large: at most 2**53"),
+        (["diablo", "match", "trips", "jacks", "pair", "--stacks", HUGE], "--stacks must be 1..1000000000"),
+        (
+            ["diablo", "match", "trips", "jacks", "pair", "--ante", "-1"],
+            "--ante must be 0..1000000000, got '-1'",
+        ),
+        (["diablo", "series", "--session", "nan"], "--session must be 1..1000000000, got 'nan'"),
+        (
+            ["diablo", "equity", "As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s", "--order", "1", "11"],
+            "--order must be 1..10",
+        ),
+        (
+            ["triple-draw", "match", "loose", "station", "--big-bet", "1e400"],
+            "--big-bet must be positive (at most 10**9), got '1e400'",
+        ),
+        (
+            ["triple-draw", "match", "loose", "station", "--stacks", "٣"],
+            "--stacks must be positive (at most 10**9), got '٣'",
+        ),
+        (["in-between", "sizing", "--min-stake", HUGE], "--min-stake must be 0..2**53"),
+        (["in-between", "match", "kelly", "fixed", "--pot", "10**30"], "'10**30' is too large"),
+        (["evening", "razz", "--ante", HUGE], "--ante must be"),
+        (["evening", "diablo", "--before", "1,nan"], "'1,nan' is not two whole numbers LO,HI"),
+        (["report", "--scale", "inf"], "scale must be a positive number, got 'inf'"),
+        (["sample", "high", "--trials", "1.5"], "'1.5' is not a positive whole number"),
+        (["sample", "high", "--seed", "-6446744073709551615"], "seed must be a non-negative integer"),
+    ],
+)
+def test_cli_refuses_numbers_out_of_range(argv, message, capsys):
+    """Each of these once gave a traceback, a wrap-around or an internal value."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert message in err
+
+
+def test_whole_numbers_are_ascii_and_exact():
+    assert [whole_number(t) for t in ("7", "+7", "-7", "7_000", "7e3", "2**10", " 7 ")] == [
+        7,
+        7,
+        -7,
+        7000,
+        7000,
+        1024,
+        7,
+    ]
+    for text in ("", "7.5", "nan", "inf", "1e400", "٣", "²", "0x10", "2**-1", "seven"):
+        assert whole_number(text) is None, text
+    assert whole_number("10**100000") > INT_LIMIT  # refused by the range, without computing it
+    assert count("2**53") == INT_LIMIT
+    with pytest.raises(Exception, match="too large"):
+        count(str(INT_LIMIT + 1))
+    with pytest.raises(Exception, match="player count must be 2..8, got ' 9'"):
+        int_in_range(2, 8, "player count")(" 9")
+
+
+@pytest.mark.parametrize("value", [-1, 2**53 + 1, 2**63, 2**64, 1.5, math.nan, True, "3", None])
+def test_chips_refuses_what_int64_sums_cannot_hold(value):
+    with pytest.raises(ValueError, match="stacks must be"):
+        chips(value, "stacks")
+    with pytest.raises(ValueError, match="stacks must be"):
+        chips_per_seat([1, value], 2)
+
+
+def test_rules_refuse_chips_beyond_int64():
+    from simkit.games import diablo, in_between, razz, triple_draw
+
+    for rules, fields in (
+        (diablo.Rules, ("ante", "cap", "stacks", "session")),
+        (razz.Rules, ("ante", "stacks", "big_bet", "max_raises")),
+        (triple_draw.Rules, ("ante", "stacks", "big_bet", "max_raises")),
+        (in_between.Rules, ("pot", "stacks", "rounds")),
+    ):
+        for field in fields:
+            with pytest.raises(ValueError, match=field):
+                rules(**{field: 2**63})
+
+
+def test_library_refuses_bad_counts_before_any_kernel():
+    from simkit.games import in_between, razz, triple_draw
+
+    with pytest.raises(ValueError, match="stacks must be one integer"):
+        razz.play_hands(["tight", "tight"], 5, stacks=2**63)
+    with pytest.raises(ValueError, match="stacks must be one integer"):
+        triple_draw.play(["loose", "station"], hands=5, stacks=[100, -1])
+    with pytest.raises(ValueError, match="deals must be a positive integer, got 9223372036854775808"):
+        in_between.match(["kelly", "fixed:1"], hands=3, deals=2**63)
+    for bad in (0, -1, True, 8):
+        with pytest.raises(ValueError, match="opponents must be an integer 1..7"):
+            razz.dead_card_values("As 2d 3c", bad, trials=10)
+    with pytest.raises(ValueError, match="n_opponents must be an integer 1..5, got True"):
+        triple_draw.starting_hand_equity(True, trials=10)
+
+
+def test_upcards_name_the_rank_not_its_index():
+    """Once "no card of rank 11 left"."""
+    from simkit.games.razz.upcards import upcard_scenarios
+
+    with pytest.raises(ValueError, match="the start 'Ks Kh Kd' and the other upcards leave no K to show"):
+        upcard_scenarios("Ks Kh Kd", 7)
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("pot:-1", "got -1.0 in policy 'pot:-1'"),  # once "bad parameter '_1'"
+        ("pot:nan", "finite number >= 0, got nan"),
+        ("kelly:1e9", "kelly takes a multiplier 0..100"),
+        ("fixed:1e300", "a fixed stake is a whole number of chips up to 2**53"),
+        ("pass_below:inf", "pass_below needs a spread"),
+        ("kelly@٣", "bad min_spread '٣'"),
+        ("pot:0.5@99", "min_spread must be an integer in 0..12"),
+    ],
+)
+def test_in_between_policies_name_what_was_typed(spec, message):
+    from simkit.games.in_between.strategies import parse_policy
+
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace("*", r"\*")):
+        parse_policy(spec)
+
+
+def test_in_between_policy_parameter_types():
+    from simkit.games.in_between import Policy
+
+    with pytest.raises(TypeError, match="policy parameter must be a number, got '3'"):
+        Policy("kelly", "3")
+    with pytest.raises(TypeError, match="got True"):
+        Policy("fixed", True)
+    with pytest.raises(ValueError, match="min_spread"):
+        Policy("kelly", 1.0, math.inf)
+
+
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("P_BLUFF", 1.5, "P_BLUFF of seat 1 must be a probability 0..1, got 1.5"),
+        ("P_BLUFF", -0.1, "P_BLUFF of seat 1 must be a probability"),
+        ("P_SIZE", 1e300, "P_SIZE of seat 1 must be a fraction of the pot 0..10"),
+        ("P_CALL", math.nan, "P_CALL of seat 1 must be a finite number, got nan"),
+        ("P_OPEN", math.inf, "P_OPEN of seat 1 must be a finite number"),
+        ("P_ODDS", -1.0, "P_ODDS of seat 1 must be >= 0"),
+        ("P_SUNK", -0.5, "P_SUNK of seat 1 must be >= 0"),
+    ],
+)
+def test_strategy_parameters_in_range(name, value, message):
+    from simkit.poker.strategies import strategy_table
+
+    with pytest.raises(ValueError, match=message):
+        strategy_table([("tight", {name: value}), "tight"])
+    strategy_table([("tight", {name: 0.5}), "tight"])  # in range
+
+
+def test_strategy_parameters_reach_every_game():
+    from simkit.games import razz
+    from simkit.games.diablo.strategies import players
+    from simkit.games.razz.strategies import razz_strategy_table
+    from simkit.games.triple_draw.strategies import player_tables
+
+    with pytest.raises(ValueError, match="P_BLUFF of seat 1"):
+        players(["trips:P_BLUFF=2", "pair", "pair"])
+    with pytest.raises(ValueError, match="P_SIZE of seat 1 must be a finite number, got nan"):
+        player_tables(["loose:P_SIZE=nan", "station"])
+    with pytest.raises(ValueError, match="tips parameter T_POT of seat 1 must be a finite number >= 0"):
+        razz_strategy_table(["tips:T_POT=-1", "tight"])
+    with pytest.raises(ValueError, match="tips parameter T_KQ of seat 2 must be a finite number, got inf"):
+        razz_strategy_table(["tight", "tips:T_KQ=inf"])
+    assert razz.parse_player("tips:T_POT=0") == ("tips", {"T_POT": 0.0})
+
+
+def test_razz_exact_count_has_a_stated_limit():
+    """``razz equity --exact always`` on third street once ran for hours with no progress."""
+    from simkit.games.razz.equity import EXACT_MAX, equity
+
+    with pytest.raises(
+        ValueError, match=r"visits 18,265,297,050 deals, more than 300,000,000 .* use Monte Carlo"
+    ):
+        equity(["As 2d / 3c", "Kh Qd / 5s"], exact=True)
+    with pytest.raises(ValueError, match="exact_limit must be an integer"):
+        equity(["As 2d / 3c", "Kh Qd / 5s"], exact_limit=EXACT_MAX + 1)
+    with pytest.raises(ValueError, match="trials must be a positive integer"):
+        equity(["As 2d / 3c", "Kh Qd / 5s"], exact=False, trials=np.int64(0))
+
+
+def test_razz_exact_refusal_in_the_cli(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["razz", "equity", "As 2d / 3c", "Kh Qd / 5s", "--exact", "always"])
+    assert exc.value.code == 2
+    assert "--exact auto or never" in capsys.readouterr().err
