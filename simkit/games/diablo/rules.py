@@ -295,7 +295,7 @@ class Rules:
     >>> Rules(stacks=(100, -5, 100))
     Traceback (most recent call last):
     ...
-    ValueError: stacks must be one non-negative integer or one per seat, got (100, -5, 100)
+    ValueError: stacks must be one non-negative integer up to 2**53 or one per seat, got (100, -5, 100)
     """
 
     ante: int = 1
