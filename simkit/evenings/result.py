@@ -51,16 +51,13 @@ def bin_middles(total: int, bins: int) -> np.ndarray:
     >>> bin_middles(5, 6).tolist()
     [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
     """
-    chips = np.arange(1, total)
-    b = 1 + (chips - 1) * (bins - 2) // max(total - 1, 1)
     mid = np.zeros(bins)
     mid[-1] = total
-    inner = np.arange(1, bins - 1)
-    lo = np.full(inner.size, np.inf)
-    hi = np.full(inner.size, -np.inf)
-    np.minimum.at(lo, b - 1, chips)
-    np.maximum.at(hi, b - 1, chips)
-    mid[1:-1] = np.where(np.isfinite(lo), (lo + hi) / 2, np.nan)
+    if bins > 2 and total > 1:  # bounds by arithmetic: a table may hold billions of chips
+        b = np.arange(1, bins - 1, dtype=np.int64)
+        lo = 1 + -(-(b - 1) * (total - 1) // (bins - 2))  # the fewest chips of bin b
+        hi = np.minimum(-(-b * (total - 1) // (bins - 2)), total - 1)  # the most
+        mid[1:-1] = np.where(lo <= hi, (lo + hi) / 2, np.nan)
     return mid
 
 
