@@ -80,6 +80,10 @@ def live_deck(dead: str | Iterable[int] | np.ndarray | None = None) -> np.ndarra
     return np.flatnonzero(keep).astype(CARD_DTYPE)
 
 
+#: The most cards :func:`deal` and :func:`deal_with_draws` return at once (2 GiB of int8).
+MAX_CARDS_DEALT = 2**31
+
+
 def _check_counts(n: int, k: int, extra: int, live: int) -> None:
     for name, value in (("n", n), ("k", k), ("draws", extra)):
         if not is_int(value):
@@ -88,6 +92,11 @@ def _check_counts(n: int, k: int, extra: int, live: int) -> None:
             raise ValueError(f"{name} must be non-negative, got {value}")
     if k + extra > live:
         raise ValueError(f"cannot deal {k + extra} cards (k={k}, draws={extra}) from a live deck of {live}")
+    if n * (k + extra) > MAX_CARDS_DEALT:
+        raise ValueError(
+            f"n={n} hands of {k + extra} cards are more than the {MAX_CARDS_DEALT:,} cards (one byte "
+            "each) dealt at once: deal them in parts"
+        )
 
 
 @njit(cache=True, inline="always")

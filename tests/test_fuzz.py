@@ -132,9 +132,14 @@ class Worker:
         ready, _, _ = select.select([self.proc.stdout], [], [], bound)
         line = self.proc.stdout.readline() if ready else ""
         if not line:
-            rc = self.proc.poll()
+            rc = None
+            if ready:  # end of file: the worker died (a crash)
+                try:
+                    rc = self.proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    pass
             self.stop()
-            return {"died": f"no answer in {bound:.0f} s" if rc is None else f"exit status {rc}"}
+            return {"died": f"no answer in {bound:.0f} s" if not ready else f"exit status {rc}"}
         return json.loads(line)
 
 
@@ -631,3 +636,16 @@ def test_the_walk_finds_every_game_group():
     groups = {path[0] for path, _ in COMMANDS}
     assert {"diablo", "triple-draw", "razz", "in-between", "evening", "report", "eval"} <= groups
     assert len(COMMANDS) >= 30
+
+
+def test_the_harness_catches_crashes_hangs_and_tracebacks(worker):
+    """A crash or a hang of the worker is a failure with the arguments, not a dead test run,
+    and the worker starts again for the next example."""
+    assert worker.ask({"call": "ctypes:string_at", "args": [0]})["died"].startswith("exit status")
+    assert worker.ask({"call": "time:sleep", "args": [30]}, bound=1) == {"died": "no answer in 1 s"}
+    assert worker.ask({"call": "math:sqrt", "args": [-1]})["raised"] == "ValueError"
+    with pytest.raises(AssertionError, match="Traceback"):
+        check_answer(["x"], {"rc": 1, "stderr": "Traceback (most recent call last):\n", "seconds": 0})
+    with pytest.raises(AssertionError):
+        check_answer(["x"], {"rc": 2, "stderr": "simkit: error: one\nand two\n", "seconds": 0})
+    check_answer(["x"], {"rc": 2, "stderr": "simkit: error: one line\n", "seconds": 0})
