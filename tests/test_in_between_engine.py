@@ -38,8 +38,8 @@ RULES = [
 def _setup(rules: Rules, players=PLAYERS, seed=1):
     job = DealerGameJob(players, rules=rules)
     n = len(players)
-    seat_out = np.zeros((n, E.N_SEAT_STATS), np.int64)
-    game_out = np.zeros(E.N_GAME_STATS, np.int64)
+    seat_out = np.zeros((n, E.N_SEAT_STATS))
+    game_out = np.zeros(E.N_GAME_STATS)
     work = E._new_work(seat_out, game_out)
     return job.game(), work, stream_state(seed), np.zeros(E.REC_SIZE, np.int64)
 
@@ -116,12 +116,12 @@ def test_batch_kernel_is_a_loop_of_play_hand(rules):
     """``_engine`` gives exactly what a Python loop of ``_play_hand`` calls gives."""
     trials, deals, n = 60, 4, len(PLAYERS)
     game, _, _, _ = _setup(rules)
-    seat_a = np.zeros((n, E.N_SEAT_STATS), np.int64)
-    game_a = np.zeros(E.N_GAME_STATS, np.int64)
+    seat_a = np.zeros((n, E.N_SEAT_STATS))
+    game_a = np.zeros(E.N_GAME_STATS)
     E._engine(trials, deals, rules.stacks, game, stream_state(5), seat_a, game_a)
 
-    seat_b = np.zeros((n, E.N_SEAT_STATS), np.int64)
-    game_b = np.zeros(E.N_GAME_STATS, np.int64)
+    seat_b = np.zeros((n, E.N_SEAT_STATS))
+    game_b = np.zeros(E.N_GAME_STATS)
     work = E._new_work(seat_b, game_b)
     rng = stream_state(5)
     record = np.zeros(E.REC_SIZE, np.int64)

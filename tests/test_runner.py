@@ -115,6 +115,30 @@ def test_chunk_results_are_merged_in_chunk_order():
     assert t["sum"].tobytes() == forward.tobytes()
 
 
+@dataclass(frozen=True)
+class LargestJob:
+    """Per chunk: its largest uniform draw as a ``max_`` result, and a count."""
+
+    name: str = "largest"
+
+    def params(self) -> dict:
+        return {}
+
+    def run_chunk(self, trials, seed):
+        x = np.random.default_rng(seed).random(trials)
+        return {"max_draw": np.array([x.max()]), "n": np.array([trials])}
+
+
+def test_max_results_merge_by_their_maximum():
+    """A ``max_...`` result is a maximum, merged as one: the largest chunk value, any threads."""
+    plan = ChunkPlan(20_000, 1_000)
+    each = [LargestJob().run_chunk(plan.size(i), chunk_seed(5, i))["max_draw"][0] for i in range(len(plan))]
+    for threads in (1, 2):
+        t = run(LargestJob(), 20_000, seed=5, chunk_size=1_000, threads=threads, quiet=True)
+        assert t["max_draw"][0] == max(each) < 1.0
+        assert t["n"][0] == 20_000
+
+
 @pytest.fixture(scope="module")
 def dask_client():
     """A real 2-process LocalCluster, started once through simkit.runner.cluster."""

@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 
+from ..checks import INT_LIMIT
 from .common import (
     UsageError,
     add_mc_options,
@@ -190,7 +191,7 @@ def _pair(text: str) -> tuple[int, int]:
     lo, hi = parts if len(parts) == 2 else (None, None)
     if lo is None or hi is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not two whole numbers LO,HI")
-    if not 1 <= lo <= hi <= 10**9:
+    if not 1 <= lo <= hi <= INT_LIMIT:
         raise argparse.ArgumentTypeError(f"{text!r} needs 1 <= LO <= HI")
     return lo, hi
 
@@ -222,7 +223,7 @@ def _rules_options(p, only: tuple[str, ...] | None = None) -> None:
     d = Rules()
 
     def whole(flag: str, least: int, text: str) -> dict:
-        return dict(type=int_in_range(least, 10**9, flag), metavar="N", help=text)
+        return dict(type=int_in_range(least, INT_LIMIT, flag), metavar="N", help=text)
 
     def switch(text: str) -> dict:
         return dict(action="store_true", default=None, help=text)

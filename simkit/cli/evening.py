@@ -133,7 +133,7 @@ def register(sub) -> None:
             )
         else:
             p.add_argument(
-                "--deals", type=int_in_range(0, 10**9, "deals"), metavar="N", help=_DEALS_HELP[name]
+                "--deals", type=int_in_range(0, INT_LIMIT, "deals"), metavar="N", help=_DEALS_HELP[name]
             )
         _add_rule_options(p, s.rules_type)
         p.set_defaults(func=_evening, rules_type=s.rules_type)
@@ -164,7 +164,7 @@ def _register_dealers_choice(games) -> None:
     )
     p.add_argument(
         "--deals",
-        type=int_in_range(0, 10**9, "deals"),
+        type=int_in_range(0, INT_LIMIT, "deals"),
         default=DEFAULT_DEALS,
         metavar="N",
         help=f"the agreed time in deals, a running Diablo series finished (default {DEFAULT_DEALS}; 0: to the last player)",

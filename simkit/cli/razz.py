@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..checks import INT_LIMIT
 from .common import UsageError, add_mc_options, add_table_options, emit, int_in_range, run_options
 from .options import MONTE_CARLO_FLAGS, refuse, refuse_unused
 
@@ -59,7 +60,9 @@ def _add_rule_options(p, betting: bool = False) -> None:
     if betting:
         for flag, _, least, text in _BETTING_RULES:
             aliases = ["--raise-cap"] if flag == "--max-raises" else []  # its earlier name
-            p.add_argument(flag, *aliases, type=int_in_range(least, 10**9, flag[2:]), metavar="N", help=text)
+            p.add_argument(
+                flag, *aliases, type=int_in_range(least, INT_LIMIT, flag[2:]), metavar="N", help=text
+            )
 
 
 def _rules(args):

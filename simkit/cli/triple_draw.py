@@ -25,17 +25,16 @@ seat,hand,keep,equity,se,win,tie,exact,fraction,method
 
 from __future__ import annotations
 
-import argparse
-
+from ..checks import INT_LIMIT
 from .common import (
     UsageError,
     add_mc_options,
     add_table_options,
+    chips,
     count,
     emit,
     int_in_range,
     run_options,
-    whole_number,
 )
 from .options import given, refuse, refuse_unused
 
@@ -249,7 +248,7 @@ def _rules_options(p) -> None:
     )
 
     def whole(flag: str, least: int, text: str) -> None:
-        g.add_argument(flag, type=_chips(flag, least), default=None, metavar="N", help=text)
+        g.add_argument(flag, type=chips(flag, least), default=None, metavar="N", help=text)
 
     whole("--stacks", 1, "chips per seat at the start of each hand (default 200, R-T4)")
     whole("--ante", 0, "ante from every player on top of the blinds (default: the variant's)")
@@ -259,7 +258,7 @@ def _rules_options(p) -> None:
     whole("--big-bet", 1, "fixed-limit bet of the later rounds (default 4)")
     g.add_argument(
         "--max-raises",
-        type=int_in_range(-1, 10**9, "--max-raises"),
+        type=int_in_range(-1, INT_LIMIT, "--max-raises"),
         default=None,
         metavar="N",
         help="raises allowed after the bet in a round, -1 for no cap (default: the variant's)",
@@ -278,20 +277,6 @@ def _rules_options(p) -> None:
         default=None,
         help="hand ranking (default: the variant's; ace_to_five is A-5, R-T5)",
     )
-
-
-def _chips(flag: str, least: int):
-    """An argparse type: a whole number of chips, at least ``least`` (0 or 1)."""
-    kind = "positive" if least else "non-negative"
-
-    def parse(text: str) -> int:
-        value = whole_number(text)
-        if value is None or not least <= value <= 10**9:
-            raise argparse.ArgumentTypeError(f"{flag} must be {kind} (at most 10**9), got {text!r}")
-        return value
-
-    parse.__name__ = flag
-    return parse
 
 
 def _rules(args):

@@ -309,7 +309,7 @@ def finish_evening(table, broke_at, total, agreed, hands, strategy, outs, share,
         win[s] += share[s]
         win_sq[s] += share[s] * share[s]
         final[s] += c
-        final_sq[s] += c * c
+        final_sq[s] += float(c) * float(c)
         final_hist[s, chip_bin(c, total, bins)] += 1
         k = strategy[s]
         tmp[k, 0] += 1.0
@@ -319,7 +319,7 @@ def finish_evening(table, broke_at, total, agreed, hands, strategy, outs, share,
         if broke_at[s] > 0:
             broke[s] += 1
             broke_deal[s] += broke_at[s]
-            broke_deal_sq[s] += broke_at[s] * broke_at[s]
+            broke_deal_sq[s] += float(broke_at[s]) * float(broke_at[s])
             tmp[k, 3] += 1.0
             went_broke = 1
     for k in range(tmp.shape[0]):
@@ -330,19 +330,19 @@ def finish_evening(table, broke_at, total, agreed, hands, strategy, outs, share,
             s_win[k] += w
             s_win_sq[k] += w * w
             s_final[k] += f
-            s_final_sq[k] += f * f
+            s_final_sq[k] += float(f) * float(f)
             s_broke[k] += b
-            s_broke_sq[k] += b * b
+            s_broke_sq[k] += float(b) * float(b)
     anyone_broke[0] += went_broke
     length[0] += deals
-    length[1] += deals * deals
+    length[1] += float(deals) * float(deals)
     length[2] += hands
     last = length_hist.shape[0] - 1
     length_hist[min(deals, last)] += 1
     if agreed > 0:
         over = max(deals - agreed, 0)
         overtime[0] += over
-        overtime[1] += over * over
+        overtime[1] += float(over) * float(over)
         overtime_hist[min(over, last)] += 1
     if deals < band_end.shape[0]:  # the deals after its end count its final chips: a cumulative sum
         for s in range(n):

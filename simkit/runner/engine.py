@@ -6,7 +6,8 @@ module top level) with
 - ``name: str`` (snake_case),
 - ``params() -> dict`` (JSON-serialisable; identifies a checkpoint),
 - ``run_chunk(trials, seed: numpy.random.SeedSequence) -> dict[str, numpy.ndarray]`` returning
-  summable statistics (int64 counts and sums, float64 sums and sums of squares, histograms),
+  summable statistics (int64 counts and sums, float64 sums and sums of squares, histograms);
+  a result named ``max_...`` is a maximum and merges by :func:`numpy.maximum` instead,
 - optionally ``chunk_size: int``, its preferred trials per chunk.
 
 Chunk ``i`` gets the ``i``-th child of ``SeedSequence(seed)`` (:mod:`.chunks`).  Results are
@@ -142,8 +143,12 @@ def _run_chunk(job, trials: int, seed: np.random.SeedSequence) -> dict[str, np.n
     return out
 
 
+#: Results whose name starts with this are maxima: chunks merge them by ``numpy.maximum``.
+MAX_PREFIX = "max_"
+
+
 class _Totals:
-    """Chunk results added in chunk-index order."""
+    """Chunk results added in chunk-index order (a ``max_...`` result: their maximum)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -158,7 +163,10 @@ class _Totals:
         for key, value in result.items():
             if value.shape != self.totals[key].shape:
                 raise ValueError(f"job {self.name!r}: result {key!r} changed shape between chunks")
-            self.totals[key] = self.totals[key] + value
+            if key.startswith(MAX_PREFIX):
+                self.totals[key] = np.maximum(self.totals[key], value)
+            else:
+                self.totals[key] = self.totals[key] + value
 
 
 def check_target(target_se, max_trials, chunk_size: int) -> tuple[float, int]:

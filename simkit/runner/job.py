@@ -41,7 +41,8 @@ class Job(Protocol):
     run_chunk(trials, seed)
         Play ``trials`` trials from ``seed`` (a ``numpy.random.SeedSequence``) and return
         summable statistics (int64 counts and sums, float64 sums and sums of squares,
-        histograms) by name.
+        histograms) by name; a result named ``max_...`` is a maximum, merged by its largest
+        value.
 
     A job may also set ``chunk_size``, its preferred number of trials per chunk, and have a
     method ``worst_se(totals) -> float``: the largest standard error of the estimates it

@@ -208,7 +208,6 @@ __all__ = [
     "ERR_END_RULE",
     "ERR_SCRIPT",
     "LEN_BINS",
-    "MAX_LEN_BINS",
     "MIN_PLAYERS",
     "N_CFG",
     "POT_BINS",
@@ -689,7 +688,6 @@ COUNTS = (
     "showdowns",
     "opener_wins",
     "penalties",
-    "penalty_chips",
     "capped",
     "short_pay",
     "short_end",
@@ -738,7 +736,6 @@ POT_GAMES = 32  # mean pot of the k-th game of a series, k < 31; the last bin po
     K_SHOWDOWNS,
     K_OPENER_WINS,
     K_PENALTIES,
-    K_PENALTY_CHIPS,
     K_CAPPED,
     K_SHORT_PAY,
     K_SHORT_END,
@@ -775,9 +772,6 @@ POT_GAMES = 32  # mean pot of the k-th game of a series, k < 31; the last bin po
 (SS_NET, SS_NET2, SS_OPENED, SS_OPEN_NET, SS_OPEN_NET2, SS_PENALTY, SS_DEALT, SS_WON, SS_SERIES_OPENED) = (
     range(len(SEAT_SUMS))
 )
-
-
-MAX_LEN_BINS = 1025  # the longest series of a chunk, one-hot; the last bin pools 1024+
 
 
 @njit(cache=True)
@@ -823,16 +817,16 @@ def _record_game(st, n, opener, pot, pen, dead, payout, pat, dd, seat, deuce, ac
         deuce[d, 0] += 1
         deuce[d, 1] += 1.0 if payout[s] > 0 else 0.0
         deuce[d, 2] += net
-        deuce[d, 3] += net * net
+        deuce[d, 3] += float(net) * float(net)
     o_net = payout[opener] - st[TOTAL + opener] - pen
     seat[opener, SS_OPENED] += 1
     seat[opener, SS_OPEN_NET] += o_net
-    seat[opener, SS_OPEN_NET2] += o_net * o_net
+    seat[opener, SS_OPEN_NET2] += float(o_net) * float(o_net)
     seat[opener, SS_PENALTY] += pen
     acc[A_ONET] += o_net
-    acc[A_ONET2] += o_net * o_net
+    acc[A_ONET2] += float(o_net) * float(o_net)
     acc[A_POT] += pot
-    acc[A_POT2] += pot * pot
+    acc[A_POT2] += float(pot) * float(pot)
     if dead > 0:
         if pot > 0:
             mine = dead * payout[opener] / pot
@@ -854,8 +848,8 @@ def _series_kernel(
     len_hist,
     pot_hist,
     pot_game,
-    max_pot_hist,
-    max_len_hist,
+    largest_pot,
+    longest,
     carried=0,
 ):
     """Play ``hands`` Diablo series, each to its end, and add their statistics (module
@@ -956,9 +950,8 @@ def _series_kernel(
                 break
             if pen > 0:
                 cnt[K_PENALTIES] += 1
-                cnt[K_PENALTY_CHIPS] += pen
                 acc[A_PEN] += pen
-                acc[A_PEN2] += pen * pen
+                acc[A_PEN2] += float(pen) * float(pen)
                 if cfg[C_CAP] > 0 and pot > cfg[C_CAP] and pen == cfg[C_CAP]:
                     cnt[K_CAPPED] += 1
                 if pen < pot and (cfg[C_CAP] == 0 or pen < cfg[C_CAP]):
@@ -979,14 +972,14 @@ def _series_kernel(
             top_pot = max_pot
         len_hist[games if games < LEN_BINS - 1 else LEN_BINS - 1] += 1
         acc[A_LEN] += games
-        acc[A_LEN2] += games * games
+        acc[A_LEN2] += float(games) * float(games)
         acc[A_DEALS] += deals
-        acc[A_DEALS2] += deals * deals
+        acc[A_DEALS2] += float(deals) * float(deals)
         if games > 0:
             acc[A_FINAL] += final_pot
-            acc[A_FINAL2] += final_pot * final_pot
+            acc[A_FINAL2] += float(final_pot) * float(final_pot)
             acc[A_FIRST] += first_pot
-            acc[A_FIRST2] += first_pot * first_pot
+            acc[A_FIRST2] += float(first_pot) * float(first_pot)
             growth = final_pot / first_pot if first_pot > 0 else 1.0
             acc[A_GROWTH] += growth
             acc[A_GROWTH2] += growth * growth
@@ -998,18 +991,19 @@ def _series_kernel(
             net = table[TABLE_STACK + frc[FORCE_SEAT]] - before[frc[FORCE_SEAT]]
             acc[A_FORCED] += 1
             acc[A_FORCED_NET] += net
-            acc[A_FORCED_NET2] += net * net
+            acc[A_FORCED_NET2] += float(net) * float(net)
         for s in range(n):
             net = table[TABLE_STACK + s] - before[s]
             seat[s, SS_NET] += net
-            seat[s, SS_NET2] += net * net
+            seat[s, SS_NET2] += float(net) * float(net)
             seat[s, SS_SERIES_OPENED] += opened_in_series[s]
         if cfg[C_DEALERS_CHOICE] != 0:
             table[TABLE_DEALER] = first_dealer
         next_dealer(table)
-    if hands > 0:
-        max_pot_hist[min(top_pot, max_pot_hist.shape[0] - 1)] += 1
-        max_len_hist[min(top_len, max_len_hist.shape[0] - 1)] += 1
+    if top_pot > largest_pot[0]:
+        largest_pot[0] = top_pot
+    if top_len > longest[0]:
+        longest[0] = top_len
 
 
 # --- evenings --------------------------------------------------------------------------------

@@ -53,7 +53,6 @@ from simkit.runner import run, stats
 from .engine import (
     COUNTS,
     LEN_BINS,
-    MAX_LEN_BINS,
     MIN_PLAYERS,
     POT_BINS,
     POT_GAMES,
@@ -277,7 +276,7 @@ class SeriesJob:
         n = arrays.kinds.size
         rules = self._rules()
         stacks = rules.seat_stacks(n)
-        out = new_totals(n, int(stacks.sum()) + int(self.carried))
+        out = new_totals(n)
         force = np.array([self.force[0], self.force[1]], dtype=np.int64)
         _series_kernel(
             trials,
@@ -292,8 +291,8 @@ class SeriesJob:
             out["len_hist"],
             out["pot_hist"],
             out["pot_game"],
-            out["max_pot_hist"],
-            out["max_len_hist"],
+            out["max_pot"],
+            out["max_len"],
             int(self.carried),
         )
         if out["cnt"][COUNTS.index("max_deals")]:
@@ -304,18 +303,16 @@ class SeriesJob:
         return out
 
 
-def new_totals(n_seats: int, total_chips: int) -> dict[str, np.ndarray]:
-    """Zeroed statistic arrays of :func:`~.engine._series_kernel` for a table of ``n_seats``
-    with ``total_chips`` in play.
+def new_totals(n_seats: int) -> dict[str, np.ndarray]:
+    """Zeroed statistic arrays of :func:`~.engine._series_kernel` for a table of ``n_seats``.
 
-    Maxima cannot be added up, so each chunk marks its largest pot and its longest series in
-    a one-hot histogram (``max_pot_hist``, ``max_len_hist``): after the runner adds the
-    chunks, the highest bin that is not empty is the overall maximum.  The kernel updates them
-    hand by hand, so they sit on cache lines of their own (:mod:`simkit.memory`).
+    ``max_pot`` and ``max_len`` (the largest pot and the longest series) are maxima: the runner
+    merges chunks' ``max_...`` results by their maximum.  The sums the kernel updates hand by
+    hand sit on cache lines of their own (:mod:`simkit.memory`).
     """
     return {
-        "max_pot_hist": private_zeros(total_chips + 1, np.int64),
-        "max_len_hist": private_zeros(MAX_LEN_BINS, np.int64),
+        "max_pot": np.zeros(1, np.int64),
+        "max_len": np.zeros(1, np.int64),
         "cnt": private_zeros(len(COUNTS), np.int64),
         "acc": private_zeros(len(SUMS)),
         "seat": private_zeros((n_seats, len(SEAT_SUMS))),
@@ -348,10 +345,13 @@ def summarize(totals: dict) -> SeriesResult:
     cnt = dict(zip(COUNTS, totals["cnt"].tolist()))
     acc = dict(zip(SUMS, totals["acc"].tolist()))
     n_series, n_games = max(cnt["series"], 1), max(cnt["games"], 1)
-    rows = dict(cnt)
-    # the largest pot and the longest series: the highest non-empty bin of the one-hot maxima
-    rows["max_pot"] = int(np.flatnonzero(totals["max_pot_hist"]).max(initial=0))
-    rows["max_len"] = int(np.flatnonzero(totals["max_len_hist"]).max(initial=0))
+    rows = {}
+    for key, value in cnt.items():
+        rows[key] = value
+        if key == "penalties":
+            rows["penalty_chips"] = int(acc["penalty"])  # from a float sum: chips of any size never wrap
+    rows["max_pot"] = int(totals["max_pot"][0])
+    rows["max_len"] = int(totals["max_len"][0])
     for name, n in (
         ("len", n_series),
         ("deals", n_series),

@@ -86,7 +86,7 @@ Examples
 >>> from simkit.rng import stream_state
 >>> from simkit.games.table import chips_on_table, new_table
 >>> game = make_game(make_rules(pot=20, rounds=3), make_policies([2, 2, 2], [0.5] * 3, [0] * 3, [0] * 3))
->>> work = _new_work(np.zeros((3, N_SEAT_STATS), np.int64), np.zeros(N_GAME_STATS, np.int64))
+>>> work = _new_work(np.zeros((3, N_SEAT_STATS)), np.zeros(N_GAME_STATS))
 >>> table, record = new_table([100, 100, 100]), np.zeros(REC_SIZE, np.int64)
 >>> _play_hand(table, game, stream_state(1), work, record), chips_on_table(table)
 (0, 300)
@@ -793,7 +793,7 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     st[GS_CHIPS + dealer] += st[GS_POT]
     st[GS_POT] = 0
     seat_out[dealer, SO_DEALER_NET] += result
-    seat_out[dealer, SO_DEALER_NET_SQ] += result * result
+    seat_out[dealer, SO_DEALER_NET_SQ] += float(result) * float(result)
     seat_out[dealer, SO_DEALER_GAMES] += 1
     game_out[GO_GAMES] += 1
     if result < 0:
@@ -1000,7 +1000,7 @@ def _red_dog_turn(bank, rules, st, pol, state, seat_out, game_out, record):
     result = st[GS_CHIPS + bank] - start
     outcome = OUT_NO_GAME if h == 0 else (OUT_BANK_SHORT if short else OUT_BANK)
     seat_out[bank, SO_DEALER_NET] += result
-    seat_out[bank, SO_DEALER_NET_SQ] += result * result
+    seat_out[bank, SO_DEALER_NET_SQ] += float(result) * float(result)
     seat_out[bank, SO_DEALER_GAMES] += 1
     game_out[GO_GAMES] += 1
     if result < 0:
@@ -1094,11 +1094,11 @@ def _trials(trials, deals, stacks, game, rng, work, table, record):
             chips = table[TABLE_STACK + i]
             net = chips - stacks
             seat_out[i, SO_NET] += net
-            seat_out[i, SO_NET_SQ] += net * net
+            seat_out[i, SO_NET_SQ] += float(net) * float(net)
             if chips == 0:
                 seat_out[i, SO_BUSTS] += 1
         game_out[GO_DEALER_SUM] += dealer_total
-        game_out[GO_DEALER_SQ] += dealer_total * dealer_total
+        game_out[GO_DEALER_SQ] += float(dealer_total) * float(dealer_total)
 
 
 # --- evenings (R-E1, R-E5, R-E6) ---------------------------------------------------------------
@@ -1136,7 +1136,7 @@ def _book_overtime(outs, over):
     overtime = outs[16]
     hist = outs[17]
     overtime[0] += over
-    overtime[1] += over * over
+    overtime[1] += float(over) * float(over)
     hist[min(over, hist.shape[0] - 1)] += 1
 
 

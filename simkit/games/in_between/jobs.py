@@ -121,8 +121,8 @@ def hand_kernel(players: Sequence[PlayerSpec] | PlayerSpec, rules: Rules | None 
     (True, 300)
     """
     rules, seats = _compiled_table(players, rules, "hand kernel")
-    seat_out = np.zeros((len(seats), E.N_SEAT_STATS), np.int64)
-    game_out = np.zeros(E.N_GAME_STATS, np.int64)
+    seat_out = np.zeros((len(seats), E.N_SEAT_STATS))
+    game_out = np.zeros(E.N_GAME_STATS)
     return HandKernel(
         E._play_hand, game_of(rules, seats), E._new_work(seat_out, game_out), np.zeros(E.REC_SIZE, np.int64)
     )
@@ -174,8 +174,8 @@ def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0
     if not 2 <= len(seats) <= MAX_PLAYERS:
         raise ValueError(f"players must be 2..{MAX_PLAYERS} (one policy per seat), got {len(seats)}")
     _positive("log_capacity", log_capacity, 0)
-    seat_out = np.zeros((len(seats), E.N_SEAT_STATS), np.int64)
-    game_out = np.zeros(E.N_GAME_STATS, np.int64)
+    seat_out = np.zeros((len(seats), E.N_SEAT_STATS))
+    game_out = np.zeros(E.N_GAME_STATS)
     return EveningKernel(
         E._play_evenings,
         game_of(rules, seats),
@@ -276,8 +276,8 @@ class DealerGameJob:
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         game = self.game()
         state = stream_state(seed)
-        seat_out = private_zeros((self.seats, E.N_SEAT_STATS), np.int64)
-        game_out = private_zeros(E.N_GAME_STATS, np.int64)
+        seat_out = private_zeros((self.seats, E.N_SEAT_STATS))
+        game_out = private_zeros(E.N_GAME_STATS)
         engine = _python_engine_for(self.players) if self.has_python else E._engine
         engine(trials, self.deals, self.rules.stacks, game, state, seat_out, game_out)
         return {"seat_stats": seat_out, "game_stats": game_out}

@@ -248,7 +248,7 @@ def _red_dog_kernel(hands, decks, raise_from, state, out):
             else:
                 res = -bet
         total += res
-        total_sq += res * res
+        total_sq += float(res) * float(res)
     out[0] += total
     out[1] += total_sq
 

@@ -482,13 +482,13 @@ def _run_hands(
                 d = table[TABLE_STACK + s] - start[s]
                 total += d
                 net_sum[cfg, s] += d
-                net_sq[cfg, s] += d * d
+                net_sq[cfg, s] += float(d) * float(d)
                 if cfg == 0:
                     base_net[s] = d
                 else:
                     e = d - base_net[s]
                     diff_sum[cfg, s] += e
-                    diff_sq[cfg, s] += e * e
+                    diff_sq[cfg, s] += float(e) * float(e)
                 if payout[s] > 0 and d > 0:
                     won[cfg, s] += 1
                 if st[TOTAL + s] > ante + (bring_in if s == bring else 0):

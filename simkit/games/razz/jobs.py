@@ -168,9 +168,9 @@ def _strategy_rows(configs: tuple, rules: Rules) -> tuple[np.ndarray, np.ndarray
 
 
 def _new_outputs(n_cfg: int, n: int) -> dict[str, np.ndarray]:
-    out = {
-        k: private_zeros((n_cfg, n), np.int64) for k in ("net", "net_sq", "diff", "diff_sq", "won", "vpip")
-    }
+    # chip sums and their squares in float64: exact to 2**53, and they never wrap
+    out = {k: private_zeros((n_cfg, n)) for k in ("net", "net_sq", "diff", "diff_sq")}
+    out |= {k: private_zeros((n_cfg, n), np.int64) for k in ("won", "vpip")}
     for k in ("showdowns", "community", "errors"):
         out[k] = private_zeros(n_cfg, np.int64)
     return out

@@ -433,7 +433,7 @@ def _play_batch(
             v = table[TABLE_STACK + s] - stacks[s]
             total += v
             net_sum[s] += v
-            net_sq[s] += v * v
+            net_sq[s] += float(v) * float(v)
             if h < per_hand.shape[0]:
                 per_hand[h, s] = v
             x = st[STATUS + s]
