@@ -355,6 +355,7 @@ def plot_winners(table: pd.DataFrame):
         ax.set_xlabel("players")
     axes[0][0].set_ylabel("P(tips player wins the evening) (±2 SE)")
     axes[0][-1].legend(fontsize="small")
+    fig.suptitle("The tips player's chance of winning the evening (±2 SE)")
     fig.tight_layout()
     return fig
 
@@ -380,7 +381,7 @@ def plot_luck(luck: pd.DataFrame):
         ax.set_title(f"tips players against {pairing} players")
     axes[0][0].set_ylabel("P(a player of the stronger strategy wins) (±2 SE band)")
     axes[0][-1].legend(fontsize="small")
-    fig.suptitle("Which game is most luck")
+    fig.suptitle("Which game is most luck (bands: ±2 SE)")
     fig.tight_layout()
     return fig
 
