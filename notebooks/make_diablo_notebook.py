@@ -90,7 +90,7 @@ cells = [
         "for p, t in sweeps.groupby('players'):\n"
         "    ax.errorbar(x, t.net, yerr=2 * t.se, marker='o', capsize=2, label=f'{p} players')\n"
         "ax.axhline(0, color='grey', lw=0.8); ax.set_xticks(x, OPEN_LEVELS, rotation=30)\n"
-        "ax.set_ylabel('chips per series'); ax.legend(); plt.show()\n"
+        "ax.set_ylabel('chips per series (±2 SE)'); ax.legend(); plt.show()\n"
         "sweeps.loc[sweeps.groupby('players').net.idxmax(), ['players', 'level', 'net', 'se']]"
     ),
     new_markdown_cell(
@@ -108,14 +108,18 @@ cells = [
         "fig, axes = plt.subplots(1, 2, figsize=(10, 3.5))\n"
         "for (p, lv), r in keep.items():\n"
         "    L = r.lengths[r.lengths.series > 0]\n"
-        "    axes[0].semilogy(L.games, L.share, marker='o', label=f'{p} players')\n"
-        "    axes[1].plot(r.pots.game, r.pots.mean_pot, marker='o', label=f'{p} players')\n"
-        "axes[0].set_xlabel('games in the series'); axes[0].set_ylabel('share of series')\n"
-        "axes[1].set_xlabel('game number in the series'); axes[1].set_ylabel('mean pot')\n"
+        "    P = r.pots[r.pots.mean_pot_se.notna()]  # the last bin pools later games: no SE\n"
+        "    axes[0].errorbar(L.games, L.share, yerr=2 * L.share_se, marker='o', capsize=2, label=f'{p} players')\n"
+        "    axes[1].errorbar(P.game, P.mean_pot, yerr=2 * P.mean_pot_se, marker='o', capsize=2, label=f'{p} players')\n"
+        "axes[0].set_yscale('log')\n"
+        "axes[0].set_xlabel('games in the series'); axes[0].set_ylabel('share of series (±2 SE)')\n"
+        "axes[1].set_xlabel('game number in the series'); axes[1].set_ylabel('mean pot (±2 SE)')\n"
         "for a in axes: a.legend()\n"
         "plt.show()\n"
-        "st[['players', 'mean_len', 'se_len', 'p_len_3plus', 'longest', 'mean_final_pot', 'mean_growth', "
-        "'largest_pot', 'opener_win_rate', 'opener_net']]"
+        "# longest and largest_pot: the most seen, no SE\n"
+        "st[['players', 'mean_len', 'se_len', 'p_len_3plus', 'se_len_3plus', 'longest', 'mean_final_pot',\n"
+        "    'se_final_pot', 'mean_growth', 'se_growth', 'largest_pot', 'opener_win_rate', 'se_opener_win_rate',\n"
+        "    'opener_net', 'se_opener_net']]"
     ),
     new_markdown_cell(
         "## A strategy match\n\nFive players: two tight (trips, straight), a two-pair opener who "
@@ -128,7 +132,8 @@ cells = [
         "           'pair:kind=loose-aggressive', Player('straight')]\n"
         "names = ['trips', 'two pair + bluffs', 'jacks', 'loose-aggressive', 'straight']\n"
         "m = simulate(players, hands=n(50_000), rules=Rules(stacks=100), seed=3, quiet=True)\n"
-        "m.seats.assign(player=names)[['player', 'net_per_series', 'se', 'opened_per_game', 'win_rate']]"
+        "m.seats.assign(player=names)[['player', 'net_per_series', 'se', 'opened_per_game', 'opened_per_game_se',\n"
+        "                               'win_rate', 'win_rate_se']]"
     ),
     new_code_cell(
         "job = SeriesJob(tuple(players))\n"

@@ -26,7 +26,8 @@ cells = [
     ),
     new_markdown_cell(
         "## One evening of Razz\n\nThe tips player against a typical field (tight, loose-aggressive, "
-        "passive), 150 deals agreed: every seat's chips after each deal of the first evening."
+        "passive), 150 deals agreed: every seat's chips after each deal of the first evening "
+        "(one evening as it was played: a sample, not an estimate)."
     ),
     new_code_cell(
         "razz = simkit.evening('razz', evenings=n(2000), deals=150, seed=1, log=1, quiet=True)\n"
@@ -36,16 +37,19 @@ cells = [
         "## Who wins the evening\n\nThe chance of winning the night per seat, with 2-SE error bars."
     ),
     new_code_cell(
-        "razz.plot_win()\nrazz.seats[['seat', 'strategy', 'win', 'win_se', 'final_chips', 'broke', 'broke_se']]"
+        "razz.plot_win()\n"
+        "razz.seats[['seat', 'strategy', 'win', 'win_se', 'final_chips', 'final_chips_se', 'broke', 'broke_se']]"
     ),
     new_markdown_cell(
-        "## How long an evening lasts\n\n2-7 Triple Draw played to the last player: the length in deals."
+        "## How long an evening lasts\n\n2-7 Triple Draw played to the last player: the length in deals (±2 SE)."
     ),
     new_code_cell(
         "td = simkit.evening('triple-draw', ['pot-odds', 'tight-rule', 'loose', 'station'], evenings=n(500),\n"
         "                    stacks=100, seed=2, quiet=True)\n"
         "td.plot_lengths()\n"
-        "print({k: round(v, 1) for k, v in td.summary.items() if isinstance(v, float)})"
+        "s = td.summary\n"
+        "print(f\"mean length {s['mean_deals']:.1f} ± {s['mean_deals_se']:.1f} deals; \"\n"
+        "      f\"someone goes broke: {s['anyone_broke']:.3f} ± {s['anyone_broke_se']:.3f}\")"
     ),
     new_markdown_cell(
         "## Which game is most luck\n\nTwo tips players against two tight players: the chance that a "

@@ -62,17 +62,21 @@ cells = [
         "## A dealer's game: two stake policies\n\n"
         "Five seats; seat 0 deals (pot 20, 3 rounds). Seats 1 and 3 stake half-Kelly, seats 2 and "
         "4 stake the whole pot from spread 8 on. Results per dealer's game with standard errors, and "
-        "how often their stakes win. Then the same with everyone dealing once (the deal passes left)."
+        "how often their stakes win (±2 SE). Then the same with everyone dealing once (the deal passes left)."
     ),
     new_code_cell(
         "players = ['never', 'half_kelly', 'pot:1@8', 'half_kelly', 'pot:1@8']\n"
         "one = simulate(players, hands=n(200_000), seed=1)\n"
         "rot = simulate(players, hands=n(100_000), deals=5, seed=2)\n"
         "plot_win_rates({'one dealer game': one, 'deal rotates (5 games)': rot}); plt.show()\n"
-        "one.seats[['seat', 'policy', 'net_mean', 'net_se', 'stake_rate', 'mean_stake', 'p_between', 'bust_rate']]"
+        "# every share with its SE (binomial over decisions or stakes)\n"
+        "one.seats[['seat', 'policy', 'net_mean', 'net_se', 'stake_rate', 'stake_rate_se', 'p_between', 'p_between_se',\n"
+        "           'bust_rate', 'bust_se']]"
     ),
     new_code_cell(
-        "print('dealer:', {k: round(v, 4) if isinstance(v, float) else v for k, v in one.dealer.items()})\n"
+        "# the dealer's figures with their SEs (and the counts)\n"
+        "print('dealer:', {k: round(v, 4) if isinstance(v, float) else v for k, v in one.dealer.items()\n"
+        "                  if k != 'rounds_per_game'})\n"
         "print('chips conserved in every game:', one.conservation_errors == 0)"
     ),
     new_code_cell(

@@ -51,13 +51,15 @@ cells = [
         "## The 455 three-card starts\n\n"
         "Suits do not matter in A-5 low, so a start is its three ranks. Each is played all-in "
         "against 1-7 random opponents who never fold (with eight players the seventh card is a "
-        "community card, R-Z4). `fair` = 1/players."
+        "community card, R-Z4). `fair` = 1/players. The heat map shows the equity and, beside it, its "
+        "standard error; every other plot draws ±2 SE."
     ),
     new_code_cell(
         "starts = start_table(trials=n(20_000), seed=1)\n"
-        "wide = starts.pivot_table(index='pattern', columns='opponents', values='equity',\n"
+        "# each equity beside its standard error\n"
+        "wide = starts.pivot_table(index='pattern', columns='opponents', values=['equity', 'se'],\n"
         "                          sort=False)\n"
-        "wide.head(12).round(3)"
+        "wide.head(12).round(4)"
     ),
     new_code_cell(
         "# the worst starts and the standard errors behind the table\n"

@@ -18,7 +18,7 @@ cells = [
         "import matplotlib.pyplot as plt\n"
         "import numpy as np\n"
         "from simkit.games.triple_draw import (Rules, discard_options, draw_odds, drawing_equity, equity,\n"
-        "                                      match, play, starting_hand_equity)\n"
+        "                                      match, play, pool_groups, starting_hand_equity)\n"
         "SCALE = float(os.environ.get('SIMKIT_NB_SCALE', '1'))\n"
         "def n(full, least=500):\n"
         "    return max(least, int(full * SCALE))"
@@ -50,16 +50,16 @@ cells = [
     ),
     new_markdown_cell(
         "## Equity of starting hands\n\nEvery player draws three times with the rank-model table "
-        "strategy, nobody bets. Groups: different cards 7 or lower, with or without a 2 (tip T1)."
+        "strategy, nobody bets. Groups: different cards 7 or lower, with or without a 2 (tip T1); "
+        "the bars and the table carry the standard error (bars: ±2 SE)."
     ),
     new_code_cell(
         "g = starting_hand_equity(1, trials=n(200_000), quiet=True)\n"
-        "agg = g.assign(eq_n=g.equity * g.hands).groupby(['low7', 'deuce'])[['eq_n', 'hands']].sum()\n"
-        "agg['equity'] = agg.eq_n / agg.hands\n"
-        "ax = agg['equity'].unstack().plot.bar(figsize=(6, 3.5))\n"
-        "ax.axhline(0.5, color='grey', lw=0.8); ax.set_ylabel('heads-up equity')\n"
+        "agg = pool_groups(g, ['low7', 'deuce'])  # equity of each pooled group and its SE\n"
+        "ax = agg['equity'].unstack().plot.bar(yerr=2 * agg['se'].unstack(), capsize=2, figsize=(6, 3.5))\n"
+        "ax.axhline(0.5, color='grey', lw=0.8); ax.set_ylabel('heads-up equity (±2 SE)')\n"
         "ax.set_xlabel('different cards 7 or lower'); plt.show()\n"
-        "agg[['hands', 'equity']]"
+        "agg[['hands', 'equity', 'se']]"
     ),
     new_markdown_cell(
         "## The straight trap (T2)\n\n6-5-4-3-2 looks like the best hand but is a straight. Standing pat "

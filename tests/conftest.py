@@ -54,3 +54,25 @@ def five_card_classes() -> FiveCardClasses:
     codes = _suit_canonical_codes(hands)
     _, first, inverse, counts = np.unique(codes, return_index=True, return_inverse=True, return_counts=True)
     return FiveCardClasses(hands, inverse.ravel(), hands[first], counts)
+
+
+@pytest.fixture
+def figures_show_se(monkeypatch):
+    """Check every figure the test saves (as ``simkit report`` does) with
+    :func:`figure_se.missing_se`; the test fails afterwards if one plots a Monte Carlo figure
+    without its standard error.  Yields the list of the figures' titles checked."""
+    import matplotlib.figure
+    from figure_se import missing_se
+
+    checked: list[str] = []
+    missing: list[str] = []
+    savefig = matplotlib.figure.Figure.savefig
+
+    def checked_savefig(fig, fname, *args, **kwargs):
+        checked.append(str(fname))
+        missing.extend(f"{fname}: {m}" for m in missing_se(fig))
+        return savefig(fig, fname, *args, **kwargs)
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", checked_savefig)
+    yield checked
+    assert not missing, "plots without their SE:\n" + "\n".join(missing)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -92,7 +94,7 @@ def test_d2_d3_d4_d5_rules():
     assert d5_verdict(bl.assign(ev=[1.0, 1.0, 2.0, 2.0])).verdict == "does not hold"
 
 
-def test_report_analyses_small(tmp_path):
+def test_report_analyses_small(tmp_path, figures_show_se):
     from simkit.analysis.registry import Context
     from simkit.report import generate
 
@@ -111,9 +113,19 @@ def test_report_analyses_small(tmp_path):
     ):
         assert (tmp_path / f).exists(), f
     assert set(names) <= set(m["analyses"])
+    # every plot shows its SE (figures_show_se): these five were checked
+    saved = {Path(f).name for f in figures_show_se}
+    assert {
+        "diablo_pair_improvement.png",
+        "diablo_showdown.png",
+        "diablo_opening.png",
+        "diablo_series.png",
+        "diablo_chips_by_deuces.png",
+        "diablo_bluff_value.png",
+    } <= saved
 
 
-def test_carried_opening_analysis_small(tmp_path):
+def test_carried_opening_analysis_small(tmp_path, figures_show_se):
     """The best threshold for a carried Diablo pot, beside D1: its tables, plot and specs."""
     from simkit.analysis.registry import Context
     from simkit.games.diablo.strategies import parse_player
@@ -134,7 +146,7 @@ def test_carried_opening_analysis_small(tmp_path):
     assert (tmp_path / "diablo_carried_opening.png").exists()
 
 
-def test_keep_limits_analysis(tmp_path):
+def test_keep_limits_analysis(tmp_path, figures_show_se):
     """What to keep under each draw limit (exact) and the pay table's return by limit."""
     from simkit.analysis.registry import Context
     from simkit.games.diablo.keep_table import DRAW_LIMITS, pattern_table

@@ -18,6 +18,7 @@ import pytest
 from simkit.cards import parse_cards
 from simkit.games.diablo.engine import (
     COUNTS,
+    POT_GAMES,
     REC_OPENER,
     REC_OPENER_WON,
     REC_PENALTY,
@@ -412,12 +413,14 @@ def _series_by_hand(hands, specs, rules, seed):
         0,
     )
     net = np.zeros(n)
+    pot_game = np.zeros((POT_GAMES, 3))  # per game number in the series: count, sum, sum of squares
     for _ in range(hands):
         set_table(table, start, table[TABLE_DEALER])
         cnt["sessions"] += 1
         table[TABLE_DEALER] = draw_below(rng, n)
         before = table[TABLE_STACK : TABLE_STACK + n].copy()
         deals = 0
+        games = 0
         while True:
             if seats_in(table) < 2:  # the last player with chips takes the pot
                 _split(table)
@@ -425,7 +428,7 @@ def _series_by_hand(hands, specs, rules, seed):
                 break
             if deals >= rules.max_deals:  # a runaway: the kernel stops there
                 cnt["max_deals"] += 1
-                return cnt, net
+                return cnt, net, pot_game
             rc = _play_hand(table, game, rng, work, record)
             deals += 1
             cnt["deals"] += 1
@@ -436,6 +439,9 @@ def _series_by_hand(hands, specs, rules, seed):
                 continue
             pen = record[REC_PENALTY]
             cnt["games"] += 1
+            games += 1
+            pot = float(record[REC_POT])
+            pot_game[min(games, POT_GAMES) - 1] += (1.0, pot, pot * pot)
             cnt["showdowns"] += rc == SHOWDOWN
             won = record[REC_OPENER_WON] != 0
             if won or not rules.diablo:
@@ -451,7 +457,7 @@ def _series_by_hand(hands, specs, rules, seed):
         cnt["series"] += 1
         net += table[TABLE_STACK : TABLE_STACK + n] - before
         next_dealer(table)
-    return cnt, net
+    return cnt, net, pot_game
 
 
 @pytest.mark.parametrize(
@@ -465,7 +471,7 @@ def _series_by_hand(hands, specs, rules, seed):
 )
 def test_series_kernel_is_a_loop_of_play_hand(specs, rules):
     hands, seed = 300, 21
-    cnt, net = _series_by_hand(hands, specs, rules, seed)
+    cnt, net, pot_game = _series_by_hand(hands, specs, rules, seed)
     n = len(specs)
     start = rules.seat_stacks(n)
     out = new_totals(n)
@@ -491,6 +497,7 @@ def test_series_kernel_is_a_loop_of_play_hand(specs, rules):
         assert kernel[key] == value, key
     assert cnt["deals"] > hands or cnt["max_deals"] == 1
     assert out["seat"][:, SEAT_SUMS.index("net")].tolist() == net.tolist()
+    assert out["pot_game"].tolist() == pot_game.tolist()
 
 
 def test_a_runaway_series_is_an_error_never_an_end():

@@ -1,6 +1,9 @@
-"""Each game's notebook runs at small sizes and shows its tables and plots."""
+"""Each game's notebook runs at small sizes and shows its tables and plots, every Monte Carlo
+figure of a plot with its standard error (error bars or a band, the SE named; exact plots say so)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -63,7 +66,11 @@ def test_stored_without_outputs(name):
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs_small(name):
     scale, timeout, min_images, shown = NOTEBOOKS[name]
-    images, text = run_notebook(name, {"SIMKIT_NB_SCALE": str(scale)}, timeout=timeout)
+    images, text = run_notebook(name, {"SIMKIT_NB_SCALE": str(scale)}, timeout=timeout, check_se=True)
     assert images >= min_images
     missing = [s for s in shown if s not in text]
     assert not missing, f"{name} does not show {missing}"
+    checked = re.search(r"SE-CHECKED (\d+) SE-MISSING (.*)", text)
+    assert checked, f"{name}: the SE check did not run"
+    assert int(checked.group(1)) >= min_images, f"{name}: only {checked.group(1)} figures were checked"
+    assert checked.group(2) == "[]", f"{name}: plots without their SE: {checked.group(2)}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from figure_se import missing_se
 
 from simkit.analysis import in_between as A
 from simkit.analysis.registry import ANALYSES, Context
@@ -26,6 +27,13 @@ def results():
     import matplotlib.pyplot as plt
 
     plt.close("all")
+
+
+def test_every_plot_shows_its_se_or_says_exact(results):
+    figures = {k: f for r in results.values() for k, f in r.figures.items()}
+    assert len(figures) == 6
+    for name, fig in figures.items():
+        assert not missing_se(fig), (name, missing_se(fig))
 
 
 def test_every_tip_measured_once_and_backed_by_files(results):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from figure_se import missing_se
 
 from simkit.analysis import razz as ar
 from simkit.analysis import razz_match as am
@@ -169,6 +170,8 @@ def test_analyses_run_small(name):
         assert tip.table in res.tables and tip.plot in res.figures
         assert np.isfinite(tip.figure) and tip.se >= 0
     assert res.tables and res.figures
+    for fname, fig in res.figures.items():
+        assert not missing_se(fig), (fname, missing_se(fig))
     if name == "razz_win_rates":
         t = res.tables["razz_win_rates"]
         assert abs(t.chips_per_hand.sum()) < 1e-9 and (t.se > 0).all()

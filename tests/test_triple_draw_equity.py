@@ -7,7 +7,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from simkit.games.triple_draw.equity import final_cdf, hand_group
+from simkit.games.triple_draw.equity import final_cdf, group_frame, hand_group, pool_groups
 from simkit.games.triple_draw.jobs import EquityJob, equity, starting_hand_equity
 
 
@@ -43,6 +43,29 @@ def test_starting_hand_equity_table():
     bad = df[(df.low7 <= 1)]
     wm = lambda d: np.average(d.equity, weights=d.hands)
     assert wm(good) > wm(bad)
+
+
+def test_pooled_groups_are_the_mean_and_se_of_their_deals():
+    """Pooling groups from the table (hands, equity, se) gives what the raw sums of the deals
+    in those groups give: the same mean and SE as if the pooled group had been one group."""
+    r = EquityJob(2, "table").run_chunk(3000, np.random.SeedSequence(4))
+    r["trials"] = 3000
+    g = group_frame(r)
+    pooled = pool_groups(g, ["low7", "deuce"])
+    assert int(pooled.hands.sum()) == 3000
+    ids = np.arange(96)
+    for (low7, deuce), row in pooled.iterrows():
+        mask = (ids // 16 == low7) & ((ids // 8) % 2 == deuce)
+        n = r["group_n"][mask].sum()
+        s, ss = r["group_eq"][mask].sum(), r["group_eq_sq"][mask].sum()
+        mean = s / n
+        assert row.hands == n and row.equity == pytest.approx(mean, abs=1e-12)
+        if n > 1:
+            se = np.sqrt((ss - n * mean * mean) / (n - 1) / n)
+            assert row.se == pytest.approx(se, rel=1e-9, abs=1e-12)
+    one = pool_groups(g, "low7").equity  # the notebook's old way: hands-weighted equity
+    old = g.assign(w=g.equity * g.hands).groupby("low7")[["w", "hands"]].sum()
+    np.testing.assert_allclose(one, old.w / old.hands, rtol=1e-12)
 
 
 def test_final_cdf_is_a_distribution():

@@ -127,7 +127,7 @@ def _keep_limits(ctx: Context) -> AnalysisResult:
     axes[0].set_xticks(range(5))
     axes[0].set_xlabel("deuces dealt")
     axes[0].set_ylabel("mean cards drawn by the best keep")
-    axes[0].set_title("What to keep: cards drawn (showdown share vs 2 hands)", fontsize=10)
+    axes[0].set_title("What to keep: cards drawn (showdown share vs 2 hands), exact", fontsize=10)
     axes[0].legend(fontsize=7)
     axes[1].bar(pay.limit, pay["return"], color="tab:green")
     axes[1].axhline(1.0, color="k", lw=0.8)
@@ -245,6 +245,7 @@ def _showdown(ctx: Context) -> AnalysisResult:
             )
     ax.plot(np.arange(1, 7), 1 / np.arange(2, 8), "k--", lw=1, label="fair share")
     ax.set_xlabel("opponents")
+    ax.set_ylabel("showdown share (±2 SE)")
     ax.set_title("By deuces held (D2)")
     ax.legend(fontsize=7)
     notes = [
@@ -374,7 +375,8 @@ def _opening(ctx: Context) -> AnalysisResult:
         ax.set_xlabel("seat 0 opens with at least")
         ax.set_title(title, fontsize=10)
         ax.legend(fontsize=7)
-    axes[0].set_ylabel("chips (±2 SE)")
+    axes[0].set_ylabel("chips per series (±2 SE)")
+    axes[1].set_ylabel("chips per game opened (±2 SE)")
     notes = [
         f"{series:,} series per point (fresh stacks of 100, R-D6 limits, a random first dealer); "
         "the same seed for every threshold (common random numbers).",
@@ -611,14 +613,22 @@ def _game(ctx: Context) -> AnalysisResult:
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.2), constrained_layout=True)
     for n in PLAYER_COUNTS:
         t = lengths[(lengths.players == n) & (lengths.level == "trips") & (lengths.series > 0)]
-        axes[0].semilogy(t.games, t.share, marker="o", ms=3, label=f"{n} players")
-        p = pots[(pots.players == n) & (pots.level == "trips") & (pots.games >= 30)]
-        axes[1].plot(p.game, p.mean_pot, marker="o", ms=3, label=f"{n} players")
+        axes[0].errorbar(
+            t.games, t.share, yerr=2 * t.share_se, marker="o", ms=3, capsize=2, label=f"{n} players"
+        )
+        # the last bin pools the later games of a series and has no SE: not drawn
+        p = pots[
+            (pots.players == n) & (pots.level == "trips") & (pots.games >= 30) & pots.mean_pot_se.notna()
+        ]
+        axes[1].errorbar(
+            p.game, p.mean_pot, yerr=2 * p.mean_pot_se, marker="o", ms=3, capsize=2, label=f"{n} players"
+        )
+    axes[0].set_yscale("log")
     axes[0].set_xlabel("games in the series")
-    axes[0].set_ylabel("share of series")
+    axes[0].set_ylabel("share of series (±2 SE)")
     axes[0].set_title("Series length (everybody opens at trips)", fontsize=10)
     axes[1].set_xlabel("game number in the series (points with >= 30 games)")
-    axes[1].set_ylabel("mean pot")
+    axes[1].set_ylabel("mean pot (±2 SE)")
     axes[1].set_title("Pot growth within a series", fontsize=10)
     for ax in axes[:2]:
         ax.legend(fontsize=7)

@@ -202,6 +202,7 @@ def chips_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: in
                     "tips_broke": seat["broke"],
                     "tips_broke_se": seat["broke_se"],
                     "mean_deals": ev.summary["mean_deals"],
+                    "mean_deals_se": ev.summary["mean_deals_se"],
                 }
             )
     return pd.DataFrame(rows)
@@ -352,15 +353,16 @@ def plot_winners(table: pd.DataFrame):
         ax.plot(g["players"], g["fair"], "k--", lw=0.8, label="fair share")
         ax.set_title(game)
         ax.set_xlabel("players")
-    axes[0][0].set_ylabel("P(tips player wins the evening)")
+    axes[0][0].set_ylabel("P(tips player wins the evening) (±2 SE)")
     axes[0][-1].legend(fontsize="small")
+    fig.suptitle("The tips player's chance of winning the evening (±2 SE)")
     fig.tight_layout()
     return fig
 
 
 def plot_luck(luck: pd.DataFrame):
     """The stronger strategy's chance of winning against the evening's length, all games, one
-    panel per pairing."""
+    panel per pairing, with a ±2 SE band."""
     plt = pyplot()
     pairings = list(dict.fromkeys(luck["pairing"]))
     fig, axes = plt.subplots(1, len(pairings), figsize=(6 * len(pairings), 4), squeeze=False, sharey=True)
@@ -377,15 +379,15 @@ def plot_luck(luck: pd.DataFrame):
         ax.axhline(0.5, color="k", lw=0.8, ls="--", label="pure luck")
         ax.set_xlabel("deals played (the evening's length)")
         ax.set_title(f"tips players against {pairing} players")
-    axes[0][0].set_ylabel("P(a player of the stronger strategy wins)")
+    axes[0][0].set_ylabel("P(a player of the stronger strategy wins) (±2 SE band)")
     axes[0][-1].legend(fontsize="small")
-    fig.suptitle("Which game is most luck")
+    fig.suptitle("Which game is most luck (bands: ±2 SE)")
     fig.tight_layout()
     return fig
 
 
 def plot_chips(chips: pd.DataFrame):
-    """The chance that someone goes broke before the agreed time, by the stack brought."""
+    """The chance that someone goes broke before the agreed time, by the stack brought (±2 SE)."""
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     for game, g in chips.groupby("game", sort=False):
@@ -399,7 +401,7 @@ def plot_chips(chips: pd.DataFrame):
         )
     ax.set_xscale("log")
     ax.set_xlabel("chips brought, in biggest bets (In-Between: dealer's pots)")
-    ax.set_ylabel("P(someone goes broke)")
+    ax.set_ylabel("P(someone goes broke) (±2 SE)")
     ax.set_title("How many chips to bring")
     ax.legend(fontsize="small")
     return fig

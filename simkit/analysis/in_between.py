@@ -101,7 +101,11 @@ def plot_ev_by_spread(sizing: pd.DataFrame):
     ax.plot(posts.spread, posts.p_between, "o-", label="between (+1)")
     ax.plot(posts.spread, posts.p_outside, "s-", label="outside (-1)")
     ax.plot(posts.spread, posts.p_post, "^-", label="post (-2)")
-    ax.set(xlabel="spread (values between the posts)", ylabel="probability", title="Third card, full deck")
+    ax.set(
+        xlabel="spread (values between the posts)",
+        ylabel="probability",
+        title="Third card, full deck (exact)",
+    )
     ax.legend()
     ax = axes[1]
     colors = np.where(posts.ev_per_chip > 1e-12, "tab:green", "tab:red")
@@ -110,7 +114,7 @@ def plot_ev_by_spread(sizing: pd.DataFrame):
     ax.set(
         xlabel="spread",
         ylabel="expected chips per chip staked",
-        title="EV per chip: stake only from spread 8",
+        title="EV per chip: stake only from spread 8 (exact)",
     )
     fig.tight_layout()
     return fig
@@ -127,7 +131,7 @@ def plot_stakes_by_spread(
     ax = axes[0]
     ax.plot(posts.spread, posts.kelly_fraction, "o-", label="Kelly")
     ax.plot(posts.spread, posts.half_kelly_fraction, "s--", label="half-Kelly")
-    ax.set(xlabel="spread", ylabel="fraction of own chips", title="Kelly fraction (post = -2)")
+    ax.set(xlabel="spread", ylabel="fraction of own chips", title="Kelly fraction (post = -2), exact")
     ax.legend()
     ax = axes[1]
     ax.step(posts.spread, posts.kelly_stake, where="mid", label="Kelly stake")
@@ -136,7 +140,7 @@ def plot_stakes_by_spread(
         g = game_start.groupby("spread").best_stake.max()
         ax.plot(g.index, g.values, "k^", label="best for expected chips (game)")
     ax.axhline(pot, color="grey", ls=":", lw=0.8)
-    ax.set(xlabel="spread", ylabel="chips", title=f"Stakes with {chips} chips, pot {pot}")
+    ax.set(xlabel="spread", ylabel="chips", title=f"Stakes with {chips} chips, pot {pot} (exact)")
     ax.legend()
     fig.tight_layout()
     return fig
@@ -408,6 +412,7 @@ def dealer_pot_table(ctx: Context, pots=(5, 10, 20, 40, 80), players=("half_kell
                     "loss_per_pot_chip": -d["net_mean"] / pot,
                     "p_dealer_loses": d["p_loses"],
                     "p_whole_pot": d["whole_pot_rate"],
+                    "p_whole_pot_se": d["whole_pot_se"],
                 }
             )
     return pd.DataFrame(rows)
@@ -456,12 +461,12 @@ def i3_verdict(table: pd.DataFrame) -> TipResult:
 
 
 def plot_dealer_pot(table: pd.DataFrame):
-    """The dealer's mean result by opening pot (±2 SE)."""
+    """The dealer's mean result and the chance of a whole-pot win by opening pot (±2 SE)."""
     plt = pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for pol, g in table.groupby("players_stake", sort=False):
         axes[0].errorbar(g.pot, g.dealer_net, yerr=2 * g.dealer_se, fmt="o-", label=f"players {pol}")
-        axes[1].plot(g.pot, g.p_whole_pot, "o-", label=f"players {pol}")
+        axes[1].errorbar(g.pot, g.p_whole_pot, yerr=2 * g.p_whole_pot_se, fmt="o-", label=f"players {pol}")
     axes[0].axhline(0, color="k", lw=0.8)
     axes[0].set(
         xscale="log",
@@ -472,7 +477,7 @@ def plot_dealer_pot(table: pd.DataFrame):
     axes[1].set(
         xscale="log",
         xlabel="dealer's opening pot",
-        ylabel="probability",
+        ylabel="probability (±2 SE)",
         title="A whole-pot win ends the game",
     )
     for ax in axes:
@@ -581,7 +586,7 @@ def red_dog_summary(decks=(1, 2, 4, 6, 8)) -> pd.DataFrame:
 
 
 def plot_win_rates(results: dict):
-    """Mean net chips (±2 SE) and the share of stakes won, by seat, for named simulation
+    """Mean net chips and the share of stakes won (±2 SE), by seat, for named simulation
     results (``{label: DealerGameResult}``)."""
     plt = pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
@@ -589,10 +594,10 @@ def plot_win_rates(results: dict):
         s = r.seats.iloc[1:]
         x = s.seat + 0.15 * k
         axes[0].errorbar(x, s.net_mean, yerr=2 * s.net_se, fmt="o", label=label)
-        axes[1].bar(x, s.p_between, width=0.15, label=label)
+        axes[1].bar(x, s.p_between, width=0.15, yerr=2 * s.p_between_se, capsize=2, label=label)
     axes[0].axhline(0, color="k", lw=0.8)
     axes[0].set(xlabel="seat (0 deals)", ylabel="mean net chips (±2 SE)", title="Result per dealer's game")
-    axes[1].set(xlabel="seat (0 deals)", ylabel="share of stakes won", title="Win rate of stakes")
+    axes[1].set(xlabel="seat (0 deals)", ylabel="share of stakes won (±2 SE)", title="Win rate of stakes")
     for ax in axes:
         ax.legend()
     fig.tight_layout()

@@ -206,20 +206,28 @@ def r2_verdict(starts: pd.DataFrame, chips: pd.DataFrame | None = None) -> TipRe
 
 
 def plot_start_heatmap(starts: pd.DataFrame):
-    """Heat map: equity / fair share of every start (rows, best first) by opponents."""
+    """Heat map: equity / fair share of every start (rows, best first) by opponents, and
+    beside it the map of its standard errors (2 SE, in the same units)."""
     plt = pyplot()
-    wide = starts.pivot_table(index="pattern", columns="opponents", values="equity", sort=False)
     order = starts[starts.opponents == starts.opponents.min()].pattern
-    wide = wide.loc[order]
-    rel = wide.to_numpy() * (wide.columns.to_numpy()[None, :] + 1)
-    fig, ax = plt.subplots(figsize=(6, 14))
-    im = ax.imshow(rel, aspect="auto", cmap="RdYlGn", vmin=0, vmax=2)
-    ax.set_xticks(range(rel.shape[1]), [str(k) for k in wide.columns])
+    maps = []
+    for col in ("equity", "se"):
+        wide = starts.pivot_table(index="pattern", columns="opponents", values=col, sort=False).loc[order]
+        maps.append(wide.to_numpy() * (wide.columns.to_numpy()[None, :] + 1))
+    rel, rel_se = maps
+    columns = [str(k) for k in wide.columns]
+    fig, axes = plt.subplots(1, 2, figsize=(10, 14), gridspec_kw={"width_ratios": [3, 2]})
     step = max(1, len(order) // 60)
-    ax.set_yticks(range(0, len(order), step), list(order)[::step], fontsize=6)
-    ax.set_xlabel("random opponents")
-    ax.set_title("Razz starts: equity / fair share (1 = average)")
-    fig.colorbar(im, ax=ax, shrink=0.5, label="equity x players")
+    for ax, values, cmap, vmax, title, label in (
+        (axes[0], rel, "RdYlGn", 2.0, "Razz starts: equity / fair share (1 = average)", "equity x players"),
+        (axes[1], 2 * rel_se, "Greys", None, "its 2 SE (same units)", "2 SE of equity x players"),
+    ):
+        im = ax.imshow(values, aspect="auto", cmap=cmap, vmin=0, vmax=vmax)
+        ax.set_xticks(range(values.shape[1]), columns)
+        ax.set_yticks(range(0, len(order), step), list(order)[::step], fontsize=6)
+        ax.set_xlabel("random opponents")
+        ax.set_title(title, fontsize=10)
+        fig.colorbar(im, ax=ax, shrink=0.5, label=label)
     fig.tight_layout()
     return fig
 
@@ -245,7 +253,7 @@ def plot_by_high(by_high: pd.DataFrame, opponents=(1, 4, 7)):
     ax.axvline(8.5, color="grey", lw=0.8, ls=":")
     ax.set_xticks(range(1, 14), [names.get(v, str(v)) for v in range(1, 14)])
     ax.set_xlabel("highest card of the start (a pair: its highest card)")
-    ax.set_ylabel("equity / fair share")
+    ax.set_ylabel("equity / fair share (±2 SE)")
     ax.set_title("Razz starts by highest card (all-in vs random hands)")
     ax.legend(fontsize=7, ncol=3)
     fig.tight_layout()
@@ -306,7 +314,7 @@ def plot_king_queen(starts: pd.DataFrame, chips: pd.DataFrame):
         ax.errorbar(ks, rel, yerr=err, marker="o", label=label)
     ax.axhline(1.0, color="grey", lw=0.8)
     ax.set_xlabel("random opponents")
-    ax.set_ylabel("equity / fair share (deal-weighted)")
+    ax.set_ylabel("equity / fair share (deal-weighted, ±2 SE)")
     ax.legend(fontsize=8)
     ax.set_title("All-in equity of starts")
     ax = axes[1]
@@ -316,7 +324,7 @@ def plot_king_queen(starts: pd.DataFrame, chips: pd.DataFrame):
         g = chips[chips.kq_policy == pol].set_index("field").loc[fields]
         ax.bar(x + (i - 0.5) * 0.4, g.chips, 0.4, yerr=2 * g.se, label=f"{pol} K/Q + two low")
     ax.set_xticks(x, [f"{f} field" for f in fields])
-    ax.set_ylabel("tips player's chips per hand (5 players)")
+    ax.set_ylabel("tips player's chips per hand (5 players, ±2 SE)")
     ax.axhline(0, color="grey", lw=0.8)
     ax.legend(fontsize=8)
     ax.set_title("Full games, same deals")
@@ -518,7 +526,7 @@ def plot_upcards(up: pd.DataFrame, dead: pd.DataFrame | None = None, start: str 
         ax.errorbar(g.low_upcards, g.equity, yerr=2 * g.se, marker="o", label=label)
     ax.axhline(float(up.fair.iloc[0]), color="grey", lw=0.8, label="fair share")
     ax.set_xlabel("opponents showing a low upcard (the rest show K, Q, J, T, 9)")
-    ax.set_ylabel(f"equity of {start}")
+    ax.set_ylabel(f"equity of {start} (±2 SE)")
     ax.legend(fontsize=8)
     ax.set_title("Upcards from high to low (R3)")
     if dead is not None:
@@ -702,7 +710,7 @@ def r4_verdict(table: pd.DataFrame, chips: pd.DataFrame | None = None) -> TipRes
 
 
 def plot_early_pair(table: pd.DataFrame):
-    """Equity / fair and P(8-low or better) by fourth card class and opponents."""
+    """Equity / fair and P(8-low or better) by fourth card class and opponents, ±2 SE."""
     plt = pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     ks = sorted(table.opponents.unique())
@@ -717,8 +725,8 @@ def plot_early_pair(table: pd.DataFrame):
         ax.set_xlabel("random opponents")
         ax.legend(fontsize=8)
     axes[0].axhline(1.0, color="grey", lw=0.8)
-    axes[0].set_ylabel("equity / fair share")
-    axes[1].set_ylabel("P(8-low or better at the end)")
+    axes[0].set_ylabel("equity / fair share (±2 SE)")
+    axes[1].set_ylabel("P(8-low or better at the end, ±2 SE)")
     fig.suptitle("Fourth street after three different low cards (R4)")
     fig.tight_layout()
     return fig

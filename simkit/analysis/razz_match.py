@@ -55,7 +55,7 @@ def plot_running(net: np.ndarray, names):
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xscale("log")
     ax.set_xlabel("hands")
-    ax.set_ylabel("chips per hand so far")
+    ax.set_ylabel("chips per hand so far (±2 SE)")
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig

@@ -41,7 +41,7 @@ def draw_odds_analysis(ctx: Context) -> AnalysisResult:
             for target, g in sub.groupby("target", sort=False):
                 m = g.groupby("n_kept").probability.mean()
                 ax.plot(m.index, m.values, marker="o", label=target)
-            ax.set_title(f"{title}: {d} draw{'s' if d > 1 else ''} left")
+            ax.set_title(f"{title}: {d} draw{'s' if d > 1 else ''} left (exact)")
             ax.set_xlabel("cards kept (mean over holdings)")
         axes[0].set_ylabel("P(finish at target or better)")
         axes[0].legend()
@@ -117,7 +117,7 @@ def equity_analysis(ctx: Context) -> AnalysisResult:
             )
     ax.axhline(1.0, color="grey", lw=0.8)
     ax.set_xlabel("different cards 7 or lower in the starting hand")
-    ax.set_ylabel("equity / fair share")
+    ax.set_ylabel("equity / fair share (±2 SE)")
     ax.legend(fontsize=7)
     fig.tight_layout()
     tips = []

@@ -77,8 +77,9 @@ class Evening:
     strategies
         The same per strategy (each evening's mean over the seats that play it).
     lengths
-        Evenings by length in deals: ``deals, evenings, share``, and for Diablo the deals
-        played past the agreed time (``overtime``).
+        Evenings by length in deals: ``deals, evenings, share, share_se`` (binomial: the
+        evenings are independent), and for Diablo the deals played past the agreed time
+        (``overtime``).
     trajectories
         Per deal and seat: chip quantiles ``q10 .. q90`` after the deal (an evening over by
         then counts with its final chips) and ``lead, lead_se``: the chance the seat would win
@@ -144,19 +145,25 @@ class Evening:
         labels = [f"{r.seat}: {r.strategy}" for r in s.itertuples()]
         ax.bar(labels, s["win"], yerr=2 * s["win_se"], capsize=3)
         ax.axhline(1 / len(s), color="grey", lw=0.8, ls="--", label="fair share")
-        ax.set_ylabel("P(win the evening)")
+        ax.set_ylabel("P(win the evening) (±2 SE)")
         ax.set_title(f"{self.game}: who wins the evening ({self.evenings} evenings)")
         ax.tick_params(axis="x", rotation=30)
         ax.legend()
         return ax
 
     def plot_lengths(self, ax=None):
-        """The histogram of the evening's length in deals."""
+        """The histogram of the evening's length in deals, with 2-SE error bars."""
         ax = _axes(ax)
         ln = self.lengths
-        ax.bar(ln["deals"], ln["share"], width=max(1.0, float(np.ptp(ln["deals"])) / 80 if len(ln) else 1.0))
+        ax.bar(
+            ln["deals"],
+            ln["share"],
+            width=max(1.0, float(np.ptp(ln["deals"])) / 80 if len(ln) else 1.0),
+            yerr=2 * ln["share_se"],
+            error_kw={"lw": 0.8},
+        )
         ax.set_xlabel("deals in the evening")
-        ax.set_ylabel("share of evenings")
+        ax.set_ylabel("share of evenings (±2 SE)")
         ax.set_title(f"{self.game}: how long an evening lasts")
         return ax
 
@@ -174,7 +181,7 @@ class Evening:
         return ax
 
     def plot_log(self, evening: int = 0, ax=None):
-        """The chip trajectories of every seat over one logged evening."""
+        """The chip trajectories of every seat over one logged evening (one sample, no SE)."""
         ax = _axes(ax)
         lg = self.log[self.log["evening"] == evening]
         if lg.empty:
@@ -183,7 +190,7 @@ class Evening:
             ax.step(lg["deal"], lg[f"stack_{s}"], where="post", label=f"{s}: {p}")
         ax.set_xlabel("deal")
         ax.set_ylabel("chips")
-        ax.set_title(f"{self.game}: one evening")
+        ax.set_title(f"{self.game}: one evening as played (a sample, not an estimate)")
         ax.legend(fontsize="small")
         return ax
 
@@ -240,7 +247,8 @@ def _per_strategy(t: dict, n: int, players: list[str], names: list[str]) -> pd.D
 def _lengths(t: dict) -> pd.DataFrame:
     h = t["length_hist"]
     deals = np.flatnonzero(h)
-    frame = pd.DataFrame({"deals": deals, "evenings": h[deals], "share": h[deals] / max(h.sum(), 1)})
+    share, share_se = stats.proportion(h[deals], max(int(h.sum()), 1))
+    frame = pd.DataFrame({"deals": deals, "evenings": h[deals], "share": share, "share_se": share_se})
     o = t["overtime_hist"]
     if o.sum():
         frame["overtime_evenings"] = [int(o[d]) if d < o.size else 0 for d in deals]

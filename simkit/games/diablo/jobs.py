@@ -319,7 +319,7 @@ def new_totals(n_seats: int) -> dict[str, np.ndarray]:
         "deuce": private_zeros((5, 4)),
         "len_hist": private_zeros(LEN_BINS, np.int64),
         "pot_hist": private_zeros(POT_BINS, np.int64),
-        "pot_game": private_zeros((POT_GAMES, 2)),
+        "pot_game": private_zeros((POT_GAMES, 3)),
     }
 
 
@@ -331,8 +331,8 @@ class SeriesResult:
     summary: pd.Series
     seats: pd.DataFrame
     deuces: pd.DataFrame
-    lengths: pd.DataFrame
-    pots: pd.DataFrame  # mean pot by game number in the series
+    lengths: pd.DataFrame  # series by games played: count, share and its SE
+    pots: pd.DataFrame  # mean pot by game number in the series, with its SE
     final_pots: pd.DataFrame  # final pot of a series by powers of two [from, to)
 
 
@@ -377,16 +377,21 @@ def summarize(totals: dict) -> SeriesResult:
         net, net_se = _ms(d, "net", "net2", n_series)
         k = max(int(d["opened"]), 1)
         on, on_se = _ms(d, "open_net", "open_net2", k) if d["opened"] > 1 else (float("nan"),) * 2
+        # shares of games and of hands dealt, their SEs binomial (as opener_win_rate's)
+        opened, opened_se = stats.proportion(d["opened"], n_games)
+        won, won_se = stats.proportion(d["won"], max(d["dealt"], 1))
         srows.append(
             {
                 "seat": s,
                 "net_per_series": net,
                 "se": net_se,
-                "opened_per_game": d["opened"] / n_games,
+                "opened_per_game": opened,
+                "opened_per_game_se": opened_se,
                 "open_net": on,
                 "open_net_se": on_se,
                 "penalty_paid": d["penalty"],
-                "win_rate": d["won"] / max(d["dealt"], 1),
+                "win_rate": won,
+                "win_rate_se": won_se,
             }
         )
     deuce = totals["deuce"]
@@ -399,14 +404,22 @@ def summarize(totals: dict) -> SeriesResult:
         m, mse = stats.mean_se(deuce[deuces, 2], deuce[deuces, 3], c)
         drows.append({"deuces": deuces, "hands": c, "win": p, "win_se": pse, "net": m, "net_se": mse})
     lh = totals["len_hist"]
-    lengths = pd.DataFrame({"games": np.arange(LEN_BINS), "series": lh, "share": lh / max(lh.sum(), 1)})
+    share, share_se = stats.proportion(lh, max(int(lh.sum()), 1))
+    lengths = pd.DataFrame({"games": np.arange(LEN_BINS), "series": lh, "share": share, "share_se": share_se})
     lengths = lengths[lengths.games > 0]
     pg = totals["pot_game"]
+    count = pg[:, 0]
+    pot_mean, pot_se = stats.mean_se(pg[:, 1], pg[:, 2], np.maximum(count, 1))
+    # a series adds one pot to each bin but the last, which pools its games from POT_GAMES on:
+    # those are not independent, so the last bin has no SE
+    pot_se[count < 2] = np.nan
+    pot_se[-1] = np.nan
     pots = pd.DataFrame(
         {
             "game": np.arange(1, POT_GAMES + 1),
-            "games": pg[:, 0],
-            "mean_pot": np.where(pg[:, 0] > 0, pg[:, 1] / np.maximum(pg[:, 0], 1), np.nan),
+            "games": count,
+            "mean_pot": np.where(count > 0, pot_mean, np.nan),
+            "mean_pot_se": pot_se,
         }
     )
     ph = totals["pot_hist"]

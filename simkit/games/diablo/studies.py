@@ -332,22 +332,31 @@ def _series_row(r, **key) -> dict:
     s = r.summary
     lh = r.lengths.set_index("games")["series"]
     n = max(int(s["series"]), 1)
+    # shares of independent series: binomial SEs
+    tails = {f"len_{k}plus": lh[lh.index >= k].sum() / n for k in (2, 3, 5)}
+    tails.update({f"final_pot_{k}plus": _pot_tail(r, k) for k in (64, 128)})
+    se = {k: float(np.sqrt(p * (1 - p) / n)) for k, p in tails.items()}
     return {
         **key,
         "series": int(s["series"]),
         "games": int(s["games"]),
         "mean_len": s["mean_len"],
         "se_len": s["se_len"],
-        "p_len_2plus": lh[lh.index >= 2].sum() / n,
-        "p_len_3plus": lh[lh.index >= 3].sum() / n,
-        "p_len_5plus": lh[lh.index >= 5].sum() / n,
+        "p_len_2plus": tails["len_2plus"],
+        "se_len_2plus": se["len_2plus"],
+        "p_len_3plus": tails["len_3plus"],
+        "se_len_3plus": se["len_3plus"],
+        "p_len_5plus": tails["len_5plus"],
+        "se_len_5plus": se["len_5plus"],
         "longest": int(s["max_len"]),
         "mean_final_pot": s["mean_final_pot"],
         "se_final_pot": s["se_final_pot"],
         "mean_growth": s["mean_growth"],
         "se_growth": s["se_growth"],
-        "p_final_pot_64plus": _pot_tail(r, 64),
-        "p_final_pot_128plus": _pot_tail(r, 128),
+        "p_final_pot_64plus": tails["final_pot_64plus"],
+        "se_final_pot_64plus": se["final_pot_64plus"],
+        "p_final_pot_128plus": tails["final_pot_128plus"],
+        "se_final_pot_128plus": se["final_pot_128plus"],
         "largest_pot": int(s["max_pot"]),
         "opener_win_rate": s["opener_win_rate"],
         "se_opener_win_rate": s["se_opener_win_rate"],
@@ -380,10 +389,10 @@ def series_table(
 ) -> pd.DataFrame:
     """Series length, pot growth and chip flow, everybody at one level, by player count.
 
-    Columns (means with ``se_*``): ``mean_len`` games per series, ``p_len_2plus`` … the tail,
-    ``longest``; ``mean_final_pot`` (the pot the winning opener takes), ``mean_growth``
-    (final pot / first pot), ``p_final_pot_64plus`` and ``p_final_pot_128plus`` (the tail),
-    ``largest_pot``; ``opener_win_rate``, ``opener_net`` (the
+    Columns (means and shares with ``se_*``): ``mean_len`` games per series, ``p_len_2plus`` …
+    the tail, ``longest`` (the longest series seen); ``mean_final_pot`` (the pot the winning
+    opener takes), ``mean_growth`` (final pot / first pot), ``p_final_pot_64plus`` and
+    ``p_final_pot_128plus`` (the tail), ``largest_pot`` (the largest seen); ``opener_win_rate``, ``opener_net`` (the
     opener's chips per game, payment included), ``penalty_per_game``, ``carried_to_openers``
     (share of carried Diablo pots won by that game's opener), ``void_rate``.  ``keep`` (a
     dict) receives each run's :class:`~.jobs.SeriesResult` under ``(players, level)``.

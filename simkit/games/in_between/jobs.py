@@ -376,6 +376,14 @@ def summarize(job: DealerGameJob, totals: dict) -> DealerGameResult:
     net, net_se = mean_se(s[:, E.SO_NET], s[:, E.SO_NET_SQ], n)
     bust, bust_se = proportion(s[:, E.SO_BUSTS], n)
     stakes = s[:, E.SO_STAKES]
+    # shares of decisions and of stakes: binomial SEs, the decisions (stakes) taken as independent;
+    # Red Dog's bets on a pair or adjacent ranks are stakes without a decision: no SE there
+    decisions = np.maximum(s[:, E.SO_DECISIONS], 1)
+    stake_rate = stakes / decisions
+    stake_rate_se = np.where(
+        stake_rate <= 1, np.sqrt(np.clip(stake_rate * (1 - stake_rate), 0, None) / decisions), np.nan
+    )
+    p_between, p_between_se = proportion(s[:, E.SO_BETWEEN], np.maximum(stakes, 1))
     with np.errstate(invalid="ignore", divide="ignore"):
         dg = s[:, E.SO_DEALER_GAMES]
         d_mean = np.where(dg > 0, s[:, E.SO_DEALER_NET] / np.maximum(dg, 1), np.nan)
@@ -390,9 +398,11 @@ def summarize(job: DealerGameJob, totals: dict) -> DealerGameResult:
                 "bust_rate": bust,
                 "bust_se": bust_se,
                 "decisions_per_trial": s[:, E.SO_DECISIONS] / n,
-                "stake_rate": stakes / np.maximum(s[:, E.SO_DECISIONS], 1),
+                "stake_rate": stake_rate,
+                "stake_rate_se": stake_rate_se,
                 "mean_stake": s[:, E.SO_STAKED] / np.maximum(stakes, 1),
-                "p_between": s[:, E.SO_BETWEEN] / np.maximum(stakes, 1),
+                "p_between": p_between,
+                "p_between_se": p_between_se,
                 "p_post": s[:, E.SO_POST] / np.maximum(stakes, 1),
                 "p_outside": s[:, E.SO_OUTSIDE] / np.maximum(stakes, 1),
                 "whole_pot_wins": s[:, E.SO_WHOLE_POT].astype(np.int64),

@@ -45,7 +45,7 @@ from ...memory import private_zeros
 from ...poker.table_state import LOG, N_LOG_FIELDS
 from ...rng import SeedLike, stream_state
 from ...runner import run, stats
-from ...runner.stats import mean_se
+from ...runner.stats import mean_se, proportion
 from ..evening import END_LAST_PLAYER, GAME_RAZZ, EveningKernel
 from ..table import HandKernel
 from .engine import REC_SIZE, _new_work, _play_evenings, _play_hand, _run_hands
@@ -436,7 +436,8 @@ def match(
     Returns
     -------
     pandas.DataFrame
-        ``seat, strategy, chips_per_hand, se, win_rate, vpip``; ``attrs``: ``hands``,
+        ``seat, strategy, chips_per_hand, se, win_rate, win_rate_se, vpip, vpip_se`` (each share
+        with its binomial SE); ``attrs``: ``hands``,
         ``showdown_rate``, ``community_hands``, ``errors`` (always 0), ``variant``.
     """
     rules = as_rules(rules, variant, stacks)
@@ -449,14 +450,18 @@ def match(
     if int(t["errors"][0]):
         raise RuntimeError(f"{int(t['errors'][0])} hands lost chips or chose illegal actions")
     m, se = mean_se(t["net"][0], t["net_sq"][0], n)
+    win, win_se = proportion(t["won"][0], n)  # every hand is dealt afresh: independent hands
+    vpip, vpip_se = proportion(t["vpip"][0], n)
     df = pd.DataFrame(
         {
             "seat": np.arange(len(players)),
             "strategy": [player_name(s) for s in players],
             "chips_per_hand": m,
             "se": se,
-            "win_rate": t["won"][0] / n,
-            "vpip": t["vpip"][0] / n,
+            "win_rate": win,
+            "win_rate_se": win_se,
+            "vpip": vpip,
+            "vpip_se": vpip_se,
         }
     )
     df.attrs.update(

@@ -12,7 +12,8 @@ Modules:
   (``_play_hand``) and the batch kernel on it;
 - :mod:`.jobs`: the runner jobs and the entry points :func:`play`, :func:`match`,
   :func:`equity`, :func:`starting_hand_equity`;
-- :mod:`.equity`: the all-in equity kernel, starting-hand groups, the typical final hand;
+- :mod:`.equity`: the all-in equity kernel, starting-hand groups (pooled with their SE by
+  :func:`pool_groups`), the typical final hand;
 - :mod:`.solver`: draw odds and best discards (exact best play for a target, :mod:`.exact`);
 - :mod:`.exact`: the exact best-play recursion over 0-3 draws;
 - :mod:`.drawing`: the exact equity of given drawing hands (:func:`drawing_equity`);
@@ -24,7 +25,7 @@ True
 """
 
 from .drawing import drawing_equity
-from .equity import hand_group
+from .equity import hand_group, pool_groups
 from .jobs import equity, match, play, starting_hand_equity
 from .rules import VARIANTS, Rules
 from .solver import best_discard, discard_options, draw_odds
@@ -46,5 +47,6 @@ __all__ = [
     "match",
     "parse_player",
     "play",
+    "pool_groups",
     "starting_hand_equity",
 ]

@@ -52,7 +52,7 @@ from .keep_table import keep_table
 from .rules import _eval, family_id
 from .strategies import _choose_keep, draw_table
 
-__all__ = ["GROUP_COLUMNS", "N_GROUPS", "final_cdf", "group_frame", "hand_group"]
+__all__ = ["GROUP_COLUMNS", "N_GROUPS", "final_cdf", "group_frame", "hand_group", "pool_groups"]
 
 N_GROUPS = 96
 GROUP_COLUMNS = ["low7", "deuce", "ace", "pair", "sf_draw"]
@@ -184,6 +184,62 @@ def group_frame(tot: dict) -> pd.DataFrame:
         )
         rows.append({**_decode(g), "hands": n, "share": n / int(tot["trials"]), "equity": eq, "se": se})
     return pd.DataFrame(rows)
+
+
+def pool_groups(frame: pd.DataFrame, by: str | list[str]) -> pd.DataFrame:
+    """Pool the starting-hand groups of :func:`group_frame` (or
+    :func:`~.jobs.starting_hand_equity`) by the columns ``by``: the equity of all hands of the
+    pooled groups and its standard error.
+
+    Each deal puts seat 0's hand in exactly one group, so a pooled group is the set of deals
+    whose hand falls in any of its groups: its sum and sum of squares of equity are rebuilt
+    from each group's ``hands``, ``equity`` and ``se`` (a group of one hand has no SE and adds
+    its equity squared), and its mean and SE follow as for any mean of independent deals.
+
+    Parameters
+    ----------
+    frame
+        Columns ``hands``, ``equity``, ``se`` and those of ``by``.
+    by
+        Column name(s) of ``frame`` to pool by (say ``["low7", "deuce"]``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``by``: ``hands``, ``equity``, ``se`` (NaN for a pooled group of one hand).
+
+    Raises
+    ------
+    ValueError
+        If ``frame`` lacks a column of ``by`` or ``hands``, ``equity``, ``se``.
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"low7": [3, 3, 4], "hands": [2, 2, 1], "equity": [0.5, 0.25, 1.0],
+    ...                   "se": [0.5, 0.25, float("nan")]})
+    >>> p = pool_groups(f, "low7")
+    >>> p.hands.tolist(), p.equity.tolist()
+    ([4, 1], [0.375, 1.0])
+    >>> round(float(p.se.loc[3]), 4)  # the four equities 0, 1, 0, 0.5
+    0.2394
+    >>> pool_groups(f, "pair")
+    Traceback (most recent call last):
+    ...
+    ValueError: frame has no column 'pair'
+    """
+    keys = [by] if isinstance(by, str) else list(by)
+    for col in [*keys, "hands", "equity", "se"]:
+        if col not in frame.columns:
+            raise ValueError(f"frame has no column {col!r}")
+    n = frame["hands"].to_numpy(dtype=np.float64)
+    eq = frame["equity"].to_numpy(dtype=np.float64)
+    se = np.nan_to_num(frame["se"].to_numpy(dtype=np.float64))
+    sums = frame[keys].assign(
+        hands=frame["hands"].astype(np.int64), s=eq * n, ss=n * eq * eq + (n - 1) * n * se * se
+    )
+    g = sums.groupby(keys).sum()
+    mean, pooled_se = stats.mean_se(g["s"].to_numpy(), g["ss"].to_numpy(), g["hands"].to_numpy())
+    return pd.DataFrame({"hands": g["hands"], "equity": mean, "se": pooled_se}, index=g.index)
 
 
 @njit(cache=True)
