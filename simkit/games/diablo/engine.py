@@ -726,9 +726,8 @@ SUMS = (
 SEAT_SUMS = ("net", "net2", "opened", "open_net", "open_net2", "penalty", "dealt", "won", "series_opened")
 LEN_BINS = 65  # games per series 1..63, last bin 64 or more
 POT_BINS = 40  # final pot by powers of two: bin k holds 2**k <= pot < 2**(k+1)
-POT_GAMES = (
-    32  # pot of the k-th game of a series, k < 31, the last bin pools the rest: count, sum, sum of squares
-)
+# pot of the k-th game of a series (count, sum, sum of squares), k < 31; the last bin pools the rest
+POT_GAMES = 32
 
 (
     K_SERIES,
@@ -941,7 +940,7 @@ def _series_kernel(
             g = games - 1 if games - 1 < POT_GAMES else POT_GAMES - 1
             pot_game[g, 0] += 1
             pot_game[g, 1] += pot
-            pot_game[g, 2] += pot * pot
+            pot_game[g, 2] += float(pot) * float(pot)
             opened_in_series[opener] = 1
             _record_game(st, n, opener, pot, pen, st[S_DEAD], payout, pat, dd, seat, deuce, acc)
             if record[REC_OPENER_WON] != 0 or cfg[C_DIABLO] == 0:
