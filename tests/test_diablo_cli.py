@@ -272,3 +272,21 @@ def test_cli_exact_tools_refuse_bad_input(argv, needle, capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and needle in err
+
+
+def test_cli_five_card_draw_without_wilds(capsys):
+    """``--wild none``: high poker, 9/6 Jacks or Better by default."""
+    assert main(["diablo", "paytable-return", "--wild", "none", "--max-draw", "5", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["wild"] == "none" and round(out["return"], 6) == 0.995439
+    argv = ["diablo", "best-keep", "Ah Kh Qh Jh Js", "--wild", "none", "--max-draw", "5", "--format", "json"]
+    assert main([*argv, "--paytable", "royal_flush=800,flush=6"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["keep"] == "Ah Kh Qh Jh" and rows[0]["fraction"] == "848/47"
+    for extra, needle in (
+        (["--paytable", "natural_royal=9"], "unknown pay-table category 'natural_royal'"),
+        (["--objective", "equity"], "equity is for deuces wild only"),
+    ):
+        with pytest.raises(SystemExit) as exc:
+            main(["diablo", "best-keep", "Ah Kh Qh Jh Js", "--wild", "none", *extra])
+        assert exc.value.code == 2 and needle in capsys.readouterr().err

@@ -3,7 +3,8 @@ brute-force counts.
 
 The reference is plain Python: every replacement set of the unseen cards, each final hand
 valued by ``tests/naive.py``'s deuces-wild evaluator (written from R-D1/R-D2) and put in its
-pay class here, from the reference's own category and the deuces the final hand holds.
+pay class here, from the reference's own category and the deuces the final hand holds; for
+five-card draw without wilds, by its high-poker evaluator.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ from simkit.games.diablo.keep_table import hand_index
 from simkit.games.diablo.paytable import (
     FINAL_CLASSES,
     FULL_PAY,
+    JACKS_OR_BETTER,
     LCM_DRAWS,
     PAY_CATEGORIES,
+    PLAIN_FINAL_CLASSES,
+    PLAIN_PAY_CATEGORIES,
     PayTable,
     paytable_return,
     solve_game,
@@ -292,3 +296,107 @@ def test_few_live_cards_are_refused_not_read_past():
     assert len(rank_keeps(hand, dead, max_draw=1)) == 6  # a one-card limit fits
     c = Counter(draw_odds(hand, "Kd Kc 7s 4h", dead).set_index("category")["count"].to_dict())
     assert sum(c.values()) == 1
+
+
+# --- five-card draw without wilds (high poker) ------------------------------------------------
+
+
+def plain_class(cards: list[int]) -> str:
+    """The pay class of a final hand without wilds, from the reference high-poker evaluator."""
+    key, name = naive.high5(cards)
+    if name == "straight_flush" and key[1] == 14:
+        return "royal_flush"
+    if name == "one_pair":
+        return "jacks_or_better" if key[1] >= 11 else "low_pair"
+    return name
+
+
+def brute_plain_keeps(hand: list[int], pays: dict[str, Fraction], max_draw: int, dead=()) -> dict:
+    """Every keep drawing at most ``max_draw`` and its exact mean payout, in plain Python."""
+    gone = set(hand) | set(dead)
+    unseen = [c for c in range(52) if c not in gone]
+    out = {}
+    for k in range(5 - max_draw, 6):
+        for kept in combinations(hand, k):
+            total, n = Fraction(0), 0
+            for extra in combinations(unseen, 5 - k):
+                total += pays.get(plain_class(list(kept) + list(extra)), Fraction(0))
+                n += 1
+            out[frozenset(kept)] = total / n
+    return out
+
+
+JOB = {c: PayTable.parse(JACKS_OR_BETTER, wild="none").payout(c) for c in PLAIN_PAY_CATEGORIES}
+# every category paid, at odd amounts, so that no two classes weigh alike
+ODD_PLAIN = "royal_flush=977,straight_flush=51,four_of_a_kind=26,full_house=17/2,flush=13/2,straight=9/2,three_of_a_kind=3,two_pair=5/2,jacks_or_better=3/2"
+ODD_PLAIN_PAYS = {c: PayTable.parse(ODD_PLAIN, wild="none").payout(c) for c in PLAIN_PAY_CATEGORIES}
+
+
+@pytest.mark.parametrize("hand", ["Ah Kh Qh Jh 3c", "Jc Jd 7s 4h 3c", "Th 9h 8h 7c 2d", "9s 9h 5c 5s Kd"])
+def test_plain_keeps_match_brute_force(hand):
+    """Without wilds, every keep drawing up to two, two pay tables: the same exact values."""
+    h = parse_cards(hand).tolist()
+    for spec, pays in ((JACKS_OR_BETTER, JOB), (ODD_PLAIN, ODD_PLAIN_PAYS)):
+        got = _as_dict(rank_keeps(hand, objective="paytable", paytable=spec, wild="none"))
+        assert got == brute_plain_keeps(h, pays, 2), hand
+
+
+def test_plain_sampled_hands_with_every_draw_against_brute_force():
+    """Random hands, a small live deck, every keep of max_draw 5, high poker."""
+    rng = np.random.default_rng(96)
+    for _ in range(3):
+        cards = rng.choice(52, size=5 + 32, replace=False)
+        hand, dead = cards[:5].tolist(), cards[5:].tolist()
+        df = rank_keeps(hand, dead, objective="paytable", paytable=ODD_PLAIN, max_draw=5, wild="none")
+        assert len(df) == 32 and _as_dict(df) == brute_plain_keeps(hand, ODD_PLAIN_PAYS, 5, dead)
+
+
+def test_plain_category_objectives():
+    """The category objectives count high-poker categories (no five of a kind, no wild)."""
+    r = rank_keeps("Ah Kh Qh Jh Js", objective="category", target="flush", max_draw=5, wild="none")
+    assert r.loc[0, "keep"] == "Ah Kh Qh Jh" and r.loc[0, "fraction"] == "9/47"  # 8 hearts and the ten
+    e = rank_keeps("9s 9h 9d 5c 5s", objective="expected_category", max_draw=5, wild="none")
+    assert e.loc[0, "keep"] == "9s 9h 9d 5c 5s" and e.loc[0, "fraction"] == "6/1"  # a full house, pat
+    with pytest.raises(ValueError, match="five_of_a_kind"):
+        make_objective("category", target="five_of_a_kind", wild="none")
+    with pytest.raises(ValueError, match="deuces wild only"):
+        make_objective("equity", wild="none")
+    with pytest.raises(ValueError, match="unknown wild 'jokers'"):
+        make_objective("paytable", wild="jokers")
+    with pytest.raises(ValueError, match="for wild 'none', not 'deuces'"):
+        PayTable.parse(PayTable.parse(JACKS_OR_BETTER, wild="none"))
+
+
+def test_jacks_or_better_return_and_published_counts():
+    """9/6 Jacks or Better, best play: 99.5439% (Wizard of Odds, "Jacks or Better", 9/6:
+    0.995439), with the published combinations of a royal flush (493,512,264 in units of
+    one deal / 7,669,695)."""
+    r = paytable_return(JACKS_OR_BETTER, max_draw=5, wild="none")
+    assert r.attrs["exact"] is True and r.attrs["wild"] == "none"
+    assert round(r.attrs["return"], 6) == 0.995439
+    assert Fraction(r.attrs["return_exact"]) == Fraction(1653526326983, 1661102543100)
+    cats = dict(zip(r.category, r.combinations, strict=True))
+    assert cats["royal_flush"] == 493_512_264 and cats["straight_flush"] == 2_178_883_296
+    assert list(r.category) == list(reversed(PLAIN_FINAL_CLASSES))
+    assert sum(cats.values()) == comb(52, 5) * LCM_DRAWS
+
+
+def test_plain_game_solution_matches_per_hand_enumeration():
+    """The whole game without wilds against each sampled hand's own enumeration (every keep
+    of max_draw 5 over the 47 unseen cards), 9/6 Jacks or Better."""
+    sol = solve_game(JACKS_OR_BETTER, max_draw=5, wild="none")
+    hands = all_hands()
+    rep_value = {hand_index(hands[r].tolist()): v for r, v in zip(sol.reps.tolist(), sol.value.tolist())}
+
+    def pattern_value(cards):
+        masks = [sum(1 << (c >> 2) for c in cards if c & 3 == s) for s in range(4)]
+        suits = sorted(range(4), key=lambda s: -masks[s])
+        new = {s: i for i, s in enumerate(suits)}
+        return rep_value[hand_index([4 * (c >> 2) + new[c & 3] for c in cards])]
+
+    rng = np.random.default_rng(9)
+    sample = [rng.choice(52, size=5, replace=False).tolist() for _ in range(5)]
+    sample += [parse_cards(h).tolist() for h in ("Ah Kh Qh Jh 3c", "Jc Jd 7s 4h 3c", "2c 3d 9h Ts Kc")]
+    for cards in sample:
+        best = rank_keeps(cards, objective="paytable", paytable=JACKS_OR_BETTER, max_draw=5, wild="none")
+        assert pattern_value(cards) == pytest.approx(float(Fraction(best.fraction[0])), rel=1e-14)

@@ -6,6 +6,9 @@ Subcommands:
 - ``best-keep HAND`` every allowed keep of a hand with its exact value by an objective (a
   target category, the expected category, showdown share, a pay table);
 - ``paytable-return`` the exact return of a pay table under best play, every deal solved;
+  ``best-keep`` and ``paytable-return`` take ``--wild none`` for five-card draw without wilds
+  (high poker: Jacks or Better pay tables, e.g. ``simkit diablo paytable-return --wild none
+  --max-draw 5`` for 9/6 Jacks or Better);
 - ``equity HAND HAND ... --keep CARDS --keep CARDS ...`` the exact pot shares of given hands
   at the draw, each keeping the given cards;
 - ``keeps`` the best keep for every starting rank pattern (or a summary by deuces held);
@@ -61,6 +64,17 @@ _PAYTABLE_HELP = (
     "five_of_a_kind=15,straight_flush=9,four_of_a_kind=5,full_house=3,flush=2,straight=2,"
     "three_of_a_kind=1' (full-pay Deuces Wild, the default); also two_pair, jacks_or_better"
 )
+
+
+_WILD_HELP = (
+    "wild cards: deuces (Diablo, Deuces Wild; the default) or none (five-card draw, high poker; "
+    "pay tables of royal_flush, straight_flush, four_of_a_kind, full_house, flush, straight, "
+    "three_of_a_kind, two_pair, jacks_or_better; default 9/6 Jacks or Better)"
+)
+
+
+def _wild_option(p) -> None:
+    p.add_argument("--wild", choices=("deuces", "none"), default="deuces", help=_WILD_HELP)
 
 
 def _limit_options(p) -> None:
@@ -127,6 +141,7 @@ def register(sub) -> None:
         help="--objective equity: 1-6 (default 1)",
     )
     p.add_argument("--paytable", metavar="SPEC", default=None, help=_PAYTABLE_HELP)
+    _wild_option(p)
     _limit_options(p)
     add_table_options(p)
     p.set_defaults(func=_best_keep)
@@ -139,6 +154,7 @@ def register(sub) -> None:
         "give the exact return and the probability of each final category.",
     )
     p.add_argument("--paytable", metavar="SPEC", default=None, help=_PAYTABLE_HELP)
+    _wild_option(p)
     _limit_options(p)
     add_table_options(p)
     p.set_defaults(func=_paytable_return)
@@ -531,6 +547,8 @@ def _best_keep(args) -> None:
     ):
         if value is not None and objective != owner:
             raise UsageError(f"{flag} is only for --objective {owner}, not {objective}")
+    if objective == "equity" and args.wild == "none":
+        raise UsageError("--objective equity is for deuces wild only, not --wild none")
     df = rank_keeps(
         _hand(args.hand),
         dead=args.dead,
@@ -538,6 +556,7 @@ def _best_keep(args) -> None:
         target=args.target,
         opponents=args.opponents,
         paytable=args.paytable,
+        wild=args.wild,
         **_limit(args),
     )
     emit(df, args)
@@ -546,9 +565,9 @@ def _best_keep(args) -> None:
 def _paytable_return(args) -> None:
     import pandas as pd
 
-    from simkit.games.diablo.paytable import FULL_PAY, paytable_return
+    from simkit.games.diablo.paytable import paytable_return
 
-    df = paytable_return(args.paytable if args.paytable is not None else FULL_PAY, **_limit(args))
+    df = paytable_return(args.paytable, wild=args.wild, **_limit(args))
     a = df.attrs
     if args.format == "json":
         emit({**{k: a[k] for k in a}, "categories": df.to_dict(orient="records")}, args)
@@ -565,7 +584,7 @@ def _paytable_return(args) -> None:
             df.to_string(index=False),
             "",
             f"return      {a['return']:.10f} (exact: {a['return_exact']})",
-            f"pay table   {a['paytable']}",
+            f"pay table   {a['paytable']}" + (" (no wild card)" if a["wild"] == "none" else ""),
             f"draw limit  {a['limit']}",
             f"deals       {a['deals']:,} (solved as {a['patterns']:,} suit patterns), exact: true",
             "combinations count each deal as 7,669,695 (the least common multiple of C(47, 0..5))",

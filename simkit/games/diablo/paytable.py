@@ -50,8 +50,9 @@ import numpy as np
 import pandas as pd
 from numba import njit, prange
 
+from simkit import hands as _hands
 from simkit.hands.enumeration import N_HANDS, all_hands
-from simkit.hands.kernels import eval5_deuces_wild
+from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
 
 from .keep_table import POP, _allowed, _load, _subset_index, colex5
 from .rules import (
@@ -67,12 +68,20 @@ from .rules import (
 __all__ = [
     "FINAL_CLASSES",
     "FULL_PAY",
+    "JACKS_OR_BETTER",
     "LCM_DRAWS",
     "PAY_CATEGORIES",
+    "PLAIN_FINAL_CLASSES",
+    "PLAIN_PAY_CATEGORIES",
+    "WILDS",
     "GameSolution",
     "PayTable",
+    "class_table",
     "final_class_table",
+    "final_classes",
+    "pay_categories",
     "paytable_return",
+    "plain_class_table",
     "solve_game",
 ]
 
@@ -95,6 +104,30 @@ FINAL_CLASSES: tuple[str, ...] = (
 )
 #: The categories a pay table may pay, best first (the usual order of deuces-wild tables).
 PAY_CATEGORIES: tuple[str, ...] = tuple(reversed(FINAL_CLASSES[2:]))
+#: The wild cards a game may play with: ``deuces`` (Diablo, Deuces Wild) or ``none`` (plain
+#: five-card draw, high poker: Jacks or Better and the like).
+WILDS = ("deuces", "none")
+#: Every final hand's class in five-card draw without wilds, weakest first.
+PLAIN_FINAL_CLASSES: tuple[str, ...] = (
+    "high_card",
+    "low_pair",
+    "jacks_or_better",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+)
+#: The categories a pay table without wilds may pay, best first.
+PLAIN_PAY_CATEGORIES: tuple[str, ...] = tuple(reversed(PLAIN_FINAL_CLASSES[2:]))
+#: 9/6 Jacks or Better (full house 9, flush 6; the royal at its 5-coin rate of 800 per coin).
+JACKS_OR_BETTER = (
+    "royal_flush=800,straight_flush=50,four_of_a_kind=25,full_house=9,flush=6,straight=4,"
+    "three_of_a_kind=3,two_pair=2,jacks_or_better=1"
+)
 #: Full-pay Deuces Wild (per coin; the natural royal at its 5-coin rate of 800 per coin).
 FULL_PAY = (
     "natural_royal=800,four_deuces=200,wild_royal=25,five_of_a_kind=15,straight_flush=9,"
@@ -150,10 +183,79 @@ def final_class_table() -> np.ndarray:
     return out
 
 
-def _category_key(name: str) -> str:
+def _check_wild(wild: str) -> str:
+    if wild not in WILDS:
+        raise ValueError(f"unknown wild {wild!r}; expected one of {', '.join(WILDS)}")
+    return wild
+
+
+def final_classes(wild: str = "deuces") -> tuple[str, ...]:
+    """The final classes of a game with ``wild`` cards (:data:`WILDS`), weakest first.
+
+    >>> final_classes("none")[-1], len(final_classes("deuces"))
+    ('royal_flush', 14)
+    """
+    return FINAL_CLASSES if _check_wild(wild) == "deuces" else PLAIN_FINAL_CLASSES
+
+
+def pay_categories(wild: str = "deuces") -> tuple[str, ...]:
+    """The categories a pay table of a game with ``wild`` cards may pay, best first.
+
+    >>> pay_categories("none")[:2]
+    ('royal_flush', 'straight_flush')
+    """
+    return PAY_CATEGORIES if _check_wild(wild) == "deuces" else PLAIN_PAY_CATEGORIES
+
+
+@cache
+def plain_class_table() -> np.ndarray:
+    """The final class (index into :data:`PLAIN_FINAL_CLASSES`) of a hand without wilds by its
+    strength in the ``high`` family, int64 ``[5, n]`` (the five rows alike, so that the kernels
+    read it as they read :func:`final_class_table`; no card is wild).
+
+    A pair is ``jacks_or_better`` from a pair of jacks up; the ace-high straight flush is the
+    royal flush.
+
+    >>> from simkit.cards import parse_cards
+    >>> from simkit.hands import evaluate
+    >>> s = int(evaluate(parse_cards("Jh Jc 7d 4s 2c")[None, :], "high")[0])
+    >>> PLAIN_FINAL_CLASSES[int(plain_class_table()[0, s])]
+    'jacks_or_better'
+    """
+    from simkit.hands.codes import CATEGORIES as STD
+    from simkit.hands.codes import unpack
+
+    codes = _hands.strength_codes("high")
+    index = {name: i for i, name in enumerate(PLAIN_FINAL_CLASSES)}
+    row = np.zeros(codes.size, dtype=np.int64)
+    for s, code in enumerate(codes.tolist()):
+        cat, ranks = unpack(int(code), "high")
+        name = STD[cat]
+        if name == "one_pair":
+            name = "jacks_or_better" if ranks[0] >= 9 else "low_pair"  # rank 9: the jack
+        elif name == "straight_flush" and ranks[0] == 12:
+            name = "royal_flush"
+        row[s] = index[name]
+    out = np.tile(row, (5, 1))
+    out.flags.writeable = False
+    return out
+
+
+def class_table(wild: str = "deuces") -> np.ndarray:
+    """:func:`final_class_table` (deuces wild) or :func:`plain_class_table` (no wild)."""
+    return final_class_table() if _check_wild(wild) == "deuces" else plain_class_table()
+
+
+def eval_tables(wild: str = "deuces"):
+    """The evaluator tables of the kernels for ``wild``: deuces wild or high poker."""
+    return tables() if _check_wild(wild) == "deuces" else _hands.kernel_tables("high")
+
+
+def _category_key(name: str, wild: str = "deuces") -> str:
     key = str(name).strip().lower().replace("-", "_").replace(" ", "_")
-    if key not in PAY_CATEGORIES:
-        raise ValueError(f"unknown pay-table category {name!r}; expected one of {', '.join(PAY_CATEGORIES)}")
+    cats = pay_categories(wild)
+    if key not in cats:
+        raise ValueError(f"unknown pay-table category {name!r}; expected one of {', '.join(cats)}")
     return key
 
 
@@ -188,8 +290,8 @@ def _payout(name: str, value) -> Fraction:
 
 @dataclass(frozen=True)
 class PayTable:
-    """A payout per unit bet for each of :data:`PAY_CATEGORIES` (same order); categories not
-    given pay 0.  Build one with :meth:`parse`.
+    """A payout per unit bet for each pay category (:func:`pay_categories` of ``wild``, same
+    order); categories not given pay 0.  Build one with :meth:`parse`.
 
     >>> t = PayTable.parse("flush=2, straight=2, three-of-a-kind=1")
     >>> str(t)
@@ -202,27 +304,37 @@ class PayTable:
     Traceback (most recent call last):
     ...
     ValueError: payout for flush must be non-negative, got '-2'
+    >>> PayTable.parse(JACKS_OR_BETTER, wild="none").payout("full_house")
+    Fraction(9, 1)
     """
 
     pays: tuple[Fraction, ...]
+    wild: str = "deuces"
 
     def __post_init__(self):
-        if len(self.pays) != len(PAY_CATEGORIES):
-            raise ValueError(f"pays must have {len(PAY_CATEGORIES)} payouts, got {len(self.pays)}")
-        object.__setattr__(
-            self, "pays", tuple(_payout(n, p) for n, p in zip(PAY_CATEGORIES, self.pays, strict=True))
-        )
+        cats = pay_categories(self.wild)
+        if len(self.pays) != len(cats):
+            raise ValueError(f"pays must have {len(cats)} payouts, got {len(self.pays)}")
+        object.__setattr__(self, "pays", tuple(_payout(n, p) for n, p in zip(cats, self.pays, strict=True)))
 
     @classmethod
-    def parse(cls, spec: str | Mapping[str, object] | PayTable) -> PayTable:
+    def parse(cls, spec: str | Mapping[str, object] | PayTable, wild: str = "deuces") -> PayTable:
         """A pay table from ``"category=payout,..."`` (commas or semicolons), a mapping of
         category to payout, or a :class:`PayTable`; ``ValueError`` names an unknown category,
-        a repeated one, or a payout that is negative, not finite or not a number.
+        a repeated one, or a payout that is negative, not finite or not a number.  ``wild``
+        (:data:`WILDS`) chooses the categories: deuces wild or none (``royal_flush``...).
 
         >>> PayTable.parse({"four_deuces": 200}).payout("four deuces")
         Fraction(200, 1)
+        >>> PayTable.parse("royal_flush=800", wild="deuces")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown pay-table category 'royal_flush'; expected one of natural_royal, four_deuces, wild_royal, five_of_a_kind, straight_flush, four_of_a_kind, full_house, flush, straight, three_of_a_kind, two_pair, jacks_or_better
         """
+        _check_wild(wild)
         if isinstance(spec, PayTable):
+            if spec.wild != wild:
+                raise ValueError(f"the pay table is for wild {spec.wild!r}, not {wild!r}")
             return spec
         items: list[tuple[str, object]]
         if isinstance(spec, str):
@@ -243,15 +355,16 @@ class PayTable:
                 raise ValueError("empty pay table; give at least one category and payout")
         else:
             raise TypeError(f"paytable must be a string, a mapping or a PayTable, got {type(spec).__name__}")
-        pays = dict.fromkeys(PAY_CATEGORIES, Fraction(0))
+        cats = pay_categories(wild)
+        pays = dict.fromkeys(cats, Fraction(0))
         seen: set[str] = set()
         for cat, pay in items:
-            key = _category_key(str(cat))
+            key = _category_key(str(cat), wild)
             if key in seen:
                 raise ValueError(f"pay-table category {key!r} is given twice")
             seen.add(key)
             pays[key] = _payout(key, pay)
-        return cls(tuple(pays[c] for c in PAY_CATEGORIES))
+        return cls(tuple(pays[c] for c in cats), wild)
 
     def payout(self, category: str) -> Fraction:
         """The payout of one pay category (or ``high_card`` / ``low_pair``: 0).
@@ -261,18 +374,18 @@ class PayTable:
         """
         if str(category).strip().lower().replace(" ", "_") in ("high_card", "low_pair"):
             return Fraction(0)
-        return self.pays[PAY_CATEGORIES.index(_category_key(category))]
+        return self.pays[pay_categories(self.wild).index(_category_key(category, self.wild))]
 
     def class_fractions(self) -> list[Fraction]:
-        """The exact payout of each of :data:`FINAL_CLASSES`.
+        """The exact payout of each final class (:func:`final_classes` of the table's wild).
 
         >>> [str(f) for f in PayTable.parse("two_pair=1/2").class_fractions()[:4]]
         ['0', '0', '0', '1/2']
         """
-        return [self.payout(c) for c in FINAL_CLASSES]
+        return [self.payout(c) for c in final_classes(self.wild)]
 
     def class_values(self) -> np.ndarray:
-        """The payout of each of :data:`FINAL_CLASSES`, float64.
+        """The payout of each final class, float64.
 
         >>> PayTable.parse(FULL_PAY).class_values()[-1]
         np.float64(800.0)
@@ -283,24 +396,34 @@ class PayTable:
         def text(f: Fraction) -> str:
             return str(f.numerator) if f.denominator == 1 else str(float(f))
 
-        return ",".join(f"{c}={text(p)}" for c, p in zip(PAY_CATEGORIES, self.pays, strict=True) if p)
+        cats = pay_categories(self.wild)
+        return ",".join(f"{c}={text(p)}" for c, p in zip(cats, self.pays, strict=True) if p)
 
 
 # --- the whole game ----------------------------------------------------------------------------
 
 
-@njit(cache=True)
-def _class_superset_counts(hands, T, class_of, S0, S1, S2, S3, S4, C5):
-    """``S_k[K, c]``: the five-card hands containing the ``k`` cards ``K`` in final class ``c``;
-    ``C5[hand]``: the class of each hand (by colex number)."""
-    h = np.zeros(5, dtype=np.int64)
-    for i in range(hands.shape[0]):
-        _load(hands, i, h)
+@njit(cache=True, inline="always")
+def _final_class(h, T, class_of, wild):
+    """The final class of the five cards ``h``: deuces wild (``wild``) or high poker."""
+    if wild:
         d = 0
         for p in range(5):
             if h[p] < 4:
                 d += 1
-        c = class_of[d, eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)]
+        return class_of[d, eval5_deuces_wild(h[0], h[1], h[2], h[3], h[4], T)]
+    return class_of[0, eval5_suited(h[0], h[1], h[2], h[3], h[4], T)]
+
+
+@njit(cache=True)
+def _class_superset_counts(hands, T, class_of, wild, S0, S1, S2, S3, S4, C5):
+    """``S_k[K, c]``: the five-card hands containing the ``k`` cards ``K`` in final class ``c``;
+    ``C5[hand]``: the class of each hand (by colex number).  ``wild``: deuces are wild (the
+    class is ``class_of[deuces held, strength]``), else high poker (``class_of[0, strength]``)."""
+    h = np.zeros(5, dtype=np.int64)
+    for i in range(hands.shape[0]):
+        _load(hands, i, h)
+        c = _final_class(h, T, class_of, wild)
         C5[colex5(h[0], h[1], h[2], h[3], h[4])] = c
         S0[0, c] += 1
         for m in range(1, 31):
@@ -412,15 +535,17 @@ def _solve_patterns(
                 num[b, d, c] += mult[r] * g[bm, c]
 
 
-@lru_cache(maxsize=1)
-def _class_sums() -> tuple[np.ndarray, ...]:
+@lru_cache(maxsize=2)
+def _class_sums(wild: str = "deuces") -> tuple[np.ndarray, ...]:
     """The superset counts of every card set of 0-4 cards by final class, the class of every
     hand, and the suit-pattern representatives with their multiplicities (pass 1)."""
     hands = all_hands()
-    nc = len(FINAL_CLASSES)
+    nc = len(final_classes(wild))
     S = [np.zeros((math.comb(52, k), nc), dtype=np.int64) for k in range(5)]
     C5 = np.zeros(N_HANDS, dtype=np.int64)
-    _class_superset_counts(hands, tables(), final_class_table(), S[0], S[1], S[2], S[3], S[4], C5)
+    _class_superset_counts(
+        hands, eval_tables(wild), class_table(wild), wild == "deuces", S[0], S[1], S[2], S[3], S[4], C5
+    )
     reps = np.zeros(N_PATTERNS, dtype=np.int64)
     mult = np.zeros(N_PATTERNS, dtype=np.int64)
     n = _suit_patterns(hands, reps, mult)
@@ -443,19 +568,32 @@ class GameSolution:
     counts: np.ndarray  # int64 [6, classes]: final-class counts (x LCM_DRAWS / C(47, d)) by cards drawn
 
 
+def _table_of(paytable, wild: str) -> PayTable:
+    """The pay table for ``wild``: the default one of the game when ``paytable`` is None."""
+    _check_wild(wild)
+    if paytable is None:
+        paytable = FULL_PAY if wild == "deuces" else JACKS_OR_BETTER
+    return PayTable.parse(paytable, wild)
+
+
 def solve_game(
-    paytable: str | Mapping[str, object] | PayTable = FULL_PAY,
+    paytable: str | Mapping[str, object] | PayTable | None = FULL_PAY,
     variant: str = "standard",
     max_draw: int | None = None,
+    wild: str = "deuces",
 ) -> GameSolution:
     """Every deal played by the keep with the best expected payout, exactly (module doc).
 
     Parameters
     ----------
     paytable
-        A :class:`PayTable` or its text (``"four_deuces=200,..."``) or mapping.
+        A :class:`PayTable` or its text (``"four_deuces=200,..."``) or mapping; ``None``: the
+        game's default (:data:`FULL_PAY`, or :data:`JACKS_OR_BETTER` without wilds).
     variant, max_draw
         The draw limit (:func:`~simkit.games.diablo.rules.draw_limit`).
+    wild
+        ``"deuces"`` (deuces wild) or ``"none"`` (five-card draw, high poker; the pay table's
+        categories are :data:`PLAIN_PAY_CATEGORIES`).
 
     Returns
     -------
@@ -470,11 +608,11 @@ def solve_game(
     >>> int(s.mult.sum()), int(s.counts.sum()) == 2598960 * LCM_DRAWS
     (2598960, True)
     """
-    table = PayTable.parse(paytable)
+    table = _table_of(paytable, wild)
     most, ace_four = draw_limit(variant, max_draw)
-    S0, S1, S2, S3, S4, C5, reps, mult = _class_sums()
+    S0, S1, S2, S3, S4, C5, reps, mult = _class_sums(wild)
     hands = all_hands()
-    nc = len(FINAL_CLASSES)
+    nc = len(final_classes(wild))
     scale = np.array([LCM_DRAWS // math.comb(47, 5 - k) for k in range(6)], dtype=np.float64)
     num = np.zeros((N_BLOCKS, 6, nc), dtype=np.int64)
     best_mask = np.zeros(reps.size, dtype=np.int64)
@@ -506,9 +644,10 @@ def solve_game(
 
 
 def paytable_return(
-    paytable: str | Mapping[str, object] | PayTable = FULL_PAY,
+    paytable: str | Mapping[str, object] | PayTable | None = FULL_PAY,
     variant: str = "standard",
     max_draw: int | None = None,
+    wild: str = "deuces",
 ) -> pd.DataFrame:
     """The exact return of the pay table under best play, and how often each final class comes.
 
@@ -519,10 +658,14 @@ def paytable_return(
     ----------
     paytable
         A :class:`PayTable`, its text ``"natural_royal=800,four_deuces=200,..."`` or a mapping;
-        default :data:`FULL_PAY`, full-pay Deuces Wild.
+        default :data:`FULL_PAY`, full-pay Deuces Wild; ``None``: the game's default
+        (:data:`JACKS_OR_BETTER`, 9/6, without wilds).
     variant, max_draw
         The draw limit: ``standard`` (0-2 cards), ``draw-three`` (up to 3, 4 keeping an ace),
         or any ``max_draw`` 0..5 (5: video poker).
+    wild
+        ``"deuces"`` (Diablo, Deuces Wild) or ``"none"``: five-card draw without wilds, high
+        poker (Jacks or Better and the like; classes :data:`PLAIN_FINAL_CLASSES`).
 
     Returns
     -------
@@ -544,19 +687,23 @@ def paytable_return(
     Traceback (most recent call last):
     ...
     ValueError: max_draw must be an integer 0..5, got 6
+    >>> r = paytable_return("jacks_or_better=1", max_draw=0, wild="none")
+    >>> round(r.attrs["return"], 6)  # a pair of jacks or better, dealt
+    0.130021
     """
-    table = PayTable.parse(paytable)
-    sol = solve_game(table, variant, max_draw)
+    table = _table_of(paytable, wild)
+    sol = solve_game(table, variant, max_draw, wild)
+    classes = final_classes(wild)
     per_class = sol.counts.sum(axis=0)
     total = math.comb(52, 5) * LCM_DRAWS
     if int(per_class.sum()) != total:  # pragma: no cover - a broken transform
         raise RuntimeError("the final classes do not add up to every deal")
     pays = table.class_fractions()
     ret = sum((Fraction(int(n)) * p for n, p in zip(per_class, pays, strict=True)), Fraction(0)) / total
-    order = list(range(len(FINAL_CLASSES)))[::-1]
+    order = list(range(len(classes)))[::-1]
     df = pd.DataFrame(
         {
-            "category": [FINAL_CLASSES[c] for c in order],
+            "category": [classes[c] for c in order],
             "pays": [float(pays[c]) for c in order],
             "combinations": [int(per_class[c]) for c in order],
             "probability": [int(per_class[c]) / total for c in order],
@@ -571,6 +718,7 @@ def paytable_return(
             "exact": True,
             "limit": limit_label(variant, max_draw),
             "paytable": str(table),
+            "wild": wild,
             "deals": math.comb(52, 5),
             "patterns": int(sol.reps.size),
             "draws": [float(x) for x in draws],

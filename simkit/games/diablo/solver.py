@@ -53,6 +53,7 @@ from simkit.deck import live_deck, next_combination
 from simkit.hands.kernels import eval5_deuces_wild
 
 from ...checks import is_int
+from .paytable import _check_wild, _final_class, eval_tables
 from .rules import (
     CATEGORIES,
     category_index,
@@ -121,33 +122,27 @@ def _histogram(kept, n_kept, n_draw, unseen, T, hist):
 
 
 @njit(cache=True, nogil=True)
-def _keep_histograms(hand, masks, unseen, T, class_of, out):
+def _keep_histograms(hand, masks, unseen, T, class_of, wild, out):
     """``out[i, c]``: the final hands of keep ``masks[i]`` (a 5-bit mask of the positions of
-    ``hand`` kept) in class ``c = class_of[deuces held, strength]``, over every replacement set
-    of ``unseen`` (which must hold at least as many cards as any keep draws)."""
+    ``hand`` kept) in class ``c = class_of[deuces held, strength]`` (``wild``; else high poker,
+    ``class_of[0, strength]``), over every replacement set of ``unseen`` (which must hold at
+    least as many cards as any keep draws)."""
     n = unseen.shape[0]
     c = np.zeros(5, dtype=np.int64)
     idx = np.zeros(5, dtype=np.int64)
     for i in range(masks.shape[0]):
         k = 0
-        kd = 0
         for p in range(5):
             if (masks[i] >> p) & 1:
                 c[k] = hand[p]
-                if hand[p] < 4:
-                    kd += 1
                 k += 1
         nd = 5 - k
         for j in range(nd):
             idx[j] = j
         while True:
-            d = kd
             for j in range(nd):
-                x = unseen[idx[j]]
-                c[k + j] = x
-                if x < 4:
-                    d += 1
-            out[i, class_of[d, eval5_deuces_wild(c[0], c[1], c[2], c[3], c[4], T)]] += 1
+                c[k + j] = unseen[idx[j]]
+            out[i, _final_class(c, T, class_of, wild)] += 1
             if nd == 0 or not next_combination(idx, nd, n):
                 break
 
@@ -346,7 +341,9 @@ def _by_strength() -> np.ndarray:
     return out
 
 
-def _histograms(h: np.ndarray, masks: np.ndarray, dead, class_of: np.ndarray, n_classes: int) -> np.ndarray:
+def _histograms(
+    h: np.ndarray, masks: np.ndarray, dead, class_of: np.ndarray, n_classes: int, wild: str = "deuces"
+) -> np.ndarray:
     """Final-class counts of every keep in ``masks`` (checks that the live deck can supply)."""
     unseen = _unseen(h, dead)
     most = 5 - min(bin(m).count("1") for m in masks.tolist())
@@ -354,7 +351,9 @@ def _histograms(h: np.ndarray, masks: np.ndarray, dead, class_of: np.ndarray, n_
         unseen.size, most, "the draw limit lets a keep draw", "give fewer dead cards or a lower draw limit"
     )
     out = np.zeros((masks.size, n_classes), dtype=np.int64)
-    _keep_histograms(h, masks, unseen, tables(), np.ascontiguousarray(class_of), out)
+    _keep_histograms(
+        h, masks, unseen, eval_tables(wild), np.ascontiguousarray(class_of), wild == "deuces", out
+    )
     return out
 
 
@@ -408,6 +407,33 @@ class Objective:
     class_of: np.ndarray
     values: np.ndarray
     fractions: tuple[Fraction, ...] | None
+    wild: str = "deuces"
+
+
+#: The categories of five-card draw without wilds (high poker), weakest first.
+PLAIN_CATEGORIES = CATEGORIES[:-1]
+
+
+@cache
+def _plain_categories() -> np.ndarray:
+    """The category (index into :data:`PLAIN_CATEGORIES`) of every high-poker strength, as a
+    class table ``[5, n]`` (the rows alike)."""
+    from simkit.hands import strength_codes
+    from simkit.hands.codes import unpack
+
+    row = np.array([unpack(int(c), "high")[0] for c in strength_codes("high").tolist()], dtype=np.int64)
+    out = np.tile(row, (5, 1))
+    out.flags.writeable = False
+    return out
+
+
+def _plain_category(name: str) -> int:
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    if key not in PLAIN_CATEGORIES:
+        raise ValueError(
+            f"unknown category {name!r} without wilds; expected one of {', '.join(PLAIN_CATEGORIES)}"
+        )
+    return PLAIN_CATEGORIES.index(key)
 
 
 def make_objective(
@@ -417,6 +443,7 @@ def make_objective(
     opponents: int | None = None,
     reference: np.ndarray | None = None,
     paytable: str | Mapping[str, object] | PayTable | None = None,
+    wild: str = "deuces",
 ) -> Objective:
     """The objective a keep is chosen by.
 
@@ -431,18 +458,26 @@ def make_objective(
         full-pay Deuces Wild, :data:`~.paytable.FULL_PAY`).
     target, opponents, reference, paytable
         Each only with its objective; given with another one it is refused.
+    wild
+        ``"deuces"`` (deuces wild) or ``"none"``: five-card draw without wilds, high poker;
+        categories :data:`PLAIN_CATEGORIES` (0 = high card ... 8 = straight flush), pay tables
+        of :data:`~.paytable.PLAIN_PAY_CATEGORIES` (default 9/6 Jacks or Better); ``equity``
+        is for deuces wild only.
 
     Examples
     --------
     >>> make_objective("paytable", paytable="four_deuces=200").label
     'expected payout (four_deuces=200)'
+    >>> make_objective("paytable", wild="none").label
+    'expected payout (royal_flush=800,straight_flush=50,four_of_a_kind=25,full_house=9,flush=6,straight=4,three_of_a_kind=3,two_pair=2,jacks_or_better=1)'
     >>> make_objective("equity", target="flush")
     Traceback (most recent call last):
     ...
     ValueError: target is only for objective 'category', not 'equity'
     """
-    from .paytable import FINAL_CLASSES, FULL_PAY, PayTable, final_class_table
+    from .paytable import _table_of, class_table, final_classes
 
+    _check_wild(wild)
     if objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
     for name, value, owner in (
@@ -453,6 +488,8 @@ def make_objective(
     ):
         if value is not None and objective != owner:
             raise ValueError(f"{name} is only for objective {owner!r}, not {objective!r}")
+    if wild == "none":
+        return _plain_objective(objective, target, paytable)
     cats = np.tile(category_of_strength(), (5, 1))
     if objective == "category":
         t = category_index(target or "three_of_a_kind")
@@ -468,10 +505,36 @@ def make_objective(
         w = equity_weights(n, reference)
         label = f"showdown share against {n} random hand{'s' if n != 1 else ''}"
         return Objective(objective, label, _by_strength(), w, None)
-    table = PayTable.parse(FULL_PAY if paytable is None else paytable)
+    table = _table_of(paytable, wild)
     fr = tuple(table.class_fractions())
-    assert len(fr) == len(FINAL_CLASSES)
-    return Objective(objective, f"expected payout ({table})", final_class_table(), table.class_values(), fr)
+    assert len(fr) == len(final_classes(wild))
+    return Objective(objective, f"expected payout ({table})", class_table(wild), table.class_values(), fr)
+
+
+def _plain_objective(objective: str, target, paytable) -> Objective:
+    """:func:`make_objective` without wilds (high poker)."""
+    from .paytable import _table_of, plain_class_table
+
+    cats = _plain_categories()
+    n = len(PLAIN_CATEGORIES)
+    if objective == "category":
+        t = _plain_category(target or "three_of_a_kind")
+        fr = tuple(Fraction(int(c >= t)) for c in range(n))
+        label = f"P({PLAIN_CATEGORIES[t]} or better)"
+        return Objective(objective, label, cats, np.array([float(f) for f in fr]), fr, "none")
+    if objective == "expected_category":
+        fr = tuple(Fraction(c) for c in range(n))
+        label = "expected final category (0 = high card ... 8 = straight flush)"
+        return Objective(objective, label, cats, np.arange(n, dtype=np.float64), fr, "none")
+    if objective == "equity":
+        raise ValueError(
+            "objective 'equity' is for deuces wild only; without wilds use category, expected_category or paytable"
+        )
+    table = _table_of(paytable, "none")
+    fr = tuple(table.class_fractions())
+    return Objective(
+        objective, f"expected payout ({table})", plain_class_table(), table.class_values(), fr, "none"
+    )
 
 
 def rank_keeps(
@@ -485,6 +548,7 @@ def rank_keeps(
     paytable: str | Mapping[str, object] | PayTable | None = None,
     variant: str = "standard",
     max_draw: int | None = None,
+    wild: str = "deuces",
 ) -> pd.DataFrame:
     """Every keep of ``hand`` the draw limit allows, with its exact value, best first.
 
@@ -500,6 +564,9 @@ def rank_keeps(
     variant, max_draw
         The draw limit (:func:`~.rules.draw_limit`): ``standard`` 0-2 cards, ``draw-three``
         up to 3 (4 keeping an ace), or any ``max_draw`` 0..5.
+    wild
+        ``"deuces"`` (deuces wild) or ``"none"`` (five-card draw, high poker; see
+        :func:`make_objective`).
 
     Returns
     -------
@@ -507,21 +574,24 @@ def rank_keeps(
         ``keep``, ``draw``, ``value`` and, when the class values are rational (every
         objective but ``equity``), ``fraction`` (the value exactly, ``"p/q"``), and
         ``outcomes`` (replacement sets).  Sorted by value, ties: fewer cards drawn first.
-        ``attrs``: ``hand``, ``objective``, ``limit``, ``unseen``, ``exact`` (True).
+        ``attrs``: ``hand``, ``objective``, ``limit``, ``wild``, ``unseen``, ``exact`` (True).
 
     Examples
     --------
     >>> r = rank_keeps("2c 2d Ah Kh 9s", objective="paytable", max_draw=5)
     >>> r.loc[0, "keep"], r.loc[0, "fraction"], len(r)
     ('2c 2d Ah Kh', '207/47', 32)
+    >>> r = rank_keeps("Ah Kh Qh Jh Js", objective="paytable", max_draw=5, wild="none")
+    >>> r.loc[0, "keep"], r.loc[0, "fraction"]
+    ('Ah Kh Qh Jh', '871/47')
     """
     obj = make_objective(
-        objective, target=target, opponents=opponents, reference=reference, paytable=paytable
+        objective, target=target, opponents=opponents, reference=reference, paytable=paytable, wild=wild
     )
     h = _cards(hand, "hand", n=5)
     masks = _masks(h, variant, max_draw)
     n_classes = int(obj.class_of.max()) + 1
-    counts = _histograms(h, masks, dead, obj.class_of, n_classes)
+    counts = _histograms(h, masks, dead, obj.class_of, n_classes, obj.wild)
     totals = counts.sum(axis=1)
     values = (counts @ obj.values[:n_classes]) / totals
     df = pd.DataFrame(
@@ -548,6 +618,7 @@ def rank_keeps(
         hand=format_cards(h),
         objective=obj.label,
         limit=limit_label(variant, max_draw),
+        wild=wild,
         unseen=int(_unseen(h, dead).size),
         exact=True,
     )
@@ -577,12 +648,13 @@ def best_keep(
     paytable: str | Mapping[str, object] | PayTable | None = None,
     variant: str = "standard",
     max_draw: int | None = None,
+    wild: str = "deuces",
 ) -> KeepChoice:
     """The keep that maximises the objective (see :func:`make_objective`), exactly.
 
     Parameters
     ----------
-    hand, dead, variant, max_draw
+    hand, dead, variant, max_draw, wild
         As in :func:`rank_keeps`.
     objective, target, opponents, reference, paytable
         The objective (:func:`make_objective`).
@@ -608,6 +680,7 @@ def best_keep(
         paytable=paytable,
         variant=variant,
         max_draw=max_draw,
+        wild=wild,
     )
     h = format_cards(_cards(hand, "hand", n=5))
     second = v.iloc[1] if len(v) > 1 else v.iloc[0]

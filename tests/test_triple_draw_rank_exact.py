@@ -1,0 +1,93 @@
+"""Exact expected rank with best play over two draws against a brute force over every
+sequence of draws, written from the rules: the final hand's rank is its strength's rank
+numerator, every keep (first and last) the one with the greatest mean, discards dead.
+
+The decks are made small with dead cards, so the brute force can walk every draw."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+
+from simkit.cards import format_cards, parse_cards
+from simkit.games.triple_draw.rank_exact import best_rank_keep, rank_value
+from simkit.games.triple_draw.solver import discard_options, rank_numerators
+from simkit.hands import evaluate
+
+DENOM = 2 * (comb(52, 5) - 1)
+
+
+def _values(cards: list[int], family: str) -> dict[frozenset, int]:
+    """Rank numerator of every five of ``cards`` (the hand and the live deck)."""
+    fives = [list(f) for f in combinations(sorted(cards), 5)]
+    strengths = evaluate(np.array(fives, dtype=np.int64), family)
+    num = rank_numerators(family)
+    return {frozenset(f): int(num[s]) for f, s in zip(fives, strengths.tolist(), strict=True)}
+
+
+def _mean_last(kept: tuple, deck: list[int], val) -> Fraction:
+    draws = list(combinations(deck, 5 - len(kept)))
+    return Fraction(sum(val[frozenset(kept + d)] for d in draws), len(draws))
+
+
+def _best_last(hand: tuple, deck: list[int], val) -> Fraction:
+    return max(_mean_last(k, deck, val) for n in range(6) for k in combinations(hand, n))
+
+
+def brute_two(kept: tuple, deck: list[int], val) -> Fraction:
+    """Keep ``kept``, draw, then the best last keep: the mean final rank numerator."""
+    firsts = list(combinations(deck, 5 - len(kept)))
+    total = Fraction(0)
+    for x in firsts:
+        rest = [c for c in deck if c not in x]
+        total += _best_last(kept + x, rest, val)
+    return total / len(firsts)
+
+
+CASES = [
+    ("7s 5h 3d 2c Kc", "2h 3h 4h 4d 6c 8c 9s Kd Qh Js", "deuce_to_seven"),
+    ("8h 6h 4h 3h Ks", "2h 5h 7h 2d 5c 6c 7d 9d Kd Ts", "deuce_to_seven"),
+    ("Ac 2d 4s 4h Qc", "3c 5d 5s 6h 7c 8d Qs Kd 2h 9s", "ace_to_five"),
+]
+
+
+@pytest.mark.parametrize(("hand", "live", "family"), CASES)
+def test_two_draws_match_brute_force(hand, live, family):
+    """Every keep of one and two cards drawn, two draws, on a ten-card live deck."""
+    h = parse_cards(hand).tolist()
+    deck = parse_cards(live).tolist()
+    dead = format_cards([c for c in range(52) if c not in h and c not in deck])
+    val = _values(h + deck, family)
+    for n in (4, 3):
+        for kept in combinations(h, n):
+            got = rank_value(hand, list(kept), 2, dead=dead, family=family)
+            assert got == brute_two(kept, deck, val) / DENOM, (hand, format_cards(list(kept)))
+
+
+def test_best_keep_two_draws_matches_brute_force():
+    hand, live, family = CASES[0]
+    h = parse_cards(hand).tolist()
+    deck = parse_cards(live).tolist()
+    dead = format_cards([c for c in range(52) if c not in h and c not in deck])
+    val = _values(h + deck, family)
+    ref = {k: brute_two(k, deck, val) for n in range(6) for k in combinations(h, n)}
+    best = max(ref.values())
+    v, keep = best_rank_keep(hand, 2, dead=dead, family=family)
+    assert v == best / DENOM
+    assert ref[tuple(c for c in h if c in parse_cards(keep).tolist())] == best
+
+
+def test_one_draw_agrees_with_the_one_draw_enumeration():
+    """One draw: the same keep and value as the existing exact one-draw rank code."""
+    df = discard_options("9s 5h 3d 2c 2h", 1, "rank")
+    v, keep = best_rank_keep("9s 5h 3d 2c 2h", 1)
+    assert keep == df.keep[0] and float(v) == pytest.approx(df.value[0], rel=1e-12)
+
+
+def test_refused():
+    with pytest.raises(ValueError, match="draws must be 1 or 2"):
+        rank_value("7s 5h 3d 2c Kc", "7s", 3)
