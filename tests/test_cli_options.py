@@ -660,3 +660,47 @@ def test_in_between_sizing_game_takes_rules(monkeypatch, capsys):
         capsys,
     )
     assert _rules_in(calls, Rules) == [Rules(pot=9, stacks=30, rounds=2, low_ace=True)]
+
+
+#: The commands that run several runner jobs (one per scenario): fast at a few hundred trials.
+SEVERAL_JOBS = [
+    ["razz", "upcards", "As 2d / 4c"],
+    ["razz", "dead-cards", "As 2d / 4c"],
+    ["diablo", "variants"],
+    ["diablo", "bluff"],
+    ["diablo", "equilibrium"],
+]
+
+
+def _twice_with_checkpoint(argv, tmp_path, capsys) -> None:
+    """Run ``argv`` twice on one ``--checkpoint`` folder: both succeed, the second resumes
+    (same output) and the folder holds chunk files."""
+    size = ["--evenings", "20"] if argv[0] == "evening" else ["--trials", "300"]
+    line = [*argv, *size, "--quiet", "--seed", "3", "--checkpoint", str(tmp_path / "cp")]
+    outs = []
+    for _ in range(2):
+        with contextlib.suppress(SystemExit):
+            main(line)
+        out, err = capsys.readouterr()
+        assert err.strip() == "", err
+        outs.append(out)
+    assert outs[0] == outs[1] and outs[0].strip()
+    assert list((tmp_path / "cp").rglob("chunk-*.npz"))
+
+
+@pytest.mark.parametrize("argv", SEVERAL_JOBS, ids=[" ".join(a) for a in SEVERAL_JOBS])
+def test_commands_of_several_jobs_honour_checkpoint(argv, tmp_path, capsys):
+    """``razz upcards`` and ``dead-cards`` once refused their own second scenario's chunks."""
+    _twice_with_checkpoint(argv, tmp_path, capsys)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "argv",
+    [a for a in MC_COMMANDS if a != ["report"]],
+    ids=[" ".join(a) for a in MC_COMMANDS if a != ["report"]],
+)
+def test_every_monte_carlo_command_honours_checkpoint(argv, tmp_path, capsys):
+    if argv[:2] == ["diablo", "equity"]:
+        argv = [*argv, "--keep", "As Ah 2d", "--keep", "Kh Jh 9h 7h"]
+    _twice_with_checkpoint(argv, tmp_path, capsys)

@@ -30,6 +30,7 @@ argparse.ArgumentTypeError: 'many' is not a positive whole number
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import math
@@ -37,7 +38,7 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NoReturn
 
@@ -339,6 +340,21 @@ def run_options(args: argparse.Namespace) -> dict:
         "quiet": args.quiet,
         "threads": args.threads,
     }
+
+
+@contextlib.contextmanager
+def several_jobs(args: argparse.Namespace) -> Iterator[dict]:
+    """:func:`run_options` for a command that runs several jobs: ``--checkpoint DIR`` holds one
+    subdirectory per job (the runner's ``defaults(checkpoint_root=DIR)``), so each resumes."""
+    from simkit.runner import defaults
+
+    opts = run_options(args)
+    root = opts.pop("checkpoint")
+    if root is None:
+        yield opts
+        return
+    with defaults(threads=opts.get("threads"), checkpoint_root=root):
+        yield opts
 
 
 def target_options(args: argparse.Namespace) -> dict:

@@ -41,7 +41,6 @@ Monte Carlo options when it counts every outcome.
 from __future__ import annotations
 
 import argparse
-import contextlib
 
 from ..checks import INT_LIMIT
 from .common import (
@@ -51,6 +50,7 @@ from .common import (
     emit,
     int_in_range,
     run_options,
+    several_jobs,
     whole_number,
 )
 from .options import MONTE_CARLO_FLAGS, dest_of, refuse, refuse_unused
@@ -310,21 +310,6 @@ def parse_player(text: str):
         raise UsageError(str(e)) from None
 
 
-@contextlib.contextmanager
-def _mc(args):
-    """Run options for commands that run several jobs: a checkpoint directory holds one
-    subdirectory per job (the runner's ``defaults``)."""
-    from simkit.runner import defaults
-
-    opts = run_options(args)
-    root = opts.pop("checkpoint")
-    if root is None:
-        yield opts
-        return
-    with defaults(threads=opts.get("threads"), checkpoint_root=root):
-        yield opts
-
-
 _PLAYERS = int_in_range(3, 7, "player count")
 
 
@@ -444,7 +429,7 @@ def _keeps(args) -> None:
 def _open(args) -> None:
     from simkit.games.diablo.studies import threshold_sweep
 
-    with _mc(args) as opts:
+    with several_jobs(args) as opts:
         emit(
             threshold_sweep(
                 args.players, args.levels, parse_player(args.others), args.trials, _rules(args), **opts
@@ -456,7 +441,7 @@ def _open(args) -> None:
 def _equilibrium(args) -> None:
     from simkit.games.diablo.studies import equilibrium
 
-    with _mc(args) as opts:
+    with several_jobs(args) as opts:
         emit(
             equilibrium(
                 args.players,
@@ -474,7 +459,7 @@ def _series(args) -> None:
     from simkit.games.diablo.studies import series_table
 
     keep: dict = {}
-    with _mc(args) as opts:
+    with several_jobs(args) as opts:
         t = series_table(args.players, args.level, args.trials, _rules(args), keep=keep, **opts)
     if args.lengths:
         import pandas as pd
@@ -492,7 +477,7 @@ def _match(args) -> None:
     if not 3 <= len(args.players) <= 7:
         raise UsageError(f"Diablo is for 3-7 players, got {len(args.players)}")
     players = [parse_player(p) for p in args.players]
-    with _mc(args) as opts:
+    with several_jobs(args) as opts:
         r = simulate(players, args.trials, _rules(args), **opts)
     t = r.seats.assign(player=args.players)
     emit(t[["seat", "player"] + [c for c in t.columns if c not in ("seat", "player")]], args)
@@ -503,7 +488,7 @@ def _bluff(args) -> None:
 
     from simkit.games.diablo.studies import bluff_ev
 
-    with _mc(args) as opts:
+    with several_jobs(args) as opts:
         rows = [
             bluff_ev(n, args.level, args.trials, diablo, rules=_rules(args), **opts)
             for n in args.players
@@ -517,7 +502,7 @@ def _variants(args) -> None:
     from simkit.games.diablo.studies import variants_table
 
     variants = {name: _rules(args, rules) for name, rules in VARIANTS.items()}
-    with _mc(args) as opts:
+    with several_jobs(args) as opts:
         emit(variants_table(args.players, args.level, args.trials, variants=variants, **opts), args)
 
 

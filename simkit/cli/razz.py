@@ -26,7 +26,15 @@ from __future__ import annotations
 import argparse
 
 from ..checks import INT_LIMIT
-from .common import UsageError, add_mc_options, add_table_options, emit, int_in_range, run_options
+from .common import (
+    UsageError,
+    add_mc_options,
+    add_table_options,
+    emit,
+    int_in_range,
+    run_options,
+    several_jobs,
+)
 from .options import MONTE_CARLO_FLAGS, refuse, refuse_unused
 
 _VARIANT_HELP = "razz, private, stud-high, stud-hilo or ace-to-six (R-Z6; default razz)"
@@ -201,26 +209,24 @@ def _upcards(args) -> None:
     from ..games.razz.upcards import upcard_effect
 
     _check_start(args.start)
-    opts = run_options(args)
-    seed = opts.pop("seed")
-    emit(
-        upcard_effect(args.start, args.opponents, rules=_rules(args), trials=args.trials, seed=seed, **opts),
-        args,
-    )
+    with several_jobs(args) as opts:  # one job per upcard scenario
+        seed = opts.pop("seed")
+        table = upcard_effect(
+            args.start, args.opponents, rules=_rules(args), trials=args.trials, seed=seed, **opts
+        )
+    emit(table, args)
 
 
 def _dead_cards(args) -> None:
     from ..games.razz.upcards import dead_card_values
 
     _check_start(args.start)
-    opts = run_options(args)
-    seed = opts.pop("seed")
-    emit(
-        dead_card_values(
+    with several_jobs(args) as opts:  # one job per dead card
+        seed = opts.pop("seed")
+        table = dead_card_values(
             args.start, args.opponents, rules=_rules(args), trials=args.trials, seed=seed, **opts
-        ),
-        args,
-    )
+        )
+    emit(table, args)
 
 
 def parse_strategy(text: str):
