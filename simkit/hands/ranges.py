@@ -241,7 +241,9 @@ def check_compatible(ranges: Sequence[Combos], names: Sequence[str] | None = Non
     order = sorted(range(len(ranges)), key=lambda i: len(ranges[i]))  # small ranges first
     _, masks, starts, ends, _ = pack([ranges[i] for i in order])
     if _find_deal(masks, starts, ends, SEARCH_LIMIT) == 0:
-        names = list(names) if names is not None else [r.text or f"range {i + 1}" for i, r in enumerate(ranges)]
+        names = (
+            list(names) if names is not None else [r.text or f"range {i + 1}" for i, r in enumerate(ranges)]
+        )
         raise ValueError(
             "no deal gives every player a hand of their range without a card twice "
             f"(ranges {', '.join(repr(n) for n in names)})"

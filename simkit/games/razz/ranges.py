@@ -81,7 +81,11 @@ _TOKEN = re.compile(
     r"|(?P<rank>10|[2-9TJQKAtjqka])(?P<suit>[cdhs♣♦♥♠])?(?P<low>-)?"
 )
 _TOP = re.compile(r"top(\d+(?:\.\d*)?|\.\d+)%", re.IGNORECASE)
-_CARDLIKE = re.compile(r"(\s|/|\?+|(10|[2-9TJQKADB])[cdhs♣♦♥♠♧♢♡♤])*", re.IGNORECASE)
+#: What only a range has: a separator, a weight, a percentage, a star or a rank without a suit.
+_RANGE_MARK = re.compile(
+    r"[,:%*]|(?<![A-Za-z])(10|[2-9TJQKAtjqka])(?![cdhs♣♦♥♠♧♢♡♤])|\b(any|random|pair|trips|top)",
+    re.IGNORECASE,
+)
 
 
 def _value(text: str) -> int:
@@ -126,10 +130,9 @@ def top_patterns(percent: float) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _symbols(part: str, item: str) -> tuple[list[np.ndarray], bool]:
-    """The card symbols of one pattern part as 52-card masks, and whether it demands an
-    unpaired start (``*N-``); the fill symbol is returned as a mask with ``None`` slots
-    expanded by the caller (marked by the returned count)."""
+def _symbols(part: str, item: str) -> tuple[list[np.ndarray], int]:
+    """The card symbols of one pattern part as 52-card masks, and the ``N`` of a closing
+    ``*N-`` (0 without one: then the caller fills nothing)."""
     masks: list[np.ndarray] = []
     fill = None
     pos = 0
@@ -140,7 +143,9 @@ def _symbols(part: str, item: str) -> tuple[list[np.ndarray], bool]:
             raise ValueError(f"bad range token {bad.group(0) if bad else part[pos:]!r} in {item!r}: {_HELP}")
         pos = m.end()
         if fill is not None:
-            raise ValueError(f"bad range token {m.group(0)!r} in {item!r}: {fill[0]!r} fills the rest of the pattern")
+            raise ValueError(
+                f"bad range token {m.group(0)!r} in {item!r}: {fill[0]!r} fills the rest of the pattern"
+            )
         if m.group("fill"):
             fill = (m.group("fill"), _value(m.group("fv")))
         elif m.group("any"):
@@ -164,7 +169,9 @@ def _symbols(part: str, item: str) -> tuple[list[np.ndarray], bool]:
 def _fill(masks: list[np.ndarray], low: int, n: int, item: str, part: str) -> list[np.ndarray]:
     if low:
         if len(masks) >= n:
-            raise ValueError(f"range item {item!r}: nothing left for the '*{_RANK[low - 1]}-' to fill in {part!r}")
+            raise ValueError(
+                f"range item {item!r}: nothing left for the '*{_RANK[low - 1]}-' to fill in {part!r}"
+            )
         masks = masks + [_VALUE <= low] * (n - len(masks))
     if len(masks) != n:
         raise ValueError(
@@ -273,10 +280,11 @@ def parse_range(text: str) -> Combos:
 
 
 def is_range_text(text: str) -> bool:
-    """Whether ``text`` is meant as a range rather than a hand of cards: it is a range unless
-    it is written with cards, ``?`` and ``/`` only.
+    """Whether ``text`` is meant as a range rather than a hand of cards: it is a range when it
+    has a comma, a colon, ``%``, ``*``, a name or a rank without a suit (``A23``); cards with
+    suits, ``?`` and ``/`` are a hand (and a mistyped card is reported as one).
 
-    >>> is_range_text("As 2d / 3c"), is_range_text("? ? / Kh"), is_range_text("A2/3"), is_range_text("top10%")
-    (False, False, True, True)
+    >>> [is_range_text(t) for t in ("As 2d / 3c", "? ? / Kh", "Zq", "A2/3", "top10%", "pair")]
+    [False, False, False, True, True, True]
     """
-    return not _CARDLIKE.fullmatch(text.strip())
+    return bool(_RANGE_MARK.search(text))
