@@ -12,6 +12,11 @@ its cards to come, and unknown dead cards only count towards the size of the dec
 matters for R-Z4: when the deck cannot give every hand still in its seventh-street card, one
 community card is turned up and is the seventh card of every such hand.
 
+A hand may also be a range of three-card starts (:mod:`.ranges`: ``"A23"``, ``"*8-"``,
+``"pair"``, ``"top15%"`` …): each deal gives it a start of the range by weight, jointly with the
+other ranges and without the cards known elsewhere (:mod:`simkit.hands.ranges`), then its
+cards to come.  With a range the answer is always Monte Carlo.
+
 When few cards are unknown (at most ``exact_limit`` equally likely deals, e.g. heads-up from
 fifth street on) every deal is enumerated and the equities are exact (standard error 0).  An
 exact count is refused beyond :data:`EXACT_MAX` deals (about half a minute on one core; a
