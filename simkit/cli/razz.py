@@ -11,7 +11,8 @@ Subcommands::
         [--small-bet N] [--big-bet N] [--max-raises N] [--private-ante N] --trials N
 
 A hand is a card string, optionally ``down / up``, with ``?`` for unknown cards:
-``"As 2d / 3c"``, ``"? ? / Kh"``.  Variants (R-Z6): razz, private, stud-high, stud-hilo,
+``"As 2d / 3c"``, ``"? ? / Kh"``; ``equity`` also takes ranges of three-card starts
+(``"A23"``, ``"*8-"``, ``"pair"``, ``"top15%"``; :mod:`simkit.games.razz.ranges`).  Variants (R-Z6): razz, private, stud-high, stud-hilo,
 ace-to-six.  A player SPEC is one seat's player, ``NAME`` or ``NAME:KEY=VALUE,...``.  The
 rule options are the fields of :class:`simkit.games.razz.rules.Rules` and have the same flag
 in every command that takes them; their defaults are the R-Z5 ones.  The all-in commands
@@ -97,16 +98,24 @@ def register(sub) -> None:
 
     p = cmds.add_parser(
         "equity",
-        help="all-in equity of known hands from any street",
+        help="all-in equity of known hands or ranges from any street",
         description="Each hand's expected share of the pot if all stay to the showdown, with "
-        "its standard error; exact (SE 0) when few cards are unknown.  Example: "
-        "simkit razz equity 'As 2d / 3c' '? ? / Kh' --dead 'Qs 9c'",
+        "its standard error; exact (SE 0) when few cards are unknown and no hand is a range.  "
+        "A HAND is cards ('As 2d / 3c 7h', ? = unknown) or a range of three-card starts: "
+        "comma-separated items, each with an optional :WEIGHT; an item is three symbols - a "
+        "rank A 2-9 T J Q K (any suit), a card (Ah), * or x (any card), 8- (a card 8 or "
+        "lower), *8- (the rest: different cards 8 or lower) - optionally down/up ('A2/3': the "
+        "3 up; without / any card may be up), or pair, trips, any, topN% (the best N% of "
+        "deals by the committed heads-up start table).  Every start keeps its combinatorial "
+        "weight, with card removal.  Examples: simkit razz equity 'As 2d / 3c' '? ? / Kh' "
+        "--dead 'Qs 9c'; simkit razz equity A23 '*8-' pair --trials 1e6",
     )
     p.add_argument(
         "hands",
         nargs="+",
         metavar="HAND",
-        help="one player's cards, e.g. 'As 2d / 3c 7h' (down / up), ? = unknown",
+        help="one player's cards, e.g. 'As 2d / 3c 7h' (down / up), ? = unknown, or a range: "
+        "'A23', 'A2*', '*8-', 'A2/3h', 'pair', 'top15%%', 'A23:2,A24:1'",
     )
     p.add_argument("--dead", metavar="CARDS", help="cards out of play (folded upcards); ? = unknown")
     _add_rule_options(p)
@@ -276,9 +285,8 @@ def _equity(args) -> None:
 
     modes: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
     exact = modes[args.exact]
-    if exact is True or (
-        exact == "auto" and prepare(args.hands, args.dead, rules=_rules(args)).deals() <= EXACT_LIMIT
-    ):
+    spot = prepare(args.hands, args.dead, rules=_rules(args))
+    if spot.exact_possible and (exact is True or (exact == "auto" and spot.deals() <= EXACT_LIMIT)):
         refuse(
             args,
             MONTE_CARLO_FLAGS,

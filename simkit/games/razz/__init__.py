@@ -11,7 +11,10 @@ Modules, bottom up:
 - :mod:`.jobs` the runner job of full games and the entry points :func:`play_hands`,
   :func:`match` (chips per hand per seat) and :func:`compare` (paired comparisons, R2's
   chips, R5), and the table kernels ``hand_kernel`` and ``evening_kernel``;
-- :mod:`.equity` all-in equity from any street, Monte Carlo or exact enumeration;
+- :mod:`.ranges` the grammar of ranges of three-card starts (``A23``, ``*8-``, ``pair``,
+  ``top15%`` …; the order behind ``topN%`` in :mod:`.start_order`);
+- :mod:`.equity` all-in equity of hands or ranges from any street, Monte Carlo or exact
+  enumeration;
 - the tip studies, one module each: :mod:`.starts` the 455 three-card starts against 1-7
   random opponents (R1, R2), :mod:`.upcards` what opponents' upcards and dead cards do to a
   start (R3), :mod:`.pairs` exact low odds and the early-pair job (R4).
@@ -25,6 +28,7 @@ Modules, bottom up:
 from .equity import EquityJob, equity, prepare
 from .jobs import HandResults, MatchJob, compare, deck_for, match, play_hands
 from .pairs import EarlyPairJob, low_odds
+from .ranges import parse_range
 from .rules import DEFAULTS, VARIANTS, Rules, parse_hand
 from .starts import StartsJob, start_table
 from .strategies import parse_player, player_name
@@ -47,6 +51,7 @@ __all__ = [
     "match",
     "parse_hand",
     "parse_player",
+    "parse_range",
     "play_hands",
     "player_name",
     "prepare",

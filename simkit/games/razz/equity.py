@@ -12,6 +12,11 @@ its cards to come, and unknown dead cards only count towards the size of the dec
 matters for R-Z4: when the deck cannot give every hand still in its seventh-street card, one
 community card is turned up and is the seventh card of every such hand.
 
+A hand may also be a range of three-card starts (:mod:`.ranges`: ``"A23"``, ``"*8-"``,
+``"pair"``, ``"top15%"`` …): each deal gives it a start of the range by weight, jointly with the
+other ranges and without the cards known elsewhere (:mod:`simkit.hands.ranges`), then its
+cards to come.  With a range the answer is always Monte Carlo.
+
 When few cards are unknown (at most ``exact_limit`` equally likely deals, e.g. heads-up from
 fifth street on) every deal is enumerated and the equities are exact (standard error 0).  An
 exact count is refused beyond :data:`EXACT_MAX` deals (about half a minute on one core; a
@@ -41,13 +46,15 @@ from numba import njit
 from ...cards import CARD_DTYPE, N_CARDS, format_cards
 from ...checks import int_in_range, positive_int
 from ...deck import live_deck, next_combination, shuffle_prefix
+from ...hands.ranges import Combos, _draw_joint, check_compatible, pack, rejection_error
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from ...runner import stats
+from .ranges import is_range_text, parse_range
 from .rules import V_HILO, Hand, Rules, as_rules, format_hand, parse_dead, parse_hand, variant_code
 from .showdown import UNITS, _hand_values, _pot_shares, _split, tables
 
-__all__ = ["EXACT_LIMIT", "EXACT_MAX", "EquityJob", "Spot", "equity", "prepare"]
+__all__ = ["EXACT_LIMIT", "EXACT_MAX", "EquityJob", "Spot", "as_hand_or_range", "equity", "prepare"]
 
 #: Enumerate every deal when there are at most this many.
 EXACT_LIMIT = 3_000_000
@@ -62,7 +69,10 @@ class Spot:
     ``base`` holds each hand's known cards followed by ``-1`` up to seven; hand ``i`` draws
     ``n_draw[i]`` private cards into the slots after its ``n_known[i]`` known ones and, if
     ``takes_community[i]``, gets the community card as its seventh (R-Z4).  ``live`` is the
-    deck the cards come from.
+    deck the cards come from.  ``ranges`` holds one ``(hand, combos, weights)`` per hand
+    given as a range: its three start cards are dealt from ``combos`` (flat card tuples,
+    three a combo, none holding a card known elsewhere) by ``weights`` each deal, and the
+    cards to come from ``live`` less those three.
     """
 
     base: tuple
@@ -71,6 +81,19 @@ class Spot:
     takes_community: tuple
     live: tuple
     variant: str
+    ranges: tuple = ()
+
+    @property
+    def exact_possible(self) -> bool:
+        """Whether :func:`exact_totals` can count this spot (not with ranges)."""
+        return not self.ranges
+
+    def range_combos(self) -> list[Combos]:
+        """The ranges as :class:`~simkit.hands.ranges.Combos`, in hand order."""
+        return [
+            Combos(np.array(c, dtype=np.int64).reshape(-1, 3), np.array(w, dtype=np.float64))
+            for _, c, w in self.ranges
+        ]
 
     @property
     def community(self) -> bool:
@@ -87,8 +110,8 @@ class Spot:
 
     def deals(self) -> int:
         """The number of equally likely deals of the unknown cards (what exact enumeration
-        visits)."""
-        pool = len(self.live)
+        visits; with ranges, the deals of the cards to come for one deal of the ranges)."""
+        pool = len(self.live) - 3 * len(self.ranges)
         total = 1
         for k in self.n_draw:
             total *= comb(pool, k)
@@ -98,14 +121,33 @@ class Spot:
         return total
 
 
+def as_hand_or_range(hand: str | Hand | Combos) -> Hand | Combos:
+    """A hand given as text (see :func:`~.rules.parse_hand`) or a range (see
+    :mod:`~.ranges`): text written with cards, ``?`` and ``/`` only is a hand, anything else a
+    range.
+
+    >>> type(as_hand_or_range("As 2d / 3c")).__name__, type(as_hand_or_range("A23,*7-")).__name__
+    ('Hand', 'Combos')
+    """
+    if isinstance(hand, (Hand, Combos)):
+        return hand
+    if isinstance(hand, str) and is_range_text(hand):
+        return parse_range(hand)
+    return parse_hand(hand)
+
+
 def prepare(
-    hands: Sequence[str | Hand],
+    hands: Sequence[str | Hand | Combos],
     dead: str | None = None,
     *,
     rules: Rules | None = None,
     variant: str | None = None,
 ) -> Spot:
-    """Check hands and dead cards and work out who draws what (R-Z4 included).
+    """Check hands, ranges and dead cards and work out who draws what (R-Z4 included).
+
+    A range (:mod:`~.ranges`; text or :class:`~simkit.hands.ranges.Combos` of three-card
+    starts) loses the combos that hold a card known elsewhere (card removal); ranges that
+    cannot be dealt together are refused.
 
     >>> s = prepare(["? ? ?"] * 8)
     >>> s.community, s.n_draw[:2]
@@ -114,23 +156,37 @@ def prepare(
     Traceback (most recent call last):
     ...
     ValueError: card 'As' is in more than one hand or among the dead cards
+    >>> s = prepare(["As 2d / 3c", "A23"])
+    >>> len(s.ranges), len(s.ranges[0][2])  # A23 without the As, 2d and 3c: 3 x 3 x 3 starts
+    (1, 27)
+    >>> prepare(["AA*", "AA*", "AA*"])
+    Traceback (most recent call last):
+    ...
+    ValueError: no deal gives every player a hand of their range without a card twice (ranges 'AA*', 'AA*', 'AA*')
     """
     variant = as_rules(rules, variant).variant
-    parsed = [h if isinstance(h, Hand) else parse_hand(h) for h in hands]
+    parsed = [as_hand_or_range(h) for h in hands]
     if not 1 <= len(parsed) <= 8:
         raise ValueError(f"give 1 to 8 hands, got {len(parsed)}")
+    for h in parsed:
+        if isinstance(h, Combos) and h.size != 3:
+            raise ValueError(f"a Razz range is of three-card starts, got combos of {h.size} cards")
+    fixed = [h for h in parsed if isinstance(h, Hand)]
     dead_cards, dead_unknown = parse_dead(dead)
-    seen = np.concatenate([h.known for h in parsed] + [dead_cards]).astype(np.int64)
+    seen = np.concatenate([h.known for h in fixed] + [dead_cards]).astype(np.int64)
     values, counts = np.unique(seen, return_counts=True)
     if (counts > 1).any():
         raise ValueError(
             f"card {format_cards([values[counts > 1][0]])!r} is in more than one hand or among the dead cards"
         )
     live = live_deck(seen)
-    dealt = sum(h.n_cards for h in parsed) + dead_cards.size + dead_unknown
+    ranges = {i: h.without(seen) for i, h in enumerate(parsed) if isinstance(h, Combos)}
+    check_compatible(list(ranges.values()), [r.text or f"range {i + 1}" for i, r in ranges.items()])
+    n_cards = [3 if isinstance(h, Combos) else h.n_cards for h in parsed]
+    dealt = sum(n_cards) + dead_cards.size + dead_unknown
     left = N_CARDS - dealt
-    before7 = sum(max(0, 6 - h.n_cards) for h in parsed)
-    need7 = sum(1 for h in parsed if h.n_cards < 7)
+    before7 = sum(max(0, 6 - n) for n in n_cards)
+    need7 = sum(1 for n in n_cards if n < 7)
     community = before7 + need7 > left  # R-Z4
     if before7 + (1 if community and need7 else need7) > left:
         raise ValueError(
@@ -138,19 +194,23 @@ def prepare(
             f"cards (they need {before7 + need7})"
         )
     base = np.full((len(parsed), 7), -1, dtype=np.int64)
-    n_draw, takes = [], []
+    n_draw, takes, n_known = [], [], []
     for i, h in enumerate(parsed):
-        base[i, : h.known.size] = h.known
-        shares_seventh = community and h.n_cards < 7
+        known = 3 if isinstance(h, Combos) else h.known.size
+        if isinstance(h, Hand):
+            base[i, :known] = h.known
+        shares_seventh = community and n_cards[i] < 7
         takes.append(bool(shares_seventh))
-        n_draw.append(7 - h.known.size - int(shares_seventh))
+        n_known.append(int(known))
+        n_draw.append(7 - known - int(shares_seventh))
     return Spot(
         tuple(base.ravel().tolist()),
-        tuple(int(h.known.size) for h in parsed),
+        tuple(n_known),
         tuple(n_draw),
         tuple(takes),
         tuple(live.tolist()),
         variant,
+        tuple((i, tuple(r.cards.ravel().tolist()), tuple(r.weights.tolist())) for i, r in ranges.items()),
     )
 
 
@@ -241,6 +301,73 @@ def _equity_mc(
         _pot_shares(hi, lo, n, variant, sh)
         _add_shares(sh, n, share, share_sq, scoop)
         _add_split(hi, lo, sh, n, variant, hs, split)
+
+
+@njit(cache=True, nogil=True)
+def _range_equity_mc(
+    base,
+    n_known,
+    n_draw,
+    takes,
+    live,
+    variant,
+    T,
+    T8,
+    trials,
+    state,
+    share,
+    share_sq,
+    scoop,
+    split,
+    who,
+    rcards,
+    masks,
+    starts,
+    ends,
+    cum,
+):
+    """:func:`_equity_mc` with ranges: each deal first gives hand ``who[r]`` the start
+    ``rcards[i]`` of range ``r`` (:func:`~simkit.hands.ranges._draw_joint`: jointly, by
+    weight, no card twice), then deals the cards to come from ``live`` less those starts.
+    Returns False when the ranges gave up (they almost never fit together)."""
+    n = base.shape[0]
+    R = who.shape[0]
+    hands = base.copy()
+    deck = np.empty(live.shape[0] - 3 * R, live.dtype)
+    picks = np.zeros(R, np.int64)
+    community = False
+    m = 0
+    for i in range(n):
+        m += n_draw[i]
+        if takes[i]:
+            community = True
+    if community:
+        m += 1
+    hi = np.zeros(n, np.int64)
+    lo = np.zeros(n, np.int64)
+    sh = np.zeros(n, np.int64)
+    hs = np.zeros(n, np.int64)
+    for _ in range(trials):
+        if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
+            return False
+        used = np.uint64(0)
+        for r in range(R):
+            i = picks[r]
+            used |= masks[i]
+            for j in range(3):
+                hands[who[r], j] = rcards[i, j]
+        k = 0
+        for c in live:
+            if not (used >> np.uint64(c)) & np.uint64(1):
+                deck[k] = c
+                k += 1
+        shuffle_prefix(deck, m, state)
+        _deal_from(deck, hands, n_known, n_draw, takes, community, n)
+        _hand_values(hands, n, variant, T, T8, hi, lo)
+        _pot_shares(hi, lo, n, variant, sh)
+        _add_shares(sh, n, share, share_sq, scoop)
+        _add_split(hi, lo, sh, n, variant, hs, split)
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -357,7 +484,7 @@ class EquityJob:
         scoop = private_zeros(n, np.int64)
         split = private_zeros((n, len(SPLIT_SUMS)), np.int64)
         T, T8 = tables(self.spot.variant)
-        _equity_mc(
+        args = (
             base,
             n_known,
             n_draw,
@@ -373,6 +500,13 @@ class EquityJob:
             scoop,
             split,
         )
+        if not self.spot.ranges:
+            _equity_mc(*args)
+        else:
+            rcards, masks, starts, ends, cum = pack(self.spot.range_combos())
+            who = np.array([i for i, _, _ in self.spot.ranges], dtype=np.int64)
+            if not _range_equity_mc(*args, who, rcards, masks, starts, ends, cum):
+                raise rejection_error([f"hand {i + 1}" for i in who.tolist()])
         out = {"share": share, "share_sq": share_sq, "scoop": scoop}
         if self.spot.variant == "stud-hilo":
             out["split"] = split
@@ -438,7 +572,7 @@ def worst_se(totals: dict[str, Any]) -> float:
 
 
 def equity(
-    hands: Sequence[str | Hand],
+    hands: Sequence[str | Hand | Combos],
     dead: str | None = None,
     *,
     rules: Rules | None = None,
@@ -455,7 +589,9 @@ def equity(
     ----------
     hands
         One card string per player still in (see :func:`~simkit.games.razz.rules.parse_hand`):
-        ``"As 2d / 3c"``, ``"? ? / Kh 9c"`` …; 1 to 8 hands.
+        ``"As 2d / 3c"``, ``"? ? / Kh 9c"`` …, or a range of three-card starts (see
+        :mod:`~simkit.games.razz.ranges`): ``"A23"``, ``"*8-"``, ``"pair"``,
+        ``"top15%"``, ``"A2/3h"``, ``"A23:2,A24:1"`` …; 1 to 8 hands.
     dead
         Cards out of play, e.g. folded upcards ``"Kc Qh"``; ``?`` for unknown ones.
     rules
@@ -466,6 +602,7 @@ def equity(
     exact
         ``"auto"``: enumerate when there are at most ``exact_limit`` deals; ``True``: always
         (``ValueError`` beyond :data:`EXACT_MAX` deals: use Monte Carlo); ``False``: never.
+        With a range the answer is always Monte Carlo (``True`` is refused).
     exact_limit
         The most deals ``"auto"`` enumerates (at most :data:`EXACT_MAX`).
     run_options
@@ -495,6 +632,12 @@ def equity(
     Traceback (most recent call last):
     ...
     ValueError: an exact count visits 18,265,297,050 deals, more than 300,000,000 (about half a minute): use Monte Carlo (exact 'auto' or False; in the CLI --exact auto or never)
+
+    Ranges: a made 3-2-A against any three-card 8-low, and against a pair:
+
+    >>> df = equity(["As 2d / 3c", "*8-", "pair"], trials=20_000, seed=1)
+    >>> df.hand.tolist(), bool(df.equity[0] > df.equity[2])
+    (['As 2d / 3c', '*8-', 'pair'], True)
     """
     spot = prepare(hands, dead, rules=rules, variant=variant)
     if exact not in (True, False, "auto"):
@@ -503,12 +646,17 @@ def equity(
     if exact is not True:  # the exact count would not run: no need to check what it needs
         positive_int(trials, "trials")
     n_deals = spot.deals()
+    if exact is True and not spot.exact_possible:
+        raise ValueError(
+            "an exact count is not made with ranges: use Monte Carlo (exact 'auto' or False; "
+            "in the CLI --exact auto or never)"
+        )
     if exact is True and n_deals > EXACT_MAX:
         raise ValueError(
             f"an exact count visits {n_deals:,} deals, more than {EXACT_MAX:,} (about half a minute): "
             "use Monte Carlo (exact 'auto' or False; in the CLI --exact auto or never)"
         )
-    use_exact = exact is True or (exact == "auto" and n_deals <= exact_limit)
+    use_exact = spot.exact_possible and (exact is True or (exact == "auto" and n_deals <= exact_limit))
     if use_exact:
         totals = exact_totals(spot)
     else:
@@ -517,7 +665,7 @@ def equity(
         run_options.setdefault("quiet", True)
         totals = run(EquityJob(spot), trials, seed=seed, **run_options)
     s = summarize(totals, use_exact)
-    names = [h if isinstance(h, str) else format_hand(h) for h in hands]
+    names = [h if isinstance(h, str) else h.text if isinstance(h, Combos) else format_hand(h) for h in hands]
     df = pd.DataFrame({"hand": [" ".join(str(x).split()) for x in names], **s})
     df.attrs.update(
         method="exact" if use_exact else "monte carlo", deals=int(totals["trials"]), variant=spot.variant
