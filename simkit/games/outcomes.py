@@ -88,7 +88,7 @@ def card_text(cards: np.ndarray) -> pd.Series:
     if c.ndim != 2:
         raise ValueError(f"cards must be a 2-d array (rows, cards), got shape {c.shape}")
     idx = np.where(c < 0, N_CARDS, c).astype(np.int64)
-    if c.size and idx.max() > N_CARDS:
+    if c.size and c.max() >= N_CARDS:
         raise ValueError(f"card {int(c.max())} is out of range 0..51")
     text = np.full(c.shape[0], "", dtype=object)
     for j in range(c.shape[1]):  # a loop over card positions (at most 7), not over rows

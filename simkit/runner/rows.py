@@ -73,7 +73,7 @@ def chunk_results(
     ...
     ValueError: trials must be a positive integer, got 0
     """
-    plan = ChunkPlan(trials, chunk_size or DEFAULT_CHUNK_SIZE)
+    plan = ChunkPlan(trials, DEFAULT_CHUNK_SIZE if chunk_size is None else chunk_size)
     root = as_seed_sequence(seed)
     backend = ThreadBackend(threads)
     window = backend.depth * backend.slots
