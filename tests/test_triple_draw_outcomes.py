@@ -56,9 +56,22 @@ def test_single_draw_and_ace_to_five():
     t = deals(["tight", "loose"], 200, seed=1, variant="single-draw-nl", threads=1)
     assert [c for c in t.columns if c.startswith("drawn")] == ["drawn1"]
     e = equity_deals(["As 2d 3c 4h 6s"], 300, n_players=2, family="ace_to_five", seed=1, threads=1)
-    assert set(e.category.dropna()) <= {"5-low", "6-low", "7-low", "8-low", "9-low", "T-low", "J-low",
-                                        "Q-low", "K-low", "one_pair", "two_pair", "three_of_a_kind",
-                                        "full_house", "four_of_a_kind"}
+    assert set(e.category.dropna()) <= {
+        "5-low",
+        "6-low",
+        "7-low",
+        "8-low",
+        "9-low",
+        "T-low",
+        "J-low",
+        "Q-low",
+        "K-low",
+        "one_pair",
+        "two_pair",
+        "three_of_a_kind",
+        "full_house",
+        "four_of_a_kind",
+    }
 
 
 def test_equity_deals_agree_with_equity():

@@ -109,7 +109,7 @@ def rank_text(cards: np.ndarray) -> pd.Series:
 
 @cache
 def _descriptions(family: str) -> np.ndarray:
-    return np.array([describe(np.int64(s), family) for s in range(strength_codes(family).size)], dtype=object)
+    return np.array([describe(s, family) for s in range(strength_codes(family).size)], dtype=object)
 
 
 def hand_columns(
@@ -171,7 +171,9 @@ def collect(
     parts = []
     writer = None
     try:
-        for _, first, df in chunk_results(chunk_frame, trials, seed=seed, chunk_size=chunk_size, threads=threads):
+        for _, first, df in chunk_results(
+            chunk_frame, trials, seed=seed, chunk_size=chunk_size, threads=threads
+        ):
             for col in offsets:
                 df[col] += first
             if path is None:

@@ -234,7 +234,18 @@ def _equity_frame(spot: Spot, given: list[str], trials: int, seed: np.random.See
     units = np.zeros((trials, n), np.int64)
     T, T8 = tables(spot.variant)
     _equity_deals(
-        base, n_known, n_draw, takes, live, variant_code(spot.variant), T, T8, trials, stream_state(seed), cards3, units
+        base,
+        n_known,
+        n_draw,
+        takes,
+        live,
+        variant_code(spot.variant),
+        T,
+        T8,
+        trials,
+        stream_state(seed),
+        cards3,
+        units,
     )
     cards = cards3.reshape(trials * n, 7)
     seat = np.tile(np.arange(n), trials)

@@ -55,7 +55,9 @@ __all__ = ["deals", "equity_deals"]
 
 
 @njit(cache=True, nogil=True)
-def _record_hands(table, game, rng, work, record, stacks, n_hands, dealer, cards, drew_out, status, put_in, net):
+def _record_hands(
+    table, game, rng, work, record, stacks, n_hands, dealer, cards, drew_out, status, put_in, net
+):
     """:func:`.engine._play_batch`'s hands (the same calls in the same order) with each one
     kept: per hand the dealer; per hand and seat the cards dealt and after each draw
     (``cards`` (H, n, draws + 1, 5), -1 where not dealt or not drawn), the cards drawn
@@ -390,4 +392,3 @@ def equity_deals(
     if isinstance(out, pd.DataFrame):
         out.attrs.update(family=fam)
     return out
-
