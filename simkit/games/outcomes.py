@@ -1,16 +1,15 @@
 """Per-deal outcome tables, the part every game shares: columns, card text, hand classes, and
 the chunked, seeded loop that builds a table in memory or writes it to parquet.
 
-Each game has ``simkit.games.<game>.outcomes`` with ``deals`` (full games: one row per deal
-and seat) and ``equity_deals`` (the game's all-in equity simulation, one row per deal and
-hand).  The tables are **long**: one row per deal and seat, so that ``groupby`` answers
+Razz and Triple Draw have ``simkit.games.<game>.outcomes`` with ``deals`` (full games: one
+row per deal and seat) and ``equity_deals`` (the game's all-in equity simulation, one row per
+deal and hand); Diablo has ``equity_deals`` (its showdown simulation).  The tables are **long**: one row per deal and seat, so that ``groupby`` answers
 questions directly (``t[t.showdown].groupby("category").share.mean()``).  Columns every game
 uses, in this order where they apply:
 
 ``deal``
     The deal's number in the run (0, 1, …): the same seed, chunk size and arguments give the
-    same deals, on any number of threads.  One trial of the game's job is one deal (a Diablo
-    series is several deals: its table has a ``series`` column as well).
+    same deals, on any number of threads.  One trial of the game's job is one deal.
 ``seat``
     The seat (0, 1, …); in an equity table the position of the hand in the list given.
 ``player`` / ``given``
@@ -37,9 +36,9 @@ uses, in this order where they apply:
     chips won back over the pot (chips put in by every seat, carried chips included).
 ``net``
     Full games: chips won or lost in the deal (they add up to 0 over a deal's seats, less what
-    a Diablo deal leaves in the middle).
+    a deal leaves in the middle).
 
-A game adds columns of its own (Razz ``door``; Diablo ``deuces``…), named in its module.
+A game adds columns of its own (Razz ``door``; Diablo ``deuces``, ``pat_category``), named in its module.
 Text columns are pandas ``string`` columns (``<NA>`` when missing), so that a table written
 chunk by chunk has one parquet schema.
 

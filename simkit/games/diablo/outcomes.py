@@ -3,21 +3,14 @@
 - :func:`equity_deals` deals a hero and ``opponents`` players from one deck, everybody draws
   by the exact policy and nobody folds: the deals of :func:`.jobs.showdown_table` (the same
   seed gives the same deals, so the hero's mean ``share`` by ``pat_category`` and ``deuces``
-  is the table's ``win`` for that many opponents).
-- :func:`deals` plays full Diablo series (the series of :func:`.jobs.simulate`): one row per
-  deal of a series and seat dealt in.
+  is the table's ``win`` for that many opponents).  (A table of full Diablo series, one row
+  per deal of a series, is not written yet.)
 
 The columns follow :mod:`simkit.games.outcomes` (long format, ``deal`` and ``seat``).
 Equity tables: ``deal, seat`` (0 = the hero), ``start`` (the five cards dealt), ``deuces``
 (deuces dealt), ``pat_category`` (the category as dealt), ``drawn1`` (cards drawn), ``cards``
 (the final five), ``hand``, ``category`` (deuces wild, ``five_of_a_kind`` … ``high_card``),
 ``share`` (of the showdown among the seats of the table: 1, 1/k, 0) and ``win`` (alone).
-Full games add ``series`` (the series' number), ``game`` (the game's number in the series,
-0 for a void deal before the first game), ``dealer``, ``opener`` (-1: void deal),
-``void``, ``diablo_pot`` (played for a Diablo pot, no ante), ``carried_in`` (chips already in
-the middle), and per seat ``player``, ``in_at_end``, ``showdown``, ``put_in``, ``won`` (chips
-won from the pot), ``penalty`` (the Diablo payment of a losing opener, R-D5), ``net`` (won
-less put in less penalty) and ``share`` (won over the pot).
 
 Examples
 --------
