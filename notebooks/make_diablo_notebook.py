@@ -153,6 +153,27 @@ cells = [
         "ax.axhline(0, color='grey', lw=0.8); ax.set_xlabel('series played'); ax.set_ylabel('chips per series (±2 SE)')\n"
         "ax.legend(fontsize=8); plt.show()"
     ),
+    new_markdown_cell(
+        "## Ask your own questions\n\n"
+        "`equity_deals` returns one row per deal and seat of the showdown simulation (the hand "
+        "dealt, its category and deuces, the cards drawn, the final hand, the share won): the "
+        "deals of `showdown_table` for the same seed. `groupby` answers what the tables above do "
+        "not; `path='deals.parquet'` writes a large run to disk chunk by chunk. Here: the share "
+        "won heads-up by the category as dealt and the deuces held, with its SE (bars: ±2 SE)."
+    ),
+    new_code_cell(
+        "from simkit.games.diablo.outcomes import equity_deals\n"
+        "from simkit.games.diablo.rules import CATEGORIES\n"
+        "e = equity_deals(n(400_000, 20_000), opponents=1, seed=7)\n"
+        "g = e[e.seat == 0].groupby(['pat_category', 'deuces']).share.agg(['mean', 'std', 'size'])\n"
+        "g['se'] = g['std'] / g['size'] ** 0.5\n"
+        "g = g[g['size'] >= 30]  # groups seen often enough for an SE\n"
+        "order = [c for c in CATEGORIES if c in g.index.get_level_values(0)]\n"
+        "m, s = (g[k].unstack().loc[order].sort_index(axis=1) for k in ('mean', 'se'))\n"
+        "ax = m.plot.bar(yerr=2 * s, capsize=2, figsize=(7, 3.5))\n"
+        "ax.set_ylabel('share won heads-up (±2 SE)'); ax.legend(title='deuces dealt')\n"
+        "g[['mean', 'se', 'size']].unstack().sort_index(axis=1)"
+    ),
 ]
 
 nb = new_notebook(

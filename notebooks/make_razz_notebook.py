@@ -109,6 +109,24 @@ cells = [
         "for s, name in enumerate(LINEUP):\n"
         "    print(f'{name:>16}:', format_cards([c for c in h.cards[0, s] if c >= 0]))"
     ),
+    new_markdown_cell(
+        "## Ask your own questions\n\n"
+        "`deals` returns one row per hand and seat (the cards, the final hand and its category, the "
+        "chips won, the share of the pot): the hands of `match` for the same seed. `groupby` answers "
+        "what the tables above do not; `path='hands.parquet'` writes a large run to disk chunk by "
+        "chunk. Here: how often a player takes the pot, by its door card (the up card of third "
+        "street), with its SE (bars: ±2 SE)."
+    ),
+    new_code_cell(
+        "from simkit.games.razz.outcomes import deals\n"
+        "t = deals(LINEUP, n(100_000, 2000), seed=7)\n"
+        "won = t.share > 0  # took the pot or part of it\n"
+        "g = won.groupby(t.door).agg(['mean', 'std', 'size']).reindex(list('A23456789TJQK'))\n"
+        "g['se'] = g['std'] / g['size'] ** 0.5\n"
+        "ax = g['mean'].plot.bar(yerr=2 * g['se'], capsize=2, figsize=(6, 3))\n"
+        "ax.set_xlabel('door card'); ax.set_ylabel('pots won (±2 SE)')\n"
+        "g[['mean', 'se', 'size']]"
+    ),
 ]
 
 nb = new_notebook(

@@ -91,6 +91,28 @@ cells = [
         "ax.set_xscale('log'); ax.set_xlabel('hands played'); ax.set_ylabel('chips per hand (± 2 SE)')\n"
         "plt.show()"
     ),
+    new_markdown_cell(
+        "## Ask your own questions\n\n"
+        "`equity_deals` returns one row per deal and seat of the equity simulation (the hand dealt, "
+        "the cards drawn at each draw, the final hand and its category, the share won), `deals` the "
+        "same for full games; `groupby` answers what the tables above do not, and "
+        "`path='deals.parquet'` writes a large run to disk chunk by chunk. Here: heads-up, how "
+        "often a pat eight (no card drawn at the last draw, an 8-low at the end) wins, by the "
+        "cards its opponent drew at the last draw, with its SE (bars: ±2 SE)."
+    ),
+    new_code_cell(
+        "from simkit.games.triple_draw.outcomes import equity_deals\n"
+        "e = equity_deals(n_players=2, trials=n(300_000, 20_000), seed=7)\n"
+        "hero, opp = e[e.seat == 0].set_index('deal'), e[e.seat == 1].set_index('deal')\n"
+        "pat8 = ((hero.drawn3 == 0) & (hero.category == '8-low')).to_numpy(dtype=bool)\n"
+        "q = hero.share[pat8].groupby(opp.drawn3[pat8]).agg(['mean', 'std', 'size'])\n"
+        "q['se'] = q['std'] / q['size'] ** 0.5\n"
+        "q = q[q['size'] >= 30]  # draws seen often enough for an SE\n"
+        "ax = q['mean'].plot.bar(yerr=2 * q['se'], capsize=2, figsize=(5, 3))\n"
+        "ax.set_xlabel('cards the opponent drew at the last draw')\n"
+        "ax.set_ylabel('share won by a pat 8 (±2 SE)')\n"
+        "q[['mean', 'se', 'size']]"
+    ),
 ]
 nb = new_notebook(
     cells=cells,

@@ -34,6 +34,7 @@ LAYER = {
     "games.razz": 7,
     "games.triple_draw": 7,
     "games.evening": 7,
+    "games.outcomes": 7,
     "evenings": 8,
     "analysis": 9,
     "report": 10,

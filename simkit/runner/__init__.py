@@ -13,6 +13,7 @@ from .backends import cluster, cpu_count
 from .chunks import DEFAULT_CHUNK_SIZE, ChunkPlan, chunk_seed
 from .engine import DEFAULT_MAX_TRIALS, check_target, defaults, run
 from .job import Job, has_worst_se, is_job_name
+from .rows import chunk_results
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
@@ -20,6 +21,7 @@ __all__ = [
     "ChunkPlan",
     "Job",
     "check_target",
+    "chunk_results",
     "chunk_seed",
     "cluster",
     "cpu_count",
