@@ -411,10 +411,16 @@ def drawing_equity(
     Parameters
     ----------
     hands
-        Two to six five-card hands (strings or card integers), the first left of the dealer.
+        Two to six five-card hands (strings or card integers), the first left of the dealer,
+        or ranges (:mod:`.ranges`: ``"pat 8-"``, ``"draw 7-"`` … or their
+        :class:`~simkit.hands.ranges.Combos`): each deal gives a ranged seat a hand of its
+        range by weight, jointly with the other ranges and without the known cards, and it
+        keeps by ``policy`` from the first draw on.  With a range the answer is Monte Carlo
+        (``method="exact"`` refused), and ``best:X`` with 3 draws is refused.
     keeps
         What each player keeps at the first draw (all five cards to stand pat); ``None`` or a
-        missing entry: the policy's keep.  At most one keep per hand.
+        missing entry: the policy's keep.  At most one keep per hand; none (``None`` or
+        ``""``) for a ranged seat.
     draws
         Draws left, 1..3; after the first the keeps follow ``policy``.
     order
