@@ -130,9 +130,18 @@ def register(sub) -> None:
         "all five cards to stand pat) or --draws: the hands draw --draws times from one deck, "
         "every draw of every player counted in draw order (--order) and the later keeps by "
         "--policy; exact up to --limit deals, else Monte Carlo with its standard error "
-        "(--method).",
+        "(--method). A HAND may be a range ('pat 8-', 'draw 7-', '3 to 7', hands joined by |; "
+        "docs/ranges.md): each deal gives it a hand of the range, jointly with the other ranges "
+        "and without the cards known elsewhere, always Monte Carlo; a ranged HAND draws by "
+        "--strategy, or with --draws by --policy from the first draw on (give it no --keep, or '').",
     )
-    p.add_argument("hands", nargs="+", metavar="HAND", help="five cards each, quoted: '7s 5h 4d 3c 2s'")
+    p.add_argument(
+        "hands",
+        nargs="+",
+        metavar="HAND",
+        help="five cards each, quoted: '7s 5h 4d 3c 2s', or a range: 'pat 8-', 'draw 7-', '3 to 7', "
+        "'7s5h4d3c2s|8h6d4c3s2h', 'pat 8-:2,draw 7-' (docs/ranges.md)",
+    )
     p.add_argument(
         "--players", type=int_in_range(2, 6, "player count"), help="table size (default: the hands given)"
     )
@@ -371,11 +380,14 @@ _DRAWING_FLAGS = ("--order", "--policy", "--dead", "--method", "--limit")
 
 
 def _equity(args) -> None:
+    from ..games.triple_draw.ranges import is_range_text
+
     hands = []
     for text in args.hands:
-        h = _hand(text)
-        if h.size != 5:
-            raise UsageError(f"each HAND has 5 cards (quote them), got {text!r}")
+        if not is_range_text(text):
+            h = _hand(text)
+            if h.size != 5:
+                raise UsageError(f"each HAND has 5 cards (quote them), got {text!r}")
         hands.append(text)
     if given(args, "--keep") or given(args, "--draws"):
         _drawing_equity(args, hands)

@@ -17,6 +17,8 @@ Modules:
 - :mod:`.solver`: draw odds and best discards (exact best play for a target, :mod:`.exact`);
 - :mod:`.exact`: the exact best-play recursion over 0-3 draws;
 - :mod:`.drawing`: the exact equity of given drawing hands (:func:`drawing_equity`);
+- :mod:`.ranges`: ranges of five-card hands (``pat 8-``, ``draw 7-``, ``3 to 7``, hand lists)
+  for the equity functions, :func:`parse_range`;
 - :mod:`.studies`: the draw-odds tables of kept holdings.
 
 >>> from simkit.games.triple_draw import draw_odds
@@ -27,6 +29,7 @@ True
 from .drawing import drawing_equity
 from .equity import hand_group, pool_groups
 from .jobs import equity, match, play, starting_hand_equity
+from .ranges import parse_range
 from .rules import VARIANTS, Rules
 from .solver import best_discard, discard_options, draw_odds
 from .strategies import PLAYERS, Player, parse_player
@@ -46,6 +49,7 @@ __all__ = [
     "holding_odds_table",
     "match",
     "parse_player",
+    "parse_range",
     "play",
     "pool_groups",
     "starting_hand_equity",

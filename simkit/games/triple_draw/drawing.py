@@ -45,9 +45,11 @@ from ...cards import N_CARDS, format_cards, parse_cards
 from ...checks import is_int, positive_int
 from ...deck import draw_card, next_combination
 from ...hands import kernel_tables
+from ...hands.ranges import Combos, _draw_joint, check_compatible, pack, rejection_error
 from ...rng import SeedLike, stream_state
 from . import exact as _exact
 from .keep_table import keep_table
+from .ranges import is_range_text, parse_range
 from .rules import _eval, check_players, family_id, target_value
 from .strategies import DRAW_PRESETS, _choose_keep, draw_table
 
@@ -123,13 +125,15 @@ def _check(hands, keeps, draws, order, dead, family):
     family_id(family)
     if isinstance(hands, str):
         raise ValueError(f"hands must be a list of five-card hands, got the string {hands!r}")
-    hands = [_cards(h, f"hand {i + 1}") for i, h in enumerate(hands)]
+    hands = [None if h is None else _cards(h, f"hand {i + 1}") for i, h in enumerate(hands)]
     check_players(len(hands))
     for i, h in enumerate(hands):
-        if len(h) != 5 or len(set(h)) != 5:
+        if h is not None and (len(h) != 5 or len(set(h)) != 5):
             raise ValueError(f"hand {i + 1} must have 5 different cards, got {format_cards(h)!r}")
     seen: set[int] = set()
     for i, h in enumerate(hands):
+        if h is None:
+            continue
         if seen & set(h):
             raise ValueError(f"hand {i + 1} {format_cards(h)!r} shares a card with an earlier hand")
         seen |= set(h)
@@ -141,7 +145,11 @@ def _check(hands, keeps, draws, order, dead, family):
     kept: list[list[int] | None] = []
     for i, h in enumerate(hands):
         k = keeps[i] if i < len(keeps) else None
-        if k is None:
+        if h is None and k is not None and not (isinstance(k, str) and not k.strip()):
+            raise ValueError(
+                f"hand {i + 1} is a range: its first keep follows the policy (give no keep for it)"
+            )
+        if k is None or h is None:
             kept.append(None)
             continue
         k = _cards(k, f"keep {i + 1}")
@@ -171,10 +179,12 @@ def _check(hands, keeps, draws, order, dead, family):
             raise ValueError(f"dead card {format_cards([c])!r} is in a hand")
     deck = [c for c in range(N_CARDS) if c not in seen and c not in dead_cards]
     need = sum(5 - len(k) if k is not None else 5 for k in kept) + 5 * n * (draws - 1)
-    if need > len(deck):
+    ranged = 5 * sum(h is None for h in hands)
+    if need + ranged > len(deck):
         raise ValueError(
-            f"the deck has {len(deck)} cards (52 less {len(seen)} in hands and {len(dead_cards)} dead) but "
-            f"{draws} draw{'s' if draws > 1 else ''} of {n} players can take {need}; discards never come back here"
+            f"the deck has {len(deck) - ranged} cards (52 less {len(seen) + ranged} in hands and "
+            f"{len(dead_cards)} dead) but {draws} draw{'s' if draws > 1 else ''} of {n} players can take "
+            f"{need}; discards never come back here"
         )
     return hands, kept, order, dead_cards, deck
 
@@ -290,19 +300,42 @@ def _decide(
 def _mc(
     hands0, first, order, deck0, dead_bits, draws, fam, T, code, x, kind, params, nv, wins, pats, start,
     pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits, keep_tab, trials, state, out, memo,
+    who, rcards, masks, starts, ends, cum,
 ):  # fmt: skip
     """``trials`` deals: every player keeps ``first[i]`` (positions), draws, then follows the
     policy; ``out[i]`` += (share, share^2, sole wins, ties).  ``memo`` keeps the policy's
-    decisions with two draws left (by hand and seen cards)."""
+    decisions with two draws left (by hand and seen cards).
+
+    Ranges: seat ``who[r]`` gets a hand of range ``r`` (rows ``starts[r]:ends[r]`` of
+    ``rcards``, drawn jointly by weight without a card twice, none holding a card of
+    ``deck0``'s complement) and keeps by the policy from the first draw on (``first`` is -1
+    there); the draws come from ``deck0`` less the ranged hands.  Returns False when the
+    ranges gave up (they almost never fit together)."""
     n = hands0.shape[0]
+    R = who.shape[0]
     deck = deck0.copy()
-    size = deck.shape[0]
+    size = deck.shape[0] - 5 * R
+    hands0 = hands0.copy()
+    picks = np.zeros(R, np.int64)
     hands = np.empty((n, 5), dtype=np.int64)
     seen = np.zeros(n, dtype=np.int64)
     counts = np.zeros((n, 3), dtype=np.int64)
     strength = np.empty(n, dtype=np.int64)
     for _ in range(trials):
         pos = 0
+        if R > 0:
+            if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
+                return False
+            used = np.uint64(0)
+            for r in range(R):
+                used |= masks[picks[r]]
+                for j in range(5):
+                    hands0[who[r], j] = rcards[picks[r], j]
+            k = 0
+            for c in deck0:
+                if not (used >> np.uint64(c)) & np.uint64(1):
+                    deck[k] = c
+                    k += 1
         for i in range(n):
             seen[i] = dead_bits
             for j in range(5):
@@ -311,7 +344,7 @@ def _mc(
         for r in range(draws):
             for t in range(n):
                 p = order[t]
-                if r == 0:
+                if r == 0 and first[p] >= 0:
                     keep = first[p]
                 else:
                     d = draws - r
@@ -345,6 +378,7 @@ def _mc(
             out[i, 1] += e * e
             out[i, 2] += counts[i, 1]
             out[i, 3] += counts[i, 2]
+    return True
 
 
 # --- the Python side ----------------------------------------------------------------------
@@ -377,10 +411,16 @@ def drawing_equity(
     Parameters
     ----------
     hands
-        Two to six five-card hands (strings or card integers), the first left of the dealer.
+        Two to six five-card hands (strings or card integers), the first left of the dealer,
+        or ranges (:mod:`.ranges`: ``"pat 8-"``, ``"draw 7-"`` … or their
+        :class:`~simkit.hands.ranges.Combos`): each deal gives a ranged seat a hand of its
+        range by weight, jointly with the other ranges and without the known cards, and it
+        keeps by ``policy`` from the first draw on.  With a range the answer is Monte Carlo
+        (``method="exact"`` refused), and ``best:X`` with 3 draws is refused.
     keeps
         What each player keeps at the first draw (all five cards to stand pat); ``None`` or a
-        missing entry: the policy's keep.  At most one keep per hand.
+        missing entry: the policy's keep.  At most one keep per hand; none (``None`` or
+        ``""``) for a ranged seat.
     draws
         Draws left, 1..3; after the first the keeps follow ``policy``.
     order
@@ -417,8 +457,36 @@ def drawing_equity(
         raise ValueError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}")
     positive_int(limit, "limit")
     positive_int(trials, "trials")
+    if isinstance(hands, (str, Combos)):
+        raise ValueError(f"hands must be a list of five-card hands, got {hands!r}")
+    hands = list(hands)
+    ranges: dict[int, Combos] = {}
+    for i, h in enumerate(hands):
+        if isinstance(h, str) and is_range_text(h):
+            family_id(family)
+            h = parse_range(h, family)
+        if isinstance(h, Combos):
+            if h.size != 5:
+                raise ValueError(f"a triple draw range is of five-card hands, got combos of {h.size} cards")
+            ranges[i] = h
+            hands[i] = None
     hands_l, kept, order_l, dead_l, deck = _check(hands, keeps, draws, order, dead, family)
     pol = parse_policy(policy, family)
+    if ranges:
+        if method == "exact":
+            raise ValueError(
+                "an exact count is not made with ranges: use method='auto' or 'monte-carlo' "
+                "(in the CLI --method auto or monte-carlo)"
+            )
+        if pol.code == _BEST and draws == 3:
+            raise ValueError(
+                "with a range and 3 draws the first keep of the ranged hand would be best play for "
+                "three draws, worked out per deal: too slow; use a draw strategy as the policy "
+                "(policy='table', --policy table), fewer draws, or the three-draw equity (no --draws)"
+            )
+        known = [c for h in hands_l if h is not None for c in h] + dead_l
+        ranges = {i: r.without(known) for i, r in ranges.items()}
+        check_compatible(list(ranges.values()), [r.text or f"hand {i + 1}" for i, r in ranges.items()])
     n = len(hands_l)
     fam = family_id(family)
     T = kernel_tables(family)
@@ -462,12 +530,14 @@ def drawing_equity(
 
     first = []
     for i in range(n):
-        if kept[i] is None:
+        if i in ranges:
+            first.append(-1)  # by the policy, per deal
+        elif kept[i] is None:
             first.append(decide(hands_l[i], dead_bits | sum(1 << c for c in hands_l[i]), draws))
         else:
             first.append(_mask_of(hands_l[i], kept[i]))
     result = None
-    if method != "monte-carlo":
+    if method != "monte-carlo" and not ranges:
         try:
             result = _exact_equity(hands_l, first, order_l, deck, draws, decide, dead_bits, fam, T, limit)
         except _TooBig:
@@ -501,29 +571,44 @@ def drawing_equity(
     from numba.typed import Dict
 
     memo = Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.int64)
-    _mc(
-        np.array(hands_l, dtype=np.int64), np.array(first, dtype=np.int64), np.array(order_l, dtype=np.int64),
+    if ranges:
+        rcards, masks, starts, ends, cum = pack(list(ranges.values()))
+        who = np.array(list(ranges), dtype=np.int64)
+    else:
+        rcards, masks = np.zeros((0, 5), np.int64), np.zeros(0, np.uint64)
+        starts = ends = who = np.zeros(0, np.int64)
+        cum = np.zeros(0, np.float64)
+    hands0 = np.array([h if h is not None else [-1] * 5 for h in hands_l], dtype=np.int64)
+    ok = _mc(
+        hands0, np.array(first, dtype=np.int64), np.array(order_l, dtype=np.int64),
         np.array(deck, dtype=np.int64), np.int64(dead_bits), draws, fam, T, pol.code, pol.x, pol.kind, pol.params,
         nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits, keep_tab, trials,
-        stream_state(seed), out, memo,
+        stream_state(seed), out, memo, who, rcards, masks, starts, ends, cum,
     )  # fmt: skip
+    if not ok:
+        raise rejection_error([r.text or f"hand {i + 1}" for i, r in ranges.items()])
+    how = f"monte carlo, {trials:,} deals" + (f"; later keeps by {pol.name}" if draws > 1 else "")
+    if ranges:
+        how += f"; ranged hands dealt by weight, all their keeps by {pol.name}"
+    elif method != "monte-carlo":
+        how += f" (the exact count passes limit={limit:,})"
     for i in range(n):
         mean = out[i, 0] / trials
         var = max(out[i, 1] / trials - mean * mean, 0.0) * trials / max(trials - 1, 1)
         rows.append(
             {
                 "seat": i,
-                "hand": format_cards(hands_l[i]),
-                "keep": format_cards([hands_l[i][j] for j in range(5) if (first[i] >> j) & 1]),
+                "hand": ranges[i].text if i in ranges else format_cards(hands_l[i]),
+                "keep": f"by {pol.name}"
+                if i in ranges
+                else format_cards([hands_l[i][j] for j in range(5) if (first[i] >> j) & 1]),
                 "equity": float(mean),
                 "se": float(np.sqrt(var / trials)),
                 "win": out[i, 2] / trials,
                 "tie": out[i, 3] / trials,
                 "exact": False,
                 "fraction": None,
-                "method": f"monte carlo, {trials:,} deals"
-                + (f"; later keeps by {pol.name}" if draws > 1 else "")
-                + ("" if method == "monte-carlo" else f" (the exact count passes limit={limit:,})"),
+                "method": how,
             }
         )
     return pd.DataFrame(rows)

@@ -45,6 +45,7 @@ from numba import njit
 
 from ...cards import N_CARDS, parse_cards
 from ...hands import kernel_tables, strength_codes
+from ...hands.ranges import _draw_joint
 from ...rng import stream_state
 from ...runner import stats
 from .engine import _deal, _draw, _remove, _reset_deck
@@ -108,10 +109,17 @@ def _decode(g: int) -> dict:
 
 @njit(cache=True, nogil=True)
 def _equity_kernel(
-    n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_tab, trials, state, seat_out, group_out
-):
+    n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_tab, trials, state, seat_out, group_out,
+    who, rcards, masks, starts, ends, cum,
+):  # fmt: skip
     """``trials`` deals; per seat (equity, equity^2, wins, ties) into ``seat_out`` (n, 4);
-    seat 0's group (count, equity, equity^2) into ``group_out`` (96, 3)."""
+    seat 0's group (count, equity, equity^2) into ``group_out`` (96, 3).
+
+    Seat ``s`` holds ``fixed[s]`` when ``fixed[s, 0] >= 0``; seat ``who[r]`` holds a hand of
+    range ``r`` (rows ``starts[r]:ends[r]`` of ``rcards``, drawn jointly by weight without a
+    card twice, :func:`~simkit.hands.ranges._draw_joint`; none of them holds a fixed card);
+    the other seats are dealt from the rest.  Returns False when the ranges gave up (they
+    almost never fit together)."""
     deck = np.zeros(N_CARDS, dtype=np.int64)
     disc = np.zeros(N_CARDS, dtype=np.int64)
     pile = np.zeros(3, dtype=np.int64)
@@ -119,23 +127,32 @@ def _equity_kernel(
     tmp = np.zeros((n, 5), dtype=np.int64)
     thrown = np.zeros(5, dtype=np.int64)
     strength = np.zeros(n, dtype=np.int64)
-    n_fixed = 0
+    cur = fixed.copy()
+    R = who.shape[0]
+    picks = np.zeros(R, np.int64)
+    n_fixed = R
     for s in range(n):
         if fixed[s, 0] >= 0:
             n_fixed += 1
     for _ in range(trials):
         _reset_deck(deck, pile)
-        for s in range(n):
-            if fixed[s, 0] >= 0:
+        if R > 0:
+            if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
+                return False
+            for r in range(R):
                 for j in range(5):
-                    _remove(deck, pile, fixed[s, j])
+                    cur[who[r], j] = rcards[picks[r], j]
+        for s in range(n):
+            if cur[s, 0] >= 0:
+                for j in range(5):
+                    _remove(deck, pile, cur[s, j])
         if n_fixed < n:
             _deal(tmp, n - n_fixed, state, deck, pile)
         k = 0
         for s in range(n):
-            if fixed[s, 0] >= 0:
+            if cur[s, 0] >= 0:
                 for j in range(5):
-                    hands[s, j] = fixed[s, j]
+                    hands[s, j] = cur[s, j]
             else:
                 for j in range(5):
                     hands[s, j] = tmp[k, j]
@@ -168,6 +185,7 @@ def _equity_kernel(
                 group_out[g, 0] += 1.0
                 group_out[g, 1] += e
                 group_out[g, 2] += e * e
+    return True
 
 
 def group_frame(tot: dict) -> pd.DataFrame:

@@ -22,7 +22,9 @@ Every entry point takes ``players`` (one player spec per seat, :func:`.strategie
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import asdict, dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -31,6 +33,7 @@ import pandas as pd
 from ...cards import format_cards, parse_cards
 from ...checks import chips_per_seat, int_in_range, is_int
 from ...hands import kernel_tables
+from ...hands.ranges import Combos, check_compatible, pack, rejection_error
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from ...runner import run, stats
@@ -39,6 +42,7 @@ from ..table import HandKernel, new_table
 from .engine import REC_SIZE, _new_work, _play_batch, _play_evenings, _play_hand
 from .equity import N_GROUPS, _equity_kernel, final_cdf, group_frame
 from .keep_table import keep_table
+from .ranges import is_range_text, parse_range
 from .rules import (
     Rules,
     check_players,
@@ -53,6 +57,7 @@ __all__ = [
     "EquityJob",
     "GameResult",
     "MatchJob",
+    "as_hand_or_range",
     "equity",
     "game_tuple",
     "evening_kernel",
@@ -377,11 +382,45 @@ def match_totals(
 # --- all-in equity ---------------------------------------------------------------------------
 
 
+def as_hand_or_range(hand, family: str = "deuce_to_seven") -> np.ndarray | Combos:
+    """A five-card hand (cards, a card string) or a range (:mod:`.ranges`: text such as
+    ``"pat 8-"`` or :class:`~simkit.hands.ranges.Combos` of five cards): text with cards only
+    is a hand, anything else a range.
+
+    >>> as_hand_or_range("7s 5h 4d 3c 2s").tolist(), len(as_hand_or_range("pat 7-"))
+    ([23, 14, 9, 4, 3], 4080)
+    """
+    if isinstance(hand, Combos):
+        if hand.size != 5:
+            raise ValueError(f"a triple draw range is of five-card hands, got combos of {hand.size} cards")
+        return hand
+    if isinstance(hand, str):
+        if is_range_text(hand):
+            return parse_range(hand, family)
+        return parse_cards(hand, n=5).astype(np.int64)
+    cards = np.asarray(hand)
+    if cards.shape != (5,) or not np.issubdtype(cards.dtype, np.integer):
+        raise ValueError(f"a hand is five cards, got {hand!r}")
+    return cards.astype(np.int64)
+
+
+@lru_cache(maxsize=4)
+def _packed(ranges: tuple[Combos, ...]) -> tuple:
+    """:func:`~simkit.hands.ranges.pack` of the ranges, kept for the chunks of a run."""
+    return pack(list(ranges))
+
+
+def _digest(r: Combos) -> str:
+    return hashlib.sha1(r.cards.tobytes() + r.weights.tobytes()).hexdigest()[:16]
+
+
 @dataclass(frozen=True)
 class EquityJob:
     """``n_players`` seats drawing by ``strategy`` (a preset of :mod:`.strategies`); the first
-    seats hold ``cards`` (five-card strings), the others random cards; ``strategies`` overrides
-    the strategy of the first seats."""
+    seats hold ``cards`` (five-card strings; ``""`` for a seat that holds a range), the others
+    random cards; ``strategies`` overrides the strategy of the first seats.  ``ranges`` holds
+    ``(seat, combos)`` for every seat dealt from a range (:mod:`.ranges`), without the cards of
+    the given hands; the ranges are dealt jointly, without a card twice."""
 
     n_players: int
     strategy: str = "table"
@@ -389,24 +428,36 @@ class EquityJob:
     family: str = "deuce_to_seven"
     strategies: tuple[str, ...] = ()
     name: str = "triple_draw_equity"
+    ranges: tuple[tuple[int, Combos], ...] = ()
 
     def worst_se(self, totals: dict) -> float:
         """The largest SE of the equities reported (every hand or group)."""
         return stats.worst(stats.mean_se(totals["equity"], totals["equity_sq"], totals["trials"])[1])
 
     def params(self) -> dict:
-        return asdict(self)
+        out = {k: v for k, v in asdict(replace(self, ranges=())).items() if k != "ranges"}
+        if self.ranges:  # a range by its text and a digest of its combos and weights
+            out["ranges"] = [[s, r.text, _digest(r)] for s, r in self.ranges]
+        return out
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         n = self.n_players
         fixed = np.full((n, 5), -1, dtype=np.int64)
         for s, h in enumerate(self.cards):
-            fixed[s] = parse_cards(h, n=5)
+            if h:
+                fixed[s] = parse_cards(h, n=5)
         specs = list(self.strategies) + [self.strategy] * (n - len(self.strategies))
         kinds, params = draw_table(specs, self.family)
         seat_out = private_zeros((n, 4))
         group_out = private_zeros((N_GROUPS, 3))
-        _equity_kernel(
+        if self.ranges:
+            rcards, masks, starts, ends, cum = _packed(tuple(r for _, r in self.ranges))
+            who = np.array([s for s, _ in self.ranges], dtype=np.int64)
+        else:
+            rcards, masks = np.zeros((0, 5), np.int64), np.zeros(0, np.uint64)
+            starts = ends = who = np.zeros(0, np.int64)
+            cum = np.zeros(0, np.float64)
+        ok = _equity_kernel(
             n,
             fixed,
             kinds,
@@ -420,7 +471,15 @@ class EquityJob:
             stream_state(seed),
             seat_out,
             group_out,
+            who,
+            rcards,
+            masks,
+            starts,
+            ends,
+            cum,
         )
+        if not ok:
+            raise rejection_error([r.text or f"seat {s}" for s, r in self.ranges])
         return {
             "equity": seat_out[:, 0],
             "equity_sq": seat_out[:, 1],
@@ -446,42 +505,65 @@ def equity(
     **run_options,
 ) -> pd.DataFrame:
     """Equity of given hands ``cards`` (the first seats, in draw order) against each other and
-    any random hands up to ``n_players``, every seat drawing by ``strategy`` (the first seats by
-    ``strategies``).  The hand ranking is ``rules.family`` (or ``family``; default 2-7).
-    ``hands=`` is the old name of ``cards``.
+    any random hands up to ``n_players``, every seat drawing three times by ``strategy`` (the
+    first seats by ``strategies``).  The hand ranking is ``rules.family`` (or ``family``;
+    default 2-7).  ``hands=`` is the old name of ``cards``.
 
-    Returns one row per seat: ``seat``, ``hand`` (``random`` for a random seat), ``equity``
-    and its ``se``, ``win`` and ``tie`` (shares of deals).
+    A hand may be a range (:mod:`.ranges`): ``"pat 8-"``, ``"draw 7-"``, ``"3 to 7"``,
+    ``"7s5h4d3c2s|8h6d4c3s2h"``, ``"pat 8-:2,draw 7-"`` (or its
+    :class:`~simkit.hands.ranges.Combos`); every deal gives that seat a hand of the range by
+    weight, jointly with the other ranges and without the given hands' cards (card removal),
+    and the seat then draws by its strategy like any other.
+
+    Returns one row per seat: ``seat``, ``hand`` (``random`` for a random seat, the range's
+    text for a range), ``equity`` and its ``se``, ``win`` and ``tie`` (shares of deals).
 
     >>> equity(["7s 5h 4d 3c 2s", "7d 5c 4h 3s 2c", "Ks Kh Kd Kc 2s"], trials=10)
     Traceback (most recent call last):
     ...
     ValueError: hand 3 'Ks Kh Kd Kc 2s' shares a card with an earlier hand
+    >>> df = equity(["pat 8-", "draw 7-"], trials=2000, seed=1, quiet=True)
+    >>> df.hand.tolist(), bool(df.equity[0] > df.equity[1])
+    (['pat 8-', 'draw 7-'], True)
     """
     if cards is None:
         cards = () if hands is None else hands
-    hands = [h if isinstance(h, str) else format_cards(h) for h in cards]
     family = _family(family, rules)
-    n = n_players or len(hands)
+    if isinstance(cards, (str, Combos)):
+        raise ValueError(f"cards must be a list of hands (one per seat), got {cards!r}")
+    parsed = [as_hand_or_range(h, family) for h in cards]
+    names = [
+        " ".join(h.split()) if isinstance(h, str) else p.text if isinstance(p, Combos) else format_cards(p)
+        for h, p in zip(cards, parsed)
+    ]
+    n = n_players or len(parsed)
     check_players(n)
-    if len(hands) > n:
-        raise ValueError(f"{len(hands)} hands for {n} players")
+    if len(parsed) > n:
+        raise ValueError(f"{len(parsed)} hands for {n} players")
     seen: set[int] = set()
-    for i, h in enumerate(hands):
-        cards = set(parse_cards(h, n=5).tolist())
-        if cards & seen:
+    for i, (h, p) in enumerate(zip(names, parsed)):
+        if isinstance(p, Combos):
+            continue
+        cs = set(p.tolist())
+        if cs & seen:
             raise ValueError(f"hand {i + 1} {h!r} shares a card with an earlier hand")
-        seen |= cards
+        seen |= cs
+    ranges = tuple((i, p.without(sorted(seen))) for i, p in enumerate(parsed) if isinstance(p, Combos))
+    check_compatible([r for _, r in ranges], [names[i] for i, _ in ranges])
+    fixed = tuple("" if isinstance(p, Combos) else format_cards(p) for p in parsed)
     draw_table([strategy, *strategies], family)  # names checked before any work
     tot = run(
-        EquityJob(n, strategy, tuple(hands), family, tuple(strategies)), trials, seed=seed, **run_options
+        EquityJob(n, strategy, fixed, family, tuple(strategies), ranges=ranges),
+        trials,
+        seed=seed,
+        **run_options,
     )
     t = int(tot["trials"])
     eq, se = stats.mean_se(tot["equity"], tot["equity_sq"], t)
     return pd.DataFrame(
         {
             "seat": np.arange(n),
-            "hand": hands + ["random"] * (n - len(hands)),
+            "hand": names + ["random"] * (n - len(names)),
             "equity": eq,
             "se": se,
             "win": tot["wins"] / t,
