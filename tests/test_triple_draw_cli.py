@@ -167,7 +167,7 @@ def test_best_discard_and_starting_hands(capsys):
         (["triple-draw", "match", "tight", "loose", "--players", "7"], "player count"),
         (["triple-draw", "match", "tight", "loose", "loose", "--players", "2"], "3 SPECs"),
         (["triple-draw", "match", "tight", "shark", "loose"], "unknown player"),
-        (["triple-draw", "match", "tight", "loose", "--stacks", "0"], "--stacks must be positive"),
+        (["triple-draw", "match", "tight", "loose", "--stacks", "0"], "--stacks must be 1..2**53, got '0'"),
         (["triple-draw", "match", "tight", "loose", "--small-blind", "3"], "small_blind must not exceed"),
         (["triple-draw", "equity", "7s 5h 4d 3c 2s", "7s 6h 5d 4c 2c"], "shares a card"),
         (["triple-draw", "draw-odds", "7s 5h 4d 3c 2s", "--targets", "6"], "not possible"),
