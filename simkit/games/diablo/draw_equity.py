@@ -24,6 +24,13 @@ the order says in which order the deck is dealt, and the test suite checks the i
 When an exact count would take too long (:data:`EXACT_LIMIT` look-ups) it is Monte Carlo
 (:class:`DrawEquityJob`) with standard errors, flagged ``exact: false``.
 
+A hand may be a range (:mod:`.ranges`: ``"trips+"``, ``"two_pair no deuce"``, ``"2 deuces"``
+…): every deal gives that player a hand of the range by weight, jointly with the other ranges
+and without the cards known elsewhere (:mod:`simkit.hands.ranges`), and the player keeps what
+the draw policy keeps (:func:`~.keep_table.policy_table` of the draw limit, as the engine's
+players and random opponents do).  With a range the answer is always Monte Carlo
+(:func:`_equity_mc_ranged`).
+
 Examples
 --------
 >>> df = draw_equity(["As Ah Ad 7c 4s", "Kh Qh Jh 9h 3c"], ["As Ah Ad", "Kh Qh Jh 9h"])
@@ -35,8 +42,10 @@ Examples
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from math import comb
 
 import numpy as np
@@ -44,12 +53,15 @@ import pandas as pd
 from numba import njit
 
 from simkit.cards import format_cards
-from simkit.deck import live_deck, next_combination, shuffle_prefix
+from simkit.deck import draw_card, live_deck, next_combination, shuffle_prefix
 from simkit.hands.kernels import eval5_deuces_wild
+from simkit.hands.ranges import Combos, _draw_joint, check_compatible, pack, rejection_error
 from simkit.memory import private_zeros
 from simkit.rng import SeedLike, stream_state
 
 from ...checks import is_int, positive_int
+from .keep_table import _hand_colex, _sort5, policy_table
+from .ranges import is_range_text, parse_range
 from .rules import draw_limit, limit_label, tables
 from .solver import Cards, _cards, _keep_of
 
@@ -275,15 +287,90 @@ def _equity_mc(cards, n_keep, order, live, T, trials, state, share, share_sq, wi
                     win[i] += 1
 
 
+@njit(cache=True, nogil=True)
+def _equity_mc_ranged(
+    cards, n_keep, order, live, T, trials, state, share, share_sq, win, drawn,
+    who, masks, starts, ends, cum, rcards, mask_table,
+):  # fmt: skip
+    """:func:`_equity_mc` with ranged players: player ``who[r]`` gets a hand of range ``r``
+    (rows ``starts[r]:ends[r]`` of ``rcards``, drawn jointly by weight without a card twice,
+    :func:`~simkit.hands.ranges._draw_joint`; none holds a card outside ``live``) and keeps
+    what ``mask_table`` keeps; the draws come from ``live`` less the ranged hands.  Cards
+    drawn by each player are summed into ``drawn``.  Returns False when the ranges gave up
+    (they almost never fit together)."""
+    n = n_keep.shape[0]
+    R = who.shape[0]
+    h = cards.copy()
+    nk = n_keep.copy()
+    deck = live.copy()
+    picks = np.zeros(R, np.int64)
+    s = np.zeros(n, dtype=np.int64)
+    for _ in range(trials):
+        if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
+            return False
+        used = np.uint64(0)
+        for r in range(R):
+            i = picks[r]
+            used |= masks[i]
+            o = 5 * who[r]
+            for j in range(5):
+                h[o + j] = rcards[i, j]
+            _sort5(h, o)
+            m = mask_table[_hand_colex(h, o)]
+            k = 0
+            for q in range(5):
+                if (m >> q) & 1:
+                    h[o + k] = h[o + q]
+                    k += 1
+            nk[who[r]] = k
+        size = 0
+        for c in live:
+            if not (used >> np.uint64(c)) & np.uint64(1):
+                deck[size] = c
+                size += 1
+        pos = 0
+        for q in range(order.shape[0]):
+            p = order[q]
+            for j in range(nk[p], 5):
+                draw_card(deck, pos, size, state)
+                h[5 * p + j] = deck[pos]
+                pos += 1
+            drawn[p] += 5 - nk[p]
+        b = -1
+        t = 0
+        for i in range(n):
+            s[i] = _eval(h, 5 * i, T)
+            if s[i] > b:
+                b = s[i]
+                t = 1
+            elif s[i] == b:
+                t += 1
+        for i in range(n):
+            if s[i] == b:
+                sh = UNITS // t
+                share[i] += sh
+                share_sq[i] += sh * sh
+                if t == 1:
+                    win[i] += 1
+    return True
+
+
 @dataclass(frozen=True)
 class DrawSpot:
     """A prepared spot: every player's cards, the kept ones first (``cards``, 5 per player),
-    how many each keeps, the draw order (player indices) and the live deck."""
+    how many each keeps, the draw order (player indices) and the live deck.  A player in
+    ``ranged`` is dealt from a range on every deal: its cards are ``-1`` and its keep (0 here)
+    follows the draw policy; ``live`` still holds the cards its hands come from."""
 
     cards: tuple[int, ...]
     n_keep: tuple[int, ...]
     order: tuple[int, ...]
     live: tuple[int, ...]
+    ranged: tuple[int, ...] = ()
+
+    def _exact_only(self) -> None:
+        if self.ranged:
+            raise ValueError("a spot with ranged players has no fixed outcomes to count (Monte Carlo only)")
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """``cards``, ``n_keep``, ``order``, ``live`` as int64 arrays for the kernels."""
@@ -304,6 +391,7 @@ class DrawSpot:
         >>> prepare(["As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s"], ["As Ah 2d", "Kh Jh 9h 7h"]).outcomes()
         34440
         """
+        self._exact_only()
         pool, total = len(self.live), 1
         for p in self.order:
             total *= comb(pool, self.draws[p])
@@ -317,6 +405,7 @@ class DrawSpot:
         >>> prepare(["As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s"], ["As Ah 2d", "Kh Jh 9h 7h"]).plan()
         ((1,), 0, 3528)
         """
+        self._exact_only()
         last = max(self.order, key=lambda p: (self.draws[p], self.order.index(p)))
         levels = tuple(p for p in self.order if p != last and self.draws[p] > 0)
         pool, outer, x = len(self.live), 1, 0
@@ -330,12 +419,27 @@ class DrawSpot:
         return levels, last, work
 
 
+@lru_cache(maxsize=4)
+def _packed(ranges: tuple[Combos, ...]) -> tuple:
+    """:func:`~simkit.hands.ranges.pack` of the ranges, kept for the chunks of a run."""
+    return pack(list(ranges))
+
+
+def _digest(r: Combos) -> str:
+    return hashlib.sha1(r.cards.tobytes() + r.weights.tobytes()).hexdigest()[:16]
+
+
 @dataclass(frozen=True)
 class DrawEquityJob:
-    """The Monte Carlo job (:mod:`simkit.runner`) of one :class:`DrawSpot`."""
+    """The Monte Carlo job (:mod:`simkit.runner`) of one :class:`DrawSpot`.  ``ranges`` holds
+    ``(player, combos)`` for every player of ``spot.ranged`` (without the cards known
+    elsewhere); those players keep by the draw policy of ``variant`` / ``max_draw``."""
 
     spot: DrawSpot
     name: str = "diablo_draw_equity"
+    ranges: tuple[tuple[int, Combos], ...] = ()
+    variant: str = "standard"
+    max_draw: int | None = None
 
     def worst_se(self, totals: dict) -> float:
         """The largest SE of the players' equities."""
@@ -348,7 +452,14 @@ class DrawEquityJob:
         return stats.worst(se)
 
     def params(self) -> dict:
-        return asdict(self)
+        out = {"spot": asdict(self.spot), "name": self.name}
+        if not self.ranges:  # the parameters of a spot without ranges, as they always were
+            del out["spot"]["ranged"]
+            return out
+        # a range by its text and a digest of its combos and weights
+        out["ranges"] = [[p, r.text, _digest(r)] for p, r in self.ranges]
+        out["variant"], out["max_draw"] = self.variant, self.max_draw
+        return out
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
         cards, n_keep, order, live = self.spot.arrays()
@@ -356,12 +467,24 @@ class DrawEquityJob:
         share = private_zeros(n, np.int64)
         share_sq = private_zeros(n, np.int64)
         win = private_zeros(n, np.int64)
-        _equity_mc(cards, n_keep, order, live, tables(), trials, stream_state(seed), share, share_sq, win)
-        return {"share": share, "share_sq": share_sq, "win": win}
+        if not self.ranges:
+            _equity_mc(cards, n_keep, order, live, tables(), trials, stream_state(seed), share, share_sq, win)
+            return {"share": share, "share_sq": share_sq, "win": win}
+        drawn = private_zeros(n, np.int64)
+        rcards, masks, starts, ends, cum = _packed(tuple(r for _, r in self.ranges))
+        who = np.array([p for p, _ in self.ranges], dtype=np.int64)
+        mask_table = policy_table(self.variant, max_draw=self.max_draw).mask
+        ok = _equity_mc_ranged(
+            cards, n_keep, order, live, tables(), trials, stream_state(seed), share, share_sq, win, drawn,
+            who, masks, starts, ends, cum, rcards, mask_table,
+        )  # fmt: skip
+        if not ok:
+            raise rejection_error([r.text or f"hand {p + 1}" for p, r in self.ranges])
+        return {"share": share, "share_sq": share_sq, "win": win, "drawn": drawn}
 
 
 def prepare(
-    hands: Sequence[Cards],
+    hands: Sequence[Cards | None],
     keeps: Sequence[Cards | None],
     dead: Cards | None = None,
     *,
@@ -370,6 +493,10 @@ def prepare(
     max_draw: int | None = None,
 ) -> DrawSpot:
     """Check the hands, keeps, dead cards, draw order and draw limit; the :class:`DrawSpot`.
+
+    A hand ``None`` is a player dealt from a range on every deal (:attr:`DrawSpot.ranged`):
+    its keep must be ``None`` (the draw policy decides), and the live deck must hold its five
+    cards and the most it may draw.
 
     ``ValueError`` names the bad value: a hand without five cards, a card in two hands or
     among the dead cards, a keep not in its hand or breaking the draw limit, a number of keeps
@@ -380,6 +507,8 @@ def prepare(
     Traceback (most recent call last):
     ...
     ValueError: give one keep per hand: 2 hands, 1 keep
+    >>> prepare(["As Ah Ad 7c 4s", None], ["As Ah Ad", None]).ranged
+    (1,)
     """
     hands = list(hands)
     keeps = list(keeps)
@@ -389,22 +518,33 @@ def prepare(
         raise ValueError(
             f"give one keep per hand: {len(hands)} hands, {len(keeps)} keep{'s' if len(keeps) != 1 else ''}"
         )
-    draw_limit(variant, max_draw)
-    held = []
+    most, _ = draw_limit(variant, max_draw)
+    held: list[np.ndarray | None] = []
     for i, h in enumerate(hands):
+        if h is None:
+            if keeps[i] is not None:
+                raise ValueError(f"hand {i + 1} is a range: it keeps by the draw policy (give None as its keep)")
+            held.append(None)
+            continue
         try:
             held.append(_cards(h, "hand", n=5))
         except ValueError as e:
             raise ValueError(f"hand {i + 1}: {e}") from None
     dead_arr = np.zeros(0, dtype=np.int64) if dead is None else _cards(dead, "dead")
-    everything = np.concatenate([*held, dead_arr])
+    everything = np.concatenate([*(h for h in held if h is not None), dead_arr])
     values, counts = np.unique(everything, return_counts=True)
     if (counts > 1).any():
         card = format_cards(values[counts > 1][:1])
         raise ValueError(f"card {card!r} is in more than one hand or among the dead cards")
     cards: list[int] = []
     n_keep: list[int] = []
+    ranged: list[int] = []
     for i, (h, k) in enumerate(zip(held, keeps, strict=True)):
+        if h is None:
+            cards += [-1] * 5
+            n_keep.append(0)
+            ranged.append(i)
+            continue
         if isinstance(k, str) and k.strip() in ("-", ""):
             k = []
         try:
@@ -422,17 +562,20 @@ def prepare(
             raise ValueError(f"order must list each player 0..{len(hands) - 1} once, got {list(order)!r}")
         seq = tuple(int(p) for p in seq)
     live = live_deck(everything).astype(np.int64)
-    need = sum(5 - k for k in n_keep)
+    need = sum(5 - k for i, k in enumerate(n_keep) if i not in ranged) + len(ranged) * (5 + most)
     if need > live.size:
+        what = f"players draw {need}"
+        if ranged:
+            what = f"ranged hands take {5 * len(ranged)} and the players may draw {need - 5 * len(ranged)}"
         raise ValueError(
             f"the live deck has {live.size} cards (52 less the hands and the dead cards) but the "
-            f"players draw {need}: give fewer hands, dead cards or cards drawn"
+            f"{what}: give fewer hands, dead cards or cards drawn"
         )
-    return DrawSpot(tuple(cards), tuple(n_keep), seq, tuple(int(c) for c in live))
+    return DrawSpot(tuple(cards), tuple(n_keep), seq, tuple(int(c) for c in live), tuple(ranged))
 
 
 def draw_equity(
-    hands: Sequence[Cards],
+    hands: Sequence[Cards | Combos],
     keeps: Sequence[Cards | None],
     dead: Cards | None = None,
     *,
@@ -451,10 +594,14 @@ def draw_equity(
     ----------
     hands
         Two to ten five-card hands (card strings or card integers), in seat order from the
-        player left of the dealer.
+        player left of the dealer.  A hand may be a range (:mod:`.ranges`: ``"trips+"``,
+        ``"two_pair no deuce"``, ``"2 deuces"``, or its :class:`~simkit.hands.ranges.Combos`):
+        every deal gives that player a hand of the range by weight, jointly with the other
+        ranges and without the cards known elsewhere, and it keeps what the draw policy keeps
+        (:func:`~.keep_table.policy_table` of the draw limit); always Monte Carlo.
     keeps
         One per hand: the cards it keeps (all five: stands pat; ``""`` or ``"-"``: draws
-        five, where the draw limit allows).
+        five, where the draw limit allows); ``None`` for a range (the policy keeps).
     dead
         Cards out of play (seen elsewhere).
     order
@@ -473,9 +620,11 @@ def draw_equity(
     Returns
     -------
     pandas.DataFrame
-        One row per player (seat order): ``player`` (1 = left of the dealer), ``hand``,
-        ``keep``, ``draw``, ``equity`` (pot share), ``se`` (0 when exact), ``win`` (wins
-        alone).  ``attrs``: ``exact``, ``method``, ``outcomes`` (all outcomes of the draws),
+        One row per player (seat order): ``player`` (1 = left of the dealer), ``hand`` (a
+        range's text for a range), ``keep`` (``by policy`` for a range), ``draw`` (the mean
+        number of cards drawn for a range), ``equity`` (pot share), ``se`` (0 when exact),
+        ``win`` (wins alone).  ``attrs``: ``exact``, ``method``, ``outcomes`` (all outcomes
+        of the draws; ``None`` with ranges),
         ``trials`` (outcomes counted or deals simulated), ``order`` (players, 1-based, in
         draw order), ``limit``, ``dead``.
 
@@ -485,12 +634,40 @@ def draw_equity(
     Traceback (most recent call last):
     ...
     ValueError: player 1: keeping As Ah exchanges 3 cards; the standard rules allow at most 2 (choose the draw-three variant for up to three)
+    >>> df = draw_equity(["trips+", "two_pair no deuce"], [None, None], trials=4000, seed=1)
+    >>> df.keep.tolist(), bool(df.equity[0] > df.equity[1]), df.attrs["exact"]
+    (['by policy', 'by policy'], True, False)
     """
-    hands = list(hands)
-    spot = prepare(hands, keeps, dead, order=order, variant=variant, max_draw=max_draw)
+    if isinstance(hands, (str, Combos)):
+        raise ValueError(f"hands must be a list of five-card hands or ranges (one per player), got {hands!r}")
     if exact not in (True, False, "auto"):
         raise ValueError(f"exact must be True, False or 'auto', got {exact!r}")
+    hands = list(hands)
+    keeps = list(keeps)
+    ranges: dict[int, Combos] = {}
+    slots: list[Cards | None] = []
+    for i, h in enumerate(hands):
+        if isinstance(h, str) and is_range_text(h):
+            h = parse_range(h)
+        if isinstance(h, Combos):
+            if h.size != 5:
+                raise ValueError(f"a Diablo range is of five-card hands, got combos of {h.size} cards")
+            if i < len(keeps) and keeps[i] is not None:
+                raise ValueError(
+                    f"hand {i + 1} {h.text!r} is a range: it keeps by the draw policy (give None as its keep)"
+                )
+            ranges[i] = h
+            slots.append(None)
+        else:
+            slots.append(h)
+    if ranges and exact is True:
+        raise ValueError(
+            "an exact count is not made with ranges: use exact='auto' or False (in the CLI --exact auto or never)"
+        )
+    spot = prepare(slots, keeps, dead, order=order, variant=variant, max_draw=max_draw)
     positive_int(exact_limit, "exact_limit")
+    if ranges:
+        return _ranged_equity(spot, ranges, hands, variant, max_draw, dead, trials, seed, run_options)
     levels, last, work = spot.plan()
     if exact is True and work > exact_limit:
         raise ValueError(
@@ -538,6 +715,62 @@ def draw_equity(
         exact=bool(use_exact),
         method="exact" if use_exact else "monte carlo",
         outcomes=spot.outcomes(),
+        trials=done,
+        order=[p + 1 for p in spot.order],
+        limit=limit_label(variant, max_draw),
+        dead=format_cards(np.zeros(0, dtype=np.int64) if dead is None else _cards(dead, "dead")),
+    )
+    return df
+
+
+def _ranged_equity(
+    spot: DrawSpot,
+    ranges: dict[int, Combos],
+    hands: list,
+    variant: str,
+    max_draw: int | None,
+    dead: Cards | None,
+    trials: int,
+    seed: SeedLike,
+    run_options: dict,
+) -> pd.DataFrame:
+    """:func:`draw_equity` of a spot with ranged players (Monte Carlo)."""
+    from simkit.runner import run
+
+    positive_int(trials, "trials")
+    known = sorted(set(range(52)) - set(spot.live))  # the given hands and the dead cards
+    live_ranges = tuple((i, r.without(known)) for i, r in ranges.items())
+    check_compatible([r for _, r in live_ranges], [r.text or f"hand {i + 1}" for i, r in live_ranges])
+    policy_table(variant, max_draw=max_draw)  # built (or read) once, before the workers
+    run_options.setdefault("quiet", True)
+    job = DrawEquityJob(spot, ranges=live_ranges, variant=variant, max_draw=max_draw)
+    tot = run(job, trials, seed=seed, **run_options)
+    done = int(tot["trials"])
+    cards, n_keep, _, _ = spot.arrays()
+    n = n_keep.size
+    eq = tot["share"] / (UNITS * done)
+    second = tot["share_sq"] / (UNITS * UNITS * done)
+    se = np.sqrt(np.maximum(second - eq * eq, 0.0) * done / max(done - 1, 1) / done)
+    df = pd.DataFrame(
+        {
+            "player": np.arange(1, n + 1),
+            "hand": [
+                ranges[i].text if i in ranges else format_cards(_cards(h, "hand", n=5)) for i, h in enumerate(hands)
+            ],
+            "keep": [
+                "by policy" if i in ranges else format_cards(cards[5 * i : 5 * i + n_keep[i]]) or "-"
+                for i in range(n)
+            ],
+            "draw": np.where([i in ranges for i in range(n)], tot["drawn"] / done, 5 - n_keep),
+            "equity": eq,
+            "se": se,
+            "win": tot["win"] / done,
+        }
+    )
+    df.attrs.update(
+        exact=False,
+        method="monte carlo; ranged hands dealt by weight, keeping by the draw policy",
+        outcomes=None,
         trials=done,
         order=[p + 1 for p in spot.order],
         limit=limit_label(variant, max_draw),
