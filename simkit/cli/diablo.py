@@ -10,7 +10,9 @@ Subcommands:
   (high poker: Jacks or Better pay tables, e.g. ``simkit diablo paytable-return --wild none
   --max-draw 5`` for 9/6 Jacks or Better);
 - ``equity HAND HAND ... --keep CARDS --keep CARDS ...`` the exact pot shares of given hands
-  at the draw, each keeping the given cards;
+  at the draw, each keeping the given cards; a HAND may be a range (``trips+``, ``two_pair no
+  deuce``, ``2 deuces``; docs/ranges.md), dealt by weight and keeping by the draw policy
+  (Monte Carlo);
 - ``keeps`` the best keep for every starting rank pattern (or a summary by deuces held);
 - ``open`` one seat's chips by opening threshold against a table at a fixed threshold (D1);
 - ``equilibrium`` the thresholds where nobody gains by changing their own;
@@ -165,18 +167,27 @@ def register(sub) -> None:
         description="Each player's share of the pot (win 1, k-way tie 1/k) when every player "
         "keeps the given cards and draws the rest from one deck in draw order, every outcome "
         "counted (exact: true); Monte Carlo with standard errors when that would take too long. "
+        "A HAND may be a range ('trips+', 'two_pair no deuce', '2 deuces', hands joined by |; "
+        "docs/ranges.md): each deal gives it a hand of the range, jointly with the other ranges "
+        "and without the cards known elsewhere, and it keeps what the draw policy keeps (give it "
+        "no --keep); with a range the answer is Monte Carlo. "
         "Example: simkit diablo equity 'As Ah 2d 7c 4s' 'Kh Jh 9h 7h 5s' --keep 'As Ah 2d' "
         "--keep 'Kh Jh 9h 7h'",
     )
     p.add_argument(
-        "hands", nargs="+", metavar="HAND", help="one player's five cards, quoted, from left of the dealer"
+        "hands",
+        nargs="+",
+        metavar="HAND",
+        help="one player's five cards, quoted, from left of the dealer, or a range: 'trips+', "
+        "'two_pair no deuce', '2 deuces', 'flush+:2,1+ deuces' (docs/ranges.md)",
     )
     p.add_argument(
         "--keep",
         action="append",
         metavar="CARDS",
         default=None,
-        help="the cards one player keeps, once per HAND in the same order (all five: stands pat; '-': none)",
+        help="the cards one player keeps, once per card HAND in the same order (all five: stands pat; "
+        "'-': none); a ranged HAND takes none",
     )
     p.add_argument(
         "--order",
@@ -582,11 +593,35 @@ def _paytable_return(args) -> None:
 
 def _equity(args) -> None:
     from simkit.games.diablo.draw_equity import EXACT_LIMIT, draw_equity, prepare
+    from simkit.games.diablo.ranges import is_range_text
 
-    if not args.keep:
-        raise UsageError(f"give one --keep per HAND ({len(args.hands)} hands): all five cards to stand pat")
-    if len(args.keep) != len(args.hands):
-        raise UsageError(f"give one --keep per HAND: {len(args.hands)} hands, {len(args.keep)} --keep")
+    ranged = [i for i, h in enumerate(args.hands) if is_range_text(h)]
+    n_cards = len(args.hands) - len(ranged)
+    given_keeps = args.keep or []
+    if ranged:
+        if len(given_keeps) != n_cards:
+            if len(given_keeps) == len(args.hands):
+                i = ranged[0]
+                raise UsageError(
+                    f"HAND {i + 1} {args.hands[i]!r} is a range: it keeps by the draw policy; "
+                    f"give one --keep per card HAND ({n_cards}), none for a range"
+                )
+            raise UsageError(
+                f"give one --keep per card HAND, none for a range: {n_cards} card HAND{'s' if n_cards != 1 else ''}, "
+                f"{len(given_keeps)} --keep"
+            )
+        if args.exact == "always":
+            raise UsageError("--exact always is refused with a range: a range is dealt by Monte Carlo")
+        it = iter(given_keeps)
+        keeps = [None if i in ranged else next(it) for i in range(len(args.hands))]
+    else:
+        if not args.keep:
+            raise UsageError(
+                f"give one --keep per HAND ({len(args.hands)} hands): all five cards to stand pat"
+            )
+        if len(args.keep) != len(args.hands):
+            raise UsageError(f"give one --keep per HAND: {len(args.hands)} hands, {len(args.keep)} --keep")
+        keeps = list(args.keep)
     order = None
     if args.order is not None:
         n = len(args.hands)
@@ -595,8 +630,8 @@ def _equity(args) -> None:
                 f"--order must list each player 1..{n} once, got {' '.join(map(str, args.order))}"
             )
         order = [p - 1 for p in args.order]
-    if args.exact != "never":
-        spot = prepare(args.hands, args.keep, args.dead, order=order, **_limit(args))
+    if args.exact != "never" and not ranged:
+        spot = prepare(args.hands, keeps, args.dead, order=order, **_limit(args))
         if spot.plan()[2] <= EXACT_LIMIT:  # counted exactly (beyond it "always" is refused)
             refuse(
                 args,
@@ -609,7 +644,7 @@ def _equity(args) -> None:
     seed = opts.pop("seed")
     df = draw_equity(
         args.hands,
-        args.keep,
+        keeps,
         args.dead,
         order=order,
         exact=modes[args.exact],
@@ -624,11 +659,15 @@ def _equity(args) -> None:
     elif args.format == "csv":
         emit(df, args)
     else:
-        how = (
-            f"exact: true, every one of {a['outcomes']:,} outcomes counted"
-            if a["exact"]
-            else f"exact: false, Monte Carlo over {a['trials']:,} of {a['outcomes']:,} outcomes"
-        )
+        if a["exact"]:
+            how = f"exact: true, every one of {a['outcomes']:,} outcomes counted"
+        elif a["outcomes"] is None:
+            how = (
+                f"exact: false, Monte Carlo over {a['trials']:,} deals; ranged hands dealt by weight, "
+                "keeping by the draw policy (draw: mean cards drawn)"
+            )
+        else:
+            how = f"exact: false, Monte Carlo over {a['trials']:,} of {a['outcomes']:,} outcomes"
         lines = [
             df.to_string(index=False),
             "",
