@@ -147,7 +147,16 @@ def test_bad_forms_are_refused_naming_the_token(text, token):
 
 
 def test_hand_or_range():
-    texts = ("As Ah Kd Kc 7s", "AsAhKdKc7s", "AsAhKdKc7z", "trips+", "2 deuces", "no deuce", "two_pair", "a|b")
+    texts = (
+        "As Ah Kd Kc 7s",
+        "AsAhKdKc7s",
+        "AsAhKdKc7z",
+        "trips+",
+        "2 deuces",
+        "no deuce",
+        "two_pair",
+        "a|b",
+    )
     assert [is_range_text(t) for t in texts] == [False, False, False, True, True, True, True, True]
 
 

@@ -12,7 +12,9 @@ Modules:
 - :mod:`.paytable` pay tables (natural and wild royal, four deuces, ...) and the whole game
   solved exactly under best play (:func:`~.paytable.paytable_return`);
 - :mod:`.draw_equity` the exact pot shares of given hands at the draw, each keeping given
-  cards (:func:`~.draw_equity.draw_equity`);
+  cards (:func:`~.draw_equity.draw_equity`); a hand may be a range, keeping by the policy;
+- :mod:`.ranges` ranges of dealt hands by category and deuces (``trips+``, ``two_pair no
+  deuce``, ``2 deuces``, hand lists) for the equity, :func:`parse_range`;
 - :mod:`.keep_table` the best keep of all 2,598,960 hands at once (the players' draw policy),
   the helpers kernels draw by, and the table by rank pattern;
 - :mod:`.engine` the compiled kernels: ``_play_hand`` (one deal with the carried pot and the
@@ -32,6 +34,7 @@ Modules:
 from .draw_equity import draw_equity
 from .jobs import SeriesJob, ShowdownJob, play_deals, showdown_table, simulate
 from .paytable import FULL_PAY, PayTable, paytable_return
+from .ranges import parse_range
 from .rules import CATEGORIES, VARIANTS, Rules, category_index
 from .solver import (
     KeepChoice,
@@ -62,6 +65,7 @@ __all__ = [
     "equity_weights",
     "keep_values",
     "parse_player",
+    "parse_range",
     "paytable_return",
     "play_deals",
     "rank_keeps",

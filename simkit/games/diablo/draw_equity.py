@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from math import comb
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -452,9 +453,10 @@ class DrawEquityJob:
         return stats.worst(se)
 
     def params(self) -> dict:
-        out = {"spot": asdict(self.spot), "name": self.name}
+        spot = asdict(self.spot)
+        out: dict[str, Any] = {"spot": spot, "name": self.name}
         if not self.ranges:  # the parameters of a spot without ranges, as they always were
-            del out["spot"]["ranged"]
+            del spot["ranged"]
             return out
         # a range by its text and a digest of its combos and weights
         out["ranges"] = [[p, r.text, _digest(r)] for p, r in self.ranges]
@@ -523,7 +525,9 @@ def prepare(
     for i, h in enumerate(hands):
         if h is None:
             if keeps[i] is not None:
-                raise ValueError(f"hand {i + 1} is a range: it keeps by the draw policy (give None as its keep)")
+                raise ValueError(
+                    f"hand {i + 1} is a range: it keeps by the draw policy (give None as its keep)"
+                )
             held.append(None)
             continue
         try:
@@ -755,7 +759,8 @@ def _ranged_equity(
         {
             "player": np.arange(1, n + 1),
             "hand": [
-                ranges[i].text if i in ranges else format_cards(_cards(h, "hand", n=5)) for i, h in enumerate(hands)
+                ranges[i].text if i in ranges else format_cards(_cards(h, "hand", n=5))
+                for i, h in enumerate(hands)
             ],
             "keep": [
                 "by policy" if i in ranges else format_cards(cards[5 * i : 5 * i + n_keep[i]]) or "-"
