@@ -180,10 +180,11 @@ DECISIONS: dict[tuple[str, ...], dict[str, str]] = {
         "--target": "refused when --objective is not category",
         "--opponents": "refused when --objective is not equity",
         "--paytable": "refused when --objective is not paytable",
+        "--wild": "refused when --objective equity (the showdown share is deuces wild only)",
         **LIMIT,
         **TABLE,
     },
-    ("diablo", "paytable-return"): {"--paytable": A, **LIMIT, **TABLE},
+    ("diablo", "paytable-return"): {"--paytable": A, "--wild": A, **LIMIT, **TABLE},
     ("diablo", "equity"): {
         "--keep": A,
         "--order": A,
@@ -370,6 +371,7 @@ REFUSED: list[tuple[list[str], str]] = [
     (["report", "--chunk-size", "10", "--quiet"], "--chunk-size"),
     (["diablo", "best-keep", "9s 9h 2c Kd 5h", "--objective", "equity", "--target", "flush"], "--target"),
     (["diablo", "best-keep", "9s 9h 2c Kd 5h", "--opponents", "2"], "--opponents"),
+    (["diablo", "best-keep", "9s 9h 2c Kd 5h", "--objective", "equity", "--wild", "none"], "--wild"),
     (
         ["diablo", "best-keep", "9s 9h 2c Kd 5h", "--objective", "category", "--paytable", "flush=1"],
         "--paytable",
