@@ -275,10 +275,13 @@ def _deal_from(deck, hands, n_known, n_draw, takes, community, n):
 
 @njit(cache=True, nogil=True)
 def _equity_mc(
-    base, n_known, n_draw, takes, live, variant, T, T8, trials, state, share, share_sq, scoop, split
-):
+    base, n_known, n_draw, takes, live, variant, T, T8, trials, state, share, share_sq, scoop, split,
+    kept_cards=None, kept_shares=None,
+):  # fmt: skip
     """Add ``trials`` random deals' pot shares (in UNITS), squares and scoops per hand, and in
-    Stud Hi-Lo the high and low parts to ``split`` (:func:`_add_split`)."""
+    Stud Hi-Lo the high and low parts to ``split`` (:func:`_add_split`); ``kept_cards``
+    (trials, n, 7) and ``kept_shares`` (trials, n), unless None, keep every deal: each hand's
+    seven cards and its pot share in UNITS."""
     n = base.shape[0]
     hands = base.copy()
     deck = live.copy()
@@ -294,13 +297,18 @@ def _equity_mc(
     lo = np.zeros(n, np.int64)
     sh = np.zeros(n, np.int64)
     hs = np.zeros(n, np.int64)
-    for _ in range(trials):
+    for t in range(trials):
         shuffle_prefix(deck, m, state)
         _deal_from(deck, hands, n_known, n_draw, takes, community, n)
         _hand_values(hands, n, variant, T, T8, hi, lo)
         _pot_shares(hi, lo, n, variant, sh)
         _add_shares(sh, n, share, share_sq, scoop)
         _add_split(hi, lo, sh, n, variant, hs, split)
+        if kept_cards is not None:  # None: compiled without
+            for i in range(n):
+                kept_shares[t, i] = sh[i]
+                for j in range(7):
+                    kept_cards[t, i, j] = hands[i, j]
 
 
 @njit(cache=True, nogil=True)
@@ -477,6 +485,16 @@ class EquityJob:
         return asdict(self)
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        return self.play_chunk(trials, seed)
+
+    def play_chunk(
+        self,
+        trials: int,
+        seed: np.random.SeedSequence,
+        kept: tuple | None = None,
+    ) -> dict[str, np.ndarray]:
+        """:meth:`run_chunk`, keeping every deal in ``kept`` when it is given: the arrays
+        ``(cards, shares)`` of :func:`_equity_mc` (``kept_cards``, ``kept_shares``)."""
         base, n_known, n_draw, takes, live = self.spot.arrays()
         n = base.shape[0]
         share = private_zeros(n, np.int64)
@@ -484,28 +502,17 @@ class EquityJob:
         scoop = private_zeros(n, np.int64)
         split = private_zeros((n, len(SPLIT_SUMS)), np.int64)
         T, T8 = tables(self.spot.variant)
-        args = (
-            base,
-            n_known,
-            n_draw,
-            takes,
-            live,
-            variant_code(self.spot.variant),
-            T,
-            T8,
-            trials,
-            stream_state(seed),
-            share,
-            share_sq,
-            scoop,
-            split,
-        )
+        args: tuple = (base, n_known, n_draw, takes, live, variant_code(self.spot.variant), T, T8, trials)
+        args += (stream_state(seed), share, share_sq, scoop, split)
         if not self.spot.ranges:
-            _equity_mc(*args)
+            _equity_mc(*args, *(kept or (None, None)))
+        elif kept is not None:
+            raise ValueError("deals are not kept with ranges")
         else:
             rcards, masks, starts, ends, cum = pack(self.spot.range_combos())
             who = np.array([i for i, _, _ in self.spot.ranges], dtype=np.int64)
-            if not _range_equity_mc(*args, who, rcards, masks, starts, ends, cum):
+            args += (who, rcards, masks, starts, ends, cum)
+            if not _range_equity_mc(*args):
                 raise rejection_error([f"hand {i + 1}" for i in who.tolist()])
         out = {"share": share, "share_sq": share_sq, "scoop": scoop}
         if self.spot.variant == "stud-hilo":

@@ -217,6 +217,11 @@ class MatchJob:
         return asdict(self)
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        return self.play_chunk(trials, seed, _empty_per_hand(len(self.configs[0])))
+
+    def play_chunk(self, trials: int, seed: np.random.SeedSequence, per_hand: tuple) -> dict[str, np.ndarray]:
+        """:meth:`run_chunk`, keeping the first configuration's hands in ``per_hand`` (the
+        engine's ``per_net``, ``per_cards``, ``per_info``, ``per_log``; rows: hands kept)."""
         n = len(self.configs[0])
         kinds_all, params_all = _strategy_rows(self.configs, self.rules)
         stacks = np.array(self.stacks or (self.rules.stacks,) * n, dtype=np.int64)
@@ -241,7 +246,7 @@ class MatchJob:
             out["community"],
             out["vpip"],
             out["errors"],
-            *_empty_per_hand(n),
+            *per_hand,
         )
         return out
 

@@ -39,18 +39,14 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
-from ...cards import N_CARDS
-from ...deck import shuffle_prefix
 from ...poker.table_state import LOG, ST_ACTIVE, ST_ALL_IN, STATUS, TOTAL
-from ...rng import SeedLike, stream_state
+from ...rng import SeedLike
 from ..outcomes import card_text, collect, hand_columns, rank_text
-from .engine import _run_hands
-from .equity import EquityJob, Spot, _deal_from, prepare
-from .jobs import MatchJob, _check_players, _new_outputs, _strategy_rows, game_for
-from .rules import FAMILY_OF, Hand, Rules, as_rules, format_hand, variant_code
-from .showdown import UNITS, _hand_values, _pot_shares, tables
+from .equity import EquityJob, prepare
+from .jobs import MatchJob, _check_players
+from .rules import FAMILY_OF, Hand, Rules, as_rules, format_hand
+from .showdown import UNITS
 from .strategies import player_name, specs_key
 
 __all__ = ["deals", "equity_deals"]
@@ -60,38 +56,11 @@ def _match_arrays(job: MatchJob, trials: int, seed: np.random.SeedSequence) -> t
     """One chunk of :class:`.jobs.MatchJob` (its first configuration) with every hand kept:
     the same calls, so the same deals as the job's chunk."""
     n = len(job.configs[0])
-    kinds_all, params_all = _strategy_rows(job.configs, job.rules)
-    stacks = np.array(job.stacks or (job.rules.stacks,) * n, dtype=np.int64)
-    out = _new_outputs(len(job.configs), n)
     per_net = np.zeros((trials, n), np.int64)
     per_cards = np.full((trials, n, 7), -1, np.int8)
     per_info = np.zeros((trials, 5), np.int64)
     per_log = np.zeros((trials, LOG), np.int64)  # the hand state's head: statuses, chips put in
-    _run_hands(
-        game_for(job.rules, kinds_all[0], params_all[0]),
-        kinds_all,
-        params_all,
-        stacks,
-        bool(job.random_stacks),
-        stream_state(seed),
-        np.zeros((0, N_CARDS), np.int8),
-        np.zeros(0, np.int64),
-        trials,
-        0,
-        out["net"],
-        out["net_sq"],
-        out["diff"],
-        out["diff_sq"],
-        out["won"],
-        out["showdowns"],
-        out["community"],
-        out["vpip"],
-        out["errors"],
-        per_net,
-        per_cards,
-        per_info,
-        per_log,
-    )
+    out = job.play_chunk(trials, seed, (per_net, per_cards, per_info, per_log))
     if out["errors"][0]:
         raise RuntimeError(f"{int(out['errors'][0])} hands failed (an illegal decision or lost chips)")
     return per_net, per_cards, per_info, per_log
@@ -198,55 +167,15 @@ def deals(
     return out
 
 
-@njit(cache=True, nogil=True)
-def _equity_deals(base, n_known, n_draw, takes, live, variant, T, T8, trials, state, cards, shares):
-    """:func:`.equity._equity_mc`'s deals with each one kept: the seven cards of every hand
-    into ``cards`` (trials, n, 7) and its pot share in :data:`UNITS` into ``shares``."""
-    n = base.shape[0]
-    hands = base.copy()
-    deck = live.copy()
-    community = False
-    m = 0
-    for i in range(n):
-        m += n_draw[i]
-        if takes[i]:
-            community = True
-    if community:
-        m += 1
-    hi = np.zeros(n, np.int64)
-    lo = np.zeros(n, np.int64)
-    sh = np.zeros(n, np.int64)
-    for t in range(trials):
-        shuffle_prefix(deck, m, state)
-        _deal_from(deck, hands, n_known, n_draw, takes, community, n)
-        _hand_values(hands, n, variant, T, T8, hi, lo)
-        _pot_shares(hi, lo, n, variant, sh)
-        for i in range(n):
-            shares[t, i] = sh[i]
-            for j in range(7):
-                cards[t, i, j] = hands[i, j]
-
-
-def _equity_frame(spot: Spot, given: list[str], trials: int, seed: np.random.SeedSequence) -> pd.DataFrame:
-    base, n_known, n_draw, takes, live = spot.arrays()
-    n = base.shape[0]
+def _equity_frame(
+    job: EquityJob, given: list[str], trials: int, seed: np.random.SeedSequence
+) -> pd.DataFrame:
+    spot = job.spot
+    _, n_known, _, _, _ = spot.arrays()
+    n = n_known.shape[0]
     cards3 = np.zeros((trials, n, 7), np.int64)
     units = np.zeros((trials, n), np.int64)
-    T, T8 = tables(spot.variant)
-    _equity_deals(
-        base,
-        n_known,
-        n_draw,
-        takes,
-        live,
-        variant_code(spot.variant),
-        T,
-        T8,
-        trials,
-        stream_state(seed),
-        cards3,
-        units,
-    )
+    job.play_chunk(trials, seed, (cards3, units))
     cards = cards3.reshape(trials * n, 7)
     seat = np.tile(np.arange(n), trials)
     known = np.repeat(np.asarray(n_known)[None, :], trials, axis=0).reshape(-1)
@@ -312,10 +241,10 @@ def equity_deals(
     spot = prepare(hands, dead, rules=rules, variant=variant)
     given = [" ".join((h if isinstance(h, str) else format_hand(h)).split()) for h in hands]
     out = collect(
-        partial(_equity_frame, spot, given),
+        partial(_equity_frame, EquityJob(spot), given),
         trials,
         seed=seed,
-        chunk_size=chunk_size or getattr(EquityJob(spot), "chunk_size", None),
+        chunk_size=chunk_size,
         threads=threads,
         path=path,
     )

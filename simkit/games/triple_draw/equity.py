@@ -110,7 +110,7 @@ def _decode(g: int) -> dict:
 @njit(cache=True, nogil=True)
 def _equity_kernel(
     n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_tab, trials, state, seat_out, group_out,
-    who, rcards, masks, starts, ends, cum,
+    who, rcards, masks, starts, ends, cum, kept_cards, kept_drew, kept_strength,
 ):  # fmt: skip
     """``trials`` deals; per seat (equity, equity^2, wins, ties) into ``seat_out`` (n, 4);
     seat 0's group (count, equity, equity^2) into ``group_out`` (96, 3).
@@ -118,8 +118,10 @@ def _equity_kernel(
     Seat ``s`` holds ``fixed[s]`` when ``fixed[s, 0] >= 0``; seat ``who[r]`` holds a hand of
     range ``r`` (rows ``starts[r]:ends[r]`` of ``rcards``, drawn jointly by weight without a
     card twice, :func:`~simkit.hands.ranges._draw_joint`; none of them holds a fixed card);
-    the other seats are dealt from the rest.  Returns False when the ranges gave up (they
-    almost never fit together)."""
+    the other seats are dealt from the rest.  ``kept_cards`` (trials, n, 2, 5: the hands
+    dealt and final), ``kept_drew`` (trials, n, 3: cards drawn at each draw) and
+    ``kept_strength`` (trials, n: final strengths), unless None, keep every deal.
+    Returns False when the ranges gave up (they almost never fit together)."""
     deck = np.zeros(N_CARDS, dtype=np.int64)
     disc = np.zeros(N_CARDS, dtype=np.int64)
     pile = np.zeros(3, dtype=np.int64)
@@ -134,7 +136,7 @@ def _equity_kernel(
     for s in range(n):
         if fixed[s, 0] >= 0:
             n_fixed += 1
-    for _ in range(trials):
+    for t in range(trials):
         _reset_deck(deck, pile)
         if R > 0:
             if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
@@ -158,14 +160,24 @@ def _equity_kernel(
                     hands[s, j] = tmp[k, j]
                 k += 1
         g = _group(hands[0])
+        if kept_cards is not None:  # None: compiled without
+            for s in range(n):
+                for j in range(5):
+                    kept_cards[t, s, 0, j] = hands[s, j]
         for d in range(3, 0, -1):
             for s in range(n):
                 keep = _choose_keep(hands[s], d, kinds[s], params[s], ace_low, suits_count, keep_tab)
-                _draw(hands[s], keep, state, deck, disc, pile, thrown)
+                m = _draw(hands[s], keep, state, deck, disc, pile, thrown)
+                if kept_cards is not None:  # None: compiled without
+                    kept_drew[t, s, 3 - d] = m
         best = -1
         for s in range(n):
             v = _eval(hands[s, 0], hands[s, 1], hands[s, 2], hands[s, 3], hands[s, 4], fam, T)
             strength[s] = v
+            if kept_cards is not None:  # None: compiled without
+                kept_strength[t, s] = v
+                for j in range(5):
+                    kept_cards[t, s, 1, j] = hands[s, j]
             if v > best:
                 best = v
         n_best = 0

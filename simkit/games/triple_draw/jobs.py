@@ -441,6 +441,13 @@ class EquityJob:
         return out
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        return self.play_chunk(trials, seed)
+
+    def play_chunk(
+        self, trials: int, seed: np.random.SeedSequence, kept: tuple | None = None
+    ) -> dict[str, np.ndarray]:
+        """:meth:`run_chunk`, keeping every deal in ``kept`` when it is given: the arrays
+        ``(cards, drew, strength)`` of :func:`.equity._equity_kernel` (``kept_cards`` …)."""
         n = self.n_players
         fixed = np.full((n, 5), -1, dtype=np.int64)
         for s, h in enumerate(self.cards):
@@ -450,34 +457,16 @@ class EquityJob:
         kinds, params = draw_table(specs, self.family)
         seat_out = private_zeros((n, 4))
         group_out = private_zeros((N_GROUPS, 3))
-        if self.ranges:
-            rcards, masks, starts, ends, cum = _packed(tuple(r for _, r in self.ranges))
-            who = np.array([s for s, _ in self.ranges], dtype=np.int64)
-        else:
-            rcards, masks = np.zeros((0, 5), np.int64), np.zeros(0, np.uint64)
-            starts = ends = who = np.zeros(0, np.int64)
-            cum = np.zeros(0, np.float64)
+        rcards, masks, starts, ends, cum = _packed(tuple(r for _, r in self.ranges))
+        who = np.array([s for s, _ in self.ranges], dtype=np.int64)
+        if kept is None:
+            kept = (None, None, None)
+        fam = self.family
         ok = _equity_kernel(
-            n,
-            fixed,
-            kinds,
-            params,
-            family_id(self.family),
-            kernel_tables(self.family),
-            self.family == "ace_to_five",
-            self.family == "deuce_to_seven",
-            keep_table(self.family).keep,
-            trials,
-            stream_state(seed),
-            seat_out,
-            group_out,
-            who,
-            rcards,
-            masks,
-            starts,
-            ends,
-            cum,
-        )
+            n, fixed, kinds, params, family_id(fam), kernel_tables(fam), fam == "ace_to_five",
+            fam == "deuce_to_seven", keep_table(fam).keep, trials, stream_state(seed), seat_out, group_out,
+            who, rcards, masks, starts, ends, cum, *kept,
+        )  # fmt: skip
         if not ok:
             raise rejection_error([r.text or f"seat {s}" for s, r in self.ranges])
         return {

@@ -38,18 +38,16 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...cards import N_CARDS, format_cards, parse_cards
+from ...cards import format_cards, parse_cards
 from ...checks import chips_per_seat
-from ...hands import kernel_tables
 from ...poker.table_state import ST_ACTIVE, ST_ALL_IN, STATUS, TOTAL
 from ...rng import SeedLike, stream_state
 from ..outcomes import card_text, collect, hand_columns
 from ..table import TABLE_DEALER, TABLE_IN, TABLE_SEATS, TABLE_STACK, new_table, next_dealer
-from .engine import REC_SIZE, _deal, _draw, _new_work, _play_hand, _remove, _reset_deck
+from .engine import REC_SIZE, _new_work, _play_hand
 from .jobs import EquityJob, MatchJob, _match_job, game_tuple
-from .keep_table import keep_table
-from .rules import _eval, check_players, family_id
-from .strategies import _choose_keep, draw_table, player_name
+from .rules import check_players
+from .strategies import draw_table, player_name
 
 __all__ = ["deals", "equity_deals"]
 
@@ -227,78 +225,12 @@ def deals(
     return out
 
 
-@njit(cache=True, nogil=True)
-def _equity_deals(
-    n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_tab, trials, state, cards, drew, strength
-):
-    """:func:`.equity._equity_kernel`'s deals (the same draws in the same order) with each one
-    kept: ``cards`` (trials, n, 2, 5) the hands dealt and final, ``drew`` (trials, n, 3) the
-    cards drawn at each draw, ``strength`` (trials, n) the final strengths."""
-    deck = np.zeros(N_CARDS, dtype=np.int64)
-    disc = np.zeros(N_CARDS, dtype=np.int64)
-    pile = np.zeros(3, dtype=np.int64)
-    hands = np.zeros((n, 5), dtype=np.int64)
-    tmp = np.zeros((n, 5), dtype=np.int64)
-    thrown = np.zeros(5, dtype=np.int64)
-    n_fixed = 0
-    for s in range(n):
-        if fixed[s, 0] >= 0:
-            n_fixed += 1
-    for t in range(trials):
-        _reset_deck(deck, pile)
-        for s in range(n):
-            if fixed[s, 0] >= 0:
-                for j in range(5):
-                    _remove(deck, pile, fixed[s, j])
-        if n_fixed < n:
-            _deal(tmp, n - n_fixed, state, deck, pile)
-        k = 0
-        for s in range(n):
-            if fixed[s, 0] >= 0:
-                for j in range(5):
-                    hands[s, j] = fixed[s, j]
-            else:
-                for j in range(5):
-                    hands[s, j] = tmp[k, j]
-                k += 1
-            for j in range(5):
-                cards[t, s, 0, j] = hands[s, j]
-        for d in range(3, 0, -1):
-            for s in range(n):
-                keep = _choose_keep(hands[s], d, kinds[s], params[s], ace_low, suits_count, keep_tab)
-                drew[t, s, 3 - d] = _draw(hands[s], keep, state, deck, disc, pile, thrown)
-        for s in range(n):
-            strength[t, s] = _eval(hands[s, 0], hands[s, 1], hands[s, 2], hands[s, 3], hands[s, 4], fam, T)
-            for j in range(5):
-                cards[t, s, 1, j] = hands[s, j]
-
-
 def _equity_frame(job: EquityJob, trials: int, seed: np.random.SeedSequence) -> pd.DataFrame:
     n = job.n_players
-    fixed = np.full((n, 5), -1, dtype=np.int64)
-    for s, h in enumerate(job.cards):
-        fixed[s] = parse_cards(h, n=5)
-    specs = list(job.strategies) + [job.strategy] * (n - len(job.strategies))
-    kinds, params = draw_table(specs, job.family)
     cards4 = np.zeros((trials, n, 2, 5), np.int64)
     drew3 = np.zeros((trials, n, 3), np.int64)
     strength = np.zeros((trials, n), np.int64)
-    _equity_deals(
-        n,
-        fixed,
-        kinds,
-        params,
-        family_id(job.family),
-        kernel_tables(job.family),
-        job.family == "ace_to_five",
-        job.family == "deuce_to_seven",
-        keep_table(job.family).keep,
-        trials,
-        stream_state(seed),
-        cards4,
-        drew3,
-        strength,
-    )
+    job.play_chunk(trials, seed, (cards4, drew3, strength))
     best = strength.max(axis=1, keepdims=True)
     top = strength == best
     k = top.sum(axis=1, keepdims=True)
