@@ -657,7 +657,9 @@ def rank_play(
     best: tuple[Fraction, int] | None = None
     for mask in _ORDER.tolist():
         kept = cards[[i for i in range(5) if (mask >> i) & 1]]
-        got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, _NO_THR, None if best is None else best[0])
+        got = _keep_value(
+            ctx, cards, kept, deck, dead_cards, draws, _NO_THR, None if best is None else best[0]
+        )
         if got is not None and (best is None or got[0] > best[0]):
             best = (got[0], mask)
     assert best is not None
