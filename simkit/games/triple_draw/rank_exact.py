@@ -642,7 +642,7 @@ def rank_play(
 
     Examples
     --------
-    >>> r = rank_play("7s 5h 3d 2c Kc", None, 1, ["7"])
+    >>> r = rank_play("7s 5h 3d 2c 2h", None, 1, ["7"])
     >>> r.keep, r.chances
     ('7s 5h 3d 2c', [Fraction(8, 47)])
     """
