@@ -284,6 +284,17 @@ def test_cli_draw_odds_three_draws_exact(capsys):
     assert all(r["policy"] == "rank" and r["exact"] for r in rows)
 
 
+def test_cli_draw_odds_rank_two_draws_exact(capsys):
+    """Two draws, every keep the best for the expected rank: exact, as rank_play says."""
+    from simkit.games.triple_draw.rank_exact import rank_play
+
+    argv = ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--keep", "7s 5h 3d 2c", "--draws", "2"]
+    rows = _json(capsys, [*argv, "--policy", "rank", "--targets", "7,9", "--format", "json"])
+    play = rank_play("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 2, ["7", "9"])
+    assert [r["fraction"] for r in rows] == [f"{p.numerator}/{p.denominator}" for p in play.chances]
+    assert all(r["exact"] and r["se"] == 0 and r["keep"] == "7s 5h 3d 2c" for r in rows)
+
+
 def test_cli_equity_of_drawing_hands(capsys):
     from triple_draw_naive import drawing_equity
 

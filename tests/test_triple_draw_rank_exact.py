@@ -1,6 +1,7 @@
-"""Exact expected rank with best play over two draws against a brute force over every
-sequence of draws, written from the rules: the final hand's rank is its strength's rank
-numerator, every keep (first and last) the one with the greatest mean, discards dead.
+"""Exact expected rank with best play over two and three draws against a brute force over
+every sequence of draws, written from the rules: the final hand's rank is its strength's rank
+numerator, every keep (first and later) the one with the greatest mean, discards dead; ties
+go to the keep with more cards, then the lower cards.
 
 The decks are made small with dead cards, so the brute force can walk every draw."""
 
@@ -14,7 +15,8 @@ import numpy as np
 import pytest
 
 from simkit.cards import format_cards, parse_cards
-from simkit.games.triple_draw.rank_exact import best_rank_keep, rank_value
+from simkit.games.triple_draw.rank_exact import best_rank_keep, rank_play, rank_value
+from simkit.games.triple_draw.rules import target_threshold
 from simkit.games.triple_draw.solver import discard_options, rank_numerators
 from simkit.hands import evaluate
 
@@ -89,5 +91,90 @@ def test_one_draw_agrees_with_the_one_draw_enumeration():
 
 
 def test_refused():
-    with pytest.raises(ValueError, match="draws must be 1 or 2"):
-        rank_value("7s 5h 3d 2c Kc", "7s", 3)
+    with pytest.raises(ValueError, match="draws must be 1, 2 or 3"):
+        rank_value("7s 5h 3d 2c Kc", "7s", 4)
+
+
+def _keeps(hand: tuple) -> list[tuple]:
+    """Every keep of ``hand`` in the tie order: more cards first, then the lower cards."""
+    cards = sorted(hand)
+    out = []
+    for mask in sorted(range(32), key=lambda m: (-bin(m).count("1"), m)):
+        out.append(tuple(cards[i] for i in range(5) if (mask >> i) & 1))
+    return out
+
+
+def _play(hand: tuple, deck: list[int], d: int, val, hits) -> tuple[Fraction, list[Fraction]]:
+    """Best play for the rank with ``d`` draws left: (mean rank numerator, chance of each
+    target), ``hits(five)`` the targets a final hand makes (0/1 each)."""
+    best = None
+    for k in _keeps(hand):
+        v = _keep(k, deck, d, val, hits)
+        if best is None or v[0] > best[0]:
+            best = v
+    assert best is not None
+    return best
+
+
+def _keep(kept: tuple, deck: list[int], d: int, val, hits) -> tuple[Fraction, list[Fraction]]:
+    draws = list(combinations(deck, 5 - len(kept)))
+    total = Fraction(0)
+    ch: list[Fraction] = []
+    for x in draws:
+        hand = kept + x
+        if d == 1:
+            v, c = Fraction(val[frozenset(hand)]), [Fraction(h) for h in hits(hand)]
+        else:
+            v, c = _play(hand, [c for c in deck if c not in x], d - 1, val, hits)
+        total += v
+        ch = c if not ch else [a + b for a, b in zip(ch, c, strict=True)]
+    return total / len(draws), [a / len(draws) for a in ch]
+
+
+def _setting(hand: str, live: str, family: str, targets: list[str]):
+    h = parse_cards(hand).tolist()
+    deck = parse_cards(live).tolist()
+    dead = format_cards([c for c in range(52) if c not in h and c not in deck])
+    val = _values(h + deck, family)
+    thr = [target_threshold(t, family) for t in targets]
+
+    def hits(five):
+        s = int(evaluate(np.array([sorted(five)], dtype=np.int64), family)[0])
+        return [int(s >= t) for t in thr]
+
+    return h, deck, dead, val, hits
+
+
+@pytest.mark.parametrize(("hand", "live", "family"), CASES)
+def test_target_chances_under_rank_play_two_draws(hand, live, family):
+    """The chance of each target when every keep maximises the expected rank (two draws)."""
+    targets = ["8", "9", "K"]
+    h, deck, dead, val, hits = _setting(hand, live, family, targets)
+    kept = tuple(h[:4])
+    v, ch = _keep(kept, deck, 2, val, hits)
+    r = rank_play(hand, format_cards(list(kept)), 2, targets, dead=dead, family=family)
+    assert r.value == v / DENOM
+    assert r.chances == ch
+
+
+def test_three_draws_match_brute_force():
+    """Three draws standing pat first, on a ten-card live deck."""
+    hand = "8h 6h 4h 3h Ks"
+    live = "2h 5c 7d 9d Kd Ts 2d 6c Qs Jh"
+    targets = ["8", "T"]
+    h, deck, dead, val, hits = _setting(hand, live, "deuce_to_seven", targets)
+    v, ch = _keep(tuple(h), deck, 3, val, hits)
+    r = rank_play(hand, hand, 3, targets, dead=dead)
+    assert r.value == v / DENOM and r.chances == ch
+
+
+@pytest.mark.slow
+def test_three_draws_one_card_drawn_match_brute_force():
+    """Three draws keeping four, on an eleven-card live deck (slow: the brute force)."""
+    hand = "7s 5h 3d 2c Kc"
+    live = "2h 3h 4h 4d 6c 8c 9s Kd Qh Js 7c"
+    h, deck, dead, val, hits = _setting(hand, live, "deuce_to_seven", ["7"])
+    kept = tuple(h[:4])
+    v, ch = _keep(kept, deck, 3, val, hits)
+    r = rank_play(hand, format_cards(list(kept)), 3, ["7"], dead=dead)
+    assert r.value == v / DENOM and r.chances == ch

@@ -64,7 +64,7 @@ def register(sub) -> None:
         description="For each target, the chance of finishing at it or better when every later "
         "keep is the best one for that target: exact for 0-3 draws, the column 'fraction' gives "
         "the exact value. With --policy rank every keep maximises the expected final rank instead "
-        "(exact for one draw, Monte Carlo with its standard error for more). The unseen deck is "
+        "(exact for one and two draws, Monte Carlo with its standard error for three). The unseen deck is "
         "the 47 cards not in HAND (less --dead); discards never come back, and a deck too small for "
         "the draws is refused. --monte-carlo gives the estimate of earlier versions (table play in "
         "the middle) for comparison.",
@@ -105,7 +105,7 @@ def register(sub) -> None:
         help="every sensible discard of a hand, best first",
         description="The discards of HAND ranked by the chance of reaching --target with best "
         "play in the later draws (exact; the column 'fraction'), or by the expected final rank "
-        "(--target rank: exact for one draw, Monte Carlo for more).",
+        "(--target rank: exact for one and two draws, Monte Carlo for three).",
     )
     p.add_argument("hand", nargs="+", metavar="HAND")
     p.add_argument("--draws", type=int_in_range(1, 3, "draws"), default=1)
@@ -331,7 +331,7 @@ def _draw_odds(args) -> None:
     refuse(args, _RUNNER_FLAGS, "is for runner jobs; draw-odds runs in this process (no progress bar)")
     if args.policy != "target":
         refuse(args, ["--monte-carlo"], "is the estimate for the target policy; the rank is estimated anyway")
-    if (args.policy == "target" and not args.monte_carlo) or (args.policy == "rank" and args.draws <= 1):
+    if (args.policy == "target" and not args.monte_carlo) or (args.policy == "rank" and args.draws <= 2):
         refuse(args, ["--trials", "--seed"], "is for a Monte Carlo estimate; this answer is exact")
     df = draw_odds(
         hand,
@@ -358,7 +358,7 @@ def _best_discard(args) -> None:
     rank = args.target == "rank"
     if rank:
         refuse(args, ["--monte-carlo"], "is the estimate for a target; the rank is estimated anyway")
-    if (not rank and not args.monte_carlo) or (rank and args.draws == 1):
+    if (not rank and not args.monte_carlo) or (rank and args.draws <= 2):
         refuse(args, ["--trials", "--seed"], "is for a Monte Carlo estimate; these values are exact")
     emit(
         discard_options(

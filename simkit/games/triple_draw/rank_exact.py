@@ -1,21 +1,29 @@
-"""Exact expected final rank with best play over two draws (2-7 and A-5 triple draw).
+"""Exact expected final rank with best play over one to three draws (2-7 and A-5 triple draw).
 
 The *rank* of a final hand is :func:`.solver.rank_numerators` (twice the number of the other
 2,598,959 hands it beats, ties counting half; :func:`.solver.rank_percentiles` is the same over
-``2 (C(52, 5) - 1)``), the objective the one-draw rank code uses.  With two draws left every
-keep, first and last, is the one with the greatest expected final rank.  The deck model is
-:mod:`.exact`'s: the unseen cards are the 52 less the hand and the dead cards, one player draws
-alone, discards never come back.
+``2 (C(52, 5) - 1)``), the objective the one-draw rank code uses.  Every keep, first and later,
+is the one with the greatest expected final rank.  The deck model is :mod:`.exact`'s: the
+unseen cards are the 52 less the hand and the dead cards, one player draws alone, discards
+never come back.
 
 **How.**  One pass over the 2,598,960 hands sums the rank of every hand containing each set of
-0-4 cards (:func:`_superset_sums`).  A hand ``H`` that keeps ``K`` with the cards ``R`` gone
-(dead cards and earlier discards) draws from the rest, so by inclusion-exclusion over ``R``
-and the discards ``H - K`` the sum of the final ranks over every draw is
-``sum over S in R, J with K in J in H of (-1)^(|S| + |J - K|) T(J + S)`` (``T`` the superset
-sum), all 32 keeps at once by a Möbius transform over the subsets of ``H`` (:func:`_last_keeps`).
-The first draw is enumerated card by card; every figure is an integer (an expected rank
-times ``(n)_5``, the falling factorial of the deck size), so keeps are compared exactly and
-the result is a :class:`fractions.Fraction`.
+0-4 cards (:func:`_superset_tables`, kept on disk by
+:func:`simkit.disk_cache.cached_arrays`).  With one draw left and the cards ``E`` out of the
+deck (dead cards and earlier discards) the sum of the ranks of every hand that contains
+``J`` and misses ``E`` is, by inclusion-exclusion over ``E``,
+``A_E(J) = sum over S in E of (-1)^|S| T(J + S)``; it is worked out the first time a ``J`` is
+met and memoised for that ``E`` (:func:`_lazy`), which is fixed over a whole draw: the later
+hands of one keep all see the same ``E``.  The sum of the final ranks of keeping ``K`` from
+``H`` is then a Möbius transform over the subsets of ``H`` (all 32 keeps at once,
+:func:`_last`).  Earlier draws are enumerated card by card.  Keeps are tried most cards first,
+and the valuing of a keep stops as soon as it cannot beat the best found even if every draw
+left gave the best hand (a later draw can throw any kept card, so no tighter bound is used).
+
+**Exact.**  Every figure is an integer: with one draw left an expected rank times ``(n)_5``
+(``n`` the deck), with two left times ``(n)_10`` (falling factorials), summed in 32-bit limbs;
+keeps are compared on these integers and the results are :class:`fractions.Fraction`.  Ties go
+to the keep with more cards, then to the lower cards.
 
 Examples
 --------
@@ -25,9 +33,10 @@ Examples
 >>> round(float(rank_value("9s 5h 3d 2c 2h", "9s 5h 3d 2c", 2)), 4)
 0.8993
 
-Speed: with two draws a keep of two or more cards is valued in well under a second; a keep
-of one card draws 178,365 first draws (seconds), none 1,533,939 (about a minute), so
-:func:`best_rank_keep` with two draws takes about a minute on one core.
+Speed (one core, tables on disk): with two draws a whole :func:`best_rank_keep` is a fraction of
+a second for a typical hand and about two seconds at worst (a hand whose best keep is small,
+so that the five-card draw must be valued); with three draws a keep of three or more cards
+takes about a second, and a whole :func:`best_rank_keep` seconds to minutes (benchmarks).
 """
 
 from __future__ import annotations
@@ -35,164 +44,473 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 from math import comb
+from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from ...cards import N_CARDS, format_cards
-from ...deck import next_combination
+from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from .exact import _cards, prepare
-from .rules import _eval, family_id
+from .rules import _eval, family_id, target_threshold
 
-__all__ = ["best_rank_keep", "rank_value"]
+__all__ = ["RankPlay", "best_rank_keep", "rank_play", "rank_value"]
 
 #: ``_CB[i, c] = C(c, i + 1)``: the colex term of card c at sorted position i.
 _CB = np.array([[comb(c, i + 1) for c in range(N_CARDS + 1)] for i in range(5)], dtype=np.int64)
+#: Where the sets of k cards start in the flat tables (k = 0..4), and their end.
+_OFF = np.array([0, 1, 53, 1379, 23479, 294204], dtype=np.int64)
 _POP = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
-_HALF = 32
-_MASK = (1 << _HALF) - 1
+_TOP = np.array([m.bit_length() - 1 for m in range(32)], dtype=np.int64)
+#: The 32 keeps in the order of preference on a tie: more cards first, then lower positions.
+_ORDER = np.array(sorted(range(32), key=lambda m: (-bin(m).count("1"), m)), dtype=np.int64)
+_LIMB = 32
+_LMASK = (1 << _LIMB) - 1
+_NL = 4  # limbs of a big integer: up to 2^128
+DENOM = 2 * (comb(N_CARDS, 5) - 1)
+
+
+# --- big non-negative integers in 32-bit limbs -------------------------------------------------
 
 
 @njit(cache=True, inline="always")
-def _colex(cards, k):
-    """Colex number of the ``k`` cards ``cards[:k]`` (sorted in place first)."""
-    for i in range(1, k):
-        x = cards[i]
-        j = i - 1
-        while j >= 0 and cards[j] > x:
-            cards[j + 1] = cards[j]
-            j -= 1
-        cards[j + 1] = x
-    idx = 0
-    for i in range(k):
-        idx += _CB[i, cards[i]]
-    return idx
+def _bnorm(a):
+    for i in range(_NL - 1):
+        c = a[i] >> _LIMB
+        a[i] &= _LMASK
+        a[i + 1] += c
+
+
+@njit(cache=True, inline="always")
+def _badd(a, v):
+    """``a += v`` (``v`` a non-negative int64)."""
+    a[0] += v & _LMASK
+    a[1] += v >> _LIMB
+    _bnorm(a)
+
+
+@njit(cache=True, inline="always")
+def _baddb(a, b):
+    for i in range(_NL):
+        a[i] += b[i]
+    _bnorm(a)
+
+
+@njit(cache=True, inline="always")
+def _bmul(a, f, out):
+    """``out = a * f`` (``a`` normalised, ``0 <= f < 2^31``)."""
+    carry = 0
+    for i in range(_NL):
+        t = a[i] * f + carry
+        out[i] = t & _LMASK
+        carry = t >> _LIMB
+    out[_NL - 1] += carry << _LIMB
+
+
+@njit(cache=True, inline="always")
+def _bgt(a, b):
+    for i in range(_NL - 1, -1, -1):
+        if a[i] != b[i]:
+            return a[i] > b[i]
+    return False
+
+
+@njit(cache=True, inline="always")
+def _bfloat(a):
+    x = 0.0
+    for i in range(_NL - 1, -1, -1):
+        x = x * 4294967296.0 + a[i]
+    return x
+
+
+def _bint(a: np.ndarray) -> int:
+    return sum(int(a[i]) << (_LIMB * i) for i in range(_NL))
+
+
+# --- the tables --------------------------------------------------------------------------------
 
 
 @njit(cache=True)
-def _superset_sums(hands, fam, T, num, S0, S1, S2, S3, S4):
-    """``S_k[colex(K)]``: the sum of ``num[strength]`` over the five-card hands containing the
-    ``k`` cards ``K`` (k = 0..4)."""
-    buf = np.zeros(5, dtype=np.int64)
+def _superset_pass(hands, fam, T, num, S):
+    """``S[OFF[k] + colex(K)]``: the sum of ``num[strength]`` over the hands containing the
+    ``k`` cards ``K`` (k = 0..4, the hands' cards ascending)."""
+    ix = np.zeros(32, dtype=np.int64)
     for i in range(hands.shape[0]):
         v = num[_eval(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], fam, T)]
-        S0[0] += v
+        S[0] += v
         for m in range(1, 31):
-            k = 0
-            for p in range(5):
-                if (m >> p) & 1:
-                    buf[k] = hands[i, p]
-                    k += 1
-            idx = _colex(buf, k)
-            if k == 1:
-                S1[idx] += v
-            elif k == 2:
-                S2[idx] += v
-            elif k == 3:
-                S3[idx] += v
-            else:
-                S4[idx] += v
+            p = _TOP[m]
+            k = _POP[m]
+            j = ix[m ^ (1 << p)] - _OFF[k - 1] + _OFF[k] + _CB[k - 1, hands[i, p]]
+            ix[m] = j
+            S[j] += v
+
+
+def _build_tables(family: str) -> dict[str, np.ndarray]:
+    from .solver import rank_numerators
+
+    S = np.zeros(int(_OFF[5]), dtype=np.int64)
+    _superset_pass(all_hands(), family_id(family), kernel_tables(family), rank_numerators(family), S)
+    return {"sums": S}
+
+
+@cache
+def _superset_tables(family: str) -> np.ndarray:
+    """The sums of the ranks over the hands containing each set of 0-4 cards (module docs),
+    from the disk cache when it holds them (keyed by this module's source and the ranks)."""
+    from .solver import rank_numerators
+
+    key = source_digest(Path(__file__)) + rank_numerators(family).tobytes()
+    S = cached_arrays(f"rank-supersets-{family}", key, lambda: _build_tables(family))["sums"]
+    S.setflags(write=False)
+    return S
+
+
+# --- the compiled recursion ----------------------------------------------------------------
 
 
 @njit(cache=True, inline="always")
-def _table(cards, k, fam, T, num, S0, S1, S2, S3, S4):
-    """The superset sum of the ``k`` cards ``cards[:k]`` (k = 5: the rank of that hand)."""
-    if k == 5:
-        return num[_eval(cards[0], cards[1], cards[2], cards[3], cards[4], fam, T)]
-    if k == 0:
-        return S0[0]
-    idx = _colex(cards, k)
-    if k == 1:
-        return S1[idx]
-    if k == 2:
-        return S2[idx]
-    if k == 3:
-        return S3[idx]
-    return S4[idx]
+def _sort(b, k):
+    for i in range(1, k):
+        x = b[i]
+        j = i - 1
+        while j >= 0 and b[j] > x:
+            b[j + 1] = b[j]
+            j -= 1
+        b[j + 1] = x
 
 
 @njit(cache=True)
-def _last_keeps(h, gone, n_gone, n, fam, T, num, S0, S1, S2, S3, S4, g):
-    """``g[K]``: the expected final rank of keeping the positions ``K`` of the hand ``h`` with
-    one draw left from the ``n`` cards that are neither in ``h`` nor among ``gone[:n_gone]``,
-    times ``(n)_5`` (an integer).  Returns the greatest."""
-    for m in range(32):
-        g[m] = 0
-    buf = np.zeros(5, dtype=np.int64)
-    idx = np.zeros(5, dtype=np.int64)
-    for s in range(min(5, n_gone) + 1):
-        sign = -1 if s & 1 else 1
+def _lazy(J, k, idx, E, nE, S, A, stamp, gen, fam, Tk, num):
+    """``A_E(J)``: the rank sum over the hands containing the ``k`` (sorted) cards ``J`` and
+    none of ``E[:nE]``, memoised at ``idx`` under the stamp ``gen``."""
+    if stamp[idx] == gen:
+        return A[idx]
+    buf = np.empty(5, dtype=np.int64)
+    sidx = np.empty(5, dtype=np.int64)
+    total = np.int64(0)
+    for s in range(min(5 - k, nE) + 1):
         for j in range(s):
-            idx[j] = j
+            sidx[j] = j
         while True:
-            for m in range(32):
-                k = _POP[m] + s
-                if k > 5:
-                    continue
-                c = 0
-                for p in range(5):
-                    if (m >> p) & 1:
-                        buf[c] = h[p]
-                        c += 1
-                for j in range(s):
-                    buf[c + j] = gone[idx[j]]
-                g[m] += sign * _table(buf, k, fam, T, num, S0, S1, S2, S3, S4)
-            if s == 0 or not next_combination(idx, s, n_gone):
+            for j in range(k):
+                buf[j] = J[j]
+            for j in range(s):
+                buf[k + j] = E[sidx[j]]
+            if k + s == 5:
+                v = num[_eval(buf[0], buf[1], buf[2], buf[3], buf[4], fam, Tk)]
+            else:
+                _sort(buf, k + s)
+                j = _OFF[k + s]
+                for i in range(k + s):
+                    j += _CB[i, buf[i]]
+                v = S[j]
+            total += -v if s & 1 else v
+            if s == 0:
                 break
-    for bit in range(5):  # superset Möbius transform over the discards H - K
+            # the next s-combination of E
+            j = s - 1
+            while j >= 0 and sidx[j] == nE - s + j:
+                j -= 1
+            if j < 0:
+                break
+            sidx[j] += 1
+            for i in range(j + 1, s):
+                sidx[i] = sidx[i - 1] + 1
+    A[idx] = total
+    stamp[idx] = gen
+    return total
+
+
+@njit(cache=True)
+def _last(h, E, nE, n3, S, A, stamp, gen, fam, Tk, num, g, hs):
+    """One draw left holding ``h`` (5 cards), ``E[:nE]`` out of the deck and ``n3`` cards in it:
+    ``g[m]`` = the expected final rank numerator of keeping the sorted positions ``m`` of
+    ``hs`` (``h`` sorted, written) times ``(n3)_5``.  Returns the best keep (the tie order
+    :data:`_ORDER`)."""
+    for i in range(5):
+        hs[i] = h[i]
+    _sort(hs, 5)
+    ix = np.zeros(32, dtype=np.int64)
+    J = np.empty(5, dtype=np.int64)
+    for m in range(1, 31):
+        p = _TOP[m]
+        k = _POP[m]
+        ix[m] = ix[m ^ (1 << p)] - _OFF[k - 1] + _OFF[k] + _CB[k - 1, hs[p]]
+    for m in range(31):
+        j = ix[m]
+        if stamp[j] == gen:
+            g[m] = A[j]
+        else:
+            c = 0
+            for p in range(5):
+                if (m >> p) & 1:
+                    J[c] = hs[p]
+                    c += 1
+            g[m] = _lazy(J, c, j, E, nE, S, A, stamp, gen, fam, Tk, num)
+    g[31] = num[_eval(hs[0], hs[1], hs[2], hs[3], hs[4], fam, Tk)]
+    for bit in range(5):  # superset Möbius transform over the discards
+        b = 1 << bit
         for m in range(32):
-            if not (m >> bit) & 1:
-                g[m] -= g[m | (1 << bit)]
-    best = np.int64(-1)
-    for m in range(32):
+            if not m & b:
+                g[m] -= g[m | b]
+    best = 31
+    for t in range(32):
+        m = _ORDER[t]
         d = 5 - _POP[m]
-        scale = 1  # d! (n - d)(n - d - 1)...(n - 4): (n)_5 / C(n, d)
+        scale = 1  # d! (n3 - d)(n3 - d - 1)...(n3 - 4) = (n3)_5 / C(n3, d)
         for i in range(2, d + 1):
             scale *= i
         for i in range(d, 5):
-            scale *= n - i
+            scale *= n3 - i
         g[m] *= scale
-        if g[m] > best:
-            best = g[m]
+        if g[m] > g[best]:
+            best = m
     return best
 
 
 @njit(cache=True)
-def _two_draws(kept, deck, gone, n_gone, fam, T, num, S0, S1, S2, S3, S4, acc):
-    """``acc`` (two 32-bit halves) += the best last keep's value (:func:`_last_keeps`) over
-    every first draw of ``deck`` onto ``kept``."""
-    k = kept.shape[0]
+def _hits(kept, k, deck, nd, fam, Tk, thr, out):
+    """``out[t]`` = the draws of ``5 - k`` of ``deck[:nd]`` onto ``kept[:k]`` at least as strong
+    as ``thr[t]``."""
+    h = np.empty(5, dtype=np.int64)
+    for j in range(k):
+        h[j] = kept[j]
     m = 5 - k
-    n = deck.shape[0]
-    h = np.zeros(5, dtype=np.int64)
+    idx = np.empty(5, dtype=np.int64)
+    for j in range(m):
+        idx[j] = j
+    for t in range(thr.shape[0]):
+        out[t] = 0
+    while True:
+        for j in range(m):
+            h[k + j] = deck[idx[j]]
+        s = _eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)
+        for t in range(thr.shape[0]):
+            if s >= thr[t]:
+                out[t] += 1
+        if m == 0:
+            break
+        j = m - 1
+        while j >= 0 and idx[j] == nd - m + j:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for i in range(j + 1, m):
+            idx[i] = idx[i - 1] + 1
+
+
+@njit(cache=True, inline="always")
+def _scale(n, d):
+    """``d! (n - d)(n - d - 1)...(n - 4)``: ``(n)_5 / C(n, d)``."""
+    s = 1
+    for i in range(2, d + 1):
+        s *= i
+    for i in range(d, 5):
+        s *= n - i
+    return s
+
+
+@njit(cache=True)
+def _two(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, hit, cut):
+    """Two draws left, keeping ``kept[:k]`` from the ``nd`` cards ``deck`` with ``E[:nE]`` out:
+    ``acc`` += the best last keep's value (:func:`_last`, times ``(nd - 5 + k)_5``) over every
+    draw; with targets (``thr`` not empty) ``hit[t]`` += the chance of each with that keep on
+    the same scale.  Uses a fresh memo stamp.  Returns False, ``acc`` unfinished, as soon as
+    the sum cannot reach ``cut`` (< 0: never) even if every draw left gave the best hand."""
+    gen[0] += 1
+    gid = gen[0]
+    m = 5 - k
+    n3 = nd - m
+    h = np.empty(5, dtype=np.int64)
+    hs = np.empty(5, dtype=np.int64)
     for j in range(k):
         h[j] = kept[j]
     g = np.zeros(32, dtype=np.int64)
-    idx = np.zeros(5, dtype=np.int64)
+    idx = np.empty(5, dtype=np.int64)
+    rest = np.empty(nd, dtype=np.int64)
+    kk = np.empty(5, dtype=np.int64)
+    cnt = np.zeros(thr.shape[0], dtype=np.int64)
+    top = float(num[num.shape[0] - 1]) * _scale(n3, 0)  # the most a draw can add
+    left = 1.0
+    for i in range(m):
+        left = left * (nd - i) / (i + 1)
+    base = _bfloat(acc)
+    done = 0.0
     for j in range(m):
         idx[j] = j
     while True:
         for j in range(m):
             h[k + j] = deck[idx[j]]
-        v = _last_keeps(h, gone, n_gone, n - m, fam, T, num, S0, S1, S2, S3, S4, g)
-        acc[0] += v >> _HALF
-        acc[1] += v & _MASK
-        if m == 0 or not next_combination(idx, m, n):
+        best = _last(h, E, nE, n3, S, A, stamp, gid, fam, Tk, num, g, hs)
+        _badd(acc, g[best])
+        done += g[best]
+        left -= 1.0
+        if cut >= 0.0 and base + done + left * top < cut * (1.0 - 1e-9):
+            return False
+        if thr.shape[0] > 0:
+            c = 0
+            t = 0
+            for j in range(nd):
+                if t < m and idx[t] == j:
+                    t += 1
+                else:
+                    rest[c] = deck[j]
+                    c += 1
+            c2 = 0
+            for p in range(5):
+                if (best >> p) & 1:
+                    kk[c2] = hs[p]
+                    c2 += 1
+            _hits(kk, c2, rest, c, fam, Tk, thr, cnt)
+            sc = _scale(n3, 5 - c2)
+            for t in range(thr.shape[0]):
+                _badd(hit[t], cnt[t] * sc)
+        if m == 0:
             break
+        j = m - 1
+        while j >= 0 and idx[j] == nd - m + j:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for i in range(j + 1, m):
+            idx[i] = idx[i - 1] + 1
+    return True
 
 
-@cache
-def _sums(family: str) -> tuple[np.ndarray, ...]:
-    """The superset sums of the ranks of a family (one pass over every hand, cached)."""
-    from .solver import rank_numerators
+@njit(cache=True)
+def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, v, hit):
+    """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
+    keep's expected rank numerator times ``(nd)_10`` (limbs), ``hit[t]`` (with targets) the
+    chance of each target with that keep and best play after, on the same scale.  Keeps are
+    tried most cards first and given up as soon as they cannot beat the best found.  Returns
+    the keep as a mask over the positions of ``h1``."""
+    hs = np.empty(5, dtype=np.int64)
+    for i in range(5):
+        hs[i] = h1[i]
+    E2 = np.empty(nE + 5, dtype=np.int64)
+    for i in range(nE):
+        E2[i] = E[i]
+    kept = np.empty(5, dtype=np.int64)
+    acc = np.zeros(_NL, dtype=np.int64)
+    cur = np.zeros(_NL, dtype=np.int64)
+    nohit = np.zeros((0, _NL), dtype=np.int64)
+    best = -1
+    bestf = -1.0
+    for i in range(_NL):
+        v[i] = 0
+    for t in range(32):
+        m = _ORDER[t]
+        k = _POP[m]
+        c = 0
+        ce = nE
+        for p in range(5):
+            if (m >> p) & 1:
+                kept[c] = hs[p]
+                c += 1
+            else:
+                E2[ce] = hs[p]
+                ce += 1
+        for i in range(_NL):
+            acc[i] = 0
+        d = 5 - k
+        f = 1  # (nd)_10 / (C(nd, d) (nd - d)_5) = d! (nd - d - 5)_(5 - d)
+        for i in range(2, d + 1):
+            f *= i
+        for i in range(5 - d):
+            f *= nd - d - 5 - i
+        cut = bestf / f if best >= 0 else -1.0
+        if not _two(kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, thr[:0], acc, nohit, cut):
+            continue
+        _bmul(acc, f, cur)
+        if best < 0 or _bgt(cur, v):
+            best = m
+            for i in range(_NL):
+                v[i] = cur[i]
+            bestf = _bfloat(v)
+    if thr.shape[0] > 0:
+        c = 0
+        ce = nE
+        for p in range(5):
+            if (best >> p) & 1:
+                kept[c] = hs[p]
+                c += 1
+            else:
+                E2[ce] = hs[p]
+                ce += 1
+        for i in range(thr.shape[0]):
+            for j in range(_NL):
+                hit[i, j] = 0
+        _two(kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, thr, acc, hit, -1.0)
+        d = 5 - c
+        f = 1
+        for i in range(2, d + 1):
+            f *= i
+        for i in range(5 - d):
+            f *= nd - d - 5 - i
+        for i in range(thr.shape[0]):
+            _bmul(hit[i].copy(), f, hit[i])
+    return best
 
-    S = [np.zeros(comb(N_CARDS, k), dtype=np.int64) for k in range(5)]
-    _superset_sums(all_hands(), family_id(family), kernel_tables(family), rank_numerators(family), *S)
-    for a in S:
-        a.setflags(write=False)
-    return tuple(S)
+
+@njit(cache=True)
+def _three(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, hit, cut):
+    """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
+    first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
+    as ``acc`` cannot reach ``cut`` (:func:`_two`)."""
+    m = 5 - k
+    h = np.empty(5, dtype=np.int64)
+    for j in range(k):
+        h[j] = kept[j]
+    idx = np.empty(5, dtype=np.int64)
+    rest = np.empty(nd, dtype=np.int64)
+    v = np.zeros(_NL, dtype=np.int64)
+    hv = np.zeros((thr.shape[0], _NL), dtype=np.int64)
+    top = float(num[num.shape[0] - 1])
+    for i in range(10):
+        top *= nd - m - i
+    left = 1.0
+    for i in range(m):
+        left = left * (nd - i) / (i + 1)
+    for j in range(m):
+        idx[j] = j
+    while True:
+        for j in range(m):
+            h[k + j] = deck[idx[j]]
+        c = 0
+        t = 0
+        for j in range(nd):
+            if t < m and idx[t] == j:
+                t += 1
+            else:
+                rest[c] = deck[j]
+                c += 1
+        _best_two(h, rest, c, E, nE, S, A, stamp, gen, fam, Tk, num, thr, v, hv)
+        _baddb(acc, v)
+        for t in range(thr.shape[0]):
+            _baddb(hit[t], hv[t])
+        left -= 1.0
+        if cut >= 0.0 and _bfloat(acc) + left * top < cut * (1.0 - 1e-9):
+            return False
+        if m == 0:
+            break
+        j = m - 1
+        while j >= 0 and idx[j] == nd - m + j:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for i in range(j + 1, m):
+            idx[i] = idx[i - 1] + 1
+    return True
+
+
+# --- the Python side ----------------------------------------------------------------------
 
 
 def _ff(n: int, k: int) -> int:
@@ -202,77 +520,167 @@ def _ff(n: int, k: int) -> int:
     return r
 
 
-def _keep_value(cards, kept, deck, dead, draws: int, family: str) -> Fraction:
-    """The exact expected rank of keeping ``kept`` with ``draws`` (1 or 2) draws left."""
-    from .solver import rank_numerators
+class _Ctx:
+    """The tables of a family and a memo (its stamps) for one query."""
 
-    fam = family_id(family)
-    T = kernel_tables(family)
-    num = rank_numerators(family)
-    S = _sums(family)
-    denom = 2 * (comb(N_CARDS, 5) - 1)
-    discards = np.array([c for c in cards.tolist() if c not in kept.tolist()], dtype=np.int64)
-    gone = np.concatenate([dead, discards]).astype(np.int64)
-    m = 5 - kept.size
+    def __init__(self, family: str) -> None:
+        from .solver import rank_numerators
+
+        self.fam = family_id(family)
+        self.Tk = kernel_tables(family)
+        self.num = rank_numerators(family)
+        self.S = _superset_tables(family)
+        self.A = np.zeros(int(_OFF[5]), dtype=np.int64)
+        self.stamp = np.zeros(int(_OFF[5]), dtype=np.int64)
+        self.gen = np.zeros(1, dtype=np.int64)
+
+
+def _keep_value(
+    ctx: _Ctx, cards, kept, deck, dead, draws: int, thr: np.ndarray, beat: Fraction | None = None
+) -> tuple[Fraction, list[Fraction]] | None:
+    """The exact expected rank of keeping ``kept`` with ``draws`` (1..3) draws left, and the
+    chance of each target threshold ``thr`` with best play for the rank; None as soon as it is
+    sure not to pass ``beat``."""
+    kept_l = kept.tolist()
+    discards = np.array([c for c in cards.tolist() if c not in kept_l], dtype=np.int64)
+    E = np.concatenate([dead, discards]).astype(np.int64)
+    k = kept.size
+    m = 5 - k
+    n = deck.size
+    kept5 = np.zeros(5, dtype=np.int64)
+    kept5[:k] = kept
+    nt = thr.size
+    acc = np.zeros(_NL, dtype=np.int64)
+    hit = np.zeros((nt, _NL), dtype=np.int64)
+    args = (ctx.fam, ctx.Tk, ctx.num)
     if draws == 1:
-        h = np.concatenate([kept, discards])
+        counts = np.zeros(nt, dtype=np.int64)
+        h = np.concatenate([kept, discards]).astype(np.int64)
         g = np.zeros(32, dtype=np.int64)
-        n = deck.size
-        _last_keeps(h, dead, dead.size, n, fam, T, num, S[0], S[1], S[2], S[3], S[4], g)
-        mask = (1 << kept.size) - 1
-        return Fraction(int(g[mask]), _ff(n, 5) * denom)
-    acc = np.zeros(2, dtype=np.int64)
-    _two_draws(kept, deck, gone, gone.size, fam, T, num, S[0], S[1], S[2], S[3], S[4], acc)
-    total = (int(acc[0]) << _HALF) + int(acc[1])
-    return Fraction(total, comb(deck.size, m) * _ff(deck.size - m, 5) * denom)
+        hs = np.zeros(5, dtype=np.int64)
+        ctx.gen[0] += 1
+        _last(h, dead, dead.size, n, ctx.S, ctx.A, ctx.stamp, ctx.gen[0], *args, g, hs)
+        mask = sum(1 << i for i in range(5) if hs[i] in kept_l)
+        _hits(kept5, k, deck, n, ctx.fam, ctx.Tk, thr, counts)
+        total = comb(n, m)
+        return Fraction(int(g[mask]), _ff(n, 5) * DENOM), [Fraction(int(c), total) for c in counts]
+    den = comb(n, m) * _ff(n - m, 5 if draws == 2 else 10)
+    cut = -1.0 if beat is None else float(beat * den * DENOM)
+    run = _two if draws == 2 else _three
+    if not run(kept5, k, deck, n, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, *args, thr, acc, hit, cut):
+        return None
+    return Fraction(_bint(acc), den * DENOM), [Fraction(_bint(hit[t]), den) for t in range(nt)]
 
 
 def _checked(hand, keep, draws: int, dead, family: str):
     family_id(family)
-    if draws not in (1, 2):
-        raise ValueError(f"draws must be 1 or 2 for the exact expected rank, got {draws!r}")
+    if draws not in (1, 2, 3):
+        raise ValueError(f"draws must be 1, 2 or 3 for the exact expected rank, got {draws!r}")
     cards, kept, deck = prepare(hand, keep, draws, dead=dead)
-    dead_cards = np.asarray([], dtype=np.int64) if dead is None else _cards(dead, "dead")
-    return cards, kept, deck, dead_cards
+    dead_cards = np.asarray([], dtype=np.int64) if dead is None else _cards(dead, "dead").astype(np.int64)
+    return cards.astype(np.int64), kept, deck.astype(np.int64), dead_cards
 
 
 def rank_value(hand, keep, draws: int = 2, *, dead=None, family: str = "deuce_to_seven") -> Fraction:
     """The exact expected final rank (0..1, :func:`.solver.rank_percentiles`) of keeping
-    ``keep`` from ``hand`` with ``draws`` (1 or 2) draws left, every later keep the one with
+    ``keep`` from ``hand`` with ``draws`` (1, 2 or 3) draws left, every later keep the one with
     the greatest expected rank.
 
     >>> v = rank_value("9s 5h 3d 2c 2h", "9s 5h 3d 2c", 1)
     >>> v == best_rank_keep("9s 5h 3d 2c 2h", 1)[0]
     True
-    >>> rank_value("7s 5h 3d 2c Kc", "7s", 3)
+    >>> rank_value("7s 5h 3d 2c Kc", "7s", 4)
     Traceback (most recent call last):
     ...
-    ValueError: draws must be 1 or 2 for the exact expected rank, got 3
+    ValueError: draws must be 1, 2 or 3 for the exact expected rank, got 4
     """
     cards, kept, deck, dead_cards = _checked(hand, keep, draws, dead, family)
     assert kept is not None
-    return _keep_value(cards, kept, deck, dead_cards, draws, family)
+    got = _keep_value(_Ctx(family), cards, kept.astype(np.int64), deck, dead_cards, draws, _NO_THR)
+    assert got is not None
+    return got[0]
+
+
+_NO_THR = np.zeros(0, dtype=np.int32)
+
+
+class RankPlay(NamedTuple):
+    """Best play for the expected rank: the first ``keep``, its exact expected rank ``value``
+    and the exact chance of each target asked for (``chances``) when every keep is the one with
+    the greatest expected rank."""
+
+    keep: str
+    value: Fraction
+    chances: list[Fraction]
+
+
+def rank_play(
+    hand, keep=None, draws: int = 2, targets=(), *, dead=None, family: str = "deuce_to_seven"
+) -> RankPlay:
+    """Best play for the expected final rank from ``hand`` with ``draws`` (1..3) draws left.
+
+    Parameters
+    ----------
+    hand
+        Five cards (a string or card integers).
+    keep
+        The first keep; ``None``: the one with the greatest expected rank (ties: more cards,
+        then the first in the hand).
+    draws
+        Draws left, 1..3.
+    targets
+        Top cards of targets (``"8"`` …) whose chance to report under this play.
+    dead
+        Other cards known to be out of the deck.
+    family
+        ``deuce_to_seven`` or ``ace_to_five``.
+
+    Returns
+    -------
+    RankPlay
+        The keep, its exact expected rank and the exact chance of each target.
+
+    Examples
+    --------
+    >>> r = rank_play("7s 5h 3d 2c 2h", None, 1, ["7"])
+    >>> r.keep, r.chances
+    ('7s 5h 3d 2c', [Fraction(8, 47)])
+    """
+    cards, kept, deck, dead_cards = _checked(hand, keep, draws, dead, family)
+    thr = np.array([target_threshold(t, family) for t in targets], dtype=np.int32)
+    ctx = _Ctx(family)
+    if kept is not None:
+        kept = kept.astype(np.int64)
+        got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, thr)
+        assert got is not None
+        return RankPlay(format_cards(kept), *got)
+    best: tuple[Fraction, int] | None = None
+    for mask in _ORDER.tolist():
+        kept = cards[[i for i in range(5) if (mask >> i) & 1]]
+        got = _keep_value(
+            ctx, cards, kept, deck, dead_cards, draws, _NO_THR, None if best is None else best[0]
+        )
+        if got is not None and (best is None or got[0] > best[0]):
+            best = (got[0], mask)
+    assert best is not None
+    kept = cards[[i for i in range(5) if (best[1] >> i) & 1]]
+    chances: list[Fraction] = []
+    if thr.size:
+        got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, thr)
+        assert got is not None
+        chances = got[1]
+    return RankPlay(format_cards(kept), best[0], chances)
 
 
 def best_rank_keep(
     hand, draws: int = 2, *, dead=None, family: str = "deuce_to_seven"
 ) -> tuple[Fraction, str]:
-    """The greatest exact expected final rank of ``hand`` with ``draws`` (1 or 2) draws left
+    """The greatest exact expected final rank of ``hand`` with ``draws`` (1..3) draws left
     and the first keep that gives it (ties: more cards kept, then the first in the hand).
 
     >>> v, keep = best_rank_keep("8s 7h 4d 3c 2s", 2)
     >>> keep
     '8s 7h 4d 3c 2s'
     """
-    cards, _, deck, dead_cards = _checked(hand, None, draws, dead, family)
-    best: tuple[Fraction, int, int] | None = None
-    for size in range(5, -1, -1):
-        for mask in range(32):  # the smallest position mask first: the cards first in the hand
-            if bin(mask).count("1") != size:
-                continue
-            kept = cards[[i for i in range(5) if (mask >> i) & 1]]
-            v = _keep_value(cards, kept, deck, dead_cards, draws, family)
-            if best is None or v > best[0]:
-                best = (v, size, mask)
-    assert best is not None
-    return best[0], format_cards(cards[[i for i in range(5) if (best[2] >> i) & 1]])
+    r = rank_play(hand, None, draws, dead=dead, family=family)
+    return r.value, r.keep

@@ -14,9 +14,12 @@ chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expect
   exact value.  ``exact_limit=0`` instead gives the Monte Carlo estimate of earlier versions
   (first draws sampled, the middle keep by the rank-model table, the last keep exact), for
   comparison.
-- **the expected rank** (``objective="rank"``, ``policy="rank"``): exact for one draw (every
-  draw enumerated); with more draws later keeps follow the rank-model table for a 9-low and
-  the figure is a Monte Carlo estimate with its standard error.
+- **the expected rank** (``objective="rank"``, ``policy="rank"``): exact for one and two draws
+  (every keep the one with the greatest expected rank, :mod:`.rank_exact`; with a target, the
+  chance of that target under this play), ``exact`` True; with three draws later keeps follow
+  the rank-model table for a 9-low and the figure is a Monte Carlo estimate with its standard
+  error (:func:`.rank_exact.rank_play` gives the exact three-draw figures, in seconds to
+  minutes).
 
 Every result says ``exact`` (True only where every outcome was counted) and its ``se``.
 
@@ -489,8 +492,8 @@ def discard_options(
 
     For a target every keep that can still reach it is valued exactly with best play in the
     later draws (module docs; ``exact_limit=0``: the Monte Carlo estimate of earlier versions);
-    the rank objective values every keep, exactly with one draw and by Monte Carlo with its
-    standard error otherwise.  ``top`` limits the search to the rank model's best ``top``
+    the rank objective values every keep, exactly with one or two draws and by Monte Carlo with
+    its standard error with three.  ``top`` limits the search to the rank model's best ``top``
     keeps, for speed.
 
     Parameters
@@ -529,9 +532,17 @@ def discard_options(
     exact = objective != "rank" and exact_limit != 0
     if objective != "rank":
         target_value(objective, family)
+    rank2 = objective == "rank" and draws == 2 and exact_limit != 0
     rows = []
     for mask in _candidates(cards, draws, objective, family, top):
-        if exact:
+        if rank2:
+            from .rank_exact import rank_value
+
+            dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
+            p = rank_value(cards, cards[_positions(mask)], 2, dead=dead_cards, family=family)
+            value, se, is_exact, frac = float(p), 0.0, True, _fraction(p)
+            method = "exact best play: every later keep the one with the greatest expected rank"
+        elif exact:
             p = _exact.keep_chance(
                 cards[[i for i in range(5) if (mask >> i) & 1]], deck, draws, objective, family
             )
@@ -602,7 +613,7 @@ def draw_odds(
     policy
         ``"target"``: every keep maximises the row's target (exact, module docs);
         ``"rank"``: every keep maximises the expected final rank, the same keeps for every row
-        (exact for one draw, Monte Carlo with more).
+        (exact for one and two draws, Monte Carlo with three).
     trials, seed
         Monte Carlo size and seed where the figure is not exact.
     exact_limit
@@ -786,6 +797,31 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed) -> list[
                 "method": "exact enumeration; the keep with the greatest expected rank",
                 "policy": "rank",
                 "fraction": _fraction(Fraction(int(counts[i]), total)),
+            }
+            for i in range(thr.size)
+        ]
+    if draws == 2:
+        from .rank_exact import rank_play
+
+        dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
+        play = rank_play(
+            cards, None if mask < 0 else cards[_positions(mask)], 2, targets, dead=dead_cards, family=family
+        )
+        km = _keep_positions(cards, play.keep)
+        keep_text, discard_text = _split(cards, km)
+        return [
+            {
+                "target": names[i],
+                "keep": keep_text,
+                "discard": discard_text,
+                "outs": None,
+                "draws_total": None,
+                "probability": float(play.chances[i]),
+                "se": 0.0,
+                "exact": True,
+                "method": "exact best play: every keep the one with the greatest expected rank",
+                "policy": "rank",
+                "fraction": _fraction(play.chances[i]),
             }
             for i in range(thr.size)
         ]
