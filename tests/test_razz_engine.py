@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 
 from simkit.cards import format_cards
-from simkit.games.razz.engine import _deal_street, _first_to_act, _showdown
+from simkit.games.razz.engine import _deal_street, _first_to_act, _showdown_values
 from simkit.games.razz.jobs import deck_for, play_hands
 from simkit.games.razz.rules import Rules, variant_code
 from simkit.games.razz.showdown import tables
 from simkit.poker.actions import BRING_IN, CALL, CHECK, COMPLETE, FOLD
 from simkit.poker.betting import _apply
-from simkit.poker.kernels import post_antes, pot_size, reset_hand, start_round
+from simkit.poker.kernels import pay_out, post_antes, pot_size, reset_hand, settle_pots, start_round
 from simkit.poker.table_state import G_ACTION, G_ROUND, G_SEAT, G_TO, S_TO_ACT, Table, new_state
 
 ANNA, BEN, CARLA, DAN = range(4)
@@ -103,7 +103,7 @@ def test_worked_example_bring_in_pot_16_fourth_street_and_showdown():
     assert hs[1] == -1  # no community card with two players
     T, T8 = tables("razz")
     hi, lo, pay = (np.zeros(n, np.int64) for _ in range(3))
-    _showdown(
+    _showdown_values(
         st,
         n,
         cards,
@@ -112,11 +112,12 @@ def test_worked_example_bring_in_pot_16_fourth_street_and_showdown():
         T8,
         hi,
         lo,
-        pay,
         np.zeros((n, 7), np.int8),
         np.zeros(n, np.int64),
         np.zeros(n, np.int64),
     )
+    settle_pots(st, hi, pay)
+    pay_out(st, pay)
     assert pay.tolist() == [16, 0, 0, 0]
     assert (
         naive.evaluate(cards[ANNA].tolist(), "ace_to_five")[0]

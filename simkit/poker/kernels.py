@@ -1,8 +1,11 @@
 """The compiled API of the poker engine: what game kernels call, under public names.
 
 Diablo, 2-7 Triple Draw and Razz play their hands on one flat int64 state ``st``
-(:mod:`.table_state`).  A game kernel (``@njit``) plays a hand like this; everything it
-calls is compiled::
+(:mod:`.table_state`) through one hand driver, ``play_rounds(st, structure, stacks, dealer,
+carried, ante, street, betting, showdown, table, game, work, rng, payout)``: the game brings
+its compiled steps (deal or draw before each round, the round's betting, the showdown
+strengths) and the driver runs reset, antes, the rounds, settle and pay (see
+:func:`.table._play_rounds`).  Written out, a hand is::
 
     st = new_hand_state(n_seats, 0)                    # once per batch
     ...
@@ -51,12 +54,15 @@ from .pots import _settle_split as settle_split_pots
 from .strategies import _decide as decide_action
 from .strategies import _passive as passive_action
 from .strategies import _view as fill_view
+from .table import END_HAND
 from .table import _betting_round as run_betting_round
 from .table import _betting_round_with as run_betting_round_with
+from .table import _play_rounds as play_rounds
 from .table import _shared_decision as shared_decision
 from .table_state import _new_state as new_hand_state
 
 __all__ = [
+    "END_HAND",
     "apply_action",
     "decide_action",
     "forced_chips",
@@ -65,6 +71,7 @@ __all__ = [
     "passive_action",
     "new_hand_state",
     "pay_out",
+    "play_rounds",
     "players_in_hand",
     "post_antes",
     "pot_size",

@@ -25,7 +25,7 @@ from ..checks import is_int
 from ..rng import SeedLike, draw_below, stream_state, uniform
 from .betting import _apply_legal, _legal, _n_in_hand, _post_antes, _pot, _reset, _start_round
 from .history import NO_SHOWDOWN, SHOWDOWN, VOID, results_frame
-from .pots import _pay, _settle
+from .pots import _pay, _settle, _settle_split
 from .strategies import _decide, _view, strategy_table
 from .structure import F_ANTE, F_VOID_UNOPENED, Structure
 from .table_state import S_OPENER, S_TO_ACT, STACK, _new_state
@@ -87,6 +87,81 @@ def _betting_round(st, kinds, params, scores, draws, rng):
     return _n_in_hand(st)
 
 
+#: What a street or betting step returns to end the hand at once, unsettled (a void deal, R-D4).
+END_HAND = -100
+
+
+@njit(cache=True, inline="always")
+def _play_rounds(
+    st, structure, stacks, dealer, carried, ante, street, betting, showdown, table, game, work, rng, payout
+):
+    """The one hand of every poker game: reset, antes, the rounds, settle, pay (R-P1–R-P4).
+
+    The game brings its steps as compiled functions, called with its own ``table``, ``game``
+    and ``work`` tuples:
+
+    - ``street(r, table, st, game, work, rng)`` before betting round ``r``: deal or draw, show
+      the strategies their scores; returns the seat that opens the round (-1: the structure's
+      rule) or :data:`END_HAND`;
+    - ``betting(r, table, st, game, work, rng)`` plays the round; returns the players still in,
+      a negative error, or :data:`END_HAND`;
+    - ``showdown(table, st, game, work)`` returns ``(high, low, split)``: the strengths of the
+      seats still in, and whether the pot is split between the best ``high`` and the best
+      ``low`` (Stud Hi-Lo) or all goes to the best ``high``.
+
+    A round with one player left ends the betting.  Fills ``payout`` and credits it; returns
+    the players still in at the end, or the negative code that ended the hand (then nothing
+    is settled: a void deal leaves the pot where it is).  Inlined into the game's kernel, so
+    the steps are compiled into it.
+    """
+    _reset(st, stacks, dealer, carried)
+    _post_antes(st, ante)
+    n_in = _n_in_hand(st)
+    for r in range(structure.limits.shape[0]):
+        first = street(r, table, st, game, work, rng)
+        if first == END_HAND:
+            return END_HAND
+        _start_round(st, structure, r, first)
+        n_in = betting(r, table, st, game, work, rng)
+        if n_in < 0:
+            return n_in
+        if n_in <= 1:
+            break
+    high, low, split = showdown(table, st, game, work)
+    if split:
+        _settle_split(st, high, low, payout)
+    else:
+        _settle(st, high, payout)
+    _pay(st, payout)
+    return _n_in_hand(st)
+
+
+@njit(cache=True, inline="always")
+def _given_first(r, table, st, game, work, rng):
+    """The betting-only hand's street: nothing dealt; the seat ``given[r]`` may open."""
+    return work[3][r]
+
+
+@njit(cache=True, inline="always")
+def _scored_round(r, table, st, game, work, rng):
+    """The betting-only hand's round: the shared strategies on this round's scores and draws;
+    a Diablo structure's deal that nobody opens is void (R-D4)."""
+    kinds, params, void_unopened = game
+    scores, draws, strengths, given, payout = work
+    n_in = _betting_round(st, kinds, params, scores[r], draws[r], rng)
+    if n_in >= 0 and r == 0 and void_unopened and st[S_OPENER] < 0:
+        for s in range(payout.shape[0]):
+            payout[s] = 0
+        return END_HAND
+    return n_in
+
+
+@njit(cache=True, inline="always")
+def _given_strengths(table, st, game, work):
+    strengths = work[2]
+    return strengths, strengths, False
+
+
 @njit(cache=True)
 def _play_hand(
     st, structure, stacks, dealer, dead, kinds, params, scores, draws, strengths, given, rng, payout
@@ -98,23 +173,29 @@ def _play_hand(
     ``FIRST_GIVEN`` rounds, ``strengths`` int[seats] decide the showdown.  A void hand
     (R-D4) pays nothing: the pot, ``_pot(st)``, stays on the table.
     """
-    _reset(st, stacks, dealer, dead)
-    _post_antes(st, structure.forced[F_ANTE])
-    void_unopened = structure.forced[F_VOID_UNOPENED] != 0
-    for r in range(structure.limits.shape[0]):
-        _start_round(st, structure, r, given[r])
-        n_in = _betting_round(st, kinds, params, scores[r], draws[r], rng)
-        if n_in < 0:
-            return n_in
-        if r == 0 and void_unopened and st[S_OPENER] < 0:
-            for s in range(payout.shape[0]):
-                payout[s] = 0
-            return VOID
-        if n_in <= 1:
-            break
-    _settle(st, strengths, payout)
-    _pay(st, payout)
-    return SHOWDOWN if _n_in_hand(st) >= 2 else NO_SHOWDOWN
+    game = (kinds, params, structure.forced[F_VOID_UNOPENED] != 0)
+    work = (scores, draws, strengths, given, payout)
+    n_in = _play_rounds(
+        st,
+        structure,
+        stacks,
+        dealer,
+        dead,
+        structure.forced[F_ANTE],
+        _given_first,
+        _scored_round,
+        _given_strengths,
+        stacks,
+        game,
+        work,
+        rng,
+        payout,
+    )
+    if n_in == END_HAND:
+        return VOID
+    if n_in < 0:
+        return n_in
+    return SHOWDOWN if n_in >= 2 else NO_SHOWDOWN
 
 
 @njit(cache=True)

@@ -44,7 +44,8 @@ On an error (``rc < 0``) ``table`` is left as it was.
   ``fixed_deck`` (52 cards replacing the shuffle; empty: shuffle), ``fixed_keep`` (per seat a
   keep mask over the hand as dealt, -1: the policy's keep) and ``script`` (rows ``seat,
   action, to`` replacing every decision; no rows: the strategies decide).
-- ``work`` = ``(st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, force, floor)``,
+- ``work`` = ``(st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, force, floor,
+  hand)``,
   made once per batch by :func:`_new_work`: the betting state (:mod:`simkit.poker.table_state`),
   the deck, the hands (``h[5 s:5 s + 5]``), per seat the strength as dealt (``pat``, -1: not
   dealt in), the deuces as dealt (``dd``), the final strength (``final``), the scores before
@@ -52,7 +53,8 @@ On an error (``rc < 0``) ``table`` is left as it was.
   and discards; ``force`` (int64[5], ``FORCE_*`` and ``SCRIPT_*``): the first time the seat
   ``force[FORCE_SEAT]`` may open holding a hand below its threshold it opens anyway (mode 1)
   or checks (mode 2) and ``force[FORCE_DONE]`` is set (mode 0: no forcing), and the
-  script's position; ``floor`` (int64[seats]) scratch for the deal's opening floors.  After
+  script's position; ``floor`` (int64[seats]) scratch for the deal's opening floors;
+  ``hand`` (int64[seats + 2]) the stacks dealt in and the deal's counters (``H_*``).  After
   the hand they hold its details for the batch kernels.
 - ``record`` (int64[:data:`REC_SIZE`]): the head of :mod:`simkit.games.table` (``REC_DEALER``,
   ``REC_POT``: the pot contested, carried chips included (after a void deal the pot that
@@ -144,19 +146,16 @@ from simkit.hands.kernels import eval5_deuces_wild
 from simkit.poker.actions import BET, CHECK, NO_ACTION
 from simkit.poker.history import NO_SHOWDOWN, SHOWDOWN, VOID
 from simkit.poker.kernels import (
+    END_HAND,
     apply_action,
     decide_action,
     fill_view,
     forced_chips,
     legal_actions,
     new_hand_state,
-    pay_out,
+    play_rounds,
     players_in_hand,
-    post_antes,
     pot_size,
-    reset_hand,
-    settle_pots,
-    start_round,
 )
 from simkit.poker.strategies import CHECK_CALL, P_SIZE, RANDOM
 from simkit.poker.table_state import (
@@ -422,16 +421,22 @@ def _new_work(n, log_capacity, force):
     frc[FORCE_SEAT] = force[0]
     frc[FORCE_MODE] = force[1]
     floor = np.zeros(n, dtype=np.int64)
-    return st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, frc, floor
+    hand = np.zeros(n + 2, dtype=np.int64)
+    return st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, frc, floor, hand
+
+
+# Past the stacks (``hand[:n]``), the deal's own counters in ``hand`` (work[13]).
+H_SCRIPT = 0  # scripted actions used
+H_POS = 1  # cards dealt from the deck before the draw
 
 
 @njit(cache=True, inline="always")
 def _play_hand(table, game, rng, work, record):
-    """Play one deal at ``table`` (module docstring); return the outcome (``NO_SHOWDOWN``,
-    ``SHOWDOWN``, ``VOID``) or a negative error.  Only as many cards are shuffled as can be
-    used."""
-    structure, cfg, players, tabs, fixed_deck, fixed_keep, script = game
-    st, deck, h, pat, dd, final, scores, draws, payout, kmask, disc, force, floor = work
+    """Play one deal at ``table`` (module docstring) on poker's one hand driver; return the
+    outcome (``NO_SHOWDOWN``, ``SHOWDOWN``, ``VOID``) or a negative error.  Only as many cards
+    are shuffled as can be used."""
+    structure, cfg = game[0], game[1]
+    st, payout, hand = work[0], work[8], work[13]
     n = table[TABLE_SEATS]
     dealer = table[TABLE_DEALER]
     carried = table[TABLE_CARRIED]
@@ -442,36 +447,37 @@ def _play_hand(table, game, rng, work, record):
     record[REC_OPENER] = -1
     record[REC_PENALTY] = 0
     record[REC_OPENER_WON] = 0
-    rc, sp, n_dealt = _deal(
+    n_dealt = 0
+    for s in range(n):  # a seat out of the evening is not dealt in and posts nothing
+        hand[s] = table[TABLE_STACK + s] if table[TABLE_IN + s] != 0 else 0
+        if hand[s] > 0:
+            n_dealt += 1
+    hand[n + H_SCRIPT] = 0
+    n_in = play_rounds(
         st,
         structure,
-        cfg,
-        table,
+        hand[:n],
         dealer,
         carried,
-        diablo_pot,
-        players,
-        tabs,
-        deck,
-        fixed_deck,
-        fixed_keep,
-        script,
-        force,
+        0 if diablo_pot else cfg[C_ANTE],  # a Diablo pot is played without ante (R-D5)
+        _street,
+        _bet_round,
+        _showdown,
+        table,
+        game,
+        work,
         rng,
-        h,
-        pat,
-        dd,
-        final,
-        scores,
-        draws,
         payout,
-        kmask,
-        disc,
-        floor,
     )
+    if n_in == END_HAND:
+        rc = VOID
+    elif n_in < 0:
+        rc = n_in
+    else:
+        rc = SHOWDOWN if n_in >= 2 else NO_SHOWDOWN
     record[REC_OUTCOME] = rc
     record[REC_PLAYERS] = n_dealt
-    record[REC_SCRIPT_USED] = sp
+    record[REC_SCRIPT_USED] = hand[n + H_SCRIPT]
     if rc < 0:
         record[REC_POT] = 0
         return rc
@@ -493,48 +499,23 @@ def _play_hand(table, game, rng, work, record):
 
 
 @njit(cache=True, inline="always")
-def _deal(
-    st,
-    structure,
-    cfg,
-    table,
-    dealer,
-    dead,
-    diablo_pot,
-    players,
-    tabs,
-    deck,
-    fixed_deck,
-    fixed_keep,
-    script,
-    force,
-    rng,
-    h,
-    pat,
-    dd,
-    final,
-    scores,
-    draws,
-    payout,
-    kmask,
-    scratch,
-    floor,
-):
-    """Steps 1-5 of a deal (module docstring) on ``st``; return ``(outcome, script position,
-    players dealt in)``.  ``payout`` is what each seat won (credited to ``st``); ``pat``,
-    ``dd`` and ``final`` hold each seat's strength as dealt (-1: not dealt in), its deuces as
-    dealt and its final strength; ``kmask`` (int64[seats]) and ``scratch``
-    (int64[5 + 4 * seats]) are scratch for keeps and discards, ``floor`` (int64[seats]) for
-    the opening floors of a table with situational levels."""
-    kinds, params, open_floor, bluff, carried_floor, speak_floor = players
+def _street(r, table, st, game, work, rng):
+    """Steps 1-2 (r = 0: shuffle, deal, each seat's keep and score as dealt) or step 4 (r = 1:
+    the draw, the final strengths and scores) of a deal (module docstring); anyone may open."""
+    cfg, players, tabs, fixed_deck, fixed_keep = game[1], game[2], game[3], game[4], game[5]
+    deck, h, pat, dd, final, scores, draws = work[1], work[2], work[3], work[4], work[5], work[6], work[7]
+    kmask, scratch, floor, hand = work[9], work[10], work[12], work[13]
     T, policy, final_value = tabs
     n = st[S_SEATS]
-    reset_hand(st, table[TABLE_STACK : TABLE_STACK + n], dealer, dead)
-    for s in range(n):
-        if table[TABLE_IN + s] == 0:
-            st[STATUS + s] = ST_OUT  # out of the evening: not dealt in, posts nothing
-    if not diablo_pot:
-        post_antes(st, cfg[C_ANTE])
+    dealer = table[TABLE_DEALER]
+    if r == 1:
+        _draw_round(st, n, dealer, h, deck, hand[n + H_POS], kmask, scratch[5:], draws[1], rng)
+        for s in range(n):
+            if _in_hand(st, s):
+                o = 5 * s
+                final[s] = eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
+                scores[1, s] = final_value[final[s]]
+        return -1
     n_dealt = 0
     for s in range(n):
         if st[STATUS + s] != ST_OUT:
@@ -546,7 +527,6 @@ def _deal(
         m = n_dealt * (9 if cfg[C_DRAW3] != 0 else 7)  # five dealt, at most 4 (or 2) drawn
         shuffle_prefix(deck, m if m < N_CARDS else N_CARDS, rng)
     c = scratch[:5]
-    disc = scratch[5:]
     pos = 0
     for k in range(n):
         s = (dealer + 1 + k) % n
@@ -577,37 +557,63 @@ def _deal(
             code = policy[_hand_colex(c, 0)]
             kmask[s] = fixed_keep[s]
         scores[0, s] = (code >> 5) * VALUE_UNIT
-    sp = 0
-    start_round(st, structure, 0, -1)
+    hand[n + H_POS] = pos
+    open_floor, carried_floor, speak_floor = players[2], players[4], players[5]
+    if carried_floor.shape[1] > 0 or speak_floor.shape[1] > 0:
+        diablo_pot = table[TABLE_DIABLO_POT] != 0
+        _deal_floors(
+            st, dealer, table[TABLE_CARRIED], diablo_pot, open_floor, carried_floor, speak_floor, floor
+        )
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _bet_round(r, table, st, game, work, rng):
+    """Steps 3 and 5 of a deal: a betting round with the opener's bookkeeping; a deal that
+    nobody opens is void (R-D4): the hand ends there, its pot unsettled."""
+    cfg, script = game[1], game[6]
+    kinds, params, open_floor, bluff, carried_floor, speak_floor = game[2]
+    pat, scores, draws, payout, force, floor, hand = (
+        work[3],
+        work[6],
+        work[7],
+        work[8],
+        work[11],
+        work[12],
+        work[13],
+    )
+    n = st[S_SEATS]
     floors = open_floor
     if carried_floor.shape[1] > 0 or speak_floor.shape[1] > 0:
-        _deal_floors(st, dealer, dead, diablo_pot, open_floor, carried_floor, speak_floor, floor)
         floors = floor
     n_in, sp = _betting(
-        st, kinds, params, scores[0], draws[0], rng, pat, floors, bluff, cfg, script, sp, force
+        st,
+        kinds,
+        params,
+        scores[r],
+        draws[r],
+        rng,
+        pat,
+        floors,
+        bluff,
+        cfg,
+        script,
+        hand[n + H_SCRIPT],
+        force,
     )
-    if n_in < 0:
-        return n_in, sp, n_dealt
-    if st[S_OPENER] < 0:
+    hand[n + H_SCRIPT] = sp
+    if n_in >= 0 and r == 0 and st[S_OPENER] < 0:
         for s in range(n):
             payout[s] = 0
-        return VOID, sp, n_dealt
-    if n_in >= 2:
-        _draw_round(st, n, dealer, h, deck, pos, kmask, disc, draws[1], rng)
-        for s in range(n):
-            if _in_hand(st, s):
-                o = 5 * s
-                final[s] = eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
-                scores[1, s] = final_value[final[s]]
-        start_round(st, structure, 1, -1)
-        n_in, sp = _betting(
-            st, kinds, params, scores[1], draws[1], rng, pat, floors, bluff, cfg, script, sp, force
-        )
-        if n_in < 0:
-            return n_in, sp, n_dealt
-    settle_pots(st, final, payout)
-    pay_out(st, payout)
-    return (SHOWDOWN if players_in_hand(st) >= 2 else NO_SHOWDOWN), sp, n_dealt
+        return END_HAND
+    return n_in
+
+
+@njit(cache=True, inline="always")
+def _showdown(table, st, game, work):
+    """The final strengths (step 6): the best hand wins, wild deuces counted."""
+    final = work[5]
+    return final, final, False
 
 
 @njit(cache=True)

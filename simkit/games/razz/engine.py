@@ -82,14 +82,9 @@ from ...deck import shuffle_prefix
 from ...poker.kernels import (
     forced_chips,
     new_hand_state,
-    pay_out,
+    play_rounds,
     players_in_hand,
-    post_antes,
-    reset_hand,
     run_betting_round_with,
-    settle_pots,
-    settle_split_pots,
-    start_round,
 )
 from ...poker.structure import F_ANTE, F_BRING_IN
 from ...poker.table_state import S_DEALER, ST_ACTIVE, ST_ALL_IN, STACK, STATUS, TOTAL
@@ -283,8 +278,8 @@ def _first_to_act(st, r, n, cards, variant):
 
 
 @njit(cache=True)
-def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl):
-    """Values of the seats still in, then the pots (R-P2, R-P3; Hi-Lo split, R-Z6).
+def _showdown_values(st, n, cards, variant, T, T8, hi, lo, rows, vh, vl):
+    """The high and low values (``hi``, ``lo``) of the seats still in; -1 and 0 for the rest.
     ``rows``, ``vh``, ``vl`` are scratch space for the compact rows of the seats still in."""
     m = 0
     for s in range(n):
@@ -302,11 +297,6 @@ def _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl):
                 hi[s] = vh[k]
                 lo[s] = vl[k]
                 k += 1
-    if variant == V_HILO:
-        settle_split_pots(st, hi, lo, payout)
-    else:
-        settle_pots(st, hi, payout)
-    pay_out(st, payout)
 
 
 @njit(cache=True)
@@ -334,10 +324,50 @@ def _new_work(n, log_capacity):
 
 
 @njit(cache=True, inline="always")
+def _street(r, table, st, game, work, rng):
+    """Deal street ``r`` (third street: two down, one up), show the seats still in their
+    scores and features, and name who opens the betting: the bring-in on third street (the
+    private round has none), the best board after (R-Z2, R-Z3)."""
+    variant, score_tab = game[1], game[6]
+    hs, deck, used, cards, scores, feats = work[1], work[2], work[3], work[4], work[5], work[6]
+    n = table[TABLE_SEATS]
+    _deal_street(st, r, n, deck, used, cards, hs)
+    c = r + 3
+    for s in range(n):
+        if _in_hand(st, s):
+            scores[s] = _score(cards, s, c, score_tab)
+            _features(cards, s, c, feats)
+    first = _first_to_act(st, r, n, cards, variant)
+    if r == 0 and variant != V_PRIVATE:
+        hs[H_BRING] = first
+    hs[H_ROUNDS] = r + 1
+    return first
+
+
+@njit(cache=True, inline="always")
+def _betting(r, table, st, game, work, rng):
+    """The betting round: every seat by its Razz strategy, on the strategies' own stream."""
+    kinds, params = game[2], game[3]
+    scores, feats, draws, srng = work[5], work[6], work[7], work[15]
+    return run_betting_round_with(st, _razz_decide, kinds, params, scores, feats, draws, srng)
+
+
+@njit(cache=True, inline="always")
+def _showdown(table, st, game, work):
+    """The seats' high and low values; split pots in Stud Hi-Lo (R-Z6)."""
+    variant, T, T8 = game[1], game[4], game[5]
+    cards, hi, lo, rows, vh, vl = work[4], work[8], work[9], work[11], work[12], work[13]
+    _showdown_values(st, table[TABLE_SEATS], cards, variant, T, T8, hi, lo, rows, vh, vl)
+    return hi, lo, variant == V_HILO
+
+
+@njit(cache=True, inline="always")
 def _play_hand(table, game, rng, work, record):
-    """Play one hand at ``table`` (see the module docstring); 0 or a negative error code."""
-    structure, variant, kinds, params, T, T8, score_tab = game
-    st, hs, deck, used, cards, scores, feats, draws, hi, lo, payout, rows, vh, vl, start, srng = work
+    """Play one hand at ``table`` (see the module docstring) on poker's one hand driver; 0 or
+    a negative error code."""
+    structure = game[0]
+    st, hs, deck, used, cards = work[0], work[1], work[2], work[3], work[4]
+    payout, start, srng = work[10], work[14], work[15]
     n = table[TABLE_SEATS]
     dealer = table[TABLE_DEALER]
     if hs[H_DECK_GIVEN] == 0:
@@ -352,8 +382,6 @@ def _play_hand(table, game, rng, work, record):
         start[s] = table[TABLE_STACK + s] if table[TABLE_IN + s] else 0
         if start[s] > 0:
             players += 1
-    reset_hand(st, start, dealer, 0)
-    post_antes(st, structure.forced[F_ANTE])
     hs[H_DEALT] = 0
     hs[H_COMMUNITY] = -1
     hs[H_BRING] = -1
@@ -363,25 +391,24 @@ def _play_hand(table, game, rng, work, record):
     for s in range(n):
         for j in range(7):
             cards[s, j] = -1
-    n_in = players_in_hand(st)
-    for r in range(structure.limits.shape[0]):
-        _deal_street(st, r, n, deck, used, cards, hs)
-        c = r + 3
-        for s in range(n):
-            if _in_hand(st, s):
-                scores[s] = _score(cards, s, c, score_tab)
-                _features(cards, s, c, feats)
-        first = _first_to_act(st, r, n, cards, variant)
-        if r == 0 and variant != V_PRIVATE:
-            hs[H_BRING] = first
-        start_round(st, structure, r, first)
-        hs[H_ROUNDS] = r + 1
-        n_in = run_betting_round_with(st, _razz_decide, kinds, params, scores, feats, draws, srng)
-        if n_in < 0:
-            return n_in
-        if n_in <= 1:
-            break
-    _showdown(st, n, cards, variant, T, T8, hi, lo, payout, rows, vh, vl)
+    n_in = play_rounds(
+        st,
+        structure,
+        start,
+        dealer,
+        0,
+        structure.forced[F_ANTE],
+        _street,
+        _betting,
+        _showdown,
+        table,
+        game,
+        work,
+        rng,
+        payout,
+    )
+    if n_in < 0:
+        return n_in
     pot = 0
     for s in range(n):
         pot += st[TOTAL + s]

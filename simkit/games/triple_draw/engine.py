@@ -92,15 +92,11 @@ from ...deck import draw_card
 from ...poker.kernels import (
     forced_chips,
     new_hand_state,
-    pay_out,
-    post_antes,
-    reset_hand,
+    play_rounds,
     run_betting_round,
-    settle_pots,
-    start_round,
 )
 from ...poker.structure import F_ANTE
-from ...poker.table_state import ST_ACTIVE, ST_ALL_IN, ST_FOLDED, STACK, STATUS
+from ...poker.table_state import S_ROUND, ST_ACTIVE, ST_ALL_IN, ST_FOLDED, STACK, STATUS
 from ..evening import GAME_TRIPLE_DRAW, run_evenings
 from ..table import (
     REC_DEALER,
@@ -247,41 +243,71 @@ def _new_work(n, n_draws, log_capacity=0):
 
 
 @njit(cache=True, inline="always")
+def _street(r, table, st, game, work, rng):
+    """Before betting round ``r``: the draw (from the dealer's left, R-T3; none before the
+    first round), then every dealt seat's score for the draws left.  Anyone may open."""
+    dkinds, dparams, fam, T, ace_low, suits_count = game[3], game[4], game[5], game[6], game[7], game[8]
+    keep_tab, keep_val, xs, cdf, n_draws = game[9], game[10], game[11], game[12], game[13]
+    deck, disc, pile, hands, thrown = work[1], work[2], work[3], work[4], work[5]
+    drew, last, scores, start, cards, kept = work[7], work[8], work[9], work[12], work[13], work[14]
+    n = table[TABLE_SEATS]
+    dealer = table[TABLE_DEALER]
+    d_left = n_draws - r
+    if r > 0:
+        for i in range(n):
+            s = (dealer + 1 + i) % n
+            x = st[STATUS + s]
+            if x == ST_ACTIVE or x == ST_ALL_IN:
+                keep = _choose_keep(
+                    hands[s], d_left + 1, dkinds[s], dparams[s], ace_low, suits_count, keep_tab
+                )
+                m = _draw(hands[s], keep, rng, deck, disc, pile, thrown)
+                drew[r - 1, s] = m
+                last[s] = m
+                kept[r - 1, s] = keep
+                for j in range(5):
+                    cards[r, s, j] = hands[s, j]
+    for s in range(n):
+        if start[s] > 0:
+            scores[s] = _score(hands[s], d_left, fam, T, ace_low, keep_val, xs, cdf)
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _betting(r, table, st, game, work, rng):
+    """The betting round (the shared strategies on the scores and the cards each seat drew
+    last); a seat that folded mucks its cards onto the discards."""
+    kinds, params = game[1], game[2]
+    disc, pile, hands, mucked, last, scores = work[2], work[3], work[4], work[6], work[8], work[9]
+    n_in = run_betting_round(st, kinds, params, scores, last, rng)
+    if n_in >= 0:
+        for s in range(table[TABLE_SEATS]):
+            if st[STATUS + s] == ST_FOLDED and mucked[s] == 0:
+                _muck(hands[s], disc, pile)
+                mucked[s] = 1
+    return n_in
+
+
+@njit(cache=True, inline="always")
+def _showdown(table, st, game, work):
+    """The strengths of the dealt hands (those folded are not looked at)."""
+    fam, T = game[5], game[6]
+    hands, strengths, start = work[4], work[10], work[12]
+    for s in range(table[TABLE_SEATS]):
+        if start[s] > 0:
+            strengths[s] = _eval(hands[s, 0], hands[s, 1], hands[s, 2], hands[s, 3], hands[s, 4], fam, T)
+        else:
+            strengths[s] = 0
+    return strengths, strengths, False
+
+
+@njit(cache=True, inline="always")
 def _play_hand(table, game, rng, work, record):
-    """Play one hand at ``table`` (module docs); returns 0, or -1 on an illegal action."""
-    (
-        structure,
-        kinds,
-        params,
-        dkinds,
-        dparams,
-        fam,
-        T,
-        ace_low,
-        suits_count,
-        keep_tab,
-        keep_val,
-        xs,
-        cdf,
-        n_draws,
-    ) = game
-    (
-        st,
-        deck,
-        disc,
-        pile,
-        hands,
-        thrown,
-        mucked,
-        drew,
-        last,
-        scores,
-        strengths,
-        payout,
-        start,
-        cards,
-        kept,
-    ) = work
+    """Play one hand at ``table`` (module docs) on poker's one hand driver; returns 0, or -1
+    on an illegal action."""
+    structure, n_draws = game[0], game[13]
+    st, deck, pile, hands, mucked, drew, last = work[0], work[1], work[3], work[4], work[6], work[7], work[8]
+    payout, start, cards = work[11], work[12], work[13]
     n = table[TABLE_SEATS]
     dealer = table[TABLE_DEALER]
     n_dealt = 0
@@ -304,7 +330,6 @@ def _play_hand(table, game, rng, work, record):
         record[REC_OUTCOME] = OUTCOME_NO_HAND
         record[REC_AT_END] = n_dealt
         return 0
-    rc = 0
     _reset_deck(deck, pile)
     for j in range(5):
         for i in range(n):
@@ -315,60 +340,34 @@ def _play_hand(table, game, rng, work, record):
             pile[0] += 1
             hands[s, j] = c
             cards[0, s, j] = c
-    reset_hand(st, start, dealer, 0)
-    post_antes(st, structure.forced[F_ANTE])
-    for r in range(n_draws + 1):
-        d_left = n_draws - r
-        record[REC_ROUNDS] = r + 1
-        if r > 0:
-            # the draw before betting round r, from the dealer's left (R-T3)
-            for i in range(n):
-                s = (dealer + 1 + i) % n
-                x = st[STATUS + s]
-                if x == ST_ACTIVE or x == ST_ALL_IN:
-                    keep = _choose_keep(
-                        hands[s], d_left + 1, dkinds[s], dparams[s], ace_low, suits_count, keep_tab
-                    )
-                    m = _draw(hands[s], keep, rng, deck, disc, pile, thrown)
-                    drew[r - 1, s] = m
-                    last[s] = m
-                    kept[r - 1, s] = keep
-                    for j in range(5):
-                        cards[r, s, j] = hands[s, j]
-        for s in range(n):
-            if start[s] > 0:
-                scores[s] = _score(hands[s], d_left, fam, T, ace_low, keep_val, xs, cdf)
-        start_round(st, structure, r, -1)
-        n_in = run_betting_round(st, kinds, params, scores, last, rng)
-        if n_in < 0:
-            rc = -1
-            break
-        for s in range(n):
-            if st[STATUS + s] == ST_FOLDED and mucked[s] == 0:
-                _muck(hands[s], disc, pile)
-                mucked[s] = 1
-        if n_in <= 1:
-            break
-    for s in range(n):
-        if start[s] > 0:
-            strengths[s] = _eval(hands[s, 0], hands[s, 1], hands[s, 2], hands[s, 3], hands[s, 4], fam, T)
-        else:
-            strengths[s] = 0
-    settle_pots(st, strengths, payout)
-    pay_out(st, payout)
-    n_in = 0
+    n_in = play_rounds(
+        st,
+        structure,
+        start,
+        dealer,
+        0,
+        structure.forced[F_ANTE],
+        _street,
+        _betting,
+        _showdown,
+        table,
+        game,
+        work,
+        rng,
+        payout,
+    )
+    if n_in < 0:
+        return -1
     pot = 0
     for s in range(n):
-        x = st[STATUS + s]
-        if x == ST_ACTIVE or x == ST_ALL_IN:
-            n_in += 1
         pot += payout[s]
         if table[TABLE_IN + s]:
             table[TABLE_STACK + s] = st[STACK + s]
+    record[REC_ROUNDS] = st[S_ROUND] + 1
     record[REC_POT] = pot
     record[REC_AT_END] = n_in
     record[REC_OUTCOME] = OUTCOME_SHOWDOWN if n_in >= 2 else OUTCOME_UNCONTESTED
-    return rc
+    return 0
 
 
 # --- the batch kernel ------------------------------------------------------------------------
