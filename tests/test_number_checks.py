@@ -120,7 +120,7 @@ def test_library_refuses_bad_counts_before_any_kernel():
 
 def test_upcards_name_the_rank_not_its_index():
     """Once "no card of rank 11 left"."""
-    from simkit.games.razz.upcards import upcard_scenarios
+    from simkit.games.razz.studies import upcard_scenarios
 
     with pytest.raises(ValueError, match="the start 'Ks Kh Kd' and the other upcards leave no K to show"):
         upcard_scenarios("Ks Kh Kd", 7)

@@ -430,7 +430,7 @@ def dead_card_table(trials: int, stream, **opts) -> pd.DataFrame:
 
 
 def r3_verdict(up: pd.DataFrame, dead: pd.DataFrame, start: str) -> TipResult:
-    """Tip R3 from :func:`~simkit.games.razz.upcards.upcard_effect` (one start) and
+    """Tip R3 from :func:`~simkit.games.razz.studies.upcard_effect` (one start) and
     :func:`dead_card_table` (the common starts, every table size)."""
     need = up[up.series == "needed"].sort_values("low_upcards")
     dup = up[up.series == "duplicate"].sort_values("low_upcards")
@@ -548,7 +548,7 @@ def plot_upcards(up: pd.DataFrame, dead: pd.DataFrame | None = None, start: str 
 
 @analysis("razz_upcards", game=GAME, title="Razz: upcards and dead cards (R3)")
 def upcards_analysis(ctx: Context) -> AnalysisResult:
-    from ..games.razz.upcards import upcard_effect
+    from ..games.razz.studies import upcard_effect
 
     start = "As 2d / 4c"
     trials = ctx.trials(200_000, minimum=2000)
@@ -734,7 +734,7 @@ def plot_early_pair(table: pd.DataFrame):
 
 @analysis("razz_early_pair", game=GAME, title="Razz: an early pair (R4)")
 def early_pair_analysis(ctx: Context) -> AnalysisResult:
-    from ..games.razz.pairs import EarlyPairJob, early_pair_table, low_odds
+    from ..games.razz.studies import EarlyPairJob, early_pair_table, low_odds
     from ..runner import run
 
     trials = ctx.trials(600_000, minimum=5000)

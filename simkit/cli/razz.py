@@ -215,7 +215,7 @@ def _starts(args) -> None:
 
 
 def _upcards(args) -> None:
-    from ..games.razz.upcards import upcard_effect
+    from ..games.razz.studies import upcard_effect
 
     _check_start(args.start)
     with several_jobs(args) as opts:  # one job per upcard scenario
@@ -227,7 +227,7 @@ def _upcards(args) -> None:
 
 
 def _dead_cards(args) -> None:
-    from ..games.razz.upcards import dead_card_values
+    from ..games.razz.studies import dead_card_values
 
     _check_start(args.start)
     with several_jobs(args) as opts:  # one job per dead card
@@ -275,7 +275,7 @@ def _match(args) -> None:
 
 
 def _low_odds(args) -> None:
-    from ..games.razz.pairs import low_odds
+    from ..games.razz.studies import low_odds
 
     emit(low_odds(args.hand, args.dead), args)
 

@@ -15,9 +15,10 @@ Modules, bottom up:
   ``top15%`` …; the order behind ``topN%`` in :mod:`.start_order`);
 - :mod:`.equity` all-in equity of hands or ranges from any street, Monte Carlo or exact
   enumeration;
-- the tip studies, one module each: :mod:`.starts` the 455 three-card starts against 1-7
-  random opponents (R1, R2), :mod:`.upcards` what opponents' upcards and dead cards do to a
-  start (R3), :mod:`.pairs` exact low odds and the early-pair job (R4).
+- :mod:`.starts` the start table: the 455 three-card starts against 1-7 random opponents
+  (tips R1, R2, and the order of ``topN%`` ranges);
+- :mod:`.studies` the other tip studies: what opponents' upcards and dead cards do to a start
+  (R3), exact low odds and the early-pair job (R4).
 
 >>> from simkit.games.razz import equity
 >>> df = equity(["As 2d 3c 4h 5s 9d", "Ks Qd Jh Tc 9s 8c"])
@@ -27,12 +28,11 @@ Modules, bottom up:
 
 from .equity import EquityJob, equity, prepare
 from .jobs import HandResults, MatchJob, compare, deck_for, match, play_hands
-from .pairs import EarlyPairJob, low_odds
 from .ranges import parse_range
 from .rules import DEFAULTS, VARIANTS, Rules, parse_hand
 from .starts import StartsJob, start_table
 from .strategies import parse_player, player_name
-from .upcards import dead_card_values, upcard_effect
+from .studies import EarlyPairJob, dead_card_values, low_odds, upcard_effect
 
 __all__ = [
     "DEFAULTS",
