@@ -13,8 +13,10 @@ first three cards: two down and the door card), ``door`` (the door card's rank, 
 ``category`` (best five of seven in the variant's ranking, at a showdown), in Stud Hi-Lo
 ``low`` (the eight-or-better low's category, ``no_low`` for none), ``put_in`` (chips the seat
 put in, ante included), ``net`` (chips won or lost), ``share`` (chips won back over the pot).
-Equity tables: ``deal, seat, given`` (the hand as given), ``dealt`` (the cards dealt to it:
-its ``?`` cards and those to come, in the order drawn), ``cards`` (all seven), ``hand``,
+Equity tables: ``deal, seat, given`` (the hand or range as given), ``range`` (the range's
+text for a hand given as a range, empty otherwise), ``start`` (the first three cards: for a
+range, the member of the range dealt), ``dealt`` (the cards dealt to it: its ``?`` cards, or
+a range's start, and those to come, in the order drawn), ``cards`` (all seven), ``hand``,
 ``category``, in Stud Hi-Lo ``low``, ``share`` (1, 1/k, 0; a quarter, a half … in a split
 Hi-Lo pot) and ``scoop`` (won the whole pot alone).
 
@@ -230,7 +232,8 @@ def equity_deals(
     Parameters
     ----------
     hands, dead, rules, variant
-        As :func:`.equity.equity` takes them (``"As 2d / 3c"``, ``"? ? / Kh"`` …; dead cards).
+        As :func:`.equity.equity` takes them (``"As 2d / 3c"``, ``"? ? / Kh"``, ranges such
+        as ``"A23,*7-"`` …; dead cards).
     trials
         Deals.
     seed, chunk_size
