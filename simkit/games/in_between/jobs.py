@@ -287,7 +287,9 @@ class DealerGameJob:
         seat_out = private_zeros((self.seats, E.N_SEAT_STATS))
         game_out = private_zeros(E.N_GAME_STATS)
         engine = _python_engine_for(self.players) if self.has_python else E._engine
-        engine(trials, self.deals, self.rules.stacks, game, state, seat_out, game_out, *(kept or (None, None)))
+        engine(
+            trials, self.deals, self.rules.stacks, game, state, seat_out, game_out, *(kept or (None, None))
+        )
         return {"seat_stats": seat_out, "game_stats": game_out}
 
 

@@ -518,7 +518,9 @@ def equity(
     """
     if cards is None:
         cards = () if hands is None else hands
-    job, names = equity_job(cards, n_players, strategy=strategy, family=_family(family, rules), strategies=strategies)
+    job, names = equity_job(
+        cards, n_players, strategy=strategy, family=_family(family, rules), strategies=strategies
+    )
     n = job.n_players
     tot = run(job, trials, seed=seed, **run_options)
     t = int(tot["trials"])

@@ -39,7 +39,6 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...cards import format_cards, parse_cards
 from ...checks import chips_per_seat
 from ...poker.table_state import ST_ACTIVE, ST_ALL_IN, STATUS, TOTAL
 from ...rng import SeedLike, stream_state
@@ -47,8 +46,7 @@ from ..outcomes import card_text, collect, hand_columns
 from ..table import TABLE_DEALER, TABLE_IN, TABLE_SEATS, TABLE_STACK, new_table, next_dealer
 from .engine import REC_SIZE, _new_work, _play_hand
 from .jobs import EquityJob, MatchJob, _family, _match_job, equity_job, game_tuple
-from .rules import check_players
-from .strategies import draw_table, player_name
+from .strategies import player_name
 
 __all__ = ["deals", "equity_deals"]
 
