@@ -86,6 +86,28 @@ def test_equity_deals_agree_with_equity():
     assert (e[e.seat == 2].dealt.str.split().str.len() == 6).all()
 
 
+def test_equity_deals_with_ranges_agree_with_equity():
+    hands = ["A23,A24", "Kh Qd / 5s", "*7-"]
+    e = equity_deals(hands, 1500, seed=3, chunk_size=600, threads=2)
+    q = razz_equity.equity(hands, trials=1500, seed=3, exact=False, chunk_size=600)
+    np.testing.assert_allclose(e.groupby("seat").share.mean(), q.equity, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(e.groupby("seat").scoop.mean(), q.scoop, rtol=0, atol=1e-12)
+    assert e.range.tolist()[:3] == ["A23,A24", "", "*7-"]
+    cards = _cards(e.cards)
+    for rows in e.groupby("deal").indices.values():
+        seen = [c for i in rows for c in cards[i]]
+        assert len(seen) == 21 and len(set(seen)) == 21
+    # The range member is the start dealt: three cards, from the range, in the dealt cards.
+    s0 = e[e.seat == 0]
+    ranks = s0.start.str.split().map(lambda cs: "".join(sorted(c[0] for c in cs)))
+    assert set(ranks) == {"23A", "24A"}
+    assert (s0.dealt.str.split().str.len() == 7).all()
+    assert (s0.dealt.str[:8] == s0.start).all()
+    assert (e[e.seat == 1].start == "Kh Qd 5s").all()
+    assert (e[e.seat == 1].dealt.str.split().str.len() == 4).all()
+    assert s0.start.nunique() > 20
+
+
 @pytest.mark.parametrize(
     ("call", "msg"),
     [

@@ -9,6 +9,7 @@ import pytest
 from simkit.cards import parse_cards
 from simkit.games.triple_draw import jobs
 from simkit.games.triple_draw.outcomes import deals, equity_deals
+from simkit.games.triple_draw.ranges import parse_range
 from simkit.hands import evaluate
 
 PLAYERS = ["tight", "loose", "station"]
@@ -86,6 +87,25 @@ def test_equity_deals_agree_with_equity():
     for rows in e.groupby("deal").indices.values():
         dealt = [c for i in rows for c in start[i]]
         assert len(set(dealt)) == len(dealt) == 20
+
+
+def test_equity_deals_with_ranges_agree_with_equity():
+    hands = ["pat 8-", "7s 5h 4d 3c 2s", "draw 7-"]
+    e = equity_deals(hands, 1200, n_players=3, seed=4, chunk_size=500, threads=2)
+    q = jobs.equity(hands, 3, trials=1200, seed=4, chunk_size=500, quiet=True)
+    np.testing.assert_allclose(e.groupby("seat").share.mean(), q.equity, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(e.groupby("seat").win.mean(), q.win, rtol=0, atol=1e-12)
+    assert e.given.tolist()[:3] == q.hand.tolist() and e.range.tolist()[:3] == ["pat 8-", "", "draw 7-"]
+    start = _cards(e.start)
+    for rows in e.groupby("deal").indices.values():
+        dealt = [c for i in rows for c in start[i]]
+        assert len(set(dealt)) == len(dealt) == 15
+    # The start of a ranged seat is the member of the range it was dealt.
+    for seat, text in ((0, "pat 8-"), (2, "draw 7-")):
+        members = {frozenset(c) for c in parse_range(text).cards.tolist()}
+        got = [frozenset(start[i]) for i in np.flatnonzero(e.seat == seat)]
+        assert all(m in members for m in got) and len(set(got)) > 100
+    assert (e[e.seat == 1].start == hands[1]).all()
 
 
 @pytest.mark.parametrize(

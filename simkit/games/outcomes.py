@@ -3,8 +3,12 @@ the chunked, seeded loop that builds a table in memory or writes it to parquet.
 
 Razz and Triple Draw have ``simkit.games.<game>.outcomes`` with ``deals`` (full games: one
 row per deal and seat) and ``equity_deals`` (the game's all-in equity simulation, one row per
-deal and hand); Diablo has ``equity_deals`` (its showdown simulation).  The tables are **long**: one row per deal and seat, so that ``groupby`` answers
-questions directly (``t[t.showdown].groupby("category").share.mean()``).  Columns every game
+deal and hand); Diablo has ``equity_deals`` (its showdown simulation) and
+``draw_equity_deals`` (the draws of given hands); In-Between has ``deals`` (one row per
+dealer's game and seat).  Equity tables take ranges where the game's equity function does:
+a ranged seat's row holds the range's text in ``range`` (empty for a fixed hand) and the
+member it was dealt in ``start``.  The tables are **long**: one row per deal and seat, so
+that ``groupby`` answers questions directly (``t[t.showdown].groupby("category").share.mean()``).  Columns every game
 uses, in this order where they apply:
 
 ``deal``
@@ -17,9 +21,12 @@ uses, in this order where they apply:
     the card string).
 ``dealer``
     The dealer seat of the deal (full games).
+``range``
+    Equity tables: the range's text for a seat dealt from a range, empty for a fixed hand.
 ``start``
     The cards the seat started with (text, ``"As 2d 3c"``): Razz the first three (two down,
-    the door card), draw games the five dealt.
+    the door card), draw games the five dealt; for a seat dealt from a range, the member of
+    the range it was dealt.
 ``drawn1``, ``drawn2``, …
     Draw games: the cards drawn at each draw (-1: did not draw, having folded or been out).
 ``cards``

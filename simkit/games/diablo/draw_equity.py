@@ -66,7 +66,16 @@ from .ranges import is_range_text, parse_range
 from .rules import draw_limit, limit_label, tables
 from .solver import Cards, _cards, _keep_of
 
-__all__ = ["EXACT_LIMIT", "MAX_PLAYERS", "UNITS", "DrawEquityJob", "DrawSpot", "draw_equity", "prepare"]
+__all__ = [
+    "EXACT_LIMIT",
+    "MAX_PLAYERS",
+    "UNITS",
+    "DrawEquityJob",
+    "DrawSpot",
+    "draw_equity",
+    "monte_carlo_job",
+    "prepare",
+]
 
 #: A k-way tie (k <= 10) pays 1/k: whole in units of 1/2520 = 1/lcm(1..10).
 UNITS = 2520
@@ -252,9 +261,15 @@ def _equity_exact(cards, n_keep, levels, last, live, T, share, win):
 
 
 @njit(cache=True, nogil=True)
-def _equity_mc(cards, n_keep, order, live, T, trials, state, share, share_sq, win):
+def _equity_mc(
+    cards, n_keep, order, live, T, trials, state, share, share_sq, win,
+    kept_start=None, kept_final=None, kept_n=None, kept_strength=None,
+):  # fmt: skip
     """``trials`` random deals of the draws (in draw order ``order``): shares in
-    :data:`UNITS`, their squares and outright wins into the totals."""
+    :data:`UNITS`, their squares and outright wins into the totals.  ``kept_start``,
+    ``kept_final`` (trials, n, 5), ``kept_n`` and ``kept_strength`` (trials, n), unless None,
+    keep every deal: each player's five before the draw (the kept cards first) and after it,
+    how many it kept and its final strength."""
     n = n_keep.shape[0]
     deck = live.copy()
     h = cards.copy()
@@ -262,7 +277,7 @@ def _equity_mc(cards, n_keep, order, live, T, trials, state, share, share_sq, wi
     for i in range(n):
         m += 5 - n_keep[i]
     s = np.zeros(n, dtype=np.int64)
-    for _ in range(trials):
+    for t in range(trials):
         shuffle_prefix(deck, m, state)
         pos = 0
         for q in range(order.shape[0]):
@@ -271,34 +286,48 @@ def _equity_mc(cards, n_keep, order, live, T, trials, state, share, share_sq, wi
                 h[5 * p + j] = deck[pos]
                 pos += 1
         b = -1
-        t = 0
+        ties = 0
         for i in range(n):
             s[i] = _eval(h, 5 * i, T)
             if s[i] > b:
                 b = s[i]
-                t = 1
+                ties = 1
             elif s[i] == b:
-                t += 1
+                ties += 1
         for i in range(n):
             if s[i] == b:
-                sh = UNITS // t
+                sh = UNITS // ties
                 share[i] += sh
                 share_sq[i] += sh * sh
-                if t == 1:
+                if ties == 1:
                     win[i] += 1
+        if kept_start is not None:  # None: compiled without
+            _keep_deal(cards, h, n_keep, s, t, n, kept_start, kept_final, kept_n, kept_strength)
+
+
+@njit(cache=True, inline="always")
+def _keep_deal(start, h, nk, s, t, n, kept_start, kept_final, kept_n, kept_strength):
+    for i in range(n):
+        kept_n[t, i] = nk[i]
+        kept_strength[t, i] = s[i]
+        for j in range(5):
+            kept_start[t, i, j] = start[5 * i + j]
+            kept_final[t, i, j] = h[5 * i + j]
 
 
 @njit(cache=True, nogil=True)
 def _equity_mc_ranged(
     cards, n_keep, order, live, T, trials, state, share, share_sq, win, drawn,
     who, masks, starts, ends, cum, rcards, mask_table,
+    kept_start=None, kept_final=None, kept_n=None, kept_strength=None,
 ):  # fmt: skip
     """:func:`_equity_mc` with ranged players: player ``who[r]`` gets a hand of range ``r``
     (rows ``starts[r]:ends[r]`` of ``rcards``, drawn jointly by weight without a card twice,
     :func:`~simkit.hands.ranges._draw_joint`; none holds a card outside ``live``) and keeps
     what ``mask_table`` keeps; the draws come from ``live`` less the ranged hands.  Cards
-    drawn by each player are summed into ``drawn``.  Returns False when the ranges gave up
-    (they almost never fit together)."""
+    drawn by each player are summed into ``drawn``; ``kept_start`` … as in :func:`_equity_mc`
+    (a ranged player's start is the hand of its range dealt, sorted).  Returns False when the
+    ranges gave up (they almost never fit together)."""
     n = n_keep.shape[0]
     R = who.shape[0]
     h = cards.copy()
@@ -306,7 +335,8 @@ def _equity_mc_ranged(
     deck = live.copy()
     picks = np.zeros(R, np.int64)
     s = np.zeros(n, dtype=np.int64)
-    for _ in range(trials):
+    start = cards.copy()
+    for t in range(trials):
         if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
             return False
         used = np.uint64(0)
@@ -317,6 +347,8 @@ def _equity_mc_ranged(
             for j in range(5):
                 h[o + j] = rcards[i, j]
             _sort5(h, o)
+            for j in range(5):
+                start[o + j] = h[o + j]
             m = mask_table[_hand_colex(h, o)]
             k = 0
             for q in range(5):
@@ -338,21 +370,23 @@ def _equity_mc_ranged(
                 pos += 1
             drawn[p] += 5 - nk[p]
         b = -1
-        t = 0
+        ties = 0
         for i in range(n):
             s[i] = _eval(h, 5 * i, T)
             if s[i] > b:
                 b = s[i]
-                t = 1
+                ties = 1
             elif s[i] == b:
-                t += 1
+                ties += 1
         for i in range(n):
             if s[i] == b:
-                sh = UNITS // t
+                sh = UNITS // ties
                 share[i] += sh
                 share_sq[i] += sh * sh
-                if t == 1:
+                if ties == 1:
                     win[i] += 1
+        if kept_start is not None:  # None: compiled without
+            _keep_deal(start, h, nk, s, t, n, kept_start, kept_final, kept_n, kept_strength)
     return True
 
 
@@ -464,13 +498,24 @@ class DrawEquityJob:
         return out
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        return self.play_chunk(trials, seed)
+
+    def play_chunk(
+        self, trials: int, seed: np.random.SeedSequence, kept: tuple | None = None
+    ) -> dict[str, np.ndarray]:
+        """:meth:`run_chunk`, keeping every deal in ``kept`` when it is given: the arrays
+        ``(start, final, n_kept, strength)`` of :func:`_equity_mc` (``kept_start`` …)."""
         cards, n_keep, order, live = self.spot.arrays()
         n = n_keep.size
         share = private_zeros(n, np.int64)
         share_sq = private_zeros(n, np.int64)
         win = private_zeros(n, np.int64)
+        if kept is None:
+            kept = (None, None, None, None)
         if not self.ranges:
-            _equity_mc(cards, n_keep, order, live, tables(), trials, stream_state(seed), share, share_sq, win)
+            _equity_mc(
+                cards, n_keep, order, live, tables(), trials, stream_state(seed), share, share_sq, win, *kept
+            )
             return {"share": share, "share_sq": share_sq, "win": win}
         drawn = private_zeros(n, np.int64)
         rcards, masks, starts, ends, cum = _packed(tuple(r for _, r in self.ranges))
@@ -478,7 +523,7 @@ class DrawEquityJob:
         mask_table = policy_table(self.variant, max_draw=self.max_draw).mask
         ok = _equity_mc_ranged(
             cards, n_keep, order, live, tables(), trials, stream_state(seed), share, share_sq, win, drawn,
-            who, masks, starts, ends, cum, rcards, mask_table,
+            who, masks, starts, ends, cum, rcards, mask_table, *kept,
         )  # fmt: skip
         if not ok:
             raise rejection_error([r.text or f"hand {p + 1}" for p, r in self.ranges])
@@ -578,6 +623,63 @@ def prepare(
     return DrawSpot(tuple(cards), tuple(n_keep), seq, tuple(int(c) for c in live), tuple(ranged))
 
 
+def _split_ranges(hands: list, keeps: list) -> tuple[dict[int, Combos], list[Cards | None]]:
+    """The ranged players' :class:`~simkit.hands.ranges.Combos` by player, and the hands with
+    ``None`` for a ranged player (as :func:`prepare` takes them)."""
+    ranges: dict[int, Combos] = {}
+    slots: list[Cards | None] = []
+    for i, h in enumerate(hands):
+        if isinstance(h, str) and is_range_text(h):
+            h = parse_range(h)
+        if isinstance(h, Combos):
+            if h.size != 5:
+                raise ValueError(f"a Diablo range is of five-card hands, got combos of {h.size} cards")
+            if i < len(keeps) and keeps[i] is not None:
+                raise ValueError(
+                    f"hand {i + 1} {h.text!r} is a range: it keeps by the draw policy (give None as its keep)"
+                )
+            ranges[i] = h
+            slots.append(None)
+        else:
+            slots.append(h)
+    return ranges, slots
+
+
+def monte_carlo_job(
+    hands: Sequence[Cards | Combos],
+    keeps: Sequence[Cards | None],
+    dead: Cards | None = None,
+    *,
+    order: Sequence[int] | None = None,
+    variant: str = "standard",
+    max_draw: int | None = None,
+) -> DrawEquityJob:
+    """The :class:`DrawEquityJob` of :func:`draw_equity` by Monte Carlo (hands, ranges, keeps,
+    dead cards, order and draw limit as it takes them, checked the same way).
+
+    >>> job = monte_carlo_job(["trips+", "Kh Qh Jh 9h 3c"], [None, "Kh Qh Jh 9h"])
+    >>> job.spot.ranged, [p for p, _ in job.ranges]
+    ((0,), [0])
+    """
+    if isinstance(hands, (str, Combos)):
+        raise ValueError(f"hands must be a list of five-card hands or ranges (one per player), got {hands!r}")
+    ranges, slots = _split_ranges(list(hands), list(keeps))
+    spot = prepare(slots, keeps, dead, order=order, variant=variant, max_draw=max_draw)
+    return _monte_carlo_job(spot, ranges, variant, max_draw)
+
+
+def _monte_carlo_job(
+    spot: DrawSpot, ranges: dict[int, Combos], variant: str, max_draw: int | None
+) -> DrawEquityJob:
+    if not ranges:
+        return DrawEquityJob(spot)
+    known = sorted(set(range(52)) - set(spot.live))  # the given hands and the dead cards
+    live_ranges = tuple((i, r.without(known)) for i, r in ranges.items())
+    check_compatible([r for _, r in live_ranges], [r.text or f"hand {i + 1}" for i, r in live_ranges])
+    policy_table(variant, max_draw=max_draw)  # built (or read) once, before the workers
+    return DrawEquityJob(spot, ranges=live_ranges, variant=variant, max_draw=max_draw)
+
+
 def draw_equity(
     hands: Sequence[Cards | Combos],
     keeps: Sequence[Cards | None],
@@ -648,22 +750,7 @@ def draw_equity(
         raise ValueError(f"exact must be True, False or 'auto', got {exact!r}")
     hands = list(hands)
     keeps = list(keeps)
-    ranges: dict[int, Combos] = {}
-    slots: list[Cards | None] = []
-    for i, h in enumerate(hands):
-        if isinstance(h, str) and is_range_text(h):
-            h = parse_range(h)
-        if isinstance(h, Combos):
-            if h.size != 5:
-                raise ValueError(f"a Diablo range is of five-card hands, got combos of {h.size} cards")
-            if i < len(keeps) and keeps[i] is not None:
-                raise ValueError(
-                    f"hand {i + 1} {h.text!r} is a range: it keeps by the draw policy (give None as its keep)"
-                )
-            ranges[i] = h
-            slots.append(None)
-        else:
-            slots.append(h)
+    ranges, slots = _split_ranges(hands, keeps)
     if ranges and exact is True:
         raise ValueError(
             "an exact count is not made with ranges: use exact='auto' or False (in the CLI --exact auto or never)"
@@ -742,12 +829,8 @@ def _ranged_equity(
     from simkit.runner import run
 
     positive_int(trials, "trials")
-    known = sorted(set(range(52)) - set(spot.live))  # the given hands and the dead cards
-    live_ranges = tuple((i, r.without(known)) for i, r in ranges.items())
-    check_compatible([r for _, r in live_ranges], [r.text or f"hand {i + 1}" for i, r in live_ranges])
-    policy_table(variant, max_draw=max_draw)  # built (or read) once, before the workers
+    job = _monte_carlo_job(spot, ranges, variant, max_draw)
     run_options.setdefault("quiet", True)
-    job = DrawEquityJob(spot, ranges=live_ranges, variant=variant, max_draw=max_draw)
     tot = run(job, trials, seed=seed, **run_options)
     done = int(tot["trials"])
     cards, n_keep, _, _ = spot.arrays()

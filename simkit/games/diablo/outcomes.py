@@ -5,12 +5,20 @@
   seed gives the same deals, so the hero's mean ``share`` by ``pat_category`` and ``deuces``
   is the table's ``win`` for that many opponents).  (A table of full Diablo series, one row
   per deal of a series, is not written yet.)
+- :func:`draw_equity_deals` deals given hands or ranges their draws (the deals of
+  :func:`.draw_equity.draw_equity` by Monte Carlo: the mean ``share`` of a seat is its
+  equity).
 
 The columns follow :mod:`simkit.games.outcomes` (long format, ``deal`` and ``seat``).
 Equity tables: ``deal, seat`` (0 = the hero), ``start`` (the five cards dealt), ``deuces``
 (deuces dealt), ``pat_category`` (the category as dealt), ``drawn1`` (cards drawn), ``cards``
 (the final five), ``hand``, ``category`` (deuces wild, ``five_of_a_kind`` … ``high_card``),
 ``share`` (of the showdown among the seats of the table: 1, 1/k, 0) and ``win`` (alone).
+Draw-equity tables: ``deal, seat`` (the hand's position in the list given), ``given`` (the
+hand as given, or a range's text), ``range`` (the range's text for a ranged seat, empty
+otherwise), ``start`` (the five before the draw, the kept cards first; for a range, the
+member of the range dealt), ``deuces``, ``pat_category``, ``kept`` (the cards kept),
+``drawn1``, ``cards``, ``hand``, ``category``, ``share`` and ``win``.
 
 Examples
 --------
@@ -24,6 +32,7 @@ Examples
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
@@ -36,14 +45,17 @@ from simkit.deck import shuffle_prefix
 from simkit.hands.kernels import eval5_deuces_wild
 from simkit.rng import SeedLike, stream_state
 
-from ...cards import N_CARDS
+from ...cards import N_CARDS, format_cards
+from ...hands.ranges import Combos
 from ..outcomes import card_text, collect, hand_columns
+from .draw_equity import DrawEquityJob, monte_carlo_job
 from .equity import MAX_OPP
 from .jobs import ShowdownJob
 from .keep_table import _draw_policy, policy_table
 from .rules import CATEGORIES, FAMILY, category_of_strength, tables
+from .solver import Cards
 
-__all__ = ["equity_deals"]
+__all__ = ["draw_equity_deals", "equity_deals"]
 
 
 @njit(cache=True, nogil=True)
@@ -152,4 +164,111 @@ def equity_deals(
     )
     if isinstance(out, pd.DataFrame):
         out.attrs.update(opponents=int(opponents))
+    return out
+
+
+def _draw_frame(
+    job: DrawEquityJob, given: list[str], ranges: list[str], trials: int, seed: np.random.SeedSequence
+) -> pd.DataFrame:
+    n = len(job.spot.n_keep)
+    start = np.zeros((trials, n, 5), np.int64)
+    final = np.zeros((trials, n, 5), np.int64)
+    n_kept = np.zeros((trials, n), np.int64)
+    strength = np.zeros((trials, n), np.int64)
+    job.play_chunk(trials, seed, (start, final, n_kept, strength))
+    top = strength == strength.max(axis=1, keepdims=True)
+    ties = top.sum(axis=1, keepdims=True)
+    dealt = start.reshape(-1, 5)
+    after = final.reshape(-1, 5)
+    kept = n_kept.reshape(-1)
+    seat = np.tile(np.arange(n), trials)
+    pat = category_of_strength()[hand_columns(dealt, FAMILY)[2]]
+    hand, category, _ = hand_columns(after, FAMILY)
+    return pd.DataFrame(
+        {
+            "deal": np.repeat(np.arange(trials, dtype=np.int64), n),
+            "seat": seat,
+            "given": pd.Series(np.array(given, dtype=object)[seat], dtype="string"),
+            "range": pd.Series(np.array(ranges, dtype=object)[seat], dtype="string"),
+            "start": card_text(dealt),
+            "deuces": (dealt < 4).sum(axis=1),
+            "pat_category": pd.Series(np.array(CATEGORIES, dtype=object)[pat], dtype="string"),
+            "kept": card_text(np.where(np.arange(5)[None, :] < kept[:, None], after, -1)),
+            "drawn1": (5 - kept).astype(np.int8),
+            "cards": card_text(after),
+            "hand": hand,
+            "category": category,
+            "share": np.where(top, 1.0 / ties, 0.0).reshape(-1),
+            "win": (top & (ties == 1)).reshape(-1),
+        }
+    )
+
+
+def _given_text(hand) -> str:
+    if isinstance(hand, str):
+        return " ".join(hand.split())
+    if isinstance(hand, Combos):
+        return hand.text or f"{len(hand)} combos"
+    return format_cards(np.asarray(hand))
+
+
+def draw_equity_deals(
+    hands: Sequence[Cards | Combos],
+    keeps: Sequence[Cards | None],
+    trials: int,
+    dead: Cards | None = None,
+    *,
+    order: Sequence[int] | None = None,
+    variant: str = "standard",
+    max_draw: int | None = None,
+    seed: SeedLike = 0,
+    chunk_size: int | None = None,
+    threads: int | None = None,
+    path: str | os.PathLike | None = None,
+) -> pd.DataFrame | Path:
+    """Deal the draws of given hands or ranges ``trials`` times: one row per deal and hand.
+
+    Parameters
+    ----------
+    hands, keeps, dead, order, variant, max_draw
+        As :func:`.draw_equity.draw_equity` takes them: five-card hands with the cards they
+        keep, or ranges (``"trips+"``; keep ``None``: the draw policy keeps).
+    trials
+        Deals.
+    seed, chunk_size
+        Seed and deals per chunk (default the runner's, 2**18): with the same seed and chunk
+        size the deals are those of ``draw_equity(..., exact=False)``.
+    threads, path
+        As :func:`equity_deals`.
+
+    Returns
+    -------
+    pandas.DataFrame or pathlib.Path
+        One row per deal and hand (module docstring); ``attrs``: ``limit`` (the draw
+        limit's variant and ``max_draw``).
+
+    Examples
+    --------
+    >>> e = draw_equity_deals(["trips+", "Kh Qh Jh 9h 3c"], [None, "Kh Qh Jh 9h"], 200, seed=1, threads=1)
+    >>> e.range.tolist()[:2], (e[e.seat == 1].drawn1 == 1).all()
+    (['trips+', ''], np.True_)
+    >>> draw_equity_deals(["As Ah Ad 7c 4s", "Kh Qh Jh 9h 3c"], ["As Ah", "Kh Qh Jh 9h"], 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: player 1: keeping As Ah exchanges 3 cards; the standard rules allow at most 2 (choose the draw-three variant for up to three)
+    """
+    job = monte_carlo_job(hands, keeps, dead, order=order, variant=variant, max_draw=max_draw)
+    given = [_given_text(h) for h in hands]
+    ranged = {p for p, _ in job.ranges}
+    ranges = [g if i in ranged else "" for i, g in enumerate(given)]
+    out = collect(
+        partial(_draw_frame, job, given, ranges),
+        trials,
+        seed=seed,
+        chunk_size=chunk_size,
+        threads=threads,
+        path=path,
+    )
+    if isinstance(out, pd.DataFrame):
+        out.attrs.update(limit=(variant, max_draw))
     return out

@@ -1056,10 +1056,12 @@ def _new_work(seat_out, game_out):
 
 
 @njit(cache=True, nogil=True)
-def _engine(trials, deals, stacks, game, rng, seat_out, game_out):
+def _engine(trials, deals, stacks, game, rng, seat_out, game_out, kept_records=None, kept_stacks=None):
     """Play ``trials`` trials, each ``deals`` hands (:func:`_play_hand`) from everyone holding
     ``stacks`` chips, seat 0 dealing first and the deal passing left, chips carried from hand
-    to hand; add per-seat and per-batch statistics into the outputs."""
+    to hand; add per-seat and per-batch statistics into the outputs.  ``kept_records``
+    (trials, deals, REC_SIZE) and ``kept_stacks`` (trials, deals, seats), unless None, keep
+    every hand: its record and the stacks after it."""
     n = game[1].shape[0]
     table = np.zeros(TABLE_SIZE, dtype=np.int64)
     set_table(table, np.full(n, stacks, dtype=np.int64), 0)
@@ -1072,21 +1074,28 @@ def _engine(trials, deals, stacks, game, rng, seat_out, game_out):
         _new_work(seat_out, game_out),
         table,
         np.zeros(REC_SIZE, dtype=np.int64),
+        kept_records,
+        kept_stacks,
     )
 
 
 @_lean()
-def _trials(trials, deals, stacks, game, rng, work, table, record):
+def _trials(trials, deals, stacks, game, rng, work, table, record, kept_records=None, kept_stacks=None):
     """The loop of :func:`_engine` over trials and hands (allocates nothing: see :func:`_lean`)."""
     seat_out, game_out = work[1], work[2]
     n = table[TABLE_SEATS]
-    for _ in range(trials):
+    for t in range(trials):
         for i in range(n):  # everyone in with ``stacks`` chips, seat 0 deals
             table[TABLE_STACK + i] = stacks
         table[TABLE_DEALER] = 0
         dealer_total = 0
         for _d in range(deals):
             _play_hand(table, game, rng, work, record)  # rc: the dealer is never out here
+            if kept_records is not None:  # None: compiled without
+                for k in range(REC_SIZE):
+                    kept_records[t, _d, k] = record[k]
+                for i in range(n):
+                    kept_stacks[t, _d, i] = table[TABLE_STACK + i]
             dealer_total += record[REC_DEALER_NET]
             table[TABLE_DEALER] = record[REC_LAST_DEALER]
             next_dealer(table)

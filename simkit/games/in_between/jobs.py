@@ -274,12 +274,22 @@ class DealerGameJob:
         return game_of(self.rules, self.players)
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        return self.play_chunk(trials, seed)
+
+    def play_chunk(
+        self, trials: int, seed: np.random.SeedSequence, kept: tuple | None = None
+    ) -> dict[str, np.ndarray]:
+        """:meth:`run_chunk`, keeping every dealer's game in ``kept`` when it is given: the
+        arrays ``(records, stacks)`` of :func:`.engine._engine` (``kept_records``,
+        ``kept_stacks``)."""
         game = self.game()
         state = stream_state(seed)
         seat_out = private_zeros((self.seats, E.N_SEAT_STATS))
         game_out = private_zeros(E.N_GAME_STATS)
         engine = _python_engine_for(self.players) if self.has_python else E._engine
-        engine(trials, self.deals, self.rules.stacks, game, state, seat_out, game_out)
+        engine(
+            trials, self.deals, self.rules.stacks, game, state, seat_out, game_out, *(kept or (None, None))
+        )
         return {"seat_stats": seat_out, "game_stats": game_out}
 
 

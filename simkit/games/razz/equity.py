@@ -333,11 +333,15 @@ def _range_equity_mc(
     starts,
     ends,
     cum,
+    kept_cards=None,
+    kept_shares=None,
 ):
     """:func:`_equity_mc` with ranges: each deal first gives hand ``who[r]`` the start
     ``rcards[i]`` of range ``r`` (:func:`~simkit.hands.ranges._draw_joint`: jointly, by
     weight, no card twice), then deals the cards to come from ``live`` less those starts.
-    Returns False when the ranges gave up (they almost never fit together)."""
+    ``kept_cards``, ``kept_shares`` as in :func:`_equity_mc` (the range members are the
+    first three cards).  Returns False when the ranges gave up (they almost never fit
+    together)."""
     n = base.shape[0]
     R = who.shape[0]
     hands = base.copy()
@@ -355,7 +359,7 @@ def _range_equity_mc(
     lo = np.zeros(n, np.int64)
     sh = np.zeros(n, np.int64)
     hs = np.zeros(n, np.int64)
-    for _ in range(trials):
+    for t in range(trials):
         if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
             return False
         used = np.uint64(0)
@@ -375,6 +379,11 @@ def _range_equity_mc(
         _pot_shares(hi, lo, n, variant, sh)
         _add_shares(sh, n, share, share_sq, scoop)
         _add_split(hi, lo, sh, n, variant, hs, split)
+        if kept_cards is not None:  # None: compiled without
+            for i in range(n):
+                kept_shares[t, i] = sh[i]
+                for j in range(7):
+                    kept_cards[t, i, j] = hands[i, j]
     return True
 
 
@@ -506,13 +515,11 @@ class EquityJob:
         args += (stream_state(seed), share, share_sq, scoop, split)
         if not self.spot.ranges:
             _equity_mc(*args, *(kept or (None, None)))
-        elif kept is not None:
-            raise ValueError("deals are not kept with ranges")
         else:
             rcards, masks, starts, ends, cum = pack(self.spot.range_combos())
             who = np.array([i for i, _, _ in self.spot.ranges], dtype=np.int64)
             args += (who, rcards, masks, starts, ends, cum)
-            if not _range_equity_mc(*args):
+            if not _range_equity_mc(*args, *(kept or (None, None))):
                 raise rejection_error([f"hand {i + 1}" for i in who.tolist()])
         out = {"share": share, "share_sq": share_sq, "scoop": scoop}
         if self.spot.variant == "stud-hilo":

@@ -13,8 +13,10 @@ first three cards: two down and the door card), ``door`` (the door card's rank, 
 ``category`` (best five of seven in the variant's ranking, at a showdown), in Stud Hi-Lo
 ``low`` (the eight-or-better low's category, ``no_low`` for none), ``put_in`` (chips the seat
 put in, ante included), ``net`` (chips won or lost), ``share`` (chips won back over the pot).
-Equity tables: ``deal, seat, given`` (the hand as given), ``dealt`` (the cards dealt to it:
-its ``?`` cards and those to come, in the order drawn), ``cards`` (all seven), ``hand``,
+Equity tables: ``deal, seat, given`` (the hand or range as given), ``range`` (the range's
+text for a hand given as a range, empty otherwise), ``start`` (the first three cards: for a
+range, the member of the range dealt), ``dealt`` (the cards dealt to it: its ``?`` cards, or
+a range's start, and those to come, in the order drawn), ``cards`` (all seven), ``hand``,
 ``category``, in Stud Hi-Lo ``low``, ``share`` (1, 1/k, 0; a quarter, a half … in a split
 Hi-Lo pot) and ``scoop`` (won the whole pot alone).
 
@@ -40,6 +42,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ...hands.ranges import Combos
 from ...poker.table_state import LOG, ST_ACTIVE, ST_ALL_IN, STATUS, TOTAL
 from ...rng import SeedLike
 from ..outcomes import card_text, collect, hand_columns, rank_text
@@ -168,17 +171,19 @@ def deals(
 
 
 def _equity_frame(
-    job: EquityJob, given: list[str], trials: int, seed: np.random.SeedSequence
+    job: EquityJob, given: list[str], ranges: list[str], trials: int, seed: np.random.SeedSequence
 ) -> pd.DataFrame:
     spot = job.spot
     _, n_known, _, _, _ = spot.arrays()
     n = n_known.shape[0]
+    known_given = np.asarray(n_known).copy()
+    known_given[[i for i, _, _ in spot.ranges]] = 0  # a range's start cards are dealt too
     cards3 = np.zeros((trials, n, 7), np.int64)
     units = np.zeros((trials, n), np.int64)
     job.play_chunk(trials, seed, (cards3, units))
     cards = cards3.reshape(trials * n, 7)
     seat = np.tile(np.arange(n), trials)
-    known = np.repeat(np.asarray(n_known)[None, :], trials, axis=0).reshape(-1)
+    known = np.repeat(known_given[None, :], trials, axis=0).reshape(-1)
     dealt = np.where(np.arange(7)[None, :] >= known[:, None], cards, -1)
     hand, category, _ = hand_columns(cards, FAMILY_OF[spot.variant])
     share = units.reshape(-1)
@@ -187,6 +192,8 @@ def _equity_frame(
             "deal": np.repeat(np.arange(trials, dtype=np.int64), n),
             "seat": seat,
             "given": pd.Series(np.array(given, dtype=object)[seat], dtype="string"),
+            "range": pd.Series(np.array(ranges, dtype=object)[seat], dtype="string"),
+            "start": card_text(cards[:, :3]),
             "dealt": card_text(dealt),
             "cards": card_text(cards),
             "hand": hand,
@@ -200,8 +207,16 @@ def _equity_frame(
     return df
 
 
+def _given_text(hand: str | Hand | Combos) -> str:
+    if isinstance(hand, str):
+        return hand
+    if isinstance(hand, Combos):
+        return hand.text or f"{len(hand)} combos"
+    return format_hand(hand)
+
+
 def equity_deals(
-    hands: Sequence[str | Hand],
+    hands: Sequence[str | Hand | Combos],
     trials: int,
     *,
     dead: str | None = None,
@@ -217,7 +232,8 @@ def equity_deals(
     Parameters
     ----------
     hands, dead, rules, variant
-        As :func:`.equity.equity` takes them (``"As 2d / 3c"``, ``"? ? / Kh"`` …; dead cards).
+        As :func:`.equity.equity` takes them (``"As 2d / 3c"``, ``"? ? / Kh"``, ranges such
+        as ``"A23,*7-"`` …; dead cards).
     trials
         Deals.
     seed, chunk_size
@@ -239,9 +255,11 @@ def equity_deals(
     ValueError: card 'As' is in more than one hand or among the dead cards
     """
     spot = prepare(hands, dead, rules=rules, variant=variant)
-    given = [" ".join((h if isinstance(h, str) else format_hand(h)).split()) for h in hands]
+    given = [" ".join(_given_text(h).split()) for h in hands]
+    ranged = {i for i, _, _ in spot.ranges}
+    ranges = [g if i in ranged else "" for i, g in enumerate(given)]
     out = collect(
-        partial(_equity_frame, EquityJob(spot), given),
+        partial(_equity_frame, EquityJob(spot), given, ranges),
         trials,
         seed=seed,
         chunk_size=chunk_size,

@@ -59,6 +59,7 @@ __all__ = [
     "MatchJob",
     "as_hand_or_range",
     "equity",
+    "equity_job",
     "game_tuple",
     "evening_kernel",
     "hand_kernel",
@@ -517,7 +518,35 @@ def equity(
     """
     if cards is None:
         cards = () if hands is None else hands
-    family = _family(family, rules)
+    job, names = equity_job(
+        cards, n_players, strategy=strategy, family=_family(family, rules), strategies=strategies
+    )
+    n = job.n_players
+    tot = run(job, trials, seed=seed, **run_options)
+    t = int(tot["trials"])
+    eq, se = stats.mean_se(tot["equity"], tot["equity_sq"], t)
+    return pd.DataFrame(
+        {
+            "seat": np.arange(n),
+            "hand": names + ["random"] * (n - len(names)),
+            "equity": eq,
+            "se": se,
+            "win": tot["wins"] / t,
+            "tie": tot["ties"] / t,
+        }
+    )
+
+
+def equity_job(
+    cards, n_players: int | None, *, strategy: str, family: str, strategies: tuple[str, ...] = ()
+) -> tuple[EquityJob, list[str]]:
+    """The :class:`EquityJob` of :func:`equity` (its hands and ranges checked) and the names
+    of the given hands (a range's text, a hand's cards).
+
+    >>> job, names = equity_job(["pat 8-", "7s 5h 4d 3c 2s"], 3, strategy="table", family="deuce_to_seven")
+    >>> names, job.cards, [s for s, _ in job.ranges]
+    (['pat 8-', '7s 5h 4d 3c 2s'], ('', '7s 5h 4d 3c 2s'), [0])
+    """
     if isinstance(cards, (str, Combos)):
         raise ValueError(f"cards must be a list of hands (one per seat), got {cards!r}")
     parsed = [as_hand_or_range(h, family) for h in cards]
@@ -541,24 +570,7 @@ def equity(
     check_compatible([r for _, r in ranges], [names[i] for i, _ in ranges])
     fixed = tuple("" if isinstance(p, Combos) else format_cards(p) for p in parsed)
     draw_table([strategy, *strategies], family)  # names checked before any work
-    tot = run(
-        EquityJob(n, strategy, fixed, family, tuple(strategies), ranges=ranges),
-        trials,
-        seed=seed,
-        **run_options,
-    )
-    t = int(tot["trials"])
-    eq, se = stats.mean_se(tot["equity"], tot["equity_sq"], t)
-    return pd.DataFrame(
-        {
-            "seat": np.arange(n),
-            "hand": names + ["random"] * (n - len(names)),
-            "equity": eq,
-            "se": se,
-            "win": tot["wins"] / t,
-            "tie": tot["ties"] / t,
-        }
-    )
+    return EquityJob(n, strategy, fixed, family, tuple(strategies), ranges=ranges), names
 
 
 def starting_hand_equity(

@@ -12,9 +12,10 @@ final five; for a seat that folded, the hand it folded), ``in_at_end`` (had not 
 ``showdown``, ``hand``, ``category`` (``8-low``, ``one_pair`` … at a showdown), ``put_in``
 (chips put in, blinds and antes included), ``net`` (chips won or lost), ``share`` (chips won
 back over the pot).  A seat without chips is not dealt in (its ``start`` is empty).  Equity
-tables: ``deal, seat, given`` (the hand as given, or ``random``), ``start``, ``drawn1``,
-``drawn2``, ``drawn3``, ``cards``, ``hand``, ``category``, ``share`` (1, 1/k, 0) and ``win``
-(won alone).
+tables: ``deal, seat, given`` (the hand as given, a range's text, or ``random``), ``range``
+(the range's text for a seat dealt from a range, empty otherwise), ``start`` (the five
+dealt: for a range, the member of the range dealt), ``drawn1``, ``drawn2``, ``drawn3``,
+``cards``, ``hand``, ``category``, ``share`` (1, 1/k, 0) and ``win`` (won alone).
 
 Examples
 --------
@@ -38,16 +39,14 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ...cards import format_cards, parse_cards
 from ...checks import chips_per_seat
 from ...poker.table_state import ST_ACTIVE, ST_ALL_IN, STATUS, TOTAL
 from ...rng import SeedLike, stream_state
 from ..outcomes import card_text, collect, hand_columns
 from ..table import TABLE_DEALER, TABLE_IN, TABLE_SEATS, TABLE_STACK, new_table, next_dealer
 from .engine import REC_SIZE, _new_work, _play_hand
-from .jobs import EquityJob, MatchJob, _match_job, game_tuple
-from .rules import check_players
-from .strategies import draw_table, player_name
+from .jobs import EquityJob, MatchJob, _family, _match_job, equity_job, game_tuple
+from .strategies import player_name
 
 __all__ = ["deals", "equity_deals"]
 
@@ -225,7 +224,9 @@ def deals(
     return out
 
 
-def _equity_frame(job: EquityJob, trials: int, seed: np.random.SeedSequence) -> pd.DataFrame:
+def _equity_frame(
+    job: EquityJob, given: list[str], ranges: list[str], trials: int, seed: np.random.SeedSequence
+) -> pd.DataFrame:
     n = job.n_players
     cards4 = np.zeros((trials, n, 2, 5), np.int64)
     drew3 = np.zeros((trials, n, 3), np.int64)
@@ -237,13 +238,13 @@ def _equity_frame(job: EquityJob, trials: int, seed: np.random.SeedSequence) -> 
     share = np.where(top, 1.0 / k, 0.0).reshape(-1)
     cards = cards4.reshape(trials * n, 2, 5)
     seat = np.tile(np.arange(n), trials)
-    given = np.array(list(job.cards) + ["random"] * (n - len(job.cards)), dtype=object)
     hand, category, _ = hand_columns(cards[:, 1], job.family)
     return pd.DataFrame(
         {
             "deal": np.repeat(np.arange(trials, dtype=np.int64), n),
             "seat": seat,
-            "given": pd.Series(given[seat], dtype="string"),
+            "given": pd.Series(np.array(given, dtype=object)[seat], dtype="string"),
+            "range": pd.Series(np.array(ranges, dtype=object)[seat], dtype="string"),
             "start": card_text(cards[:, 0]),
             **_drawn_columns(drew3.reshape(trials * n, 3)),
             "cards": card_text(cards[:, 1]),
@@ -274,8 +275,8 @@ def equity_deals(
     Parameters
     ----------
     cards, n_players, strategy, strategies, family, rules
-        As :func:`.jobs.equity`: given hands for the first seats (``"7s 5h 4d 3c 2s"``),
-        random hands up to ``n_players``, the draw strategy of every seat (of the first ones
+        As :func:`.jobs.equity`: given hands or ranges for the first seats
+        (``"7s 5h 4d 3c 2s"``, ``"pat 8-"``), random hands up to ``n_players``, the draw strategy of every seat (of the first ones
         ``strategies``), the ranking (default 2-7).
     trials
         Deals.
@@ -297,24 +298,16 @@ def equity_deals(
     ...
     ValueError: hand 3 'Ks Kh Kd Kc 2s' shares a card with an earlier hand
     """
-    hands = [h if isinstance(h, str) else format_cards(h) for h in (cards or ())]
-    fam = rules.family if rules is not None else (family or "deuce_to_seven")
-    if rules is not None and family is not None and family != fam:
-        raise ValueError(f"family {family!r} differs from rules.family {fam!r}")
-    n = n_players or len(hands)
-    check_players(n)
-    if len(hands) > n:
-        raise ValueError(f"{len(hands)} hands for {n} players")
-    seen: set[int] = set()
-    for i, h in enumerate(hands):
-        cs = set(parse_cards(h, n=5).tolist())
-        if cs & seen:
-            raise ValueError(f"hand {i + 1} {h!r} shares a card with an earlier hand")
-        seen |= cs
-    draw_table([strategy, *strategies], fam)  # names checked before any work
-    job = EquityJob(n, strategy, tuple(hands), fam, tuple(strategies))
+    fam = _family(family, rules)
+    job, names = equity_job(
+        () if cards is None else cards, n_players, strategy=strategy, family=fam, strategies=tuple(strategies)
+    )
+    n = job.n_players
+    ranged = {s for s, _ in job.ranges}
+    given = names + ["random"] * (n - len(names))
+    ranges = [g if s in ranged else "" for s, g in enumerate(given)]
     out = collect(
-        partial(_equity_frame, job),
+        partial(_equity_frame, job, given, ranges),
         trials,
         seed=seed,
         chunk_size=chunk_size or getattr(job, "chunk_size", None),
