@@ -127,6 +127,36 @@ cells = [
         "ax.set_xlabel('door card'); ax.set_ylabel('pots won (±2 SE)')\n"
         "g[['mean', 'se', 'size']]"
     ),
+    new_markdown_cell(
+        "Second question, on the same table: what the tips player's hands are worth in chips, by "
+        "the category it ends with (hands it folded count under the cards it held at the end)."
+    ),
+    new_code_cell(
+        "tips = t[t.player == 'tips']\n"
+        "c = tips.groupby('category').net.agg(['mean', 'sem', 'size']).sort_values('mean')\n"
+        "c = c[c['size'] >= 30]\n"
+        "ax = c['mean'].plot.barh(xerr=2 * c['sem'], capsize=2, figsize=(6, 4))\n"
+        "ax.set_xlabel('chips per hand (±2 SE)')\n"
+        "c"
+    ),
+    new_markdown_cell(
+        "Third question, with a range: `equity_deals` deals the seats' ranges (`A23` against any "
+        "`pair`) and records the member each player was dealt, so the all-in share of A-2-3 can be "
+        "read by the rank of the pair it meets."
+    ),
+    new_code_cell(
+        "from simkit.games.razz.outcomes import equity_deals\n"
+        "r = equity_deals(['A23', 'pair'], n(200_000, 4000), seed=8)\n"
+        "a23, pair = r[r.seat == 0].reset_index(drop=True), r[r.seat == 1].reset_index(drop=True)\n"
+        "def paired_rank(start):\n"
+        "    ranks = [c[0] for c in start.split()]\n"
+        "    return next(x for x in ranks if ranks.count(x) > 1)\n"
+        "by = a23.share.groupby(pair.start.map(paired_rank)).agg(['mean', 'sem', 'size'])\n"
+        "by = by.reindex([x for x in 'A23456789TJQK' if x in by.index])\n"
+        "ax = by['mean'].plot.bar(yerr=2 * by['sem'], capsize=2, figsize=(6, 3))\n"
+        "ax.set_xlabel('rank of the pair A-2-3 meets'); ax.set_ylabel('A-2-3 share (±2 SE)')\n"
+        "by"
+    ),
 ]
 
 nb = new_notebook(
