@@ -611,7 +611,7 @@ def test_triple_draw_match_rule_options_reach_rules(monkeypatch, capsys):
 
 
 def test_razz_rule_options_reach_rules(monkeypatch, capsys):
-    from simkit.games.razz import jobs, upcards
+    from simkit.games.razz import jobs, studies
     from simkit.games.razz.rules import Rules
 
     frame = pd.DataFrame({"seat": [0, 1]})
@@ -629,7 +629,7 @@ def test_razz_rule_options_reach_rules(monkeypatch, capsys):
     )
     assert _rules_in(calls, Rules) == [Rules(variant="private", private_ante=5)]
     for name in ("upcard_effect", "dead_card_values"):
-        calls = _capture(monkeypatch, upcards, name, pd.DataFrame({"equity": [0.5]}))
+        calls = _capture(monkeypatch, studies, name, pd.DataFrame({"equity": [0.5]}))
         cmd = "upcards" if name == "upcard_effect" else "dead-cards"
         _run(["razz", cmd, "As 2d / 4c", "--variant", "stud-high", "--trials", "10", "--quiet"], capsys)
         assert _rules_in(calls, Rules) == [Rules(variant="stud-high")]

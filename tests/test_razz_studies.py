@@ -40,7 +40,7 @@ def test_upcard_studies_take_rules(monkeypatch):
     """``rules=`` reaches every equity both studies compute (default: Razz)."""
     import pandas as pd
 
-    from simkit.games.razz import studies as upcards
+    from simkit.games.razz import studies
     from simkit.games.razz.rules import Rules
 
     seen = []
@@ -49,13 +49,13 @@ def test_upcard_studies_take_rules(monkeypatch):
         seen.append(rules)
         return pd.DataFrame({"equity": [0.5] * len(hands), "se": [0.01] * len(hands)})
 
-    monkeypatch.setattr(upcards, "equity", fake_equity)
+    monkeypatch.setattr(studies, "equity", fake_equity)
     stud = Rules(variant="stud-high")
-    upcards.upcard_effect("As 2d / 4c", 2, rules=stud, trials=10)
-    upcards.dead_card_values("As 2d / 4c", 1, rules=stud, trials=10)
+    studies.upcard_effect("As 2d / 4c", 2, rules=stud, trials=10)
+    studies.dead_card_values("As 2d / 4c", 1, rules=stud, trials=10)
     assert seen and all(r is stud for r in seen)
     seen.clear()
-    upcards.upcard_effect("As 2d / 4c", 1, trials=10)
+    studies.upcard_effect("As 2d / 4c", 1, trials=10)
     assert seen and all(r is None for r in seen)
 
 

@@ -50,11 +50,12 @@ from ..games.evening import (
     OUT_NAMES,
     RC_RUNAWAY,
     after_hand,
-    begin_evening,
+    evening_scratch,
     finish_evening,
     keep_stacks,
     log_columns,
     log_hand,
+    new_evening,
     new_outs,
 )
 from ..games.in_between.engine import _forced as _in_between_forced
@@ -65,7 +66,6 @@ from ..games.table import (
     TABLE_CARRIED,
     TABLE_DEAL,
     TABLE_DEALER,
-    TABLE_SIZE,
     next_dealer,
     seats_in,
     table_chips,
@@ -171,23 +171,12 @@ def _play_dealers_choice(count, stacks, end, strategy, prefs, allowed, kernels, 
     ``game_deals[g]``: deals of game ``g``); ``kernels`` holds ``(game, work, record)`` of
     Diablo, 2-7, Razz and In-Between.  Returns the log rows wanted, or a negative error."""
     n = stacks.shape[0]
-    table = np.zeros(TABLE_SIZE, dtype=np.int64)
-    broke_at = np.zeros(n, dtype=np.int64)
-    before = np.zeros(n, dtype=np.int64)
-    forced = np.zeros(n, dtype=np.int64)
-    share = np.zeros(n, dtype=np.float64)
-    tmp = np.zeros((outs[8].shape[0], 4), dtype=np.float64)
-    errors = outs[21]
+    table, broke_at, before, forced, share, tmp, errors, total = evening_scratch(stacks, outs)
     agreed = end[END_DEALS]
     want_forced = log.shape[0] > 0
-    total = 0
-    for s in range(n):
-        total += stacks[s]
     row = 0
     for e in range(count):
-        begin_evening(table, stacks, draw_below(rng, n))
-        for s in range(n):
-            broke_at[s] = 0
+        new_evening(table, stacks, broke_at, rng)
         chooser = table[TABLE_DEALER]
         caller = -1  # who called the running Diablo series
         while True:

@@ -86,10 +86,12 @@ __all__ = [
     "RC_RUNAWAY",
     "after_hand",
     "begin_evening",
+    "evening_scratch",
     "chip_bin",
     "finish_evening",
     "log_columns",
     "log_hand",
+    "new_evening",
     "keep_stacks",
     "n_bins",
     "new_outs",
@@ -219,6 +221,37 @@ def begin_evening(table, stacks, rng_first_dealer):
     set_table(table, stacks, rng_first_dealer)
     if table[TABLE_IN + rng_first_dealer] == 0:
         next_dealer(table)
+
+
+@njit(cache=True, inline="always")
+def evening_scratch(stacks, outs):
+    """The scratch of an evening loop at a table of ``stacks``: ``(table, broke_at, before,
+    forced, share, tmp, errors, total)``: the table, per seat the deal it went broke at, its
+    chips before the hand, the forced chips it posted and its win share, a per-strategy
+    table, the error counter of ``outs`` and the chips on the table."""
+    n = stacks.shape[0]
+    total = 0
+    for s in range(n):
+        total += stacks[s]
+    return (
+        np.zeros(TABLE_SIZE, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.float64),
+        np.zeros((outs[8].shape[0], 4), dtype=np.float64),
+        outs[21],
+        total,
+    )
+
+
+@njit(cache=True, inline="always")
+def new_evening(table, stacks, broke_at, rng):
+    """Start the next evening: everyone seated with ``stacks``, the first dealer drawn from
+    ``rng``, nobody broke."""
+    begin_evening(table, stacks, draw_below(rng, stacks.shape[0]))
+    for s in range(stacks.shape[0]):
+        broke_at[s] = 0
 
 
 @njit(cache=True, inline="always")
@@ -402,21 +435,10 @@ def run_evenings(play, forced_of, game_id, count, stacks, end, strategy, game, r
     with a larger one), or a negative error code: the hand kernel's, or :data:`RC_RUNAWAY`.
     """
     n = stacks.shape[0]
-    table = np.zeros(TABLE_SIZE, dtype=np.int64)
-    broke_at = np.zeros(n, dtype=np.int64)
-    before = np.zeros(n, dtype=np.int64)
-    forced = np.zeros(n, dtype=np.int64)
-    share = np.zeros(n, dtype=np.float64)
-    tmp = np.zeros((outs[8].shape[0], 4), dtype=np.float64)
-    errors = outs[21]
-    total = 0
-    for s in range(n):
-        total += stacks[s]
+    table, broke_at, before, forced, share, tmp, errors, total = evening_scratch(stacks, outs)
     row = 0
     for e in range(count):
-        begin_evening(table, stacks, draw_below(rng, n))
-        for s in range(n):
-            broke_at[s] = 0
+        new_evening(table, stacks, broke_at, rng)
         while not _ended(table, end):
             if table[TABLE_DEAL] >= end[END_MAX_DEALS]:
                 return RC_RUNAWAY

@@ -117,10 +117,11 @@ from simkit.games.evening import (
     RC_RUNAWAY,
     _ended,
     after_hand,
-    begin_evening,
+    evening_scratch,
     finish_evening,
     keep_stacks,
     log_hand,
+    new_evening,
 )
 from simkit.games.table import (
     REC_DEALER,
@@ -1081,21 +1082,10 @@ def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, 
     if not _diablo_end(end):
         return ERR_END_RULE
     n = stacks.shape[0]
-    table = np.zeros(TABLE_SIZE, dtype=np.int64)
-    broke_at = np.zeros(n, dtype=np.int64)
-    before = np.zeros(n, dtype=np.int64)
-    forced = np.zeros(n, dtype=np.int64)
-    share = np.zeros(n, dtype=np.float64)
-    tmp = np.zeros((outs[8].shape[0], 4), dtype=np.float64)
-    errors = outs[21]
-    total = 0
-    for s in range(n):
-        total += stacks[s]
+    table, broke_at, before, forced, share, tmp, errors, total = evening_scratch(stacks, outs)
     row = 0
     for e in range(count):
-        begin_evening(table, stacks, draw_below(rng, n))
-        for s in range(n):
-            broke_at[s] = 0
+        new_evening(table, stacks, broke_at, rng)
         while True:
             keep_stacks(table, before)
             if _lone_takes_carried(table, record) >= 0:

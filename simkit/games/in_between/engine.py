@@ -113,10 +113,11 @@ from ..evening import (
     GAME_IN_BETWEEN,
     RC_RUNAWAY,
     after_hand,
-    begin_evening,
+    evening_scratch,
     finish_evening,
     keep_stacks,
     log_hand,
+    new_evening,
 )
 from ..table import (
     REC_DEALER,
@@ -1177,22 +1178,11 @@ def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, 
         return RC_END_RULE
     ante_all = game[0][RV_ANTE_ALL] != 0
     n = stacks.shape[0]
-    table = np.zeros(TABLE_SIZE, dtype=np.int64)
-    broke_at = np.zeros(n, dtype=np.int64)
-    before = np.zeros(n, dtype=np.int64)
-    forced = np.zeros(n, dtype=np.int64)
-    share = np.zeros(n, dtype=np.float64)
-    tmp = np.zeros((outs[8].shape[0], 4), dtype=np.float64)
-    errors = outs[21]
-    total = 0
-    for s in range(n):
-        total += stacks[s]
+    table, broke_at, before, forced, share, tmp, errors, total = evening_scratch(stacks, outs)
     turns = n * (end[END_DEALS] if end[END_DEALS] > 0 else 1)
     row = 0
     for e in range(count):
-        begin_evening(table, stacks, draw_below(rng, n))
-        for s in range(n):
-            broke_at[s] = 0
+        new_evening(table, stacks, broke_at, rng)
         turn = 0  # turns used, from the first dealer's
         over = 0
         rounds = 0
