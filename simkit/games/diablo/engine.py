@@ -470,6 +470,9 @@ def _play_hand(table, game, rng, work, record):
         rng,
         payout,
     )
+    for s in range(n):
+        if table[TABLE_IN + s] == 0:  # out of the evening: dealt no stack, its chips stay
+            st[STACK + s] = table[TABLE_STACK + s]
     if n_in == END_HAND:
         rc = VOID
     elif n_in < 0:
