@@ -35,7 +35,7 @@ ValueError: no deal gives every player a hand of their range without a card twic
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -49,6 +49,7 @@ __all__ = [
     "MAX_REJECTIONS",
     "Combos",
     "check_compatible",
+    "item_weights",
     "pack",
     "sample",
 ]
@@ -125,6 +126,59 @@ class Combos:
         if keep.all():
             return self
         return Combos(self.cards[keep], self.weights[keep], self.text)
+
+
+def _item_weight(text: str, item: str) -> float:
+    try:
+        w = float(text)
+    except ValueError:
+        w = float("nan")
+    if not (np.isfinite(w) and w > 0):
+        raise ValueError(f"bad range weight {text!r} in {item!r}: a weight is a positive number")
+    return w
+
+
+def item_weights(
+    text: str,
+    shape: int | tuple[int, ...],
+    match: Callable[[str], np.ndarray],
+    holds: str = "hand",
+    tidy: Callable[[str], str] = str.strip,
+) -> np.ndarray:
+    """The weights of a range written as comma-separated items, ``item`` or ``item:weight``,
+    the grammar every game's ranges share: ``match(item)`` gives the members of one item
+    (booleans of ``shape``), and a member takes the weight of the first item naming it
+    (1 when the item gives none; 0: not in the range).  ``tidy`` cleans each item first.
+
+    Raises ``ValueError`` for an empty range or item, a weight that is not a positive number,
+    or an item that names no member (``holds`` says what a member is, for the message).
+
+    >>> names = np.array(["AA", "KK", "QQ"])
+    >>> item_weights("AA:2, KK, AA", 3, lambda item: names == item.strip()).tolist()
+    [2.0, 1.0, 0.0]
+    >>> item_weights("AA:-1", 3, lambda item: names == item.strip())
+    Traceback (most recent call last):
+    ...
+    ValueError: bad range weight '-1' in 'AA:-1': a weight is a positive number
+    >>> item_weights("JJ", 3, lambda item: names == item.strip(), holds="pair")
+    Traceback (most recent call last):
+    ...
+    ValueError: range item 'JJ' holds no pair
+    """
+    weight = np.zeros(shape, np.float64)
+    items = [tidy(s) for s in text.split(",")]
+    if not any(items):
+        raise ValueError(f"empty range {text!r}")
+    for raw in items:
+        if not raw:
+            raise ValueError(f"empty item in range {text!r}")
+        item, colon, w = raw.partition(":")
+        w_item = _item_weight(w.strip(), raw) if colon else 1.0
+        hit = match(item)
+        if not hit.any():
+            raise ValueError(f"range item {item.strip()!r} holds no {holds}")
+        weight[hit & (weight == 0)] = w_item
+    return weight
 
 
 def pack(ranges: Sequence[Combos]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -53,7 +53,7 @@ import numpy as np
 from ...cards import parse_cards
 from ...hands import evaluate
 from ...hands.enumeration import all_hands
-from ...hands.ranges import Combos
+from ...hands.ranges import Combos, item_weights
 from .rules import CATEGORIES, FAMILY, category_of_strength
 
 __all__ = ["ALIASES", "is_range_text", "parse_range"]
@@ -156,32 +156,10 @@ def _match(item: str) -> np.ndarray:
     return hit & (cat >= c if plus else cat == c)
 
 
-def _weight(text: str, item: str) -> float:
-    try:
-        w = float(text)
-    except ValueError:
-        w = float("nan")
-    if not (np.isfinite(w) and w > 0):
-        raise ValueError(f"bad range weight {text!r} in {item!r}: a weight is a positive number")
-    return w
-
-
 @lru_cache(maxsize=16)
 def _parse(text: str) -> Combos:
     hands = all_hands()
-    weight = np.zeros(len(hands), np.float64)
-    items = [s.strip() for s in text.split(",")]
-    if not any(items):
-        raise ValueError(f"empty range {text!r}")
-    for raw in items:
-        if not raw:
-            raise ValueError(f"empty item in range {text!r}")
-        item, colon, w = raw.partition(":")
-        w_item = _weight(w.strip(), raw) if colon else 1.0
-        hit = _match(item)
-        if not hit.any():
-            raise ValueError(f"range item {item.strip()!r} holds no hand")
-        weight[hit & (weight == 0)] = w_item
+    weight = item_weights(text, len(hands), _match)
     keep = np.flatnonzero(weight)
     return Combos(hands[keep], weight[keep], " ".join(text.split()))
 

@@ -62,7 +62,7 @@ from itertools import combinations
 import numpy as np
 
 from ...cards import N_CARDS
-from ...hands.ranges import Combos
+from ...hands.ranges import Combos, item_weights
 from .start_order import START_ORDER
 
 __all__ = ["is_range_text", "parse_range", "top_patterns"]
@@ -229,16 +229,6 @@ def _match(item: str) -> np.ndarray:
     return out
 
 
-def _weight(text: str, item: str) -> float:
-    try:
-        w = float(text)
-    except ValueError:
-        w = float("nan")
-    if not (np.isfinite(w) and w > 0):
-        raise ValueError(f"bad range weight {text!r} in {item!r}: a weight is a positive number")
-    return w
-
-
 def parse_range(text: str) -> Combos:
     """The starts of a range (see the module docstring for the grammar) as
     :class:`~simkit.hands.ranges.Combos`: every three-card set once, its weight = deals in
@@ -261,19 +251,8 @@ def parse_range(text: str) -> Combos:
     if not isinstance(text, str):
         raise ValueError(f"a range must be a string, got {text!r}")
     sets, _ = _universe()
-    weight = np.zeros((len(sets), 3), np.float64)  # per deal: which card is up
-    items = [re.sub(r"\s+", "", s) for s in text.split(",")]
-    if not any(items):
-        raise ValueError(f"empty range {text!r}")
-    for raw in items:
-        if not raw:
-            raise ValueError(f"empty item in range {text!r}")
-        item, _, w = raw.partition(":")
-        w_item = _weight(w, raw) if _ else 1.0
-        hit = _match(item)
-        if not hit.any():
-            raise ValueError(f"range item {item!r} holds no start")
-        weight[hit & (weight == 0)] = w_item
+    # per deal: which card is up
+    weight = item_weights(text, (len(sets), 3), _match, holds="start", tidy=lambda s: re.sub(r"\s+", "", s))
     per_set = weight.sum(axis=1)
     keep = per_set > 0
     return Combos(sets[keep], per_set[keep], " ".join(text.split()))

@@ -50,13 +50,13 @@ ValueError: bad range token 'drwa' in 'drwa 7-': expected pat X- (a made X-low o
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 
 from ...cards import RANK_CHARS, parse_cards
 from ...hands.enumeration import all_hands
-from ...hands.ranges import Combos
+from ...hands.ranges import Combos, item_weights
 
 __all__ = ["FAMILIES", "is_range_text", "parse_range"]
 
@@ -172,32 +172,10 @@ def _match(item: str, family: str) -> np.ndarray:
     return out
 
 
-def _weight(text: str, item: str) -> float:
-    try:
-        w = float(text)
-    except ValueError:
-        w = float("nan")
-    if not (np.isfinite(w) and w > 0):
-        raise ValueError(f"bad range weight {text!r} in {item!r}: a weight is a positive number")
-    return w
-
-
 @lru_cache(maxsize=16)
 def _parse(text: str, family: str) -> Combos:
     hands = all_hands()
-    weight = np.zeros(len(hands), np.float64)
-    items = [s.strip() for s in text.split(",")]
-    if not any(items):
-        raise ValueError(f"empty range {text!r}")
-    for raw in items:
-        if not raw:
-            raise ValueError(f"empty item in range {text!r}")
-        item, colon, w = raw.partition(":")
-        w_item = _weight(w.strip(), raw) if colon else 1.0
-        hit = _match(item, family)
-        if not hit.any():
-            raise ValueError(f"range item {item.strip()!r} holds no hand in {family}")
-        weight[hit & (weight == 0)] = w_item
+    weight = item_weights(text, len(hands), partial(_match, family=family), holds=f"hand in {family}")
     keep = np.flatnonzero(weight)
     return Combos(hands[keep], weight[keep], " ".join(text.split()))
 
