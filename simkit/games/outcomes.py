@@ -64,9 +64,10 @@ Examples
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -74,10 +75,11 @@ import pandas as pd
 from ..cards import N_CARDS, RANK_CHARS, SUIT_CHARS
 from ..checks import positive_int
 from ..hands import category_names, describe, evaluate, strength_codes
+from ..hands.ranges import Combos
 from ..rng import SeedLike
 from ..runner.rows import chunk_results
 
-__all__ = ["card_text", "collect", "hand_columns", "rank_text"]
+__all__ = ["card_text", "collect", "given_text", "hand_columns", "range_column", "rank_text"]
 
 #: Card names by number, with ``""`` for -1 (a card not dealt) at the end.
 _NAMES = np.array([RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3] for c in range(N_CARDS)] + [""], dtype=object)
@@ -142,6 +144,30 @@ def hand_columns(
     return pd.Series(hand, dtype="string"), pd.Series(cat, dtype="string"), strength
 
 
+def given_text(hand: Any, format_hand: Callable[[Any], str]) -> str:
+    """A hand as the user gave it, for the ``given`` column: a string as written (spaces
+    tidied), a range by its text (``"N combos"`` when it has none), else ``format_hand(hand)``.
+
+    >>> given_text("As  2d / 3c", str), given_text(Combos(np.array([[0, 1]]), [1.0]), str)
+    ('As 2d / 3c', '1 combos')
+    """
+    if isinstance(hand, Combos):
+        text = hand.text or f"{len(hand)} combos"
+    else:
+        text = hand if isinstance(hand, str) else format_hand(hand)
+    return " ".join(text.split())
+
+
+def range_column(given: Sequence[str], ranged: Collection[int]) -> list[str]:
+    """The ``range`` column's value per seat: the text given for the seats in ``ranged``
+    (dealt from a range), empty for a fixed hand.
+
+    >>> range_column(["trips+", "As Ah Ad 7c 4s"], {0})
+    ['trips+', '']
+    """
+    return [g if i in ranged else "" for i, g in enumerate(given)]
+
+
 def collect(
     chunk_frame: Callable[[int, np.random.SeedSequence], pd.DataFrame],
     trials: int,
@@ -151,13 +177,14 @@ def collect(
     threads: int | None = None,
     path: str | os.PathLike | None = None,
     offsets: tuple[str, ...] = ("deal",),
+    attrs: Mapping[str, object] | None = None,
 ) -> pd.DataFrame | Path:
     """Run ``chunk_frame(size, seed)`` over the chunks of ``trials`` trials
     (:func:`simkit.runner.rows.chunk_results`) and join the tables, each chunk's ``offsets``
     columns (numbered from 0 in the chunk) moved on by the trials before it.
 
-    Returns the table, or with ``path`` writes it to that parquet file chunk by chunk and
-    returns the path.
+    Returns the table (its ``attrs`` updated with ``attrs``), or with ``path`` writes it to
+    that parquet file chunk by chunk and returns the path.
 
     >>> def frame(k, seed):
     ...     return pd.DataFrame({"deal": np.arange(k), "x": np.random.default_rng(seed).random(k)})
@@ -202,4 +229,6 @@ def collect(
             writer.close()
     if path is not None:
         return Path(path)
-    return pd.concat(parts, ignore_index=True)
+    table = pd.concat(parts, ignore_index=True)
+    table.attrs.update(attrs or {})
+    return table

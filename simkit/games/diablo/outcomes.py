@@ -47,7 +47,7 @@ from simkit.rng import SeedLike, stream_state
 
 from ...cards import N_CARDS, format_cards
 from ...hands.ranges import Combos
-from ..outcomes import card_text, collect, hand_columns
+from ..outcomes import card_text, collect, given_text, hand_columns, range_column
 from .draw_equity import DrawEquityJob, monte_carlo_job
 from .equity import MAX_OPP
 from .jobs import ShowdownJob
@@ -154,17 +154,15 @@ def equity_deals(
     ValueError: opponents must be an integer 1..6, got 7
     """
     int_in_range(opponents, "opponents", 1, MAX_OPP)
-    out = collect(
+    return collect(
         partial(_equity_frame, int(opponents)),
         trials,
         seed=seed,
         chunk_size=chunk_size or ShowdownJob().chunk_size,
         threads=threads,
         path=path,
+        attrs={"opponents": int(opponents)},
     )
-    if isinstance(out, pd.DataFrame):
-        out.attrs.update(opponents=int(opponents))
-    return out
 
 
 def _draw_frame(
@@ -202,14 +200,6 @@ def _draw_frame(
             "win": (top & (ties == 1)).reshape(-1),
         }
     )
-
-
-def _given_text(hand) -> str:
-    if isinstance(hand, str):
-        return " ".join(hand.split())
-    if isinstance(hand, Combos):
-        return hand.text or f"{len(hand)} combos"
-    return format_cards(np.asarray(hand))
 
 
 def draw_equity_deals(
@@ -258,17 +248,14 @@ def draw_equity_deals(
     ValueError: player 1: keeping As Ah exchanges 3 cards; the standard rules allow at most 2 (choose the draw-three variant for up to three)
     """
     job = monte_carlo_job(hands, keeps, dead, order=order, variant=variant, max_draw=max_draw)
-    given = [_given_text(h) for h in hands]
-    ranged = {p for p, _ in job.ranges}
-    ranges = [g if i in ranged else "" for i, g in enumerate(given)]
-    out = collect(
+    given = [given_text(h, lambda h: format_cards(np.asarray(h))) for h in hands]
+    ranges = range_column(given, {p for p, _ in job.ranges})
+    return collect(
         partial(_draw_frame, job, given, ranges),
         trials,
         seed=seed,
         chunk_size=chunk_size,
         threads=threads,
         path=path,
+        attrs={"limit": (variant, max_draw)},
     )
-    if isinstance(out, pd.DataFrame):
-        out.attrs.update(limit=(variant, max_draw))
-    return out

@@ -130,14 +130,12 @@ def deals(
     """
     _positive("deals", deals)
     job = DealerGameJob(parse_players(players, seats), rules=rules or Rules(), deals=deals)
-    out = collect(
+    return collect(
         partial(_frame, job),
         hands,
         seed=seed,
         chunk_size=chunk_size or job.chunk_size,
         threads=threads,
         path=path,
+        attrs={"players": [p.label for p in job.players], "stacks": job.rules.stacks},
     )
-    if isinstance(out, pd.DataFrame):
-        out.attrs.update(players=[p.label for p in job.players], stacks=job.rules.stacks)
-    return out

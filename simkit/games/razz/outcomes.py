@@ -45,7 +45,7 @@ import pandas as pd
 from ...hands.ranges import Combos
 from ...poker.table_state import LOG, ST_ACTIVE, ST_ALL_IN, STATUS, TOTAL
 from ...rng import SeedLike
-from ..outcomes import card_text, collect, hand_columns, rank_text
+from ..outcomes import card_text, collect, given_text, hand_columns, range_column, rank_text
 from .equity import EquityJob, prepare
 from .jobs import MatchJob, _check_players
 from .rules import FAMILY_OF, Hand, Rules, as_rules, format_hand
@@ -157,17 +157,15 @@ def deals(
     _check_players(players, rules)
     job = MatchJob((specs_key(players),), rules)
     names = [player_name(p) for p in players]
-    out = collect(
+    return collect(
         partial(_match_frame, job, names),
         hands,
         seed=seed,
         chunk_size=chunk_size or job.chunk_size,
         threads=threads,
         path=path,
+        attrs={"variant": rules.variant, "players": names},
     )
-    if isinstance(out, pd.DataFrame):
-        out.attrs.update(variant=rules.variant, players=names)
-    return out
 
 
 def _equity_frame(
@@ -205,14 +203,6 @@ def _equity_frame(
     df["share"] = share / UNITS
     df["scoop"] = share == UNITS
     return df
-
-
-def _given_text(hand: str | Hand | Combos) -> str:
-    if isinstance(hand, str):
-        return hand
-    if isinstance(hand, Combos):
-        return hand.text or f"{len(hand)} combos"
-    return format_hand(hand)
 
 
 def equity_deals(
@@ -255,17 +245,14 @@ def equity_deals(
     ValueError: card 'As' is in more than one hand or among the dead cards
     """
     spot = prepare(hands, dead, rules=rules, variant=variant)
-    given = [" ".join(_given_text(h).split()) for h in hands]
-    ranged = {i for i, _, _ in spot.ranges}
-    ranges = [g if i in ranged else "" for i, g in enumerate(given)]
-    out = collect(
+    given = [given_text(h, format_hand) for h in hands]
+    ranges = range_column(given, {i for i, _, _ in spot.ranges})
+    return collect(
         partial(_equity_frame, EquityJob(spot), given, ranges),
         trials,
         seed=seed,
         chunk_size=chunk_size,
         threads=threads,
         path=path,
+        attrs={"variant": spot.variant},
     )
-    if isinstance(out, pd.DataFrame):
-        out.attrs.update(variant=spot.variant)
-    return out

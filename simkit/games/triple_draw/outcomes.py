@@ -42,7 +42,7 @@ from numba import njit
 from ...checks import chips_per_seat
 from ...poker.table_state import ST_ACTIVE, ST_ALL_IN, STATUS, TOTAL
 from ...rng import SeedLike, stream_state
-from ..outcomes import card_text, collect, hand_columns
+from ..outcomes import card_text, collect, hand_columns, range_column
 from ..table import TABLE_DEALER, TABLE_IN, TABLE_SEATS, TABLE_STACK, new_table, next_dealer
 from .engine import REC_SIZE, _new_work, _play_hand
 from .jobs import EquityJob, MatchJob, _family, _match_job, equity_job, game_tuple
@@ -211,17 +211,15 @@ def deals(
     """
     job = _match_job(players, None, rules, variant, stacks)
     names = [player_name(p) for p in job.players]
-    out = collect(
+    return collect(
         partial(_match_frame, job, names),
         hands,
         seed=seed,
         chunk_size=chunk_size or getattr(job, "chunk_size", None),
         threads=threads,
         path=path,
+        attrs={"family": job.rules.family, "players": names},
     )
-    if isinstance(out, pd.DataFrame):
-        out.attrs.update(family=job.rules.family, players=names)
-    return out
 
 
 def _equity_frame(
@@ -305,15 +303,13 @@ def equity_deals(
     n = job.n_players
     ranged = {s for s, _ in job.ranges}
     given = names + ["random"] * (n - len(names))
-    ranges = [g if s in ranged else "" for s, g in enumerate(given)]
-    out = collect(
+    ranges = range_column(given, ranged)
+    return collect(
         partial(_equity_frame, job, given, ranges),
         trials,
         seed=seed,
         chunk_size=chunk_size or getattr(job, "chunk_size", None),
         threads=threads,
         path=path,
+        attrs={"family": fam},
     )
-    if isinstance(out, pd.DataFrame):
-        out.attrs.update(family=fam)
-    return out
