@@ -35,8 +35,10 @@ ValueError: no deal gives every player a hand of their range without a card twic
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
@@ -203,6 +205,17 @@ def pack(ranges: Sequence[Combos]) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
         cum[at : at + len(r)] = np.cumsum(r.weights)
         at += len(r)
     return cards, masks, starts, ends, cum
+
+
+@lru_cache(maxsize=4)
+def _packed(ranges: tuple[Combos, ...]) -> tuple:
+    """:func:`pack` of the ranges, kept for the chunks of a run."""
+    return pack(list(ranges))
+
+
+def _digest(r: Combos) -> str:
+    """A short digest of a range's combos and weights (for a job's parameters)."""
+    return hashlib.sha1(r.cards.tobytes() + r.weights.tobytes()).hexdigest()[:16]
 
 
 @njit(cache=True, inline="always")

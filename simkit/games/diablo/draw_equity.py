@@ -42,10 +42,8 @@ Examples
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -56,7 +54,7 @@ from numba import njit
 from simkit.cards import format_cards
 from simkit.deck import draw_card, live_deck, next_combination, shuffle_prefix
 from simkit.hands.kernels import eval5_deuces_wild
-from simkit.hands.ranges import Combos, _draw_joint, check_compatible, pack, rejection_error
+from simkit.hands.ranges import Combos, _digest, _draw_joint, _packed, check_compatible, rejection_error
 from simkit.memory import private_zeros
 from simkit.rng import SeedLike, stream_state
 
@@ -285,24 +283,31 @@ def _equity_mc(
             for j in range(n_keep[p], 5):
                 h[5 * p + j] = deck[pos]
                 pos += 1
-        b = -1
-        ties = 0
-        for i in range(n):
-            s[i] = _eval(h, 5 * i, T)
-            if s[i] > b:
-                b = s[i]
-                ties = 1
-            elif s[i] == b:
-                ties += 1
-        for i in range(n):
-            if s[i] == b:
-                sh = UNITS // ties
-                share[i] += sh
-                share_sq[i] += sh * sh
-                if ties == 1:
-                    win[i] += 1
+        _score_deal(h, s, T, share, share_sq, win)
         if kept_start is not None:  # None: compiled without
             _keep_deal(cards, h, n_keep, s, t, n, kept_start, kept_final, kept_n, kept_strength)
+
+
+@njit(cache=True, inline="always")
+def _score_deal(h, s, T, share, share_sq, win):
+    """The showdown of one deal: every player's final strength (``h``, 5 cards a player) into
+    ``s``; the pot shares in :data:`UNITS`, their squares and outright wins into the totals."""
+    b = -1
+    ties = 0
+    for i in range(s.shape[0]):
+        s[i] = _eval(h, 5 * i, T)
+        if s[i] > b:
+            b = s[i]
+            ties = 1
+        elif s[i] == b:
+            ties += 1
+    for i in range(s.shape[0]):
+        if s[i] == b:
+            sh = UNITS // ties
+            share[i] += sh
+            share_sq[i] += sh * sh
+            if ties == 1:
+                win[i] += 1
 
 
 @njit(cache=True, inline="always")
@@ -369,22 +374,7 @@ def _equity_mc_ranged(
                 h[5 * p + j] = deck[pos]
                 pos += 1
             drawn[p] += 5 - nk[p]
-        b = -1
-        ties = 0
-        for i in range(n):
-            s[i] = _eval(h, 5 * i, T)
-            if s[i] > b:
-                b = s[i]
-                ties = 1
-            elif s[i] == b:
-                ties += 1
-        for i in range(n):
-            if s[i] == b:
-                sh = UNITS // ties
-                share[i] += sh
-                share_sq[i] += sh * sh
-                if ties == 1:
-                    win[i] += 1
+        _score_deal(h, s, T, share, share_sq, win)
         if kept_start is not None:  # None: compiled without
             _keep_deal(start, h, nk, s, t, n, kept_start, kept_final, kept_n, kept_strength)
     return True
@@ -454,14 +444,14 @@ class DrawSpot:
         return levels, last, work
 
 
-@lru_cache(maxsize=4)
-def _packed(ranges: tuple[Combos, ...]) -> tuple:
-    """:func:`~simkit.hands.ranges.pack` of the ranges, kept for the chunks of a run."""
-    return pack(list(ranges))
-
-
-def _digest(r: Combos) -> str:
-    return hashlib.sha1(r.cards.tobytes() + r.weights.tobytes()).hexdigest()[:16]
+def _equity_se(totals: dict) -> tuple[np.ndarray, np.ndarray]:
+    """The players' equities and their standard errors from the totals of a
+    :class:`DrawEquityJob` run (shares in :data:`UNITS`, their squares, ``trials``)."""
+    n = int(totals["trials"])
+    eq = totals["share"] / (UNITS * n)
+    second = totals["share_sq"] / (UNITS * UNITS * n)
+    se = np.sqrt(np.maximum(second - eq * eq, 0.0) * n / max(n - 1, 1) / n)
+    return eq, se
 
 
 @dataclass(frozen=True)
@@ -480,11 +470,7 @@ class DrawEquityJob:
         """The largest SE of the players' equities."""
         from ...runner import stats
 
-        n = float(totals["trials"])
-        eq = totals["share"] / (UNITS * n)
-        second = totals["share_sq"] / (UNITS * UNITS * n)
-        se = np.sqrt(np.maximum(second - eq * eq, 0.0) * n / max(n - 1, 1) / n)
-        return stats.worst(se)
+        return stats.worst(_equity_se(totals)[1])
 
     def params(self) -> dict:
         spot = asdict(self.spot)
@@ -787,9 +773,7 @@ def draw_equity(
         run_options.setdefault("quiet", True)
         tot = run(DrawEquityJob(spot), trials, seed=seed, **run_options)
         done = int(tot["trials"])
-        eq = tot["share"] / (UNITS * done)
-        second = tot["share_sq"] / (UNITS * UNITS * done)
-        se = np.sqrt(np.maximum(second - eq * eq, 0.0) * done / max(done - 1, 1) / done)
+        eq, se = _equity_se(tot)
         won = tot["win"] / done
     df = pd.DataFrame(
         {
@@ -835,9 +819,7 @@ def _ranged_equity(
     done = int(tot["trials"])
     cards, n_keep, _, _ = spot.arrays()
     n = n_keep.size
-    eq = tot["share"] / (UNITS * done)
-    second = tot["share_sq"] / (UNITS * UNITS * done)
-    se = np.sqrt(np.maximum(second - eq * eq, 0.0) * done / max(done - 1, 1) / done)
+    eq, se = _equity_se(tot)
     df = pd.DataFrame(
         {
             "player": np.arange(1, n + 1),

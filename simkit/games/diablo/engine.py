@@ -193,17 +193,10 @@ from .rules import (
     N_CFG,
 )
 
+# The config slots C_* are the rules module's (listed in its __all__), imported here for the
+# kernels.
 __all__ = [
     "pack_policy",
-    "C_ANTE",
-    "C_CAP",
-    "C_DEALERS_CHOICE",
-    "C_DIABLO",
-    "C_DRAW3",
-    "C_JACKS",
-    "C_JJ_FLOOR",
-    "C_MAX_DEALS",
-    "C_SESSION",
     "COUNTS",
     "ERR_END_RULE",
     "ERR_SCRIPT",

@@ -56,6 +56,7 @@ from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
 
 from .keep_table import POP, _allowed, _load, _subset_index, colex5
 from .rules import (
+    CATEGORIES,
     category_index,
     category_of_strength,
     draw_limit,
@@ -85,19 +86,14 @@ __all__ = [
     "solve_game",
 ]
 
-#: Every final hand's class for pay tables, weakest first (``low_pair``: a pair below jacks).
+#: Every final hand's class for pay tables, weakest first: the categories (R-D1) with the pair
+#: split at jacks (``low_pair``: a pair below jacks) and, above five of a kind, the classes of
+#: deuces-wild pay tables.
 FINAL_CLASSES: tuple[str, ...] = (
     "high_card",
     "low_pair",
     "jacks_or_better",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
-    "five_of_a_kind",
+    *CATEGORIES[CATEGORIES.index("two_pair") :],
     "wild_royal",
     "four_deuces",
     "natural_royal",
@@ -107,18 +103,10 @@ PAY_CATEGORIES: tuple[str, ...] = tuple(reversed(FINAL_CLASSES[2:]))
 #: The wild cards a game may play with: ``deuces`` (Diablo, Deuces Wild) or ``none`` (plain
 #: five-card draw, high poker: Jacks or Better and the like).
 WILDS = ("deuces", "none")
-#: Every final hand's class in five-card draw without wilds, weakest first.
+#: Every final hand's class in five-card draw without wilds, weakest first: those of deuces
+#: wild up to the straight flush, and the royal flush.
 PLAIN_FINAL_CLASSES: tuple[str, ...] = (
-    "high_card",
-    "low_pair",
-    "jacks_or_better",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
+    *FINAL_CLASSES[: FINAL_CLASSES.index("straight_flush") + 1],
     "royal_flush",
 )
 #: The categories a pay table without wilds may pay, best first.
@@ -164,8 +152,6 @@ def final_class_table() -> np.ndarray:
         for c in FINAL_CLASSES
         if c not in ("low_pair", "jacks_or_better", "wild_royal", "four_deuces", "natural_royal")
     }
-    from .rules import CATEGORIES
-
     out = np.zeros((5, n_strengths()), dtype=np.int64)
     jacks = pair_floor(9)
     for s in range(n_strengths()):

@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 import numpy as np
 import pandas as pd
@@ -637,27 +637,30 @@ class KeepChoice:
     second_value: float
 
 
-def best_keep(
-    hand: Cards,
-    dead: Cards | None = None,
-    *,
-    objective: str = "category",
-    target: str | None = None,
-    opponents: int | None = None,
-    reference: np.ndarray | None = None,
-    paytable: str | Mapping[str, object] | PayTable | None = None,
-    variant: str = "standard",
-    max_draw: int | None = None,
-    wild: str = "deuces",
-) -> KeepChoice:
+class _RankOptions(TypedDict, total=False):
+    """The keyword options of :func:`rank_keeps` (its defaults apply)."""
+
+    objective: str
+    target: str | None
+    opponents: int | None
+    reference: np.ndarray | None
+    paytable: str | Mapping[str, object] | PayTable | None
+    variant: str
+    max_draw: int | None
+    wild: str
+
+
+def best_keep(hand: Cards, dead: Cards | None = None, **options: Unpack[_RankOptions]) -> KeepChoice:
     """The keep that maximises the objective (see :func:`make_objective`), exactly.
 
     Parameters
     ----------
-    hand, dead, variant, max_draw, wild
+    hand, dead
         As in :func:`rank_keeps`.
-    objective, target, opponents, reference, paytable
-        The objective (:func:`make_objective`).
+    options
+        The keyword options of :func:`rank_keeps`, with its defaults: ``objective``,
+        ``target``, ``opponents``, ``reference``, ``paytable`` (the objective,
+        :func:`make_objective`), ``variant``, ``max_draw`` (the draw limit) and ``wild``.
 
     Examples
     --------
@@ -670,18 +673,7 @@ def best_keep(
     ...
     ValueError: unknown objective 'win'; expected one of category, expected_category, equity, paytable
     """
-    v = rank_keeps(
-        hand,
-        dead,
-        objective=objective,
-        target=target,
-        opponents=opponents,
-        reference=reference,
-        paytable=paytable,
-        variant=variant,
-        max_draw=max_draw,
-        wild=wild,
-    )
+    v = rank_keeps(hand, dead, **options)
     h = format_cards(_cards(hand, "hand", n=5))
     second = v.iloc[1] if len(v) > 1 else v.iloc[0]
     return KeepChoice(

@@ -90,6 +90,22 @@ def _check_players(n: int) -> None:
         raise ValueError(f"Diablo is for 3-7 players, got {n!r}")
 
 
+def _seat0_row(job: SeriesJob, hands: int, seed: SeedLike, run_options: dict, key: dict) -> dict:
+    """Run ``job`` and give seat 0's result after ``key``: ``net`` (chips per series) and
+    ``se``, ``open_rate``, ``open_net`` and ``open_net_se``, ``mean_len``."""
+    r = summarize(run(job, hands, seed=seed, **run_options))
+    s = r.seats.iloc[0]
+    return {
+        **key,
+        "net": s.net_per_series,
+        "se": s.se,
+        "open_rate": s.opened_per_game,
+        "open_net": s.open_net,
+        "open_net_se": s.open_net_se,
+        "mean_len": r.summary["mean_len"],
+    }
+
+
 def threshold_sweep(
     n_players: int,
     levels=OPEN_LEVELS,
@@ -116,21 +132,8 @@ def threshold_sweep(
     other = player(others)
     for level in levels:
         job = SeriesJob((Player(level),) + (other,) * (n_players - 1), rules)
-        r = summarize(run(job, hands, seed=seed, **run_options))
-        s = r.seats.iloc[0]
-        rows.append(
-            {
-                "players": n_players,
-                "level": level,
-                "others": other.open_at,
-                "net": s.net_per_series,
-                "se": s.se,
-                "open_rate": s.opened_per_game,
-                "open_net": s.open_net,
-                "open_net_se": s.open_net_se,
-                "mean_len": r.summary["mean_len"],
-            }
-        )
+        key = {"players": n_players, "level": level, "others": other.open_at}
+        rows.append(_seat0_row(job, hands, seed, run_options, key))
     return pd.DataFrame(rows)
 
 
@@ -248,22 +251,8 @@ def carried_opening(
     for pot in pots:
         for level in levels:
             job = SeriesJob((Player(level),) + (other,) * (n_players - 1), rules, carried=int(pot))
-            r = summarize(run(job, hands, seed=seed, **run_options))
-            s = r.seats.iloc[0]
-            rows.append(
-                {
-                    "players": n_players,
-                    "pot": int(pot),
-                    "level": level,
-                    "others": other.open_at,
-                    "net": s.net_per_series,
-                    "se": s.se,
-                    "open_rate": s.opened_per_game,
-                    "open_net": s.open_net,
-                    "open_net_se": s.open_net_se,
-                    "mean_len": r.summary["mean_len"],
-                }
-            )
+            key = {"players": n_players, "pot": int(pot), "level": level, "others": other.open_at}
+            rows.append(_seat0_row(job, hands, seed, run_options, key))
     df = pd.DataFrame(rows)
     ref = df[df.level == other.open_at].drop_duplicates("pot").set_index("pot")
     df.insert(6, "gain", df.net - df.pot.map(ref.net))
