@@ -294,15 +294,7 @@ def _mc_kernel(
         out[1] += p * p
 
 
-def _binom() -> np.ndarray:
-    b = np.zeros((53, 6), dtype=np.float64)
-    for n in range(53):
-        for m in range(6):
-            b[n, m] = comb(n, m)
-    return b
-
-
-_BINOM = _binom()
+_BINOM = _exact._binomial_table(53, np.float64)
 
 
 @dataclass(frozen=True)
