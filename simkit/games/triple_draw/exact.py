@@ -301,7 +301,16 @@ def _min_flush(s2, hs, alpha, nv, wins, binom):
     cards of value v have the suits ``hs[v]`` (bit mask); 0 when a choice mixes suits."""
     size = _pc(s2)
     if size >= 2:
-        union = _suits_of(s2, hs)
+        union = 0
+        v = 0
+        r = s2
+        while r:
+            if r & 1:
+                if _pc(hs[v]) >= 2:
+                    return 0
+                union |= hs[v]
+            r >>= 1
+            v += 1
         if _pc(union) >= 2:
             return 0
         return _nflush(s2, alpha[_first_bit(union)], nv, wins, binom)
@@ -342,11 +351,11 @@ def _values(mask, nv, out):
 
 
 @njit(cache=True, inline="always")
-def _insert(subs, vals, n, sub, val):
+def _insert(subs, vals, n, sub, val, ties):
     """Insert the kept set ``sub`` of value ``val`` into the ``n`` listed, best first (ties:
-    more cards kept first, then the first listed); returns the new count."""
+    the first listed, after those with more cards kept when ``ties``); returns the new count."""
     i = n
-    while i > 0 and (vals[i - 1] < val or (vals[i - 1] == val and _pc(subs[i - 1]) < _pc(sub))):
+    while i > 0 and (vals[i - 1] < val or (ties and vals[i - 1] == val and _pc(subs[i - 1]) < _pc(sub))):
         subs[i] = subs[i - 1]
         vals[i] = vals[i - 1]
         i -= 1
@@ -380,7 +389,7 @@ def _candidates(s1, supp, c2, nv, wins, g, subs, vals):
     n = 0
     sub = u
     while True:
-        n = _insert(subs, vals, n, sub, _ncomp(sub, c2, nv, wins) * g[5 - _pc(sub)])
+        n = _insert(subs, vals, n, sub, _ncomp(sub, c2, nv, wins) * g[5 - _pc(sub)], True)
         if sub == 0:
             break
         sub = (sub - 1) & u
@@ -395,11 +404,16 @@ def _last_best(s1, supp, c2, nv, wins, g, subs, vals, bound, uv):
     whose value was counted are listed in ``subs``/``vals``, best first (ties: more cards)."""
     u = s1 | supp
     # the values of u (into the scratch ``uv``), and e_j over the values outside it
-    k = _values(u, nv, uv)
+    # (one pass: this kernel is the hot spot of every two- and three-draw query)
+    k = 0
     b1, b2, b3, b4, b5 = 0, 0, 0, 0, 0
     for v in range(nv):
+        if (u >> v) & 1:
+            uv[k] = v
+            k += 1
+            continue
         cv = c2[v]
-        if cv and not (u >> v) & 1:
+        if cv:
             b1, b2, b3, b4, b5 = _esym_add(b1, b2, b3, b4, b5, cv)
     best = 0
     n = 0
@@ -420,7 +434,7 @@ def _last_best(s1, supp, c2, nv, wins, g, subs, vals, bound, uv):
             if val > best:
                 best = val
             if bound >= 0:
-                n = _insert(subs, vals, n, sub, val)
+                n = _insert(subs, vals, n, sub, val, False)  # sets come most cards first
         elif e > rest:
             rest = e
     return best, n, rest
@@ -501,6 +515,7 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
     safe = np.int64(0)
     if info is not None:
         safe = (np.int64(1) << pcount[k1]) - 1
+        info_p, info_group, info_n, info_subs, info_vals, info_rest = info
     tot = 0
     cnt = 0
     for p in range(start[m1 + 1]):
@@ -512,7 +527,6 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
             best, _, _ = _last_best(s1, supp, c2, nv, wins, g, subs, vals, -1, uv)
             tot += w * best
             continue
-        info_p, info_group, info_n, info_subs, info_vals, info_rest = info
         best, n, rest = _last_best(s1, supp, c2, nv, wins, g, subs, vals, 0, uv)
         tot += w * best
         if best == 0:
@@ -639,14 +653,14 @@ def _next_suits(choice, lo, hi, vlist, fixed, alpha, pats, p, suit_nsub):
 
 
 @njit(cache=True, inline="always")
-def _best_less_flush(subs, vals, n, bestex, hs, alpha, nv, wins, binom, g):
-    """The greatest of ``bestex`` and the listed keeps' values ``vals[:n]`` (best first) less
-    their flush completions, scaled like them by ``g``."""
+def _best_less_flush(subs, vals, row, n, bestex, hs, alpha, nv, wins, binom, g):
+    """The greatest of ``bestex`` and the listed keeps' values ``vals[row, :n]`` (best first,
+    the keeps ``subs[row]``) less their flush completions, scaled like them by ``g``."""
     for i in range(n):
-        if vals[i] <= bestex:
+        if vals[row, i] <= bestex:
             break
-        f = _min_flush(subs[i], hs, alpha, nv, wins, binom)
-        ex = vals[i] - f * g[5 - _pc(subs[i])]
+        f = _min_flush(subs[row, i], hs, alpha, nv, wins, binom)
+        ex = vals[row, i] - f * g[5 - _pc(subs[row, i])]
         if ex > bestex:
             bestex = ex
     return bestex
@@ -675,8 +689,8 @@ def _loss(
     vlist = np.empty(nv, dtype=np.int64)
     choice = np.zeros(nv, dtype=np.int64)
     c2 = np.empty(nv, dtype=np.int64)
-    subs = np.empty(32, dtype=np.int64)
-    vals = np.empty(32, dtype=np.int64)
+    subs = np.empty((1, 32), dtype=np.int64)
+    vals = np.empty((1, 32), dtype=np.int64)
     tot = 0
     for e in range(cnt):
         if info_group[e] & mixedq:
@@ -684,7 +698,6 @@ def _loss(
         p = info_p[e]
         n = info_n[e]
         best = info_vals[e, 0]
-        _, wj, supp = _draw_ways(pats, p, c1, nv, m1, junk, c2)
         # is some maximum safe whatever is drawn (the kept cards mix suits on it)?
         safe = False
         a = -1
@@ -699,6 +712,7 @@ def _loss(
                 a = sub
         if safe:
             continue
+        _, wj, supp = _draw_ways(pats, p, c1, nv, m1, junk, c2)
         # the values of the first maximum drawn now must all be of the kept cards' suit (of
         # one suit u, tried in turn, when none of them is kept) for it to be a flush draw
         big = _pc(a) >= 2
@@ -728,10 +742,10 @@ def _loss(
                 _drawn_suits(
                     s1, hs1, alpha, nv, vlist, 0, nvals, choice, fixed, pats, p, suit_sub, hs, alpha2
                 )
-                bestex = _best_less_flush(info_subs[e], info_vals[e], n, 0, hs, alpha2, nv, wins, binom, g)
+                bestex = _best_less_flush(info_subs, info_vals, e, n, 0, hs, alpha2, nv, wins, binom, g)
                 if info_rest[e] > bestex:  # a keep not listed might be the best: all of them
-                    nn = _candidates(s1, supp, c2, nv, wins, g, subs, vals)
-                    bestex = _best_less_flush(subs, vals, nn, bestex, hs, alpha2, nv, wins, binom, g)
+                    nn = _candidates(s1, supp, c2, nv, wins, g, subs[0], vals[0])
+                    bestex = _best_less_flush(subs, vals, 0, nn, bestex, hs, alpha2, nv, wins, binom, g)
                 tot += (best - bestex) * wj
                 if not _next_suits(choice, 0, nvals, vlist, fixed, alpha, pats, p, suit_nsub):
                     break
@@ -859,7 +873,8 @@ def _best_exact(
     safe = slot_out[sl, 1]
     k1 = _pc(s1)
     nk = _values(s1, nv, kvals)
-    kpick[:nk] = 0
+    for i in range(nk):
+        kpick[i] = 0
     while True:
         for i in range(nk):
             v = kvals[i]
@@ -994,7 +1009,7 @@ def _v3(
                 ub = big
                 if ub_ok:
                     ub = _vs2_memo(memo_v, sub, 5 - _pc(sub), c0, n1, nv, wins, pats, start, pmixed, pcount)
-                nc = _insert(cand, cand_ub, nc, sub, ub)
+                nc = _insert(cand, cand_ub, nc, sub, ub, True)
             if sub == 0:
                 break
             sub = (sub - 1) & u0
@@ -1023,11 +1038,15 @@ def _v3(
             if cand_vs[i] == best:
                 v_one |= cand[i] & supp
         n_one = _values(v_one, nv, vlist)
-        nvals = n_one + _values(supp & ~v_one, nv, vlist[n_one:])
-        choice[:nvals] = 0
+        nvals = n_one
         m_two = 1  # the suit choices of stage 2, counted
-        for i in range(n_one, nvals):
-            m_two *= suit_nsub[_avail(alpha0, vlist[i]), pats[p, vlist[i]]]
+        for v in range(nv):
+            if (supp >> v) & 1 and not (v_one >> v) & 1:
+                vlist[nvals] = v
+                nvals += 1
+                m_two *= suit_nsub[_avail(alpha0, v), pats[p, v]]
+        for i in range(nvals):
+            choice[i] = 0
         # one best keep, one card drawn at each of its values, no pair kept before: count the
         # safe suit patterns and enumerate the unsafe ones from the partitions of its suits
         n_best = 0
