@@ -50,7 +50,7 @@ from ...rng import SeedLike, stream_state
 from . import exact as _exact
 from .keep_table import keep_table
 from .ranges import is_range_text, parse_range
-from .rules import _eval, check_players, family_id, target_value
+from .rules import _strengths, check_players, family_id, target_value
 from .strategies import DRAW_PRESETS, _choose_keep, draw_table
 
 __all__ = ["EXACT_LIMIT", "METHODS", "drawing_equity", "parse_policy"]
@@ -196,16 +196,7 @@ def _check(hands, keeps, draws, order, dead, family):
 def _showdown(hands, fam, T, strength, counts):
     """Score one deal: ``counts[i]`` += (share in 60ths, sole wins, ties)."""
     n = hands.shape[0]
-    best = -1
-    for i in range(n):
-        s = _eval(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], fam, T)
-        strength[i] = s
-        if s > best:
-            best = s
-    k = 0
-    for i in range(n):
-        if strength[i] == best:
-            k += 1
+    best, k = _strengths(hands, n, fam, T, strength)
     for i in range(n):
         if strength[i] == best:
             counts[i, 0] += 60 // k
@@ -268,39 +259,20 @@ def _last_round(kept, nkept, order, deck, fam, T, counts):
 
 
 @njit(cache=True)
-def _decide(
-    hand, seen_bits, d, code, x, kind, params, nv, wins, pats, start, pmixed, pcount, binom, suit_sub,
-    suit_nsub, ace_low, suits, keep_tab,
-):  # fmt: skip
-    """The kept positions of the policy for a hand with ``d`` draws left (1 or 2)."""
+def _decide(hand, seen_bits, d, code, kind, params, tables, keep_tab):
+    """The kept positions of the policy for a hand with ``d`` draws left (1 or 2); ``tables``
+    the arrays of :func:`.exact.decision_tables`."""
+    nv, ace_low, suits = tables[0], tables[9], tables[10]
     if code == _BEST:
         alpha, c, n = _exact._view(seen_bits, nv, ace_low)
-        return _exact._best_keep_mask(
-            hand,
-            d,
-            alpha,
-            c,
-            n,
-            nv,
-            wins,
-            pats,
-            start,
-            pmixed,
-            pcount,
-            binom,
-            suit_sub,
-            suit_nsub,
-            ace_low,
-            suits,
-        )
+        return _exact._best_keep_mask(hand, d, alpha, c, n, *tables)
     return _choose_keep(hand, d, kind, params, ace_low, suits, keep_tab)
 
 
 @njit(cache=True)
 def _mc(
-    hands0, first, order, deck0, dead_bits, draws, fam, T, code, x, kind, params, nv, wins, pats, start,
-    pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits, keep_tab, trials, state, out, memo,
-    who, rcards, masks, starts, ends, cum,
+    hands0, first, order, deck0, dead_bits, draws, fam, T, code, kind, params, tables, keep_tab, trials, state,
+    out, memo, who, rcards, masks, starts, ends, cum,
 ):  # fmt: skip
     """``trials`` deals: every player keeps ``first[i]`` (positions), draws, then follows the
     policy; ``out[i]`` += (share, share^2, sole wins, ties).  ``memo`` keeps the policy's
@@ -355,10 +327,7 @@ def _mc(
                     if d >= 2 and code == _BEST and key in memo:
                         keep = memo[key]
                     else:
-                        keep = _decide(
-                            hands[p], seen[p], d, code, x, kind, params, nv, wins, pats, start, pmixed, pcount,
-                            binom, suit_sub, suit_nsub, ace_low, suits, keep_tab,
-                        )  # fmt: skip
+                        keep = _decide(hands[p], seen[p], d, code, kind, params, tables, keep_tab)
                         if d >= 2 and code == _BEST:
                             memo[key] = keep
                 for j in range(5):
@@ -491,9 +460,7 @@ def drawing_equity(
     fam = family_id(family)
     T = kernel_tables(family)
     x = pol.x if pol.code == _BEST else target_value("8" if family == "deuce_to_seven" else "7", family)
-    nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits = (
-        _exact.decision_tables(family, x)
-    )
+    tables = _exact.decision_tables(family, x)
     keep_tab = keep_table(family).keep
     dead_bits = sum(1 << c for c in dead_l)
 
@@ -510,22 +477,11 @@ def drawing_equity(
                 np.int64(seen_bits),
                 d,
                 pol.code,
-                pol.x,
                 pol.kind,
                 pol.params,
-                nv,
-                wins,
-                pats,
-                start,
-                pmixed,
-                pcount,
-                binom,
-                suit_sub,
-                suit_nsub,
-                ace_low,
-                suits,
+                tables,
                 keep_tab,
-            )  # fmt: skip
+            )
         )
 
     first = []
@@ -581,9 +537,8 @@ def drawing_equity(
     hands0 = np.array([h if h is not None else [-1] * 5 for h in hands_l], dtype=np.int64)
     ok = _mc(
         hands0, np.array(first, dtype=np.int64), np.array(order_l, dtype=np.int64),
-        np.array(deck, dtype=np.int64), np.int64(dead_bits), draws, fam, T, pol.code, pol.x, pol.kind, pol.params,
-        nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub, ace_low, suits, keep_tab, trials,
-        stream_state(seed), out, memo, who, rcards, masks, starts, ends, cum,
+        np.array(deck, dtype=np.int64), np.int64(dead_bits), draws, fam, T, pol.code, pol.kind, pol.params, tables,
+        keep_tab, trials, stream_state(seed), out, memo, who, rcards, masks, starts, ends, cum,
     )  # fmt: skip
     if not ok:
         raise rejection_error([r.text or f"hand {i + 1}" for i, r in ranges.items()])

@@ -50,7 +50,7 @@ from ...rng import stream_state
 from ...runner import stats
 from .engine import _deal, _draw, _remove, _reset_deck
 from .keep_table import keep_table
-from .rules import _eval, family_id
+from .rules import _eval, _strengths, family_id
 from .strategies import _choose_keep, draw_table
 
 __all__ = ["GROUP_COLUMNS", "N_GROUPS", "final_cdf", "group_frame", "hand_group", "pool_groups"]
@@ -170,20 +170,12 @@ def _equity_kernel(
                 m = _draw(hands[s], keep, state, deck, disc, pile, thrown)
                 if kept_cards is not None:  # None: compiled without
                     kept_drew[t, s, 3 - d] = m
-        best = -1
-        for s in range(n):
-            v = _eval(hands[s, 0], hands[s, 1], hands[s, 2], hands[s, 3], hands[s, 4], fam, T)
-            strength[s] = v
-            if kept_cards is not None:  # None: compiled without
-                kept_strength[t, s] = v
+        best, n_best = _strengths(hands, n, fam, T, strength)
+        if kept_cards is not None:  # None: compiled without
+            for s in range(n):
+                kept_strength[t, s] = strength[s]
                 for j in range(5):
                     kept_cards[t, s, 1, j] = hands[s, j]
-            if v > best:
-                best = v
-        n_best = 0
-        for s in range(n):
-            if strength[s] == best:
-                n_best += 1
         for s in range(n):
             e = 1.0 / n_best if strength[s] == best else 0.0
             seat_out[s, 0] += e

@@ -63,6 +63,7 @@ from numba import njit, types
 from numba.typed import Dict
 
 from ...cards import N_CARDS
+from .rules import _popcount as _pc
 from .rules import family_id, target_value
 
 __all__ = [
@@ -83,15 +84,16 @@ _FACT = np.array([1, 1, 2, 6, 24, 120], dtype=np.int64)
 _KEEP = 12
 
 
-def _binomials() -> np.ndarray:
-    b = np.zeros((64, 6), dtype=np.int64)
-    for n in range(64):
+def _binomial_table(rows: int, dtype) -> np.ndarray:
+    """``b[n, k] = C(n, k)`` for ``n < rows`` and ``k <= 5``."""
+    b = np.zeros((rows, 6), dtype=dtype)
+    for n in range(rows):
         for k in range(6):
             b[n, k] = comb(n, k)
     return b
 
 
-_BIN = _binomials()
+_BIN = _binomial_table(64, np.int64)
 
 
 @cache
@@ -189,15 +191,6 @@ def _suit_subsets() -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True, inline="always")
-def _pc(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@njit(cache=True, inline="always")
 def _ff(n, k):
     """Falling factorial n (n-1) ... (n-k+1)."""
     r = 1
@@ -207,24 +200,36 @@ def _ff(n, k):
 
 
 @njit(cache=True, inline="always")
-def _esym(s2, m, c2, nv):
-    """e_m of the counts ``c2`` over the values not in ``s2`` (draws of m different values)."""
-    e1 = 0
-    e2 = 0
-    e3 = 0
-    e4 = 0
-    e5 = 0
-    for v in range(nv):
-        if (s2 >> v) & 1:
-            continue
-        cv = c2[v]
-        if cv == 0:
-            continue
-        e5 += e4 * cv
-        e4 += e3 * cv
-        e3 += e2 * cv
-        e2 += e1 * cv
-        e1 += cv
+def _suits_of(t, hs):
+    """The union of the suit masks ``hs[v]`` over the values ``v`` of the mask ``t``."""
+    us = 0
+    v = 0
+    while t:
+        if t & 1:
+            us |= hs[v]
+        t >>= 1
+        v += 1
+    return us
+
+
+@njit(cache=True, inline="always")
+def _first_bit(x):
+    """The lowest set bit of ``x > 0``."""
+    u = 0
+    while not (x >> u) & 1:
+        u += 1
+    return u
+
+
+@njit(cache=True, inline="always")
+def _esym_add(e1, e2, e3, e4, e5, cv):
+    """The elementary symmetric polynomials e_1..e_5 with one more value of ``cv`` cards."""
+    return e1 + cv, e2 + e1 * cv, e3 + e2 * cv, e4 + e3 * cv, e5 + e4 * cv
+
+
+@njit(cache=True, inline="always")
+def _esym_pick(m, e1, e2, e3, e4, e5):
+    """e_m of e_0 = 1, e_1..e_5."""
     if m == 0:
         return 1
     if m == 1:
@@ -236,6 +241,20 @@ def _esym(s2, m, c2, nv):
     if m == 4:
         return e4
     return e5
+
+
+@njit(cache=True, inline="always")
+def _esym(s2, m, c2, nv):
+    """e_m of the counts ``c2`` over the values not in ``s2`` (draws of m different values)."""
+    e1, e2, e3, e4, e5 = 0, 0, 0, 0, 0
+    for v in range(nv):
+        if (s2 >> v) & 1:
+            continue
+        cv = c2[v]
+        if cv == 0:
+            continue
+        e1, e2, e3, e4, e5 = _esym_add(e1, e2, e3, e4, e5, cv)
+    return _esym_pick(m, e1, e2, e3, e4, e5)
 
 
 @njit(cache=True, inline="always")
@@ -294,14 +313,9 @@ def _min_flush(s2, hs, alpha, nv, wins, binom):
             v += 1
         if _pc(union) >= 2:
             return 0
-        u = 0
-        while not (union >> u) & 1:
-            u += 1
-        return _nflush(s2, alpha[u], nv, wins, binom)
+        return _nflush(s2, alpha[_first_bit(union)], nv, wins, binom)
     if size == 1:
-        v = 0
-        while not (s2 >> v) & 1:
-            v += 1
+        v = _first_bit(s2)
         best = -1
         for u in range(4):
             if (hs[v] >> u) & 1:
@@ -323,6 +337,31 @@ def _last_g(n2):
         if n2 >= 5:
             g[m] = _FACT[m] * _ff(n2 - m, 5 - m)
     return g
+
+
+@njit(cache=True, inline="always")
+def _values(mask, nv, out):
+    """The values of ``mask`` (below ``nv``) into ``out``, ascending; returns how many."""
+    k = 0
+    for v in range(nv):
+        if (mask >> v) & 1:
+            out[k] = v
+            k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def _insert(subs, vals, n, sub, val, ties):
+    """Insert the kept set ``sub`` of value ``val`` into the ``n`` listed, best first (ties:
+    the first listed, after those with more cards kept when ``ties``); returns the new count."""
+    i = n
+    while i > 0 and (vals[i - 1] < val or (ties and vals[i - 1] == val and _pc(subs[i - 1]) < _pc(sub))):
+        subs[i] = subs[i - 1]
+        vals[i] = vals[i - 1]
+        i -= 1
+    subs[i] = sub
+    vals[i] = val
+    return n + 1
 
 
 @njit(cache=True)
@@ -350,16 +389,7 @@ def _candidates(s1, supp, c2, nv, wins, g, subs, vals):
     n = 0
     sub = u
     while True:
-        val = _ncomp(sub, c2, nv, wins) * g[5 - _pc(sub)]
-        # insertion, best first; ties: more cards kept first
-        i = n
-        while i > 0 and (vals[i - 1] < val or (vals[i - 1] == val and _pc(subs[i - 1]) < _pc(sub))):
-            subs[i] = subs[i - 1]
-            vals[i] = vals[i - 1]
-            i -= 1
-        subs[i] = sub
-        vals[i] = val
-        n += 1
+        n = _insert(subs, vals, n, sub, _ncomp(sub, c2, nv, wins) * g[5 - _pc(sub)], True)
         if sub == 0:
             break
         sub = (sub - 1) & u
@@ -374,12 +404,9 @@ def _last_best(s1, supp, c2, nv, wins, g, subs, vals, bound, uv):
     whose value was counted are listed in ``subs``/``vals``, best first (ties: more cards)."""
     u = s1 | supp
     # the values of u (into the scratch ``uv``), and e_j over the values outside it
+    # (one pass: this kernel is the hot spot of every two- and three-draw query)
     k = 0
-    b1 = 0
-    b2 = 0
-    b3 = 0
-    b4 = 0
-    b5 = 0
+    b1, b2, b3, b4, b5 = 0, 0, 0, 0, 0
     for v in range(nv):
         if (u >> v) & 1:
             uv[k] = v
@@ -387,59 +414,27 @@ def _last_best(s1, supp, c2, nv, wins, g, subs, vals, bound, uv):
             continue
         cv = c2[v]
         if cv:
-            b5 += b4 * cv
-            b4 += b3 * cv
-            b3 += b2 * cv
-            b2 += b1 * cv
-            b1 += cv
+            b1, b2, b3, b4, b5 = _esym_add(b1, b2, b3, b4, b5, cv)
     best = 0
     n = 0
     rest = 0
     for i in range(1 << k):
         loc = _ORDER[k, i]
         sub = 0
-        e1 = b1
-        e2 = b2
-        e3 = b3
-        e4 = b4
-        e5 = b5
+        e1, e2, e3, e4, e5 = b1, b2, b3, b4, b5
         for j in range(k):
             if (loc >> j) & 1:
                 sub |= 1 << uv[j]
             else:
-                cv = c2[uv[j]]
-                e5 += e4 * cv
-                e4 += e3 * cv
-                e3 += e2 * cv
-                e2 += e1 * cv
-                e1 += cv
+                e1, e2, e3, e4, e5 = _esym_add(e1, e2, e3, e4, e5, c2[uv[j]])
         m = 5 - _pc(sub)
-        if m == 0:
-            e = 1
-        elif m == 1:
-            e = e1
-        elif m == 2:
-            e = e2
-        elif m == 3:
-            e = e3
-        elif m == 4:
-            e = e4
-        else:
-            e = e5
-        e *= g[m]
+        e = _esym_pick(m, e1, e2, e3, e4, e5) * g[m]
         if e >= best and e > 0:
             val = e - _straights(sub, c2, wins) * g[m]
             if val > best:
                 best = val
             if bound >= 0:
-                i2 = n
-                while i2 > 0 and vals[i2 - 1] < val:
-                    subs[i2] = subs[i2 - 1]
-                    vals[i2] = vals[i2 - 1]
-                    i2 -= 1
-                subs[i2] = sub
-                vals[i2] = val
-                n += 1
+                n = _insert(subs, vals, n, sub, val, False)  # sets come most cards first
         elif e > rest:
             rest = e
     return best, n, rest
@@ -465,150 +460,73 @@ def _pattern_weight(pats, p, c1, nv):
 # --- the suitless value with two draws left, and where suits are safe -----------------------
 
 
-@njit(cache=True)
-def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, want_safe):
-    """``Vs_2`` scaled by ``n1^(10)`` (int64) for the kept values ``s1`` and a draw of ``m1``
-    cards now, and the safe mask over set partitions of the kept values' suits (bit q: every
-    last-draw maximum keeps two cards of different suits there, or a value twice, so flushes
-    cost nothing whatever is drawn)."""
-    k1 = _pc(s1)
+@njit(cache=True, inline="always")
+def _junk(c, n, nv):
+    """The cards of a deck of ``n`` cards, ``c[v]`` of each low value, that are not low."""
     low = 0
     for v in range(nv):
-        low += c1[v]
-    junk = n1 - low
-    n2 = n1 - m1
-    g = _last_g(n2)
-    c2 = np.empty(nv, dtype=np.int64)
-    tot = 0
-    safe = (np.int64(1) << pcount[k1]) - 1 if want_safe else np.int64(0)
-    subs = np.empty(32, dtype=np.int64)
-    vals = np.empty(32, dtype=np.int64)
-    uv = np.empty(6, dtype=np.int64)
-    for p in range(start[m1 + 1]):
-        w, supp, l = _pattern_weight(pats, p, c1, nv)
-        if w == 0:
-            continue
-        j = m1 - l
-        if j > junk:
-            continue
-        w *= _BIN[junk, j]
-        for v in range(nv):
-            c2[v] = c1[v] - pats[p, v]
-        if not want_safe:
-            best, _, _ = _last_best(s1, supp, c2, nv, wins, g, subs, vals, -1, uv)
-            tot += w * best
-            continue
-        n = _candidates(s1, supp, c2, nv, wins, g, subs, vals)
-        best = vals[0]
-        tot += w * best
-        if best == 0 or safe == 0:
-            continue
-        group = np.int64(0)
-        free_pass = False
-        for i in range(n):
-            if vals[i] != best:
-                break
-            a = subs[i]
-            if _pc(a) < 2:
-                continue
-            dup = False
-            r = a
-            v = 0
-            while r:
-                if r & 1 and (pats[p, v] >= 2 or (pats[p, v] >= 1 and (s1 >> v) & 1)):
-                    dup = True
-                r >>= 1
-                v += 1
-            if dup:
-                free_pass = True
-                break
-            t = a & s1
-            if _pc(t) >= 2:
-                group |= np.int64(1) << _local(t, s1)
-        if free_pass:
-            continue
-        sat = np.int64(0)
-        for q in range(pcount[k1]):
-            if pmixed[k1, q] & group:
-                sat |= np.int64(1) << q
-        safe &= sat
-    return tot * _FACT[m1] * _ff(n2 - 5, 5 - m1), safe
-
-
-@njit(cache=True)
-def _key(s1, m1, c1, n1, nv, sort):
-    """Memo key of (s1, m1, c1, n1); ``sort``: the values are interchangeable (A-5), so the
-    key is the sorted list of (kept, count) pairs."""
-    k = 0
-    if sort:
-        codes = np.empty(nv, dtype=np.int64)
-        for v in range(nv):
-            codes[v] = ((s1 >> v) & 1) * 8 + c1[v]
-        codes.sort()
-        for v in range(nv):
-            k = k * 16 + codes[v]
-    else:
-        k = s1
-        for v in range(nv):
-            k = k * 8 + c1[v]
-    return (k * 8 + m1) * 64 + n1
-
-
-@njit(cache=True)
-def _vs2_memo(memo, s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount):
-    """The suitless value :func:`_vs2`, memoised by (s1, m1, c1, n1)."""
-    key = _key(s1, m1, c1, n1, nv, wins.shape[0] == 0)
-    if key in memo:
-        return memo[key]
-    v, _ = _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, False)
-    memo[key] = v
-    return v
-
-
-# --- the flush loss with two draws left, card by card --------------------------------------
+        low += c[v]
+    return n - low
 
 
 @njit(cache=True, inline="always")
-def _avail(alpha, v):
-    a = 0
-    for s in range(4):
-        if (alpha[s] >> v) & 1:
-            a |= 1 << s
-    return a
+def _draw_ways(pats, p, c1, nv, m1, junk, c2):
+    """(ways to draw the low cards, ways to draw the junk cards, support mask) of a draw of
+    ``m1`` cards showing the value pattern row ``p`` from the counts ``c1`` and ``junk`` junk
+    cards, and ``c2`` the counts after it; the ways are (0, 0, 0) (``c2`` not written) where
+    the deck cannot give the pattern."""
+    w, supp, l = _pattern_weight(pats, p, c1, nv)
+    if w == 0 or m1 - l > junk:
+        return 0, 0, 0
+    for v in range(nv):
+        c2[v] = c1[v] - pats[p, v]
+    return w, _BIN[junk, m1 - l], supp
+
+
+@njit(cache=True, inline="always")
+def _to_ten(tot, m1, n2):
+    """A sum over the draws of ``m1`` cards of last-draw values (scaled to ``n2^(5)``, ``n2``
+    the deck after the draw) scaled to ``(n2 + m1)^(10)``."""
+    return tot * _FACT[m1] * _ff(n2 - 5, 5 - m1)
 
 
 @njit(cache=True)
-def _vs2_info(
-    s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info_p, info_group, info_n, info_subs, info_vals,
-    info_rest, out,
-):  # fmt: skip
-    """:func:`_vs2` that also lists the draws (value patterns) after which flushes can cost
-    something: every pattern with a positive best whose maxima all keep one card of each value.
-    For each: its row, the group (local subsets T of s1, |T| >= 2, kept by a maximum: the
-    pattern is safe when the kept cards mix suits on one of them), the last keeps whose value
-    was counted, best first (at most :data:`_KEEP`), and a bound on the others' values.
-    ``out`` = (value, safe mask, number of patterns listed)."""
-    k1 = _pc(s1)
-    low = 0
-    for v in range(nv):
-        low += c1[v]
-    junk = n1 - low
+def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
+    """``Vs_2`` scaled by ``n1^(10)`` (int64) for the kept values ``s1`` and a draw of ``m1``
+    cards now; returns (value, safe mask, number of patterns listed).
+
+    ``info`` None: the value only (safe mask and count 0).  Else ``info`` = (row, group,
+    listed, keeps, values, rest) arrays, and the safe mask over set partitions of the kept
+    values' suits is worked out (bit q: every last-draw maximum keeps two cards of different
+    suits there, or a value twice, so flushes cost nothing whatever is drawn) and the draws
+    (value patterns) after which flushes can cost something are listed: every pattern with a
+    positive best whose maxima all keep one card of each value.  For each: its row, the group
+    (local subsets T of s1, |T| >= 2, kept by a maximum: the pattern is safe when the kept
+    cards mix suits on one of them), the last keeps whose value was counted, best first (at
+    most :data:`_KEEP`), and a bound on the others' values."""
+    junk = _junk(c1, n1, nv)
     n2 = n1 - m1
     g = _last_g(n2)
     c2 = np.empty(nv, dtype=np.int64)
     subs = np.empty(32, dtype=np.int64)
     vals = np.empty(32, dtype=np.int64)
     uv = np.empty(6, dtype=np.int64)
-    safe = (np.int64(1) << pcount[k1]) - 1
+    k1 = _pc(s1)
+    safe = np.int64(0)
+    if info is not None:
+        safe = (np.int64(1) << pcount[k1]) - 1
+        info_p, info_group, info_n, info_subs, info_vals, info_rest = info
     tot = 0
     cnt = 0
     for p in range(start[m1 + 1]):
-        w, supp, l = _pattern_weight(pats, p, c1, nv)
-        if w == 0 or m1 - l > junk:
+        w, wj, supp = _draw_ways(pats, p, c1, nv, m1, junk, c2)
+        if w == 0:
             continue
-        w *= _BIN[junk, m1 - l]
-        for v in range(nv):
-            c2[v] = c1[v] - pats[p, v]
+        w *= wj
+        if info is None:
+            best, _, _ = _last_best(s1, supp, c2, nv, wins, g, subs, vals, -1, uv)
+            tot += w * best
+            continue
         best, n, rest = _last_best(s1, supp, c2, nv, wins, g, subs, vals, 0, uv)
         tot += w * best
         if best == 0:
@@ -649,9 +567,103 @@ def _vs2_info(
             rest = vals[keep]
         info_rest[cnt] = rest
         cnt += 1
-    out[0] = tot * _FACT[m1] * _ff(n2 - 5, 5 - m1)
-    out[1] = safe
-    out[2] = cnt
+    return _to_ten(tot, m1, n2), safe, cnt
+
+
+@njit(cache=True)
+def _key(s1, m1, c1, n1, nv, sort):
+    """Memo key of (s1, m1, c1, n1); ``sort``: the values are interchangeable (A-5), so the
+    key is the sorted list of (kept, count) pairs."""
+    k = 0
+    if sort:
+        codes = np.empty(nv, dtype=np.int64)
+        for v in range(nv):
+            codes[v] = ((s1 >> v) & 1) * 8 + c1[v]
+        codes.sort()
+        for v in range(nv):
+            k = k * 16 + codes[v]
+    else:
+        k = s1
+        for v in range(nv):
+            k = k * 8 + c1[v]
+    return (k * 8 + m1) * 64 + n1
+
+
+@njit(cache=True)
+def _vs2_memo(memo, s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount):
+    """The suitless value :func:`_vs2`, memoised by (s1, m1, c1, n1)."""
+    key = _key(s1, m1, c1, n1, nv, wins.shape[0] == 0)
+    if key in memo:
+        return memo[key]
+    v, _, _ = _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, None)
+    memo[key] = v
+    return v
+
+
+# --- the flush loss with two draws left, card by card --------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _avail(alpha, v):
+    a = 0
+    for s in range(4):
+        if (alpha[s] >> v) & 1:
+            a |= 1 << s
+    return a
+
+
+@njit(cache=True, inline="always")
+def _drawn_suits(s0, hs0, alpha0, nv, vlist, lo, hi, choice, fixed, pats, p, suit_sub, hs1, alpha1):
+    """The hand and the deck after a draw of pattern row ``p``: the cards at the values
+    ``vlist[lo:hi]`` of the suits ``suit_sub[.., choice[i]]`` (or of the suit ``fixed[v]``
+    where it is not -1).  ``hs1[v]``: the suits held at v (the kept values ``s0`` with the
+    suits ``hs0``, and those drawn); ``alpha1``: the deck ``alpha0`` less the cards drawn."""
+    for v in range(nv):
+        hs1[v] = hs0[v] if (s0 >> v) & 1 else 0
+    for s in range(4):
+        alpha1[s] = alpha0[s]
+    for i in range(lo, hi):
+        v = vlist[i]
+        if fixed[v] >= 0:
+            d = np.int64(1) << fixed[v]
+        else:
+            d = suit_sub[_avail(alpha0, v), pats[p, v], choice[i]]
+        hs1[v] |= d
+        for s in range(4):
+            if (d >> s) & 1:
+                alpha1[s] &= ~(np.int64(1) << v)
+
+
+@njit(cache=True, inline="always")
+def _next_suits(choice, lo, hi, vlist, fixed, alpha, pats, p, suit_nsub):
+    """Advance ``choice[lo:hi]`` (:func:`_drawn_suits`, the values of a fixed suit left
+    alone) to the next choice of suits; False, every choice back at 0, after the last."""
+    i = lo
+    while i < hi:
+        v = vlist[i]
+        if fixed[v] >= 0:
+            i += 1
+            continue
+        choice[i] += 1
+        if choice[i] < suit_nsub[_avail(alpha, v), pats[p, v]]:
+            return True
+        choice[i] = 0
+        i += 1
+    return False
+
+
+@njit(cache=True, inline="always")
+def _best_less_flush(subs, vals, row, n, bestex, hs, alpha, nv, wins, binom, g):
+    """The greatest of ``bestex`` and the listed keeps' values ``vals[row, :n]`` (best first,
+    the keeps ``subs[row]``) less their flush completions, scaled like them by ``g``."""
+    for i in range(n):
+        if vals[row, i] <= bestex:
+            break
+        f = _min_flush(subs[row, i], hs, alpha, nv, wins, binom)
+        ex = vals[row, i] - f * g[5 - _pc(subs[row, i])]
+        if ex > bestex:
+            bestex = ex
+    return bestex
 
 
 @njit(cache=True)
@@ -663,26 +675,22 @@ def _loss(
 
     The hand holds cards of the values ``s1`` (suit masks ``hs1[v]``; two bits for a pair)
     and draws ``m1`` cards from the deck ``alpha[u]`` (values whose card of suit u is left),
-    counts ``c1``, size ``n1``.  Only the draws listed by :func:`_vs2_info` whose best suitless
+    counts ``c1``, size ``n1``.  Only the draws listed by :func:`_vs2` whose best suitless
     last keep is a set of one suit (every card of it that suit, no value twice) can lose, and
     only those are enumerated, card by card; ``mixedq`` (the local subsets on which the kept
     cards mix suits) skips the rest at once.
     """
-    low = 0
-    for v in range(nv):
-        low += c1[v]
-    junk = n1 - low
+    junk = _junk(c1, n1, nv)
     n2 = n1 - m1
     g = _last_g(n2)
     hs = np.zeros(nv, dtype=np.int64)
     alpha2 = np.empty(4, dtype=np.int64)
-    drawn = np.zeros(nv, dtype=np.int64)  # suit mask drawn at each value
     fixed = np.zeros(nv, dtype=np.int64)  # the suit a drawn value's one card must have, -1 any
     vlist = np.empty(nv, dtype=np.int64)
     choice = np.zeros(nv, dtype=np.int64)
     c2 = np.empty(nv, dtype=np.int64)
-    subs = np.empty(32, dtype=np.int64)
-    vals = np.empty(32, dtype=np.int64)
+    subs = np.empty((1, 32), dtype=np.int64)
+    vals = np.empty((1, 32), dtype=np.int64)
     tot = 0
     for e in range(cnt):
         if info_group[e] & mixedq:
@@ -690,10 +698,6 @@ def _loss(
         p = info_p[e]
         n = info_n[e]
         best = info_vals[e, 0]
-        l = 0
-        for v in range(nv):
-            l += pats[p, v]
-        wj = _BIN[junk, m1 - l]
         # is some maximum safe whatever is drawn (the kept cards mix suits on it)?
         safe = False
         a = -1
@@ -701,22 +705,14 @@ def _loss(
             if info_vals[e, i] != best:
                 break
             sub = info_subs[e, i]
-            if _pc(sub) >= 2:
-                us = 0
-                t = sub & s1
-                v = 0
-                while t:
-                    if t & 1:
-                        us |= hs1[v]
-                    t >>= 1
-                    v += 1
-                if _pc(us) >= 2:
-                    safe = True
-                    break
+            if _pc(sub) >= 2 and _pc(_suits_of(sub & s1, hs1)) >= 2:
+                safe = True
+                break
             if a < 0:
                 a = sub
         if safe:
             continue
+        _, wj, supp = _draw_ways(pats, p, c1, nv, m1, junk, c2)
         # the values of the first maximum drawn now must all be of the kept cards' suit (of
         # one suit u, tried in turn, when none of them is kept) for it to be a flush draw
         big = _pc(a) >= 2
@@ -724,24 +720,11 @@ def _loss(
         u_lo, u_hi = 0, 1
         if big:
             if t:
-                us = 0
-                v = 0
-                while t:
-                    if t & 1:
-                        us |= hs1[v]
-                    t >>= 1
-                    v += 1
-                u = 0
-                while not (us >> u) & 1:
-                    u += 1
+                u = _first_bit(_suits_of(t, hs1))
                 u_lo, u_hi = u, u + 1
             else:
                 u_lo, u_hi = 0, 4
-        nvals = 0
-        for v in range(nv):
-            if pats[p, v]:
-                vlist[nvals] = v
-                nvals += 1
+        nvals = _values(supp, nv, vlist)
         for u in range(u_lo, u_hi):
             ok = True
             for i in range(nvals):
@@ -756,85 +739,38 @@ def _loss(
             for i in range(nvals):
                 choice[i] = 0
             while True:
-                for v in range(nv):
-                    hs[v] = hs1[v] if (s1 >> v) & 1 else 0
-                    drawn[v] = 0
-                for i in range(nvals):
-                    v = vlist[i]
-                    if fixed[v] >= 0:
-                        d = np.int64(1) << fixed[v]
-                    else:
-                        d = suit_sub[_avail(alpha, v), pats[p, v], choice[i]]
-                    drawn[v] = d
-                    hs[v] |= d
-                for s in range(4):
-                    msk = alpha[s]
-                    for i in range(nvals):
-                        v = vlist[i]
-                        if (drawn[v] >> s) & 1:
-                            msk &= ~(np.int64(1) << v)
-                    alpha2[s] = msk
-                bestex = 0
-                for i in range(n):
-                    if info_vals[e, i] <= bestex:
-                        break
-                    sub = info_subs[e, i]
-                    f = _min_flush(sub, hs, alpha2, nv, wins, binom)
-                    ex = info_vals[e, i] - f * g[5 - _pc(sub)]
-                    if ex > bestex:
-                        bestex = ex
+                _drawn_suits(
+                    s1, hs1, alpha, nv, vlist, 0, nvals, choice, fixed, pats, p, suit_sub, hs, alpha2
+                )
+                bestex = _best_less_flush(info_subs, info_vals, e, n, 0, hs, alpha2, nv, wins, binom, g)
                 if info_rest[e] > bestex:  # a keep not listed might be the best: all of them
-                    supp = 0
-                    for v in range(nv):
-                        c2[v] = c1[v] - pats[p, v]
-                        if pats[p, v]:
-                            supp |= 1 << v
-                    nn = _candidates(s1, supp, c2, nv, wins, g, subs, vals)
-                    for i in range(nn):
-                        if vals[i] <= bestex:
-                            break
-                        f = _min_flush(subs[i], hs, alpha2, nv, wins, binom)
-                        ex = vals[i] - f * g[5 - _pc(subs[i])]
-                        if ex > bestex:
-                            bestex = ex
+                    nn = _candidates(s1, supp, c2, nv, wins, g, subs[0], vals[0])
+                    bestex = _best_less_flush(subs, vals, 0, nn, bestex, hs, alpha2, nv, wins, binom, g)
                 tot += (best - bestex) * wj
-                # the next choice of suits
-                i = 0
-                while i < nvals:
-                    v = vlist[i]
-                    if fixed[v] >= 0:
-                        i += 1
-                        continue
-                    choice[i] += 1
-                    if choice[i] < suit_nsub[_avail(alpha, v), pats[p, v]]:
-                        break
-                    choice[i] = 0
-                    i += 1
-                if i == nvals:
+                if not _next_suits(choice, 0, nvals, vlist, fixed, alpha, pats, p, suit_nsub):
                     break
-    return tot * _FACT[m1] * _ff(n2 - 5, 5 - m1)
+    return _to_ten(tot, m1, n2)
 
 
 @njit(cache=True)
 def _delta2(s1, hs1, m1, alpha, c1, n1, nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub):
     """:func:`_loss` of a hand (``hs1`` may hold a pair) on its own: (Vs_2, Vs_2 - V_2)."""
     rows = start[m1 + 1]
-    info_p = np.empty(rows, dtype=np.int64)
-    info_group = np.empty(rows, dtype=np.int64)
-    info_n = np.empty(rows, dtype=np.int64)
-    info_subs = np.empty((rows, _KEEP), dtype=np.int64)
-    info_vals = np.empty((rows, _KEEP), dtype=np.int64)
-    info_rest = np.empty(rows, dtype=np.int64)
-    out = np.zeros(3, dtype=np.int64)
-    _vs2_info(
-        s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info_p, info_group, info_n, info_subs, info_vals,
-        info_rest, out,
-    )  # fmt: skip
+    info = (
+        np.empty(rows, dtype=np.int64),
+        np.empty(rows, dtype=np.int64),
+        np.empty(rows, dtype=np.int64),
+        np.empty((rows, _KEEP), dtype=np.int64),
+        np.empty((rows, _KEEP), dtype=np.int64),
+        np.empty(rows, dtype=np.int64),
+    )
+    vs, _, cnt = _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info)
+    info_p, info_group, info_n, info_subs, info_vals, info_rest = info
     loss = _loss(
-        out[2], info_p, info_group, info_n, info_subs, info_vals, info_rest, 0, s1, hs1, m1, alpha, c1, n1, nv,
+        cnt, info_p, info_group, info_n, info_subs, info_vals, info_rest, 0, s1, hs1, m1, alpha, c1, n1, nv,
         wins, pats, binom, suit_sub, suit_nsub,
     )  # fmt: skip
-    return out[0], loss
+    return vs, loss
 
 
 # --- three draws left ---------------------------------------------------------------------
@@ -868,9 +804,7 @@ def _canon_key(s1, m1, n1, kmask, alpha, nv, perms):
         v = 0
         while r:
             if r & 1:
-                old = 0
-                while not (kmask[v] >> old) & 1:
-                    old += 1
+                old = _first_bit(kmask[v])
                 new = 0
                 while perms[pi, new] != old:
                     new += 1
@@ -886,7 +820,7 @@ def _canon_key(s1, m1, n1, kmask, alpha, nv, perms):
 
 @njit(cache=True)
 def _slot_for(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots):
-    """The slot holding :func:`_vs2_info` of the kept values ``s1`` (computed on first use)."""
+    """The slot holding :func:`_vs2` (its listing) of the kept values ``s1`` (computed on first use)."""
     slot_s1, slot_out, info_p, info_group, info_n, info_subs, info_vals, info_rest, nxt = slots
     for i in range(_SLOTS):
         if slot_s1[i] == s1:
@@ -894,10 +828,11 @@ def _slot_for(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots):
     sl = nxt[0]
     nxt[0] = (sl + 1) % _SLOTS
     slot_s1[sl] = s1
-    _vs2_info(
-        s1, 5 - _pc(s1), c1, n1, nv, wins, pats, start, pmixed, pcount, info_p[sl], info_group[sl], info_n[sl],
-        info_subs[sl], info_vals[sl], info_rest[sl], slot_out[sl],
-    )  # fmt: skip
+    info = (info_p[sl], info_group[sl], info_n[sl], info_subs[sl], info_vals[sl], info_rest[sl])
+    vs, safe, cnt = _vs2(s1, 5 - _pc(s1), c1, n1, nv, wins, pats, start, pmixed, pcount, info)
+    slot_out[sl, 0] = vs
+    slot_out[sl, 1] = safe
+    slot_out[sl, 2] = cnt
     return sl
 
 
@@ -912,9 +847,7 @@ def _suit_code(s1, kmask, nv, order):
     r = s1
     while r:
         if r & 1:
-            s = 0
-            while not (kmask[v] >> s) & 1:
-                s += 1
+            s = _first_bit(kmask[v])
             if not (seen >> s) & 1:
                 seen |= 1 << s
                 order[s] = nb
@@ -939,12 +872,9 @@ def _best_exact(
     vs = slot_out[sl, 0]
     safe = slot_out[sl, 1]
     k1 = _pc(s1)
-    nk = 0
-    for v in range(nv):
-        if (s1 >> v) & 1:
-            kvals[nk] = v
-            kpick[nk] = 0
-            nk += 1
+    nk = _values(s1, nv, kvals)
+    for i in range(nk):
+        kpick[i] = 0
     while True:
         for i in range(nk):
             v = kvals[i]
@@ -986,6 +916,37 @@ def _best_exact(
 
 
 @njit(cache=True)
+def _stage2(
+    acc, wj, p, n_one, nvals, vlist, choice, nofix, s0, hs0, alpha0, hs1, alpha1, nc, cand, cand_ub, cand_vs, c1,
+    n1, nv, wins, pats, start, pmixed, pcount, pindex, binom, suit_sub, suit_nsub, memo_loss, perms, slots, kmask,
+    kvals, kpick, order,
+):  # fmt: skip
+    """Stage 2 of :func:`_v3` for first draw pattern ``p``: the suits of the cards drawn at
+    the values ``vlist[:n_one]`` as ``choice`` has them, every choice of the suits of the
+    cards drawn at ``vlist[n_one:nvals]``; ``acc`` += ``wj`` times the best exact ``V_2`` of
+    the keeps ``cand[:nc]`` after each (tried in the order of their bounds ``cand_ub`` until
+    none can do better; ``cand_vs`` their suitless values, -1 where not counted yet)."""
+    while True:
+        _drawn_suits(s0, hs0, alpha0, nv, vlist, 0, nvals, choice, nofix, pats, p, suit_sub, hs1, alpha1)
+        bestex = np.int64(-1)
+        for ci in range(nc):
+            if cand_ub[ci] <= bestex:
+                break
+            if cand_vs[ci] < 0:
+                sl = _slot_for(cand[ci], c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
+                cand_vs[ci] = slots[1][sl, 0]
+            if cand_vs[ci] <= bestex:
+                continue
+            bestex = _best_exact(
+                cand[ci], hs1, alpha1, c1, n1, bestex, nv, wins, pats, start, pmixed, pcount, pindex, binom,
+                suit_sub, suit_nsub, memo_loss, perms, slots, kmask, kvals, kpick, order, False,
+            )  # fmt: skip
+        _add(acc, wj, bestex)
+        if not _next_suits(choice, n_one, nvals, vlist, nofix, alpha0, pats, p, suit_nsub):
+            break
+
+
+@njit(cache=True)
 def _v3(
     s0, hs0, m0, alpha0, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, binom, suit_sub,
     suit_nsub, memo_v, memo_loss, perms, suits, acc,
@@ -998,15 +959,12 @@ def _v3(
     of an upper bound (their suitless value on the counts before the draw) until none can do
     better, which gives the best suitless keeps.  Where suits count, the suits of the cards
     drawn at those keeps' values are enumerated next: where a card choice is safe
-    (:func:`_vs2_info`) the suitless value is exact whatever the other cards' suits, which are
+    (:func:`_vs2`) the suitless value is exact whatever the other cards' suits, which are
     counted, not enumerated; elsewhere every suit of every card drawn is tried and each keep is
     worth its suitless value less its flush loss (:func:`_loss`, memoised under suit
     relabelling).
     """
-    low0 = 0
-    for v in range(nv):
-        low0 += c0[v]
-    junk0 = n0 - low0
+    junk0 = _junk(c0, n0, nv)
     n1 = n0 - m0
     ub_ok = junk0 >= m0  # Vs_2 on the counts before the draw bounds every keep after it
     c1 = np.empty(nv, dtype=np.int64)
@@ -1017,6 +975,7 @@ def _v3(
     alpha1 = np.empty(4, dtype=np.int64)
     vlist = np.empty(nv, dtype=np.int64)
     choice = np.zeros(nv, dtype=np.int64)
+    nofix = np.full(nv, -1, dtype=np.int64)  # no suit fixed (:func:`_drawn_suits`)
     kvals = np.empty(5, dtype=np.int64)
     kpick = np.zeros(5, dtype=np.int64)
     kmask = np.zeros(nv, dtype=np.int64)
@@ -1037,15 +996,9 @@ def _v3(
         np.zeros(1, dtype=np.int64),
     )
     for p in range(start[m0 + 1]):
-        w, supp, l = _pattern_weight(pats, p, c0, nv)
+        w, wj, supp = _draw_ways(pats, p, c0, nv, m0, junk0, c1)
         if w == 0:
             continue
-        j = m0 - l
-        if j > junk0:
-            continue
-        wj = _BIN[junk0, j]
-        for v in range(nv):
-            c1[v] = c0[v] - pats[p, v]
         u0 = s0 | supp
         slots[0][:] = -1
         # the keeps after the draw, by an upper bound of their value
@@ -1056,16 +1009,7 @@ def _v3(
                 ub = big
                 if ub_ok:
                     ub = _vs2_memo(memo_v, sub, 5 - _pc(sub), c0, n1, nv, wins, pats, start, pmixed, pcount)
-                i = nc
-                while i > 0 and (
-                    cand_ub[i - 1] < ub or (cand_ub[i - 1] == ub and _pc(cand[i - 1]) < _pc(sub))
-                ):
-                    cand[i] = cand[i - 1]
-                    cand_ub[i] = cand_ub[i - 1]
-                    i -= 1
-                cand[i] = sub
-                cand_ub[i] = ub
-                nc += 1
+                nc = _insert(cand, cand_ub, nc, sub, ub, True)
             if sub == 0:
                 break
             sub = (sub - 1) & u0
@@ -1079,7 +1023,9 @@ def _v3(
                 sl = _slot_for(cand[i], c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
                 vs = slots[1][sl, 0]
             else:
-                vs, _ = _vs2(cand[i], 5 - _pc(cand[i]), c1, n1, nv, wins, pats, start, pmixed, pcount, False)
+                vs, _, _ = _vs2(
+                    cand[i], 5 - _pc(cand[i]), c1, n1, nv, wins, pats, start, pmixed, pcount, None
+                )
             cand_vs[i] = vs
             if vs > best:
                 best = vs
@@ -1091,20 +1037,16 @@ def _v3(
         for i in range(nc):
             if cand_vs[i] == best:
                 v_one |= cand[i] & supp
-        n_one = 0
-        for v in range(nv):
-            if (v_one >> v) & 1:
-                vlist[n_one] = v
-                choice[n_one] = 0
-                n_one += 1
+        n_one = _values(v_one, nv, vlist)
         nvals = n_one
         m_two = 1  # the suit choices of stage 2, counted
         for v in range(nv):
             if (supp >> v) & 1 and not (v_one >> v) & 1:
                 vlist[nvals] = v
-                choice[nvals] = 0
                 nvals += 1
                 m_two *= suit_nsub[_avail(alpha0, v), pats[p, v]]
+        for i in range(nvals):
+            choice[i] = 0
         # one best keep, one card drawn at each of its values, no pair kept before: count the
         # safe suit patterns and enumerate the unsafe ones from the partitions of its suits
         n_best = 0
@@ -1125,16 +1067,11 @@ def _v3(
         if fast:
             sl = _slot_for(s_best, c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
             safe_mask = slots[1][sl, 1]
-            k1 = _pc(s_best)
+            k1 = _values(s_best, nv, svals)
             n_all = 1  # stage-1 patterns: one card at each drawn value of the keep
             for i in range(n_one):
                 n_all *= _pc(_avail(alpha0, vlist[i]))
             n_unsafe = 0
-            nk = 0
-            for v in range(nv):
-                if (s_best >> v) & 1:
-                    svals[nk] = v
-                    nk += 1
             for q in range(pcount[k1]):
                 if (safe_mask >> q) & 1:
                     continue
@@ -1171,53 +1108,15 @@ def _v3(
                         choice[i] = 0
                         while suit_sub[_avail(alpha0, v), 1, choice[i]] != (1 << su):
                             choice[i] += 1
-                    while True:  # stage 2
-                        for v in range(nv):
-                            hs1[v] = hs0[v] if (s0 >> v) & 1 else 0
-                        for s in range(4):
-                            alpha1[s] = alpha0[s]
-                        for i in range(nvals):
-                            v = vlist[i]
-                            d = suit_sub[_avail(alpha0, v), pats[p, v], choice[i]]
-                            hs1[v] |= d
-                            for s in range(4):
-                                if (d >> s) & 1:
-                                    alpha1[s] &= ~(np.int64(1) << v)
-                        bestex = np.int64(-1)
-                        for ci in range(nc):
-                            if cand_ub[ci] <= bestex:
-                                break
-                            if cand_vs[ci] < 0:
-                                sl2 = _slot_for(
-                                    cand[ci], c1, n1, nv, wins, pats, start, pmixed, pcount, slots
-                                )
-                                cand_vs[ci] = slots[1][sl2, 0]
-                            if cand_vs[ci] <= bestex:
-                                continue
-                            bestex = _best_exact(
-                                cand[ci], hs1, alpha1, c1, n1, bestex, nv, wins, pats, start, pmixed, pcount,
-                                pindex, binom, suit_sub, suit_nsub, memo_loss, perms, slots, kmask, kvals, kpick,
-                                order, False,
-                            )  # fmt: skip
-                        _add(acc, wj, bestex)
-                        i = n_one
-                        while i < nvals:
-                            v = vlist[i]
-                            choice[i] += 1
-                            if choice[i] < suit_nsub[_avail(alpha0, v), pats[p, v]]:
-                                break
-                            choice[i] = 0
-                            i += 1
-                        if i == nvals:
-                            break
+                    _stage2(
+                        acc, wj, p, n_one, nvals, vlist, choice, nofix, s0, hs0, alpha0, hs1, alpha1, nc, cand,
+                        cand_ub, cand_vs, c1, n1, nv, wins, pats, start, pmixed, pcount, pindex, binom, suit_sub,
+                        suit_nsub, memo_loss, perms, slots, kmask, kvals, kpick, order,
+                    )  # fmt: skip
             _add(acc, wj * m_two * (n_all - n_unsafe), best)
             continue
         while True:  # stage 1
-            for v in range(nv):
-                hs1[v] = hs0[v] if (s0 >> v) & 1 else 0
-            for i in range(n_one):
-                v = vlist[i]
-                hs1[v] |= suit_sub[_avail(alpha0, v), pats[p, v], choice[i]]
+            _drawn_suits(s0, hs0, alpha0, nv, vlist, 0, n_one, choice, nofix, pats, p, suit_sub, hs1, alpha1)
             safe = False
             for i in range(nc):
                 if cand_vs[i] == best and _best_exact(
@@ -1228,52 +1127,13 @@ def _v3(
                     break
             if safe:
                 _add(acc, wj * m_two, best)
-            else:
-                while True:  # stage 2: every suit of every card drawn
-                    for v in range(nv):
-                        hs1[v] = hs0[v] if (s0 >> v) & 1 else 0
-                    for s in range(4):
-                        alpha1[s] = alpha0[s]
-                    for i in range(nvals):
-                        v = vlist[i]
-                        d = suit_sub[_avail(alpha0, v), pats[p, v], choice[i]]
-                        hs1[v] |= d
-                        for s in range(4):
-                            if (d >> s) & 1:
-                                alpha1[s] &= ~(np.int64(1) << v)
-                    bestex = np.int64(-1)
-                    for ci in range(nc):
-                        if cand_ub[ci] <= bestex:
-                            break
-                        if cand_vs[ci] < 0:
-                            sl = _slot_for(cand[ci], c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
-                            cand_vs[ci] = slots[1][sl, 0]
-                        if cand_vs[ci] <= bestex:
-                            continue
-                        bestex = _best_exact(
-                            cand[ci], hs1, alpha1, c1, n1, bestex, nv, wins, pats, start, pmixed, pcount, pindex,
-                            binom, suit_sub, suit_nsub, memo_loss, perms, slots, kmask, kvals, kpick, order, False,
-                        )  # fmt: skip
-                    _add(acc, wj, bestex)
-                    i = n_one
-                    while i < nvals:
-                        v = vlist[i]
-                        choice[i] += 1
-                        if choice[i] < suit_nsub[_avail(alpha0, v), pats[p, v]]:
-                            break
-                        choice[i] = 0
-                        i += 1
-                    if i == nvals:
-                        break
-            i = 0
-            while i < n_one:
-                v = vlist[i]
-                choice[i] += 1
-                if choice[i] < suit_nsub[_avail(alpha0, v), pats[p, v]]:
-                    break
-                choice[i] = 0
-                i += 1
-            if i == n_one:
+            else:  # stage 2: every suit of every card drawn
+                _stage2(
+                    acc, wj, p, n_one, nvals, vlist, choice, nofix, s0, hs0, alpha0, hs1, alpha1, nc, cand, cand_ub,
+                    cand_vs, c1, n1, nv, wins, pats, start, pmixed, pcount, pindex, binom, suit_sub, suit_nsub,
+                    memo_loss, perms, slots, kmask, kvals, kpick, order,
+                )  # fmt: skip
+            if not _next_suits(choice, 0, n_one, vlist, nofix, alpha0, pats, p, suit_nsub):
                 break
 
 
@@ -1602,6 +1462,52 @@ def _appear_ways() -> np.ndarray:
     return g
 
 
+@njit(cache=True, inline="always")
+def _best_subsets(b):
+    """``b[t]`` = the greatest ``b[u]`` over the subsets u of every mask t (in place)."""
+    for t in range(b.shape[0]):
+        r = t
+        vb = 0
+        while r:
+            if r & 1:
+                u = t & ~(1 << vb)
+                if b[u] > b[t]:
+                    b[t] = b[u]
+            r >>= 1
+            vb += 1
+
+
+@njit(cache=True)
+def _refreshed_row(out, n, k, nv, ways, binom, after):
+    """``out[t]``: the refreshed model's chance keeping exactly ``t`` and drawing ``m = 5 - |t|``
+    of ``n`` cards, ``after[k + m, U]`` the best chance holding the values ``U`` after the draw
+    (2.0 where the deck is too small for the model, 0 where more than five are kept)."""
+    full = (1 << nv) - 1
+    for t in range(out.shape[0]):
+        kt = _pc(t)
+        if kt > 5:
+            continue
+        m = 5 - kt
+        junk = n - 4 * (nv - kt)
+        if junk < 0 or k + m > 10:
+            out[t] = 2.0
+            continue
+        free = full & ~t
+        tot = 0.0
+        a_mask = free
+        while True:
+            a = _pc(a_mask)
+            if a <= m:
+                pr = 0.0
+                for s_ in range(a, m + 1):
+                    pr += ways[a, s_] * binom[junk, m - s_]
+                tot += pr / binom[n, m] * after[k + m, t | a_mask]
+            if a_mask == 0:
+                break
+            a_mask = (a_mask - 1) & free
+        out[t] = tot
+
+
 @njit(cache=True)
 def _refreshed(nv, wins, n0, ways, binom):
     """Upper bounds of the best-play chance by the *refreshed rank model*: before every draw
@@ -1634,81 +1540,16 @@ def _refreshed(nv, wins, n0, ways, binom):
                             cnt -= 4.0**m
                     v = cnt / binom[n, m]
             b1[k, t] = v
-        for t in range(size):  # the best subset
-            r = t
-            vb = 0
-            while r:
-                if r & 1:
-                    u = t & ~(1 << vb)
-                    if b1[k, u] > b1[k, t]:
-                        b1[k, t] = b1[k, u]
-                r >>= 1
-                vb += 1
+        _best_subsets(b1[k])
     w2 = np.zeros((6, size), dtype=np.float64)
     b2 = np.zeros((6, size), dtype=np.float64)
     for k in range(6):
-        n = n0 - k
-        for t in range(size):
-            kt = _pc(t)
-            if kt > 5:
-                continue
-            m = 5 - kt
-            nf = nv - kt
-            junk = n - 4 * nf
-            if junk < 0 or k + m > 10:
-                w2[k, t] = 2.0
-                continue
-            free = full & ~t
-            tot = 0.0
-            a_mask = free
-            while True:
-                a = _pc(a_mask)
-                if a <= m:
-                    pr = 0.0
-                    for s_ in range(a, m + 1):
-                        pr += ways[a, s_] * binom[junk, m - s_]
-                    tot += pr / binom[n, m] * b1[k + m, t | a_mask]
-                if a_mask == 0:
-                    break
-                a_mask = (a_mask - 1) & free
-            w2[k, t] = tot
+        _refreshed_row(w2[k], n0 - k, k, nv, ways, binom, b1)
         for t in range(size):
             b2[k, t] = w2[k, t] if _pc(t) <= 5 else 0.0
-        for t in range(size):
-            r = t
-            vb = 0
-            while r:
-                if r & 1:
-                    u = t & ~(1 << vb)
-                    if b2[k, u] > b2[k, t]:
-                        b2[k, t] = b2[k, u]
-                r >>= 1
-                vb += 1
+        _best_subsets(b2[k])
     w3 = np.zeros(size, dtype=np.float64)
-    for t in range(size):
-        kt = _pc(t)
-        if kt > 5:
-            continue
-        m = 5 - kt
-        nf = nv - kt
-        junk = n0 - 4 * nf
-        if junk < 0:
-            w3[t] = 2.0
-            continue
-        free = full & ~t
-        tot = 0.0
-        a_mask = free
-        while True:
-            a = _pc(a_mask)
-            if a <= m:
-                pr = 0.0
-                for s_ in range(a, m + 1):
-                    pr += ways[a, s_] * binom[junk, m - s_]
-                tot += pr / binom[n0, m] * b2[m, t | a_mask]
-            if a_mask == 0:
-                break
-            a_mask = (a_mask - 1) & free
-        w3[t] = tot
+    _refreshed_row(w3, n0, 0, nv, ways, binom, b2)
     return w2, w3
 
 
@@ -1746,17 +1587,14 @@ def _best_keep_mask(
                 continue
             m = 5 - size
             if d == 1:
-                val = _ncomp(s, c, nv, wins)
-                if suits:
-                    val -= _min_flush(s, hs, alpha, nv, wins, binom)
-                val *= g[m]
+                val = _v1(s, hs, m, alpha, c, nv, wins, binom, suits) * g[m]
             elif suits:
                 vs, loss = _delta2(
                     s, hs, m, alpha, c, n, nv, wins, pats, start, pmixed, pcount, binom, suit_sub, suit_nsub
                 )
                 val = vs - loss
             else:
-                val, _ = _vs2(s, m, c, n, nv, wins, pats, start, pmixed, pcount, False)
+                val, _, _ = _vs2(s, m, c, n, nv, wins, pats, start, pmixed, pcount, None)
             if val > best:
                 best = val
                 best_mask = mask

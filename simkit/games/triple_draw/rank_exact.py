@@ -51,11 +51,13 @@ import numpy as np
 from numba import njit
 
 from ...cards import N_CARDS, format_cards
+from ...deck import next_combination
 from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from .exact import _cards, prepare
 from .rules import _eval, family_id, target_threshold
+from .solver import _one_draw
 
 __all__ = ["RankPlay", "best_rank_keep", "rank_play", "rank_value"]
 
@@ -209,20 +211,64 @@ def _lazy(J, k, idx, E, nE, S, A, stamp, gen, fam, Tk, num):
                     j += _CB[i, buf[i]]
                 v = S[j]
             total += -v if s & 1 else v
-            if s == 0:
+            if not next_combination(sidx, s, nE):
                 break
-            # the next s-combination of E
-            j = s - 1
-            while j >= 0 and sidx[j] == nE - s + j:
-                j -= 1
-            if j < 0:
-                break
-            sidx[j] += 1
-            for i in range(j + 1, s):
-                sidx[i] = sidx[i - 1] + 1
     A[idx] = total
     stamp[idx] = gen
     return total
+
+
+@njit(cache=True, inline="always")
+def _scale(n, d):
+    """``d! (n - d)(n - d - 1)...(n - 4)``: ``(n)_5 / C(n, d)``."""
+    s = 1
+    for i in range(2, d + 1):
+        s *= i
+    for i in range(d, 5):
+        s *= n - i
+    return s
+
+
+@njit(cache=True, inline="always")
+def _rest(deck, nd, idx, m, rest):
+    """``deck[:nd]`` less the cards at the sorted positions ``idx[:m]``, into ``rest``; returns
+    how many."""
+    c = 0
+    t = 0
+    for j in range(nd):
+        if t < m and idx[t] == j:
+            t += 1
+        else:
+            rest[c] = deck[j]
+            c += 1
+    return c
+
+
+@njit(cache=True, inline="always")
+def _split_keep(mask, hs, kept, E, nE):
+    """The cards ``hs`` at the positions of ``mask`` into ``kept``, the others after
+    ``E[:nE]``; returns (cards kept, cards in E)."""
+    c = 0
+    ce = nE
+    for p in range(5):
+        if (mask >> p) & 1:
+            kept[c] = hs[p]
+            c += 1
+        else:
+            E[ce] = hs[p]
+            ce += 1
+    return c, ce
+
+
+@njit(cache=True, inline="always")
+def _ten_over_five(d, nd):
+    """``(nd)_10 / (C(nd, d) (nd - d)_5) = d! (nd - d - 5)_(5 - d)``."""
+    f = 1
+    for i in range(2, d + 1):
+        f *= i
+    for i in range(5 - d):
+        f *= nd - d - 5 - i
+    return f
 
 
 @njit(cache=True)
@@ -260,59 +306,10 @@ def _last(h, E, nE, n3, S, A, stamp, gen, fam, Tk, num, g, hs):
     best = 31
     for t in range(32):
         m = _ORDER[t]
-        d = 5 - _POP[m]
-        scale = 1  # d! (n3 - d)(n3 - d - 1)...(n3 - 4) = (n3)_5 / C(n3, d)
-        for i in range(2, d + 1):
-            scale *= i
-        for i in range(d, 5):
-            scale *= n3 - i
-        g[m] *= scale
+        g[m] *= _scale(n3, 5 - _POP[m])
         if g[m] > g[best]:
             best = m
     return best
-
-
-@njit(cache=True)
-def _hits(kept, k, deck, nd, fam, Tk, thr, out):
-    """``out[t]`` = the draws of ``5 - k`` of ``deck[:nd]`` onto ``kept[:k]`` at least as strong
-    as ``thr[t]``."""
-    h = np.empty(5, dtype=np.int64)
-    for j in range(k):
-        h[j] = kept[j]
-    m = 5 - k
-    idx = np.empty(5, dtype=np.int64)
-    for j in range(m):
-        idx[j] = j
-    for t in range(thr.shape[0]):
-        out[t] = 0
-    while True:
-        for j in range(m):
-            h[k + j] = deck[idx[j]]
-        s = _eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)
-        for t in range(thr.shape[0]):
-            if s >= thr[t]:
-                out[t] += 1
-        if m == 0:
-            break
-        j = m - 1
-        while j >= 0 and idx[j] == nd - m + j:
-            j -= 1
-        if j < 0:
-            break
-        idx[j] += 1
-        for i in range(j + 1, m):
-            idx[i] = idx[i - 1] + 1
-
-
-@njit(cache=True, inline="always")
-def _scale(n, d):
-    """``d! (n - d)(n - d - 1)...(n - 4)``: ``(n)_5 / C(n, d)``."""
-    s = 1
-    for i in range(2, d + 1):
-        s *= i
-    for i in range(d, 5):
-        s *= n - i
-    return s
 
 
 @njit(cache=True)
@@ -335,6 +332,7 @@ def _two(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, hit
     rest = np.empty(nd, dtype=np.int64)
     kk = np.empty(5, dtype=np.int64)
     cnt = np.zeros(thr.shape[0], dtype=np.int64)
+    no_vals = np.zeros(0, dtype=np.int64)
     top = float(num[num.shape[0] - 1]) * _scale(n3, 0)  # the most a draw can add
     left = 1.0
     for i in range(m):
@@ -353,33 +351,19 @@ def _two(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, hit
         if cut >= 0.0 and base + done + left * top < cut * (1.0 - 1e-9):
             return False
         if thr.shape[0] > 0:
-            c = 0
-            t = 0
-            for j in range(nd):
-                if t < m and idx[t] == j:
-                    t += 1
-                else:
-                    rest[c] = deck[j]
-                    c += 1
+            c = _rest(deck, nd, idx, m, rest)
             c2 = 0
             for p in range(5):
                 if (best >> p) & 1:
                     kk[c2] = hs[p]
                     c2 += 1
-            _hits(kk, c2, rest, c, fam, Tk, thr, cnt)
+            cnt[:] = 0
+            _one_draw(kk[:c2], rest[:c], 5 - c2, fam, Tk, thr, no_vals, cnt, no_vals)
             sc = _scale(n3, 5 - c2)
             for t in range(thr.shape[0]):
                 _badd(hit[t], cnt[t] * sc)
-        if m == 0:
+        if not next_combination(idx, m, nd):
             break
-        j = m - 1
-        while j >= 0 and idx[j] == nd - m + j:
-            j -= 1
-        if j < 0:
-            break
-        idx[j] += 1
-        for i in range(j + 1, m):
-            idx[i] = idx[i - 1] + 1
     return True
 
 
@@ -406,24 +390,10 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, v, hit):
         v[i] = 0
     for t in range(32):
         m = _ORDER[t]
-        k = _POP[m]
-        c = 0
-        ce = nE
-        for p in range(5):
-            if (m >> p) & 1:
-                kept[c] = hs[p]
-                c += 1
-            else:
-                E2[ce] = hs[p]
-                ce += 1
+        k, ce = _split_keep(m, hs, kept, E2, nE)
         for i in range(_NL):
             acc[i] = 0
-        d = 5 - k
-        f = 1  # (nd)_10 / (C(nd, d) (nd - d)_5) = d! (nd - d - 5)_(5 - d)
-        for i in range(2, d + 1):
-            f *= i
-        for i in range(5 - d):
-            f *= nd - d - 5 - i
+        f = _ten_over_five(5 - k, nd)
         cut = bestf / f if best >= 0 else -1.0
         if not _two(kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, thr[:0], acc, nohit, cut):
             continue
@@ -434,25 +404,12 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, v, hit):
                 v[i] = cur[i]
             bestf = _bfloat(v)
     if thr.shape[0] > 0:
-        c = 0
-        ce = nE
-        for p in range(5):
-            if (best >> p) & 1:
-                kept[c] = hs[p]
-                c += 1
-            else:
-                E2[ce] = hs[p]
-                ce += 1
+        c, ce = _split_keep(best, hs, kept, E2, nE)
         for i in range(thr.shape[0]):
             for j in range(_NL):
                 hit[i, j] = 0
         _two(kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, thr, acc, hit, -1.0)
-        d = 5 - c
-        f = 1
-        for i in range(2, d + 1):
-            f *= i
-        for i in range(5 - d):
-            f *= nd - d - 5 - i
+        f = _ten_over_five(5 - c, nd)
         for i in range(thr.shape[0]):
             _bmul(hit[i].copy(), f, hit[i])
     return best
@@ -482,14 +439,7 @@ def _three(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, h
     while True:
         for j in range(m):
             h[k + j] = deck[idx[j]]
-        c = 0
-        t = 0
-        for j in range(nd):
-            if t < m and idx[t] == j:
-                t += 1
-            else:
-                rest[c] = deck[j]
-                c += 1
+        c = _rest(deck, nd, idx, m, rest)
         _best_two(h, rest, c, E, nE, S, A, stamp, gen, fam, Tk, num, thr, v, hv)
         _baddb(acc, v)
         for t in range(thr.shape[0]):
@@ -497,16 +447,8 @@ def _three(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, h
         left -= 1.0
         if cut >= 0.0 and _bfloat(acc) + left * top < cut * (1.0 - 1e-9):
             return False
-        if m == 0:
+        if not next_combination(idx, m, nd):
             break
-        j = m - 1
-        while j >= 0 and idx[j] == nd - m + j:
-            j -= 1
-        if j < 0:
-            break
-        idx[j] += 1
-        for i in range(j + 1, m):
-            idx[i] = idx[i - 1] + 1
     return True
 
 
@@ -561,7 +503,7 @@ def _keep_value(
         ctx.gen[0] += 1
         _last(h, dead, dead.size, n, ctx.S, ctx.A, ctx.stamp, ctx.gen[0], *args, g, hs)
         mask = sum(1 << i for i in range(5) if hs[i] in kept_l)
-        _hits(kept5, k, deck, n, ctx.fam, ctx.Tk, thr, counts)
+        _one_draw(kept, deck, m, ctx.fam, ctx.Tk, thr, _NO_VALS, counts, _NO_VALS)
         total = comb(n, m)
         return Fraction(int(g[mask]), _ff(n, 5) * DENOM), [Fraction(int(c), total) for c in counts]
     den = comb(n, m) * _ff(n - m, 5 if draws == 2 else 10)
@@ -602,6 +544,7 @@ def rank_value(hand, keep, draws: int = 2, *, dead=None, family: str = "deuce_to
 
 
 _NO_THR = np.zeros(0, dtype=np.int32)
+_NO_VALS = np.zeros(0, dtype=np.int64)
 
 
 class RankPlay(NamedTuple):

@@ -347,3 +347,20 @@ def _eval(c0, c1, c2, c3, c4, fam, T):
     if fam == 2:
         return eval5_suited(c0, c1, c2, c3, c4, T)
     return eval5_plain(c0, c1, c2, c3, c4, T)
+
+
+@njit(cache=True, inline="always")
+def _strengths(hands, n, fam, T, strength):
+    """The strength of each of the ``n`` hands (rows of ``hands``) into ``strength``; returns
+    (the best strength, how many hands have it)."""
+    best = -1
+    for i in range(n):
+        s = _eval(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], fam, T)
+        strength[i] = s
+        if s > best:
+            best = s
+    k = 0
+    for i in range(n):
+        if strength[i] == best:
+            k += 1
+    return best, k

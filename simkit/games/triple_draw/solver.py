@@ -104,9 +104,10 @@ def rank_percentiles(family: str = "deuce_to_seven") -> np.ndarray:
 
 
 @njit(cache=True)
-def _one_draw_kernel(kept, deck, m, fam, T, thr, pct, counts, sums):
+def _one_draw(kept, deck, m, fam, T, thr, vals, counts, sums):
     """Enumerate every ``m``-card draw of ``deck`` onto ``kept``: per threshold the hands at
-    least that strong (``counts``), and the sum and sum of squares of the rank (``sums``)."""
+    least that strong (``counts``) and, unless ``vals`` is empty, ``sums[0]`` += the value
+    ``vals[strength]`` of every hand (the rank percentiles or numerators)."""
     k = kept.shape[0]
     n = deck.shape[0]
     hand = np.empty(5, dtype=np.int64)
@@ -120,9 +121,8 @@ def _one_draw_kernel(kept, deck, m, fam, T, thr, pct, counts, sums):
         for t in range(thr.shape[0]):
             if s >= thr[t]:
                 counts[t] += 1
-        p = pct[s]
-        sums[0] += p
-        sums[1] += p * p
+        if vals.shape[0]:
+            sums[0] += vals[s]
         if not next_combination(idx, m, n):
             break
 
@@ -294,15 +294,7 @@ def _mc_kernel(
         out[1] += p * p
 
 
-def _binom() -> np.ndarray:
-    b = np.zeros((53, 6), dtype=np.float64)
-    for n in range(53):
-        for m in range(6):
-            b[n, m] = comb(n, m)
-    return b
-
-
-_BINOM = _binom()
+_BINOM = _exact._binomial_table(53, np.float64)
 
 
 @dataclass(frozen=True)
@@ -362,10 +354,8 @@ def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, see
     if draws == 1:
         thr = np.array([0 if rank_mode else target_threshold(objective, family)], dtype=np.int32)
         counts = np.zeros(1, dtype=np.int64)
-        sums = np.zeros(2, dtype=np.float64)
-        _one_draw_kernel(
-            kept, deck, m, fam, kernel_tables(family), thr, rank_percentiles(family), counts, sums
-        )
+        sums = np.zeros(1, dtype=np.float64)
+        _one_draw(kept, deck, m, fam, kernel_tables(family), thr, rank_percentiles(family), counts, sums)
         total = comb(deck.size, m)
         value = sums[0] / total if rank_mode else counts[0] / total
         return float(value), 0.0, True, "exact enumeration"
@@ -730,28 +720,6 @@ def _rank_numerators(family: str) -> np.ndarray:
     return num
 
 
-@njit(cache=True)
-def _one_draw_rank(kept, deck, m, fam, T, thr, num, counts, out):
-    """Every ``m``-card draw of ``deck`` onto ``kept``: the hands at least as strong as each
-    threshold (``counts``) and ``out[0]`` += the rank numerators (:func:`rank_numerators`)."""
-    k = kept.shape[0]
-    n = deck.shape[0]
-    hand = np.empty(5, dtype=np.int64)
-    for j in range(k):
-        hand[j] = kept[j]
-    idx = np.arange(m)
-    while True:
-        for j in range(m):
-            hand[k + j] = deck[idx[j]]
-        s = _eval(hand[0], hand[1], hand[2], hand[3], hand[4], fam, T)
-        for t in range(thr.shape[0]):
-            if s >= thr[t]:
-                counts[t] += 1
-        out[0] += num[s]
-        if not next_combination(idx, m, n):
-            break
-
-
 def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed) -> list[dict]:
     """The rows of :func:`draw_odds` for the rank policy."""
     from fractions import Fraction
@@ -766,7 +734,7 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed) -> list[
             m = 5 - bin(km).count("1") if draws else 0
             counts = np.zeros(thr.size, dtype=np.int64)
             out = np.zeros(1, dtype=np.int64)
-            _one_draw_rank(
+            _one_draw(
                 cards[_positions(km)],
                 deck,
                 m,
