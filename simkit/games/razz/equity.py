@@ -476,7 +476,8 @@ class EquityJob:
         if self.spot.ranges:
             who = np.array([i for i, _, _ in self.spot.ranges], dtype=np.int64)
             ranges = (who, *pack(self.spot.range_combos()))
-        if not _equity_mc(*args, *(kept or (None, None)), ranges):
+        args += (*(kept or (None, None)), ranges)
+        if not _equity_mc(*args):
             raise rejection_error([f"hand {r + 1}" for r, _, _ in self.spot.ranges])
         out = {"share": share, "share_sq": share_sq, "scoop": scoop}
         if hilo:
