@@ -190,3 +190,47 @@ def test_hilo_shares_halves():
 def test_bad_input_names_the_value(bad, match):
     with pytest.raises(ValueError, match=match):
         equity(bad)
+
+
+@pytest.mark.parametrize(
+    "hands,variant",
+    [
+        (["As 2d / 4c", "7h 8d / 9s"], "razz"),
+        (["As 2d / 3c", "A23,*7-"], "razz"),
+        (["As 2d / 3c", "? ? / Kh"], "stud-hilo"),
+    ],
+)
+def test_optional_arrays_change_no_sum(hands, variant):
+    """Each optional array of the Monte Carlo kernel (split, kept deals) is compiled out when
+    None: with or without it, a seed gives the same sums, and the kept deals add up to them."""
+    import numpy as np
+
+    from simkit.games.razz.equity import _equity_mc, tables, variant_code
+    from simkit.hands.ranges import pack
+    from simkit.rng import stream_state
+
+    spot = prepare(hands, variant=variant)
+    base, n_known, n_draw, takes, live = spot.arrays()
+    n, trials = base.shape[0], 2000
+    T, T8 = tables(variant)
+    ranges = None
+    if spot.ranges:
+        ranges = (np.array([i for i, _, _ in spot.ranges], dtype=np.int64), *pack(spot.range_combos()))
+
+    def sums(split, kept):
+        out = [np.zeros(n, np.int64) for _ in range(3)]
+        args = (base, n_known, n_draw, takes, live, variant_code(variant), T, T8, trials)
+        assert _equity_mc(*args, stream_state(np.random.SeedSequence(9)), *out, split, *kept, ranges)
+        return out
+
+    plain = sums(None, (None, None))
+    split = np.zeros((n, 5), np.int64)
+    cards, shares = np.zeros((trials, n, 7), base.dtype), np.zeros((trials, n), np.int64)
+    full = sums(split, (cards, shares))
+    assert all((a == b).all() for a, b in zip(plain, full, strict=True))
+    assert (shares.sum(0) == plain[0]).all() and ((shares**2).sum(0) == plain[1]).all()
+    assert ((shares == UNITS).sum(0) == plain[2]).all() and (cards >= 0).all()
+    if variant == "stud-hilo":
+        assert (split[:, 0] + split[:, 2] == plain[0]).all()
+    else:
+        assert (split == 0).all()

@@ -275,16 +275,32 @@ def _deal_from(deck, hands, n_known, n_draw, takes, community, n):
 
 @njit(cache=True, nogil=True)
 def _equity_mc(
-    base, n_known, n_draw, takes, live, variant, T, T8, trials, state, share, share_sq, scoop, split,
-    kept_cards=None, kept_shares=None,
+    base, n_known, n_draw, takes, live, variant, T, T8, trials, state, share, share_sq, scoop,
+    split=None, kept_cards=None, kept_shares=None, ranges=None,
 ):  # fmt: skip
-    """Add ``trials`` random deals' pot shares (in UNITS), squares and scoops per hand, and in
-    Stud Hi-Lo the high and low parts to ``split`` (:func:`_add_split`); ``kept_cards``
-    (trials, n, 7) and ``kept_shares`` (trials, n), unless None, keep every deal: each hand's
-    seven cards and its pot share in UNITS."""
+    """Add ``trials`` random deals' pot shares (in UNITS), squares and scoops per hand; return
+    False when the ranges gave up (they almost never fit together), else True.
+
+    ``split``, unless None, takes the high and low parts (:func:`_add_split`: Stud Hi-Lo only;
+    pass None for every other variant, where they are nothing).  ``kept_cards`` (trials, n, 7)
+    and ``kept_shares`` (trials, n), unless None, keep every deal: each hand's seven cards and
+    its pot share in UNITS.  ``ranges``, unless None, is ``(who, rcards, masks, starts, ends,
+    cum)``: each deal first gives hand ``who[r]`` the start ``rcards[i]`` of range ``r``
+    (:func:`~simkit.hands.ranges._draw_joint`: jointly, by weight, no card twice) as its
+    first three cards, then deals the cards to come from ``live`` less those starts.
+
+    Each None is compiled out (a separate compiled kernel per combination of Nones), so the
+    plain deal loop pays nothing for the others.
+    """
     n = base.shape[0]
     hands = base.copy()
-    deck = live.copy()
+    if ranges is None:
+        deck = live.copy()
+    else:
+        who, rcards, masks, starts, ends, cum = ranges
+        R = who.shape[0]
+        deck = np.empty(live.shape[0] - 3 * R, live.dtype)
+        picks = np.zeros(R, np.int64)
     community = False
     m = 0
     for i in range(n):
@@ -298,87 +314,27 @@ def _equity_mc(
     sh = np.zeros(n, np.int64)
     hs = np.zeros(n, np.int64)
     for t in range(trials):
+        if ranges is not None:
+            if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
+                return False
+            used = np.uint64(0)
+            for r in range(R):
+                i = picks[r]
+                used |= masks[i]
+                for j in range(3):
+                    hands[who[r], j] = rcards[i, j]
+            k = 0
+            for c in live:
+                if not (used >> np.uint64(c)) & np.uint64(1):
+                    deck[k] = c
+                    k += 1
         shuffle_prefix(deck, m, state)
         _deal_from(deck, hands, n_known, n_draw, takes, community, n)
         _hand_values(hands, n, variant, T, T8, hi, lo)
         _pot_shares(hi, lo, n, variant, sh)
         _add_shares(sh, n, share, share_sq, scoop)
-        _add_split(hi, lo, sh, n, variant, hs, split)
-        if kept_cards is not None:  # None: compiled without
-            for i in range(n):
-                kept_shares[t, i] = sh[i]
-                for j in range(7):
-                    kept_cards[t, i, j] = hands[i, j]
-
-
-@njit(cache=True, nogil=True)
-def _range_equity_mc(
-    base,
-    n_known,
-    n_draw,
-    takes,
-    live,
-    variant,
-    T,
-    T8,
-    trials,
-    state,
-    share,
-    share_sq,
-    scoop,
-    split,
-    who,
-    rcards,
-    masks,
-    starts,
-    ends,
-    cum,
-    kept_cards=None,
-    kept_shares=None,
-):
-    """:func:`_equity_mc` with ranges: each deal first gives hand ``who[r]`` the start
-    ``rcards[i]`` of range ``r`` (:func:`~simkit.hands.ranges._draw_joint`: jointly, by
-    weight, no card twice), then deals the cards to come from ``live`` less those starts.
-    ``kept_cards``, ``kept_shares`` as in :func:`_equity_mc` (the range members are the
-    first three cards).  Returns False when the ranges gave up (they almost never fit
-    together)."""
-    n = base.shape[0]
-    R = who.shape[0]
-    hands = base.copy()
-    deck = np.empty(live.shape[0] - 3 * R, live.dtype)
-    picks = np.zeros(R, np.int64)
-    community = False
-    m = 0
-    for i in range(n):
-        m += n_draw[i]
-        if takes[i]:
-            community = True
-    if community:
-        m += 1
-    hi = np.zeros(n, np.int64)
-    lo = np.zeros(n, np.int64)
-    sh = np.zeros(n, np.int64)
-    hs = np.zeros(n, np.int64)
-    for t in range(trials):
-        if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
-            return False
-        used = np.uint64(0)
-        for r in range(R):
-            i = picks[r]
-            used |= masks[i]
-            for j in range(3):
-                hands[who[r], j] = rcards[i, j]
-        k = 0
-        for c in live:
-            if not (used >> np.uint64(c)) & np.uint64(1):
-                deck[k] = c
-                k += 1
-        shuffle_prefix(deck, m, state)
-        _deal_from(deck, hands, n_known, n_draw, takes, community, n)
-        _hand_values(hands, n, variant, T, T8, hi, lo)
-        _pot_shares(hi, lo, n, variant, sh)
-        _add_shares(sh, n, share, share_sq, scoop)
-        _add_split(hi, lo, sh, n, variant, hs, split)
+        if split is not None:  # None: compiled without
+            _add_split(hi, lo, sh, n, variant, hs, split)
         if kept_cards is not None:  # None: compiled without
             for i in range(n):
                 kept_shares[t, i] = sh[i]
@@ -389,7 +345,8 @@ def _range_equity_mc(
 
 @njit(cache=True, nogil=True)
 def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8, share, share_sq, scoop, split):
-    """Visit every deal of the unknown cards once; return how many there were.
+    """Visit every deal of the unknown cards once; return how many there were.  ``split`` as
+    in :func:`_equity_mc` (None outside Stud Hi-Lo).
 
     Level ``l`` chooses ``sizes[l]`` cards, as an ascending combination, from the cards the
     earlier levels left: one level per hand that draws, and a last one for the community card.
@@ -466,7 +423,8 @@ def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8, share, sha
         _pot_shares(hi, lo, n, variant, sh)
         count += 1
         _add_shares(sh, n, share, share_sq, scoop)
-        _add_split(hi, lo, sh, n, variant, hs, split)
+        if split is not None:  # None: compiled without
+            _add_split(hi, lo, sh, n, variant, hs, split)
         if nlev == 0:  # nothing unknown: the one deal is scored
             break
         # Advance the deepest level that can, backtracking.
@@ -512,17 +470,17 @@ class EquityJob:
         split = private_zeros((n, len(SPLIT_SUMS)), np.int64)
         T, T8 = tables(self.spot.variant)
         args: tuple = (base, n_known, n_draw, takes, live, variant_code(self.spot.variant), T, T8, trials)
-        args += (stream_state(seed), share, share_sq, scoop, split)
-        if not self.spot.ranges:
-            _equity_mc(*args, *(kept or (None, None)))
-        else:
-            rcards, masks, starts, ends, cum = pack(self.spot.range_combos())
+        hilo = self.spot.variant == "stud-hilo"
+        args += (stream_state(seed), share, share_sq, scoop, split if hilo else None)
+        ranges = None
+        if self.spot.ranges:
             who = np.array([i for i, _, _ in self.spot.ranges], dtype=np.int64)
-            args += (who, rcards, masks, starts, ends, cum)
-            if not _range_equity_mc(*args, *(kept or (None, None))):
-                raise rejection_error([f"hand {i + 1}" for i in who.tolist()])
+            ranges = (who, *pack(self.spot.range_combos()))
+        args += (*(kept or (None, None)), ranges)
+        if not _equity_mc(*args):
+            raise rejection_error([f"hand {r + 1}" for r, _, _ in self.spot.ranges])
         out = {"share": share, "share_sq": share_sq, "scoop": scoop}
-        if self.spot.variant == "stud-hilo":
+        if hilo:
             out["split"] = split
         return out
 
@@ -541,11 +499,13 @@ def exact_totals(spot: Spot) -> dict[str, Any]:  # arrays, and "trials" an int64
     scoop = np.zeros(n, np.int64)
     split = np.zeros((n, len(SPLIT_SUMS)), np.int64)
     T, T8 = tables(spot.variant)
+    hilo = spot.variant == "stud-hilo"
     count = _equity_exact(
-        base, n_known, n_draw, takes, live, variant_code(spot.variant), T, T8, share, share_sq, scoop, split
-    )
+        base, n_known, n_draw, takes, live, variant_code(spot.variant), T, T8, share, share_sq, scoop,
+        split if hilo else None,
+    )  # fmt: skip
     out = {"share": share, "share_sq": share_sq, "scoop": scoop, "trials": np.int64(count)}
-    if spot.variant == "stud-hilo":
+    if hilo:
         out["split"] = split
     return out
 

@@ -145,7 +145,7 @@ def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq
             sc = np.zeros(n, np.int64)
             sp = np.zeros((n, split.shape[2]), np.int64)
             if variant != V_HILO:
-                _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state, s, sq, sc, sp)
+                _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state, s, sq, sc, None)
             else:  # suits matter: each showdown deals the pattern in random suits
                 for _ in range(trials):
                     _random_suits(starts[p], base[0], state)
