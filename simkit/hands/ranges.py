@@ -7,7 +7,7 @@ produce a :class:`Combos`: the member combos as rows of card integers and a posi
 per row.  A combo's weight multiplies its combinatorial weight: with every weight 1, every
 deal of the range is equally likely, as in a real deal.
 
-Sampling (:func:`sample`, and the compiled :func:`_draw_joint` inside game kernels) is exact
+Sampling (:func:`sample`, and the compiled :func:`draw_joint` inside game kernels) is exact
 in distribution.  Combos that hold a card already known to be elsewhere (another player's
 known card, a dead card) are removed first (:meth:`Combos.without`); then every ranged player
 draws a combo by weight, independently, and the whole joint draw is rejected and drawn again
@@ -51,8 +51,10 @@ __all__ = [
     "MAX_REJECTIONS",
     "Combos",
     "check_compatible",
+    "draw_joint",
     "item_weights",
     "pack",
+    "packed",
     "sample",
 ]
 
@@ -107,6 +109,11 @@ class Combos:
     def size(self) -> int:
         """Cards per combo."""
         return int(self.cards.shape[1])
+
+    @property
+    def digest(self) -> str:
+        """A short digest of the combos and weights (for a job's parameters)."""
+        return hashlib.sha1(self.cards.tobytes() + self.weights.tobytes()).hexdigest()[:16]
 
     @property
     def total(self) -> float:
@@ -208,14 +215,9 @@ def pack(ranges: Sequence[Combos]) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
 
 
 @lru_cache(maxsize=4)
-def _packed(ranges: tuple[Combos, ...]) -> tuple:
-    """:func:`pack` of the ranges, kept for the chunks of a run."""
+def packed(ranges: tuple[Combos, ...]) -> tuple:
+    """:func:`pack` of the ranges (a tuple, so that it is cached for the chunks of a run)."""
     return pack(list(ranges))
-
-
-def _digest(r: Combos) -> str:
-    """A short digest of a range's combos and weights (for a job's parameters)."""
-    return hashlib.sha1(r.cards.tobytes() + r.weights.tobytes()).hexdigest()[:16]
 
 
 @njit(cache=True, inline="always")
@@ -233,7 +235,7 @@ def _pick(cum, lo, hi, state):
 
 
 @njit(cache=True, inline="always")
-def _draw_joint(masks, starts, ends, cum, state, picks):
+def draw_joint(masks, starts, ends, cum, state, picks):
     """One joint deal of the ranges into ``picks`` (row indices), rejecting whole draws whose
     combos share a card; returns the number of draws it took, or ``-1`` after
     :data:`MAX_REJECTIONS` rejections in a row (``picks`` then undefined)."""
@@ -259,7 +261,7 @@ def _sample_kernel(masks, starts, ends, cum, state, out):
     """Fill ``out`` (n, ranges) with joint deals; returns False if one gave up."""
     picks = np.zeros(starts.shape[0], np.int64)
     for t in range(out.shape[0]):
-        if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
+        if draw_joint(masks, starts, ends, cum, state, picks) < 0:
             return False
         for r in range(starts.shape[0]):
             out[t, r] = picks[r] - starts[r]

@@ -54,7 +54,7 @@ from numba import njit
 from simkit.cards import format_cards
 from simkit.deck import draw_card, live_deck, next_combination, shuffle_prefix
 from simkit.hands.kernels import eval5_deuces_wild
-from simkit.hands.ranges import Combos, _digest, _draw_joint, _packed, check_compatible, rejection_error
+from simkit.hands.ranges import Combos, check_compatible, draw_joint, packed, rejection_error
 from simkit.memory import private_zeros
 from simkit.rng import SeedLike, stream_state
 
@@ -328,7 +328,7 @@ def _equity_mc_ranged(
 ):  # fmt: skip
     """:func:`_equity_mc` with ranged players: player ``who[r]`` gets a hand of range ``r``
     (rows ``starts[r]:ends[r]`` of ``rcards``, drawn jointly by weight without a card twice,
-    :func:`~simkit.hands.ranges._draw_joint`; none holds a card outside ``live``) and keeps
+    :func:`~simkit.hands.ranges.draw_joint`; none holds a card outside ``live``) and keeps
     what ``mask_table`` keeps; the draws come from ``live`` less the ranged hands.  Cards
     drawn by each player are summed into ``drawn``; ``kept_start`` … as in :func:`_equity_mc`
     (a ranged player's start is the hand of its range dealt, sorted).  Returns False when the
@@ -342,7 +342,7 @@ def _equity_mc_ranged(
     s = np.zeros(n, dtype=np.int64)
     start = cards.copy()
     for t in range(trials):
-        if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
+        if draw_joint(masks, starts, ends, cum, state, picks) < 0:
             return False
         used = np.uint64(0)
         for r in range(R):
@@ -479,7 +479,7 @@ class DrawEquityJob:
             del spot["ranged"]
             return out
         # a range by its text and a digest of its combos and weights
-        out["ranges"] = [[p, r.text, _digest(r)] for p, r in self.ranges]
+        out["ranges"] = [[p, r.text, r.digest] for p, r in self.ranges]
         out["variant"], out["max_draw"] = self.variant, self.max_draw
         return out
 
@@ -504,7 +504,7 @@ class DrawEquityJob:
             )
             return {"share": share, "share_sq": share_sq, "win": win}
         drawn = private_zeros(n, np.int64)
-        rcards, masks, starts, ends, cum = _packed(tuple(r for _, r in self.ranges))
+        rcards, masks, starts, ends, cum = packed(tuple(r for _, r in self.ranges))
         who = np.array([p for p, _ in self.ranges], dtype=np.int64)
         mask_table = policy_table(self.variant, max_draw=self.max_draw).mask
         ok = _equity_mc_ranged(

@@ -46,7 +46,7 @@ from numba import njit
 from ...cards import CARD_DTYPE, N_CARDS, format_cards
 from ...checks import int_in_range, positive_int
 from ...deck import live_deck, next_combination, shuffle_prefix
-from ...hands.ranges import Combos, _draw_joint, check_compatible, pack, rejection_error
+from ...hands.ranges import Combos, check_compatible, draw_joint, pack, rejection_error
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from ...runner import stats
@@ -286,7 +286,7 @@ def _equity_mc(
     and ``kept_shares`` (trials, n), unless None, keep every deal: each hand's seven cards and
     its pot share in UNITS.  ``ranges``, unless None, is ``(who, rcards, masks, starts, ends,
     cum)``: each deal first gives hand ``who[r]`` the start ``rcards[i]`` of range ``r``
-    (:func:`~simkit.hands.ranges._draw_joint`: jointly, by weight, no card twice) as its
+    (:func:`~simkit.hands.ranges.draw_joint`: jointly, by weight, no card twice) as its
     first three cards, then deals the cards to come from ``live`` less those starts.
 
     Each None is compiled out (a separate compiled kernel per combination of Nones), so the
@@ -315,7 +315,7 @@ def _equity_mc(
     hs = np.zeros(n, np.int64)
     for t in range(trials):
         if ranges is not None:
-            if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
+            if draw_joint(masks, starts, ends, cum, state, picks) < 0:
                 return False
             used = np.uint64(0)
             for r in range(R):

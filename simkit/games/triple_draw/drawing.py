@@ -45,7 +45,7 @@ from ...cards import N_CARDS, format_cards, parse_cards
 from ...checks import is_int, positive_int
 from ...deck import draw_card, next_combination
 from ...hands import kernel_tables
-from ...hands.ranges import Combos, _draw_joint, check_compatible, pack, rejection_error
+from ...hands.ranges import Combos, check_compatible, draw_joint, pack, rejection_error
 from ...rng import SeedLike, stream_state
 from . import exact as _exact
 from .keep_table import keep_table
@@ -296,7 +296,7 @@ def _mc(
     for _ in range(trials):
         pos = 0
         if R > 0:
-            if _draw_joint(masks, starts, ends, cum, state, picks) < 0:
+            if draw_joint(masks, starts, ends, cum, state, picks) < 0:
                 return False
             used = np.uint64(0)
             for r in range(R):

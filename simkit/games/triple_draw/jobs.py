@@ -22,9 +22,7 @@ Every entry point takes ``players`` (one player spec per seat, :func:`.strategie
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import asdict, dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -33,7 +31,7 @@ import pandas as pd
 from ...cards import format_cards, parse_cards
 from ...checks import chips_per_seat, int_in_range, is_int
 from ...hands import kernel_tables
-from ...hands.ranges import Combos, check_compatible, pack, rejection_error
+from ...hands.ranges import Combos, check_compatible, packed, rejection_error
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from ...runner import run, stats
@@ -405,16 +403,6 @@ def as_hand_or_range(hand, family: str = "deuce_to_seven") -> np.ndarray | Combo
     return cards.astype(np.int64)
 
 
-@lru_cache(maxsize=4)
-def _packed(ranges: tuple[Combos, ...]) -> tuple:
-    """:func:`~simkit.hands.ranges.pack` of the ranges, kept for the chunks of a run."""
-    return pack(list(ranges))
-
-
-def _digest(r: Combos) -> str:
-    return hashlib.sha1(r.cards.tobytes() + r.weights.tobytes()).hexdigest()[:16]
-
-
 @dataclass(frozen=True)
 class EquityJob:
     """``n_players`` seats drawing by ``strategy`` (a preset of :mod:`.strategies`); the first
@@ -438,7 +426,7 @@ class EquityJob:
     def params(self) -> dict:
         out = {k: v for k, v in asdict(replace(self, ranges=())).items() if k != "ranges"}
         if self.ranges:  # a range by its text and a digest of its combos and weights
-            out["ranges"] = [[s, r.text, _digest(r)] for s, r in self.ranges]
+            out["ranges"] = [[s, r.text, r.digest] for s, r in self.ranges]
         return out
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
@@ -458,7 +446,7 @@ class EquityJob:
         kinds, params = draw_table(specs, self.family)
         seat_out = private_zeros((n, 4))
         group_out = private_zeros((N_GROUPS, 3))
-        rcards, masks, starts, ends, cum = _packed(tuple(r for _, r in self.ranges))
+        rcards, masks, starts, ends, cum = packed(tuple(r for _, r in self.ranges))
         who = np.array([s for s, _ in self.ranges], dtype=np.int64)
         if kept is None:
             kept = (None, None, None)
