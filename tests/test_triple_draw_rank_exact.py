@@ -178,3 +178,15 @@ def test_three_draws_one_card_drawn_match_brute_force():
     v, ch = _keep(kept, deck, 3, val, hits)
     r = rank_play(hand, format_cards(list(kept)), 3, ["7"], dead=dead)
     assert r.value == v / DENOM and r.chances == ch
+
+
+@pytest.mark.parametrize("family", ["deuce_to_seven", "ace_to_five"])
+def test_fast_two_draw_values_match_the_memoised_walk(family):
+    """The value-only two-draw kernel (dense sums, nested loops) against the memoised walk that
+    also counts targets, for small keeps on a 27-card live deck."""
+    hand = "Kd 9c 7h 4s 2d"
+    dead = "As Ah 3c 3h 5s 5d 6c 6h 8s 8d Tc Th Js Jd Qc Qh Ks Kh 9s 7d"
+    for keep in ("", "7h", "Kd", "7h 2d", "9c 4s 2d"):
+        fast = rank_value(hand, keep, 2, dead=dead, family=family)
+        walk = rank_play(hand, keep, 2, ["9"], dead=dead, family=family).value
+        assert fast == walk, keep

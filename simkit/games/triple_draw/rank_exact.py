@@ -16,7 +16,11 @@ deck (dead cards and earlier discards) the sum of the ranks of every hand that c
 met and memoised for that ``E`` (:func:`_lazy`), which is fixed over a whole draw: the later
 hands of one keep all see the same ``E``.  The sum of the final ranks of keeping ``K`` from
 ``H`` is then a Möbius transform over the subsets of ``H`` (all 32 keeps at once,
-:func:`_last`).  Earlier draws are enumerated card by card.  Keeps are tried most cards first,
+:func:`_last`).  Earlier draws are enumerated card by card.  Valuing a first keep with two
+draws left (no targets asked, :func:`_two_values`) first works out every ``A_E(J)`` its last
+draws can need into one dense table (:func:`_dense_sums`: ``J`` a subset of the keep plus at
+most four deck cards), then walks the draws as nested loops, so that the sums of the subsets
+of the outer cards and their Möbius transform are done once per outer card, not once per draw.  Keeps are tried most cards first,
 and the valuing of a keep stops as soon as it cannot beat the best found even if every draw
 left gave the best hand (a later draw can throw any kept card, so no tighter bound is used).
 
@@ -33,10 +37,13 @@ Examples
 >>> round(float(rank_value("9s 5h 3d 2c 2h", "9s 5h 3d 2c", 2)), 4)
 0.8993
 
-Speed (one core, tables on disk): with two draws a whole :func:`best_rank_keep` is a fraction of
-a second for a typical hand and about two seconds at worst (a hand whose best keep is small,
-so that the five-card draw must be valued); with three draws a keep of three or more cards
-takes about a second, and a whole :func:`best_rank_keep` seconds to minutes (benchmarks).
+Speed (one core, tables on disk, CPU seconds on a shared 2-core machine): with two draws a
+whole :func:`best_rank_keep` is about 0.1-0.4 s for a typical hand and about 0.6 s at worst (a
+hand whose best keep is small, so that the five-card draw, about 0.25 s, and the one-card
+keeps, about 0.07 s each, must be valued in full), down from 0.75-1.7 s before the dense
+table; asking for target chances walks the best keep once more with the memoised
+:func:`_last` (up to about a second when that keep is small).  With three draws a keep of
+three or more cards takes seconds, and a whole :func:`best_rank_keep` minutes (benchmarks).
 """
 
 from __future__ import annotations
@@ -186,14 +193,19 @@ def _sort(b, k):
 
 
 @njit(cache=True)
-def _lazy(J, k, idx, E, nE, S, A, stamp, gen, fam, Tk, num):
-    """``A_E(J)``: the rank sum over the hands containing the ``k`` (sorted) cards ``J`` and
-    none of ``E[:nE]``, memoised at ``idx`` under the stamp ``gen``."""
-    if stamp[idx] == gen:
-        return A[idx]
-    buf = np.empty(5, dtype=np.int64)
-    sidx = np.empty(5, dtype=np.int64)
+def _incl_excl(J, k, E, nE, S, fam, Tk, num, buf, sidx):
+    """``A_E(J)``: the rank sum over the hands containing the ``k`` cards ``J`` and none of
+    ``E[:nE]`` (inclusion-exclusion over ``E``, module docs; ``buf`` and ``sidx`` scratch of
+    five)."""
     total = np.int64(0)
+    if k == 4:  # the common case: one table entry less the five-card hands with a card of E
+        for j in range(4):
+            buf[j] = J[j]
+        _sort(buf, 4)
+        total = S[_OFF[4] + _CB[0, buf[0]] + _CB[1, buf[1]] + _CB[2, buf[2]] + _CB[3, buf[3]]]
+        for e in range(nE):
+            total -= num[_eval(J[0], J[1], J[2], J[3], E[e], fam, Tk)]
+        return total
     for s in range(min(5 - k, nE) + 1):
         for j in range(s):
             sidx[j] = j
@@ -213,6 +225,15 @@ def _lazy(J, k, idx, E, nE, S, A, stamp, gen, fam, Tk, num):
             total += -v if s & 1 else v
             if not next_combination(sidx, s, nE):
                 break
+    return total
+
+
+@njit(cache=True)
+def _lazy(J, k, idx, E, nE, S, A, stamp, gen, fam, Tk, num):
+    """:func:`_incl_excl` memoised at ``idx`` under the stamp ``gen``."""
+    if stamp[idx] == gen:
+        return A[idx]
+    total = _incl_excl(J, k, E, nE, S, fam, Tk, num, np.empty(5, dtype=np.int64), np.empty(5, dtype=np.int64))
     A[idx] = total
     stamp[idx] = gen
     return total
@@ -312,6 +333,150 @@ def _last(h, E, nE, n3, S, A, stamp, gen, fam, Tk, num, g, hs):
     return best
 
 
+@njit(cache=True, inline="always")
+def _moebius16(t):
+    """The superset Möbius transform of ``t[:16]`` over its four bits, in place."""
+    for bit in range(4):
+        b = 1 << bit
+        for q in range(16):
+            if not q & b:
+                t[q] -= t[q | b]
+
+
+@njit(cache=True)
+def _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base):
+    """``D[base[L] + offn[t] + colex(Y)]`` = ``A_E(J)`` for ``J`` the kept cards at the bits
+    ``L`` and the deck cards at the ascending positions ``Y`` (``t`` of them, at most ``m``,
+    ``|J| <= 4``; ``colex`` over the positions): every sum the last draws of a keep need."""
+    nk = 1 << k
+    D = np.empty(base[nk], dtype=np.int64)
+    J = np.empty(5, dtype=np.int64)
+    y = np.empty(5, dtype=np.int64)
+    buf = np.empty(5, dtype=np.int64)
+    sidx = np.empty(5, dtype=np.int64)
+    for L in range(nk):
+        c = 0
+        for p in range(k):
+            if (L >> p) & 1:
+                J[c] = kept[p]
+                c += 1
+        for t in range(min(m, 4 - c) + 1):
+            for j in range(t):
+                y[j] = j
+            while True:
+                ix = base[L] + offn[t]
+                for j in range(t):
+                    J[c + j] = deck[y[j]]
+                    ix += _CB[j, y[j]]
+                D[ix] = _incl_excl(J, c + t, E, nE, S, fam, Tk, num, buf, sidx)
+                if not next_combination(y, t, nd):
+                    break
+    return D
+
+
+@njit(cache=True, inline="always")
+def _fill(i, k, nk, x, deck, h, G, CI, D, base, offn, fam, Tk, num):
+    """Bit ``k + i`` of the hand is the deck card at position ``x``: the sums ``G`` (and
+    drawn-part colex indices ``CI``) of every subset whose highest bit it is."""
+    b = k + i
+    hb = 1 << b
+    h[b] = deck[x]
+    for L in range(hb):
+        mask = L | hb
+        t = _POP[L >> k]
+        ci = CI[L] + _CB[t, x]
+        CI[mask] = ci
+        if mask == 31:
+            G[31] = num[_eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)]
+        else:
+            G[mask] = D[base[L & (nk - 1)] + offn[t + 1] + ci]
+
+
+@njit(cache=True)
+def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, acc, cut):
+    """:func:`_two` without targets and with ``k < 5``, fast: the sums every last draw needs
+    are worked out first into one dense table (:func:`_dense_sums`), the draws are walked as
+    nested loops (the subsets of the cards already drawn are looked up once per outer card)
+    and the Möbius transform of the subsets without the innermost card is done once per
+    inner loop.  Same integers as :func:`_two`."""
+    m = 5 - k
+    n3 = nd - m
+    nk = 1 << k
+    offn = np.zeros(6, dtype=np.int64)
+    offn[1] = 1
+    for t in range(1, 5):
+        offn[t + 1] = offn[t] + _CB[t - 1, nd]
+    base = np.zeros(nk + 1, dtype=np.int64)
+    for L in range(nk):
+        base[L + 1] = base[L] + offn[min(m, 4 - _POP[L]) + 1]
+    D = _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base)
+    sc = np.empty(6, dtype=np.int64)
+    for c in range(6):
+        sc[c] = _scale(n3, 5 - c)
+    G = np.zeros(32, dtype=np.int64)
+    CI = np.zeros(32, dtype=np.int64)
+    h = np.empty(5, dtype=np.int64)
+    for p in range(k):
+        h[p] = kept[p]
+    for L in range(nk):
+        G[L] = D[base[L]]
+    t0 = np.empty(16, dtype=np.int64)
+    t1 = np.empty(16, dtype=np.int64)
+    tl = np.empty(16, dtype=np.int64)
+    ol = np.empty(16, dtype=np.int64)
+    pos = np.empty(5, dtype=np.int64)
+    top = float(num[num.shape[0] - 1]) * _scale(n3, 0)
+    left = 1.0
+    for i in range(m):
+        left = left * (nd - i) / (i + 1)
+    basef = _bfloat(acc)
+    done = 0.0
+    for j in range(m - 1):
+        pos[j] = j
+        _fill(j, k, nk, j, deck, h, G, CI, D, base, offn, fam, Tk, num)
+    while True:
+        for q in range(16):
+            t0[q] = G[q]
+            tq = _POP[q >> k]
+            tl[q] = tq
+            ol[q] = base[q & (nk - 1)] + offn[tq + 1] + CI[q]
+        _moebius16(t0)
+        lo = pos[m - 2] + 1 if m > 1 else 0
+        part = np.int64(0)
+        for x in range(lo, nd):
+            h[4] = deck[x]
+            for q in range(15):
+                t1[q] = D[ol[q] + _CB[tl[q], x]]
+            t1[15] = num[_eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)]
+            _moebius16(t1)
+            best = np.int64(0)
+            for q in range(16):
+                p = _POP[q]
+                v = (t0[q] - t1[q]) * sc[p]
+                if v > best:
+                    best = v
+                v = t1[q] * sc[p + 1]
+                if v > best:
+                    best = v
+            part += best
+        _badd(acc, part)
+        done += part
+        left -= nd - lo
+        if cut >= 0.0 and basef + done + left * top < cut * (1.0 - 1e-9):
+            return False
+        j = m - 2
+        while j >= 0 and pos[j] == nd - m + j:
+            j -= 1
+        if j < 0:
+            break
+        pos[j] += 1
+        _fill(j, k, nk, pos[j], deck, h, G, CI, D, base, offn, fam, Tk, num)
+        for t in range(j + 1, m - 1):
+            pos[t] = pos[t - 1] + 1
+            _fill(t, k, nk, pos[t], deck, h, G, CI, D, base, offn, fam, Tk, num)
+    return True
+
+
 @njit(cache=True)
 def _two(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, hit, cut):
     """Two draws left, keeping ``kept[:k]`` from the ``nd`` cards ``deck`` with ``E[:nE]`` out:
@@ -319,6 +484,8 @@ def _two(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, hit
     draw; with targets (``thr`` not empty) ``hit[t]`` += the chance of each with that keep on
     the same scale.  Uses a fresh memo stamp.  Returns False, ``acc`` unfinished, as soon as
     the sum cannot reach ``cut`` (< 0: never) even if every draw left gave the best hand."""
+    if thr.shape[0] == 0 and k < 5:
+        return _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, acc, cut)
     gen[0] += 1
     gid = gen[0]
     m = 5 - k
