@@ -38,9 +38,11 @@ from .checks import is_int
 from .rng import SeedLike, draw_below, next_u64, stream_state
 
 __all__ = [
+    "advance_level",
     "deal",
     "deal_with_draws",
     "draw_card",
+    "enter_level",
     "live_deck",
     "next_combination",
     "shuffle_prefix",
@@ -152,6 +154,44 @@ def next_combination(idx, k, n):
     for t in range(j + 1, k):
         idx[t] = idx[t - 1] + 1
     return True
+
+
+@njit(cache=True, inline="always")
+def enter_level(used, avail, n_avail, combs, level, k):
+    """Start ``level`` of a nested enumeration of disjoint combinations (one level a player):
+    ``avail[level]`` lists the positions not ``used`` (``n_avail[level]`` of them),
+    ``combs[level, :k]`` is the first combination of ``k`` of them, and its positions are
+    marked used.
+
+    >>> used = np.array([False, True, False, False])
+    >>> avail, n_avail = np.zeros((1, 4), np.int64), np.zeros(1, np.int64)
+    >>> combs = np.zeros((1, 2), np.int64)
+    >>> enter_level(used, avail, n_avail, combs, 0, 2)
+    >>> avail[0, : n_avail[0]].tolist(), used.tolist()
+    ([0, 2, 3], [True, True, True, False])
+    """
+    na = 0
+    for p in range(used.shape[0]):
+        if not used[p]:
+            avail[level, na] = p
+            na += 1
+    n_avail[level] = na
+    for j in range(k):
+        combs[level, j] = j
+        used[avail[level, j]] = True
+
+
+@njit(cache=True, inline="always")
+def advance_level(used, avail, n_avail, combs, level, k):
+    """Step ``level`` (started by :func:`enter_level`) to its next combination of ``k``, the
+    used marks moved with it; False, with the level's positions released, after the last."""
+    for j in range(k):
+        used[avail[level, combs[level, j]]] = False
+    if next_combination(combs[level], k, n_avail[level]):
+        for j in range(k):
+            used[avail[level, combs[level, j]]] = True
+        return True
+    return False
 
 
 @njit(cache=True, inline="always")

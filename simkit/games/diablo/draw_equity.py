@@ -52,7 +52,7 @@ import pandas as pd
 from numba import njit
 
 from simkit.cards import format_cards
-from simkit.deck import draw_card, live_deck, next_combination, shuffle_prefix
+from simkit.deck import advance_level, draw_card, enter_level, live_deck, next_combination, shuffle_prefix
 from simkit.hands.kernels import eval5_deuces_wild
 from simkit.hands.ranges import Combos, check_compatible, draw_joint, packed, rejection_error
 from simkit.memory import private_zeros
@@ -201,16 +201,7 @@ def _equity_exact(cards, n_keep, levels, last, live, T, share, win):
         # descend: every level below the current one starts at its first combination
         while level < nlev - 1:
             level += 1
-            p = levels[level]
-            na = 0
-            for c in range(N):
-                if not used[c]:
-                    avail[level, na] = c
-                    na += 1
-            n_avail[level] = na
-            for j in range(5 - n_keep[p]):
-                combs[level, j] = j
-                used[avail[level, j]] = True
+            enter_level(used, avail, n_avail, combs, level, 5 - n_keep[levels[level]])
         # one draw of every visited player: score it against the counted player's draws
         for lv in range(nlev):
             p = levels[lv]
@@ -245,13 +236,7 @@ def _equity_exact(cards, n_keep, levels, last, live, T, share, win):
         count += total
         # advance the deepest level that can, backtracking
         while level >= 0:
-            p = levels[level]
-            k = 5 - n_keep[p]
-            for j in range(k):
-                used[avail[level, combs[level, j]]] = False
-            if next_combination(combs[level], k, n_avail[level]):
-                for j in range(k):
-                    used[avail[level, combs[level, j]]] = True
+            if advance_level(used, avail, n_avail, combs, level, 5 - n_keep[levels[level]]):
                 break
             level -= 1
         if level < 0:

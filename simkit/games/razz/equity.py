@@ -45,7 +45,7 @@ from numba import njit
 
 from ...cards import CARD_DTYPE, N_CARDS, format_cards
 from ...checks import int_in_range, positive_int
-from ...deck import live_deck, next_combination, shuffle_prefix
+from ...deck import advance_level, enter_level, live_deck, shuffle_prefix
 from ...hands.ranges import Combos, check_compatible, draw_joint, pack, rejection_error
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
@@ -385,28 +385,11 @@ def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8, share, sha
 
     level = 0
     if nlev > 0:
-        # enter level 0
-        na = 0
-        for p in range(L):
-            if not used[p]:
-                avail[0, na] = p
-                na += 1
-        n_avail[0] = na
-        for j in range(sizes[0]):
-            combs[0, j] = j
-            used[avail[0, j]] = True
+        enter_level(used, avail, n_avail, combs, 0, sizes[0])
     while True:
         if level < nlev - 1:
             level += 1
-            na = 0
-            for p in range(L):
-                if not used[p]:
-                    avail[level, na] = p
-                    na += 1
-            n_avail[level] = na
-            for j in range(sizes[level]):
-                combs[level, j] = j
-                used[avail[level, j]] = True
+            enter_level(used, avail, n_avail, combs, level, sizes[level])
             continue
         # A full deal: place the cards and score it.
         for lv in range(nlev):
@@ -429,11 +412,7 @@ def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8, share, sha
             break
         # Advance the deepest level that can, backtracking.
         while level >= 0:
-            for j in range(sizes[level]):
-                used[avail[level, combs[level, j]]] = False
-            if next_combination(combs[level], sizes[level], n_avail[level]):
-                for j in range(sizes[level]):
-                    used[avail[level, combs[level, j]]] = True
+            if advance_level(used, avail, n_avail, combs, level, sizes[level]):
                 break
             level -= 1
         if level < 0:
