@@ -751,9 +751,22 @@ def _write_record(record, dealer, pot, outcome, players, dealer_net, rounds, las
 
 
 @_lean(inline=True)
+def _order_players(st, dealer):
+    """The seats with chips after ``dealer``, left of it first, into ``st[GS_ORDER:]``; their
+    number (a seat that is out has no chips here)."""
+    n = st[GS_SEATS]
+    k = 0
+    for j in range(1, n):
+        p = (dealer + j) % n
+        if st[GS_CHIPS + p] > 0:
+            st[GS_ORDER + k] = p
+            k += 1
+    return k
+
+
+@_lean(inline=True)
 def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     """One dealer's game (R-I3) at the seats of ``st``; its record into ``record``."""
-    n = st[GS_SEATS]
     total_chips = _held(st)
     chips_d = st[GS_CHIPS + dealer]
     opening = rules[RV_POT] if rules[RV_POT] < chips_d else chips_d
@@ -772,12 +785,7 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
                 break
         elif r >= rules[RV_ROUNDS]:
             break
-        k = 0
-        for j in range(1, n):
-            p = (dealer + j) % n
-            if st[GS_CHIPS + p] > 0:  # a seat that is out has none here
-                st[GS_ORDER + k] = p
-                k += 1
+        k = _order_players(st, dealer)
         if k == 0 or not _deck_ready(rules, st, k, game_out):
             break
         if r == 0:
@@ -973,7 +981,6 @@ def _red_dog_hand(k, bank, rules, st, pol, state, seat_out, game_out):
 def _red_dog_turn(bank, rules, st, pol, state, seat_out, game_out, record):
     """One bank's turn of Red Dog (R-I4): ``rules[RV_ROUNDS]`` hands against every other seat
     with chips, while the bank has chips; its record into ``record``."""
-    n = st[GS_SEATS]
     total_chips = _held(st)
     start = st[GS_CHIPS + bank]
     put = 0
@@ -981,12 +988,7 @@ def _red_dog_turn(bank, rules, st, pol, state, seat_out, game_out, record):
     short = False
     h = 0
     while h < rules[RV_ROUNDS] and st[GS_CHIPS + bank] > 0:
-        k = 0
-        for j in range(1, n):
-            p = (bank + j) % n
-            if st[GS_CHIPS + p] > 0:  # a seat that is out has none here
-                st[GS_ORDER + k] = p
-                k += 1
+        k = _order_players(st, bank)
         if k == 0:
             break
         if h == 0:
