@@ -265,6 +265,7 @@ def rank_section(repeats: int) -> list[str]:
     rank_value("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 2)  # load the kernels and tables
     rank_value("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 2, family="ace_to_five")
     rank_value("7s 5h 4d 3c 2s", "7s 5h 4d 3c 2s", 3)
+    draw_odds("8s 6h 4d 3c Kc", None, 2, policy="rank")  # the walk with targets
     rows = []
     for label, text, _ in RANK_QUERIES:
         res = timed(lambda t=text: eval(t, names), repeats)  # our own literal calls

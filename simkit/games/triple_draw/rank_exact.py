@@ -37,13 +37,14 @@ Examples
 >>> round(float(rank_value("9s 5h 3d 2c 2h", "9s 5h 3d 2c", 2)), 4)
 0.8993
 
-Speed (one core, tables on disk, CPU seconds on a shared 2-core machine): with two draws a
-whole :func:`best_rank_keep` is about 0.1-0.4 s for a typical hand and about 0.6 s at worst (a
-hand whose best keep is small, so that the five-card draw, about 0.25 s, and the one-card
-keeps, about 0.07 s each, must be valued in full), down from 0.75-1.7 s before the dense
-table; asking for target chances walks the best keep once more with the memoised
-:func:`_last` (up to about a second when that keep is small).  With three draws a keep of
-three or more cards takes seconds, and a whole :func:`best_rank_keep` minutes (benchmarks).
+Speed (one core, tables on disk, CPU seconds on a shared 2-core machine; ``python
+benchmarks/bench_triple_draw.py --part rank``): with two draws a whole :func:`best_rank_keep`
+takes about half a second (0.47-0.70 s over the benchmark's hands, the worst a hand whose best
+keep is small, so that the five-card draw, about 0.2 s, and the one-card keeps, about 0.07 s
+each, must be valued in full), down from 0.75-1.7 s before the dense table; ``draw-odds
+--policy rank`` with its four targets about 0.6 s.  With three draws, standing pat takes a
+quarter of a second and a keep of four cards about 17 s, so a whole three-draw
+:func:`best_rank_keep` takes minutes.
 """
 
 from __future__ import annotations
