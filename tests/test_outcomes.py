@@ -80,3 +80,19 @@ def test_collect_refuses_bad_input(kw, msg):
         collect(_frame, 5, **kw)
     with pytest.raises(ValueError, match="trials must be a positive integer"):
         collect(_frame, 0)
+
+
+def test_collect_shows_a_progress_bar_of_the_trials_unless_quiet(monkeypatch, capsys):
+    import simkit.runner.progress as progress
+    from simkit.games.in_between.outcomes import deals
+
+    monkeypatch.setattr(progress, "DELAY", 0.0)  # the bar shows at once, not after two seconds
+    collect(_frame, 11, chunk_size=4, threads=1)
+    err = capsys.readouterr().err
+    assert "deals" in err and "11.0/11.0" in err
+    collect(_frame, 11, chunk_size=4, threads=1, quiet=True)
+    assert capsys.readouterr().err == ""
+    deals(["kelly", "half_kelly"], 20, seed=1, threads=1, quiet=True)  # the games pass it on
+    assert capsys.readouterr().err == ""
+    deals(["kelly", "half_kelly"], 20, seed=1, threads=1)
+    assert "deals" in capsys.readouterr().err

@@ -77,6 +77,8 @@ from ..checks import positive_int
 from ..hands import category_names, describe, evaluate, strength_codes
 from ..hands.ranges import Combos
 from ..rng import SeedLike
+from ..runner.chunks import DEFAULT_CHUNK_SIZE
+from ..runner.progress import progress_bar
 from ..runner.rows import chunk_results
 
 __all__ = ["card_text", "collect", "given_text", "hand_columns", "range_column", "rank_text"]
@@ -178,13 +180,16 @@ def collect(
     path: str | os.PathLike | None = None,
     offsets: tuple[str, ...] = ("deal",),
     attrs: Mapping[str, object] | None = None,
+    quiet: bool = False,
 ) -> pd.DataFrame | Path:
     """Run ``chunk_frame(size, seed)`` over the chunks of ``trials`` trials
     (:func:`simkit.runner.rows.chunk_results`) and join the tables, each chunk's ``offsets``
     columns (numbered from 0 in the chunk) moved on by the trials before it.
 
     Returns the table (its ``attrs`` updated with ``attrs``), or with ``path`` writes it to
-    that parquet file chunk by chunk and returns the path.
+    that parquet file chunk by chunk and returns the path.  A progress bar of the trials
+    (:func:`simkit.runner.progress.progress_bar`) shows on stderr when the run takes more than
+    two seconds, unless ``quiet``.
 
     >>> def frame(k, seed):
     ...     return pd.DataFrame({"deal": np.arange(k), "x": np.random.default_rng(seed).random(k)})
@@ -203,10 +208,13 @@ def collect(
         raise ValueError(f"path must name a .parquet file, got {str(path)!r}")
     parts = []
     writer = None
+    size = DEFAULT_CHUNK_SIZE if chunk_size is None else chunk_size
+    bar = progress_bar(trials, "deals", quiet=quiet)
     try:
         for _, first, df in chunk_results(
             chunk_frame, trials, seed=seed, chunk_size=chunk_size, threads=threads
         ):
+            bar.update(min(size, trials - first))
             for col in offsets:
                 df[col] += first
             if path is None:
@@ -225,6 +233,7 @@ def collect(
                 table = pa.Table.from_pandas(df, schema=writer.schema, preserve_index=False)
             writer.write_table(table)
     finally:
+        bar.close()
         if writer is not None:
             writer.close()
     if path is not None:

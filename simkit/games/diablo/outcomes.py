@@ -122,6 +122,7 @@ def equity_deals(
     chunk_size: int | None = None,
     threads: int | None = None,
     path: str | os.PathLike | None = None,
+    quiet: bool = False,
 ) -> pd.DataFrame | Path:
     """Deal a hero and ``opponents`` players, everybody drawing by the policy, ``trials``
     times: one row per deal and seat (module docstring).
@@ -141,6 +142,8 @@ def equity_deals(
         Threads dealing chunks side by side (the rows do not depend on it).
     path
         A ``.parquet`` file: the table is written there chunk by chunk and its path returned.
+    quiet
+        No progress bar (one appears on stderr when the run takes more than two seconds).
 
     Returns
     -------
@@ -161,6 +164,7 @@ def equity_deals(
         chunk_size=chunk_size or ShowdownJob().chunk_size,
         threads=threads,
         path=path,
+        quiet=quiet,
         attrs={"opponents": int(opponents)},
     )
 
@@ -215,6 +219,7 @@ def draw_equity_deals(
     chunk_size: int | None = None,
     threads: int | None = None,
     path: str | os.PathLike | None = None,
+    quiet: bool = False,
 ) -> pd.DataFrame | Path:
     """Deal the draws of given hands or ranges ``trials`` times: one row per deal and hand.
 
@@ -228,7 +233,7 @@ def draw_equity_deals(
     seed, chunk_size
         Seed and deals per chunk (default the runner's, 2**18): with the same seed and chunk
         size the deals are those of ``draw_equity(..., exact=False)``.
-    threads, path
+    threads, path, quiet
         As :func:`equity_deals`.
 
     Returns
@@ -257,5 +262,6 @@ def draw_equity_deals(
         chunk_size=chunk_size,
         threads=threads,
         path=path,
+        quiet=quiet,
         attrs={"limit": (variant, max_draw)},
     )

@@ -93,6 +93,7 @@ def deals(
     chunk_size: int | None = None,
     threads: int | None = None,
     path: str | os.PathLike | None = None,
+    quiet: bool = False,
 ) -> pd.DataFrame | Path:
     """Play ``hands`` trials of ``deals`` dealer's games: one row per game and seat.
 
@@ -114,6 +115,8 @@ def deals(
         Threads playing chunks side by side (the rows do not depend on it).
     path
         A ``.parquet`` file: the table is written there chunk by chunk and its path returned.
+    quiet
+        No progress bar (one appears on stderr when the run takes more than two seconds).
 
     Returns
     -------
@@ -137,5 +140,6 @@ def deals(
         chunk_size=chunk_size or job.chunk_size,
         threads=threads,
         path=path,
+        quiet=quiet,
         attrs={"players": [p.label for p in job.players], "stacks": job.rules.stacks},
     )

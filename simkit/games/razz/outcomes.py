@@ -118,6 +118,7 @@ def deals(
     chunk_size: int | None = None,
     threads: int | None = None,
     path: str | os.PathLike | None = None,
+    quiet: bool = False,
 ) -> pd.DataFrame | Path:
     """Play ``hands`` hands and return one row per hand and seat (module docstring).
 
@@ -137,6 +138,8 @@ def deals(
         Threads playing chunks side by side (the rows do not depend on it).
     path
         A ``.parquet`` file: the table is written there chunk by chunk and its path returned.
+    quiet
+        No progress bar (one appears on stderr when the run takes more than two seconds).
 
     Returns
     -------
@@ -164,6 +167,7 @@ def deals(
         chunk_size=chunk_size or job.chunk_size,
         threads=threads,
         path=path,
+        quiet=quiet,
         attrs={"variant": rules.variant, "players": names},
     )
 
@@ -216,6 +220,7 @@ def equity_deals(
     chunk_size: int | None = None,
     threads: int | None = None,
     path: str | os.PathLike | None = None,
+    quiet: bool = False,
 ) -> pd.DataFrame | Path:
     """Deal ``hands`` out to seven cards ``trials`` times: one row per deal and hand.
 
@@ -229,7 +234,7 @@ def equity_deals(
     seed, chunk_size
         Seed and deals per chunk (default the runner's, 2**18): with the same seed and chunk
         size the deals are those of ``equity(..., exact=False)``.
-    threads, path
+    threads, path, quiet
         As :func:`deals`.
 
     Returns
@@ -254,5 +259,6 @@ def equity_deals(
         chunk_size=chunk_size,
         threads=threads,
         path=path,
+        quiet=quiet,
         attrs={"variant": spot.variant},
     )

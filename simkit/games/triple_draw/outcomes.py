@@ -178,6 +178,7 @@ def deals(
     chunk_size: int | None = None,
     threads: int | None = None,
     path: str | os.PathLike | None = None,
+    quiet: bool = False,
 ) -> pd.DataFrame | Path:
     """Play ``hands`` hands and return one row per hand and seat (module docstring).
 
@@ -196,6 +197,8 @@ def deals(
         Threads playing chunks side by side (the rows do not depend on it).
     path
         A ``.parquet`` file: the table is written there chunk by chunk and its path returned.
+    quiet
+        No progress bar (one appears on stderr when the run takes more than two seconds).
 
     Returns
     -------
@@ -218,6 +221,7 @@ def deals(
         chunk_size=chunk_size or getattr(job, "chunk_size", None),
         threads=threads,
         path=path,
+        quiet=quiet,
         attrs={"family": job.rules.family, "players": names},
     )
 
@@ -267,6 +271,7 @@ def equity_deals(
     chunk_size: int | None = None,
     threads: int | None = None,
     path: str | os.PathLike | None = None,
+    quiet: bool = False,
 ) -> pd.DataFrame | Path:
     """Deal and draw three times ``trials`` times with no betting: one row per deal and seat.
 
@@ -281,7 +286,7 @@ def equity_deals(
     seed, chunk_size
         Seed and deals per chunk (default the runner's, 2**18): with the same seed and chunk
         size the deals are those of :func:`.jobs.equity`.
-    threads, path
+    threads, path, quiet
         As :func:`deals`.
 
     Returns
@@ -311,5 +316,6 @@ def equity_deals(
         chunk_size=chunk_size or getattr(job, "chunk_size", None),
         threads=threads,
         path=path,
+        quiet=quiet,
         attrs={"family": fam},
     )
