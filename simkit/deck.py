@@ -12,7 +12,8 @@ call a kernel.  Game kernels use the compiled blocks below on their own deck arr
   moved to ``deck[lo]``;
 - :func:`shuffle_prefix`: ``m`` such steps, a random ordered sample at the front;
 - :func:`next_combination`: the next ``k`` of ``n`` indices in lexicographic order, to
-  enumerate every draw exactly.
+  enumerate every draw exactly;
+- :func:`cards_left`: the cards of a deck that a set of cards (64-bit mask) leaves.
 
 Examples
 --------
@@ -39,6 +40,7 @@ from .rng import SeedLike, draw_below, next_u64, stream_state
 
 __all__ = [
     "advance_level",
+    "cards_left",
     "deal",
     "deal_with_draws",
     "draw_card",
@@ -131,6 +133,23 @@ def shuffle_prefix(deck, m, state):
     size = deck.shape[0]
     for j in range(m):
         draw_card(deck, j, size, state)
+
+
+@njit(cache=True, inline="always")
+def cards_left(deck, taken, out):
+    """Copy the cards of ``deck`` that are not in ``taken`` (a card set, bit ``c`` for card
+    ``c``, as an int64) into ``out`` in deck order; return how many.
+
+    >>> out = np.zeros(4, dtype=np.int64)
+    >>> cards_left(np.array([3, 5, 7, 9]), (1 << 5) | (1 << 9), out), out[:2].tolist()
+    (2, [3, 7])
+    """
+    k = 0
+    for c in deck:
+        if not (taken >> c) & 1:
+            out[k] = c
+            k += 1
+    return k
 
 
 @njit(cache=True, inline="always")

@@ -7,8 +7,8 @@ produce a :class:`Combos`: the member combos as rows of card integers and a posi
 per row.  A combo's weight multiplies its combinatorial weight: with every weight 1, every
 deal of the range is equally likely, as in a real deal.
 
-Sampling (:func:`sample`, and the compiled :func:`draw_joint` inside game kernels) is exact
-in distribution.  Combos that hold a card already known to be elsewhere (another player's
+Sampling (:func:`sample`, and the compiled :func:`draw_joint` and :func:`deal_joint` inside
+game kernels) is exact in distribution.  Combos that hold a card already known to be elsewhere (another player's
 known card, a dead card) are removed first (:meth:`Combos.without`); then every ranged player
 draws a combo by weight, independently, and the whole joint draw is rejected and drawn again
 when two players' combos share a card.  The accepted joint deal ``(c_1, ..., c_n)`` therefore
@@ -51,6 +51,7 @@ __all__ = [
     "MAX_REJECTIONS",
     "Combos",
     "check_compatible",
+    "deal_joint",
     "draw_joint",
     "item_weights",
     "pack",
@@ -237,10 +238,11 @@ def _pick(cum, lo, hi, state):
 @njit(cache=True, inline="always")
 def draw_joint(masks, starts, ends, cum, state, picks):
     """One joint deal of the ranges into ``picks`` (row indices), rejecting whole draws whose
-    combos share a card; returns the number of draws it took, or ``-1`` after
-    :data:`MAX_REJECTIONS` rejections in a row (``picks`` then undefined)."""
+    combos share a card; returns the cards dealt as a card set (bit ``c`` for card ``c``, an
+    int64 >= 0), or ``-1`` after :data:`MAX_REJECTIONS` rejections in a row (``picks`` then
+    undefined)."""
     n = starts.shape[0]
-    for t in range(MAX_REJECTIONS):
+    for _ in range(MAX_REJECTIONS):
         acc = np.uint64(0)
         ok = True
         for r in range(n):
@@ -252,8 +254,21 @@ def draw_joint(masks, starts, ends, cum, state, picks):
             acc |= m
             picks[r] = i
         if ok:
-            return t + 1
+            return np.int64(acc)
     return -1
+
+
+@njit(cache=True, inline="always")
+def deal_joint(masks, starts, ends, cum, state, picks, who, rcards, hands):
+    """:func:`draw_joint`, and the combo drawn for range ``r`` copied into row ``who[r]`` of
+    ``hands`` (its first ``rcards.shape[1]`` cards); returns the cards dealt as a card set, or
+    ``-1`` when the ranges gave up (``hands`` then as it was)."""
+    used = draw_joint(masks, starts, ends, cum, state, picks)
+    if used >= 0:
+        for r in range(who.shape[0]):
+            for j in range(rcards.shape[1]):
+                hands[who[r], j] = rcards[picks[r], j]
+    return used
 
 
 @njit(cache=True, nogil=True)

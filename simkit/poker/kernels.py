@@ -24,7 +24,9 @@ A game whose players decide with more than a score (a strategy of its own) plays
 loop with its own compiled decision: ``run_betting_round_with(st, decide, kinds, params,
 scores, info, draws, rng)`` calls ``decide(kinds, params, scores, info, draws, st, rng, seat)``
 for each seat to act (it fills the seat's view with :func:`fill_view` when it reads it) (:func:`shared_decision` is the shared strategies' one, and
-:func:`passive_action` the check, call or bring-in every strategy falls back to).
+:func:`passive_action` the check, call or bring-in every strategy falls back to).  A game
+where a deal nobody opens is void (Diablo, R-D4) ends its first betting step with
+``void_if_unopened(r, n_in, st, payout)``.
 
 Strengths are integers, greater is better (the evaluators' convention); ``scores`` are the
 floats in [0, 1] the shared strategies threshold on (:mod:`.strategies`).  None of these check
@@ -59,6 +61,7 @@ from .table import _betting_round as run_betting_round
 from .table import _betting_round_with as run_betting_round_with
 from .table import _play_rounds as play_rounds
 from .table import _shared_decision as shared_decision
+from .table import _void_if_unopened as void_if_unopened
 from .table_state import _new_state as new_hand_state
 
 __all__ = [
@@ -82,4 +85,5 @@ __all__ = [
     "settle_pots",
     "settle_split_pots",
     "start_round",
+    "void_if_unopened",
 ]

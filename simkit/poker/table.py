@@ -149,7 +149,16 @@ def _scored_round(r, table, st, game, work, rng):
     kinds, params, void_unopened = game
     scores, draws, strengths, given, payout = work
     n_in = _betting_round(st, kinds, params, scores[r], draws[r], rng)
-    if n_in >= 0 and r == 0 and void_unopened and st[S_OPENER] < 0:
+    if void_unopened:
+        return _void_if_unopened(r, n_in, st, payout)
+    return n_in
+
+
+@njit(cache=True, inline="always")
+def _void_if_unopened(r, n_in, st, payout):
+    """After betting round ``r`` of a game where a deal nobody opens is void (R-D4, Diablo):
+    :data:`END_HAND` with ``payout`` zero if nobody opened the first round, else ``n_in``."""
+    if n_in >= 0 and r == 0 and st[S_OPENER] < 0:
         for s in range(payout.shape[0]):
             payout[s] = 0
         return END_HAND

@@ -52,14 +52,22 @@ import pandas as pd
 from numba import njit
 
 from simkit.cards import format_cards
-from simkit.deck import advance_level, draw_card, enter_level, live_deck, next_combination, shuffle_prefix
+from simkit.deck import (
+    advance_level,
+    cards_left,
+    draw_card,
+    enter_level,
+    live_deck,
+    next_combination,
+    shuffle_prefix,
+)
 from simkit.hands.kernels import eval5_deuces_wild
 from simkit.hands.ranges import Combos, check_compatible, draw_joint, packed, rejection_error
 from simkit.memory import private_zeros
 from simkit.rng import SeedLike, stream_state
 
 from ...checks import is_int, positive_int
-from .keep_table import _hand_colex, _sort5, policy_table
+from .keep_table import _keep_sorted, _sort5, policy_table
 from .ranges import is_range_text, parse_range
 from .rules import draw_limit, limit_label, tables
 from .solver import Cards, _cards, _keep_of
@@ -327,30 +335,19 @@ def _equity_mc_ranged(
     s = np.zeros(n, dtype=np.int64)
     start = cards.copy()
     for t in range(trials):
-        if draw_joint(masks, starts, ends, cum, state, picks) < 0:
+        used = draw_joint(masks, starts, ends, cum, state, picks)
+        if used < 0:
             return False
-        used = np.uint64(0)
         for r in range(R):
             i = picks[r]
-            used |= masks[i]
             o = 5 * who[r]
             for j in range(5):
                 h[o + j] = rcards[i, j]
             _sort5(h, o)
             for j in range(5):
                 start[o + j] = h[o + j]
-            m = mask_table[_hand_colex(h, o)]
-            k = 0
-            for q in range(5):
-                if (m >> q) & 1:
-                    h[o + k] = h[o + q]
-                    k += 1
-            nk[who[r]] = k
-        size = 0
-        for c in live:
-            if not (used >> np.uint64(c)) & np.uint64(1):
-                deck[size] = c
-                size += 1
+            nk[who[r]] = _keep_sorted(h, o, mask_table)
+        size = cards_left(live, used, deck)
         pos = 0
         for q in range(order.shape[0]):
             p = order[q]

@@ -157,6 +157,7 @@ from simkit.poker.kernels import (
     play_rounds,
     players_in_hand,
     pot_size,
+    void_if_unopened,
 )
 from simkit.poker.strategies import CHECK_CALL, P_SIZE, RANDOM
 from simkit.poker.table_state import (
@@ -599,11 +600,7 @@ def _bet_round(r, table, st, game, work, rng):
         force,
     )
     hand[n + H_SCRIPT] = sp
-    if n_in >= 0 and r == 0 and st[S_OPENER] < 0:
-        for s in range(n):
-            payout[s] = 0
-        return END_HAND
-    return n_in
+    return void_if_unopened(r, n_in, st, payout)
 
 
 @njit(cache=True, inline="always")

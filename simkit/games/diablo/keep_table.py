@@ -321,17 +321,25 @@ def _hand_colex(h, o):
     return colex5(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4])
 
 
-@njit(cache=True)
-def _draw_policy(h, o, mask_table, deck, pos):
-    """Sort ``h[o:o+5]``, keep what ``mask_table`` keeps, fill the rest from ``deck[pos:]``
-    (kept cards first, drawn cards after, in deck order).  Returns the number drawn."""
-    _sort5(h, o)
+@njit(cache=True, inline="always")
+def _keep_sorted(h, o, mask_table):
+    """Move the cards that ``mask_table`` keeps from the sorted hand ``h[o:o+5]`` to its front
+    (in order); return how many it keeps."""
     m = mask_table[_hand_colex(h, o)]
     k = 0
     for p in range(5):
         if (m >> p) & 1:
             h[o + k] = h[o + p]
             k += 1
+    return k
+
+
+@njit(cache=True)
+def _draw_policy(h, o, mask_table, deck, pos):
+    """Sort ``h[o:o+5]``, keep what ``mask_table`` keeps, fill the rest from ``deck[pos:]``
+    (kept cards first, drawn cards after, in deck order).  Returns the number drawn."""
+    _sort5(h, o)
+    k = _keep_sorted(h, o, mask_table)
     n = 5 - k
     for j in range(n):
         h[o + k + j] = deck[pos + j]

@@ -740,6 +740,18 @@ def _pass_left(st, d):
 
 
 @_lean(inline=True)
+def _book_dealer(dealer, result, seat_out, game_out):
+    """A dealer's game (or a bank's turn) is over, ``result`` chips won by the dealer: its
+    counts."""
+    seat_out[dealer, SO_DEALER_NET] += result
+    seat_out[dealer, SO_DEALER_NET_SQ] += float(result) * float(result)
+    seat_out[dealer, SO_DEALER_GAMES] += 1
+    game_out[GO_GAMES] += 1
+    if result < 0:
+        game_out[GO_DEALER_LOSES] += 1
+
+
+@_lean(inline=True)
 def _write_record(record, dealer, pot, outcome, players, dealer_net, rounds, last_dealer):
     record[REC_DEALER] = dealer
     record[REC_POT] = pot
@@ -801,12 +813,7 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     result = st[GS_POT] - opening
     st[GS_CHIPS + dealer] += st[GS_POT]
     st[GS_POT] = 0
-    seat_out[dealer, SO_DEALER_NET] += result
-    seat_out[dealer, SO_DEALER_NET_SQ] += float(result) * float(result)
-    seat_out[dealer, SO_DEALER_GAMES] += 1
-    game_out[GO_GAMES] += 1
-    if result < 0:
-        game_out[GO_DEALER_LOSES] += 1
+    _book_dealer(dealer, result, seat_out, game_out)
     if _held(st) != total_chips:
         game_out[GO_CONSERVATION_ERRORS] += 1
     _write_record(record, dealer, opening, outcome, first, result, r, dealer)
@@ -1002,12 +1009,7 @@ def _red_dog_turn(bank, rules, st, pol, state, seat_out, game_out, record):
             game_out[GO_CONSERVATION_ERRORS] += 1
     result = st[GS_CHIPS + bank] - start
     outcome = OUT_NO_GAME if h == 0 else (OUT_BANK_SHORT if short else OUT_BANK)
-    seat_out[bank, SO_DEALER_NET] += result
-    seat_out[bank, SO_DEALER_NET_SQ] += float(result) * float(result)
-    seat_out[bank, SO_DEALER_GAMES] += 1
-    game_out[GO_GAMES] += 1
-    if result < 0:
-        game_out[GO_DEALER_LOSES] += 1
+    _book_dealer(bank, result, seat_out, game_out)
     _write_record(record, bank, put, outcome, first, result, h, bank)
 
 

@@ -45,8 +45,8 @@ from numba import njit
 
 from ...cards import CARD_DTYPE, N_CARDS, format_cards
 from ...checks import int_in_range, positive_int
-from ...deck import advance_level, enter_level, live_deck, shuffle_prefix
-from ...hands.ranges import Combos, check_compatible, draw_joint, pack, rejection_error
+from ...deck import advance_level, cards_left, enter_level, live_deck, shuffle_prefix
+from ...hands.ranges import Combos, check_compatible, deal_joint, pack, rejection_error
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from ...runner import stats
@@ -286,7 +286,7 @@ def _equity_mc(
     and ``kept_shares`` (trials, n), unless None, keep every deal: each hand's seven cards and
     its pot share in UNITS.  ``ranges``, unless None, is ``(who, rcards, masks, starts, ends,
     cum)``: each deal first gives hand ``who[r]`` the start ``rcards[i]`` of range ``r``
-    (:func:`~simkit.hands.ranges.draw_joint`: jointly, by weight, no card twice) as its
+    (:func:`~simkit.hands.ranges.deal_joint`: jointly, by weight, no card twice) as its
     first three cards, then deals the cards to come from ``live`` less those starts.
 
     Each None is compiled out (a separate compiled kernel per combination of Nones), so the
@@ -315,19 +315,10 @@ def _equity_mc(
     hs = np.zeros(n, np.int64)
     for t in range(trials):
         if ranges is not None:
-            if draw_joint(masks, starts, ends, cum, state, picks) < 0:
+            used = deal_joint(masks, starts, ends, cum, state, picks, who, rcards, hands)
+            if used < 0:
                 return False
-            used = np.uint64(0)
-            for r in range(R):
-                i = picks[r]
-                used |= masks[i]
-                for j in range(3):
-                    hands[who[r], j] = rcards[i, j]
-            k = 0
-            for c in live:
-                if not (used >> np.uint64(c)) & np.uint64(1):
-                    deck[k] = c
-                    k += 1
+            cards_left(live, used, deck)
         shuffle_prefix(deck, m, state)
         _deal_from(deck, hands, n_known, n_draw, takes, community, n)
         _hand_values(hands, n, variant, T, T8, hi, lo)

@@ -52,32 +52,30 @@ def _hand_values(hands, n, variant, T, T8, hi, lo):
     the variant's strength (the high one in Hi-Lo) and, in Hi-Lo, the eight-or-better low
     (0 = none; 0 for every other variant).
 
-    One loop per family, the branch outside it: a branch per evaluation stops Numba from
-    pruning the reference counts of the table tuple and costs tenfold.
+    One loop per family, the branch outside it (:func:`_eval_rows` is compiled once per
+    evaluator): a branch per evaluation stops Numba from pruning the reference counts of the
+    table tuple and costs tenfold.
     """
     if variant == V_HIGH or variant == V_HILO:
-        for i in range(n):
-            hi[i] = eval7_high(
-                hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6], T
-            )
+        _eval_rows(eval7_high, hands, n, T, hi)
     elif variant == V_A6:
-        for i in range(n):
-            hi[i] = eval7_ace_to_six(
-                hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6], T
-            )
+        _eval_rows(eval7_ace_to_six, hands, n, T, hi)
     else:
-        for i in range(n):
-            hi[i] = eval7_ace_to_five(
-                hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6], T
-            )
+        _eval_rows(eval7_ace_to_five, hands, n, T, hi)
     if variant == V_HILO:
-        for i in range(n):
-            lo[i] = eval7_eight_or_better(
-                hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6], T8
-            )
+        _eval_rows(eval7_eight_or_better, hands, n, T8, lo)
     else:
         for i in range(n):
             lo[i] = 0
+
+
+@njit(cache=True, inline="always")
+def _eval_rows(evaluate, hands, n, T, out):
+    """``out[i] = evaluate(seven cards of row i, T)`` for the first ``n`` rows of ``hands``."""
+    for i in range(n):
+        out[i] = evaluate(
+            hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6], T
+        )
 
 
 @njit(cache=True, inline="always")

@@ -43,9 +43,9 @@ from numba import njit
 
 from ...cards import N_CARDS, format_cards, parse_cards
 from ...checks import is_int, positive_int
-from ...deck import draw_card, next_combination
+from ...deck import cards_left, draw_card, next_combination
 from ...hands import kernel_tables
-from ...hands.ranges import Combos, check_compatible, draw_joint, pack, rejection_error
+from ...hands.ranges import Combos, check_compatible, deal_joint, pack, rejection_error
 from ...rng import SeedLike, stream_state
 from . import exact as _exact
 from .keep_table import keep_table
@@ -296,18 +296,10 @@ def _mc(
     for _ in range(trials):
         pos = 0
         if R > 0:
-            if draw_joint(masks, starts, ends, cum, state, picks) < 0:
+            used = deal_joint(masks, starts, ends, cum, state, picks, who, rcards, hands0)
+            if used < 0:
                 return False
-            used = np.uint64(0)
-            for r in range(R):
-                used |= masks[picks[r]]
-                for j in range(5):
-                    hands0[who[r], j] = rcards[picks[r], j]
-            k = 0
-            for c in deck0:
-                if not (used >> np.uint64(c)) & np.uint64(1):
-                    deck[k] = c
-                    k += 1
+            cards_left(deck0, used, deck)
         for i in range(n):
             seen[i] = dead_bits
             for j in range(5):

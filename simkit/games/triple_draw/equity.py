@@ -45,7 +45,7 @@ from numba import njit
 
 from ...cards import N_CARDS, parse_cards
 from ...hands import kernel_tables, strength_codes
-from ...hands.ranges import draw_joint
+from ...hands.ranges import deal_joint
 from ...rng import stream_state
 from ...runner import stats
 from .engine import _deal, _draw, _remove, _reset_deck
@@ -117,7 +117,7 @@ def _equity_kernel(
 
     Seat ``s`` holds ``fixed[s]`` when ``fixed[s, 0] >= 0``; seat ``who[r]`` holds a hand of
     range ``r`` (rows ``starts[r]:ends[r]`` of ``rcards``, drawn jointly by weight without a
-    card twice, :func:`~simkit.hands.ranges.draw_joint`; none of them holds a fixed card);
+    card twice, :func:`~simkit.hands.ranges.deal_joint`; none of them holds a fixed card);
     the other seats are dealt from the rest.  ``kept_cards`` (trials, n, 2, 5: the hands
     dealt and final), ``kept_drew`` (trials, n, 3: cards drawn at each draw) and
     ``kept_strength`` (trials, n: final strengths), unless None, keep every deal.
@@ -139,11 +139,8 @@ def _equity_kernel(
     for t in range(trials):
         _reset_deck(deck, pile)
         if R > 0:
-            if draw_joint(masks, starts, ends, cum, state, picks) < 0:
+            if deal_joint(masks, starts, ends, cum, state, picks, who, rcards, cur) < 0:
                 return False
-            for r in range(R):
-                for j in range(5):
-                    cur[who[r], j] = rcards[picks[r], j]
         for s in range(n):
             if cur[s, 0] >= 0:
                 for j in range(5):
