@@ -267,8 +267,9 @@ def _street(r, table, st, game, work, rng):
                 kept[r - 1, s] = keep
                 for j in range(5):
                     cards[r, s, j] = hands[s, j]
-    for s in range(n):
-        if start[s] > 0:
+    for s in range(n):  # only a seat that may still act reads its score
+        x = st[STATUS + s]
+        if start[s] > 0 and (x == ST_ACTIVE or x == ST_ALL_IN):
             scores[s] = _score(hands[s], d_left, fam, T, ace_low, keep_val, xs, cdf)
     return -1
 
