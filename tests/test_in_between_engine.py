@@ -146,21 +146,13 @@ def test_batch_kernel_is_a_loop_of_play_hand(rules):
 
 def test_private_numba_options_still_work():
     """The engine compiles its inner functions without Numba's reference counting through
-    ``engine._lean`` (the private option ``_nrt=False``) and builds its Python path from the
-    dispatchers' ``py_func`` (``engine.python_engine``).  If a Numba upgrade breaks either,
-    this test says so by name."""
-    try:
-        probe = E._lean()(lambda a, i: a[i] + 1)
-        assert probe(np.arange(3), 1) == 2
-    except Exception as exc:
-        pytest.fail(
-            f"Numba no longer accepts the private option _nrt=False used by "
-            f"simkit.games.in_between.engine._lean: {exc!r}"
-        )
+    ``simkit.jit.lean`` (the private option ``_nrt=False``, itself tested in
+    ``tests/test_jit.py``) and builds its Python path from the dispatchers' ``py_func``
+    (``engine.python_engine``).  If a Numba upgrade breaks either, this test says so by name."""
     for name in ("_play_hand", "_trials", "_dealer_game", "_ante_game", "_turn", "_round", "_deal"):
         opts = getattr(E, name).targetoptions
         assert opts.get("_nrt") is False, (
-            f"engine.{name} is no longer compiled with _nrt=False (engine._lean): {opts}"
+            f"engine.{name} is no longer compiled with _nrt=False (simkit.jit.lean): {opts}"
         )
     for name in E._CHAIN:
         assert callable(getattr(getattr(E, name), "py_func", None)), (

@@ -20,6 +20,7 @@ LAYER = {
     "memory": 0,
     "checks": 0,
     "disk_cache": 0,
+    "jit": 0,
     "cards": 1,
     "rng": 2,
     "deck": 3,

@@ -144,6 +144,7 @@ from simkit.games.table import (
     table_chips,
 )
 from simkit.hands.kernels import eval5_deuces_wild
+from simkit.jit import lean
 from simkit.poker.actions import BET, CHECK, NO_ACTION
 from simkit.poker.history import NO_SHOWDOWN, SHOWDOWN, VOID
 from simkit.poker.kernels import (
@@ -361,11 +362,12 @@ def _exchange(h, o, m, src, spos, disc, nd):
 
 
 @njit(cache=True)
-def _draw_round(st, n, dealer, h, deck, pos, kmask, disc, draws, rng):
+def _draw_round(st, n, dealer, h, deck, pos, kmask, disc, spare, draws, rng):
     """Every player still in draws, from the dealer's left (rules step 3).
 
     Seat ``s`` keeps the positions of its hand in ``kmask[s]`` (the policy's keep, or a
-    fixed one); ``disc`` is scratch for the discards (at least 4 per seat).
+    fixed one); ``disc`` is scratch for the discards (at least 4 per seat), ``spare``
+    (2 x 52) for a new stub of the discards when the old one is short (it allocates nothing).
     """
     src = deck
     spos = pos
@@ -381,10 +383,12 @@ def _draw_round(st, n, dealer, h, deck, pos, kmask, disc, draws, rng):
         if spos + need > src.shape[0]:
             # The stub is short (drawing three): the earlier discards become the new stub.
             left = src.shape[0] - spos
-            pile = np.empty(left + nd, dtype=np.int64)
+            pile = spare[: left + nd]  # src may be pile already: copied downwards, in order
             for j in range(left):
                 pile[j] = src[spos + j]
-            tail = disc[:nd].copy()
+            tail = spare[N_CARDS : N_CARDS + nd]
+            for j in range(nd):
+                tail[j] = disc[j]
             shuffle_prefix(tail, nd, rng)
             for j in range(nd):
                 pile[left + j] = tail[j]
@@ -411,7 +415,7 @@ def _new_work(n, log_capacity, force):
     draws = np.zeros((2, n), dtype=np.int64)
     payout = np.zeros(n, dtype=np.int64)
     kmask = np.zeros(n, dtype=np.int64)
-    disc = np.zeros(5 + 4 * n, dtype=np.int64)
+    disc = np.zeros(5 + 4 * n + 2 * N_CARDS, dtype=np.int64)
     frc = np.zeros(3, dtype=np.int64)
     frc[FORCE_SEAT] = force[0]
     frc[FORCE_MODE] = force[1]
@@ -507,7 +511,8 @@ def _street(r, table, st, game, work, rng):
     n = st[S_SEATS]
     dealer = table[TABLE_DEALER]
     if r == 1:
-        _draw_round(st, n, dealer, h, deck, hand[n + H_POS], kmask, scratch[5:], draws[1], rng)
+        disc, spare = scratch[5 : 5 + 4 * n], scratch[5 + 4 * n :]
+        _draw_round(st, n, dealer, h, deck, hand[n + H_POS], kmask, disc, spare, draws[1], rng)
         for s in range(n):
             if _in_hand(st, s):
                 o = 5 * s
@@ -911,7 +916,7 @@ def _series_kernel(
             if deals >= cfg[C_MAX_DEALS]:  # a runaway series (nobody opens): an error, never an end
                 cnt[K_MAX_DEALS] += 1
                 return
-            rc = _play_hand(table, game, rng, work, record)
+            rc = _play_one(table, game, rng, work, record)
             deals += 1
             table[TABLE_DEAL] += 1
             cnt[K_DEALS] += 1
@@ -1053,10 +1058,11 @@ def _diablo_end(end):
     return end[END_KIND] == END_SERIES and end[END_MIN_PLAYERS] == MIN_PLAYERS
 
 
-@njit(cache=True, nogil=True)
+@lean()
 def _play_one(table, game, rng, work, record):
-    """:func:`_play_hand` as a call of its own, compiled once for the evening kernels and
-    Dealer's Choice (inlined into each, the hand would be compiled into each)."""
+    """:func:`_play_hand` as a call of its own, compiled once for the batch and evening kernels
+    and Dealer's Choice, without Numba's reference counting (:func:`simkit.jit.lean`: the hand
+    allocates nothing)."""
     return _play_hand(table, game, rng, work, record)
 
 

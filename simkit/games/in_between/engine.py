@@ -58,8 +58,8 @@ the trial's net and busts from ``table``.
 State.  Everything mutable of the game lives in ``st``, the policies in ``pol``, so that the
 calls between the kernel's functions pass few arrays.  Every function but :func:`_engine` and
 :func:`_new_work` (which allocate) is compiled without Numba's reference-counting runtime,
-through the one function :func:`_lean` (see there: Numba's private ``_nrt`` option, guarded
-by a test); ``_dealer_game`` and ``_ante_game`` inline into ``_play_hand``, so that one call
+through :func:`simkit.jit.lean` (see there: Numba's private ``_nrt`` option, guarded by
+a test); ``_dealer_game`` and ``_ante_game`` inline into ``_play_hand``, so that one call
 per hand remains, as before the table interface.  Edits
 of the helpers imported from :mod:`.odds`, :mod:`.strategies`, :mod:`.rules` or
 :mod:`simkit.rng` recompile the kernel: the cache is keyed by a digest of the whole source
@@ -97,12 +97,12 @@ Examples
 from __future__ import annotations
 
 import types
-from typing import Any
 
 import numpy as np
 from numba import njit
 
 from ...cards import N_CARDS
+from ...jit import lean
 from ...rng import draw_below
 from ..evening import (
     END_DEALS,
@@ -143,25 +143,6 @@ from .rules import BETWEEN, OUTSIDE, POST, _settle, _spread
 from .strategies import KELLY, RANDOM, _policy_stake
 
 __all__ = ["make_game", "make_policies", "make_rules", "python_engine"]
-
-
-def _lean(inline: bool = False):
-    """The decorator of every kernel function that allocates nothing (all but ``_engine`` and
-    ``_new_work``): ``njit(cache=True, nogil=True)`` without Numba's reference-counting runtime
-    (NRT).
-
-    The ONE place this package uses a private Numba option, ``_nrt=False``.  None of these
-    functions allocates, and with the runtime on, the atomic incref/decref of each array
-    argument at every call and inlined call costs more than the game itself (measured on one
-    core, one dealer's-game batch of the benchmark's five seats: 7.7 M decisions per second
-    with the runtime against 26 M without).
-    ``tests/test_in_between_engine.py::test_private_numba_options_still_work`` fails loudly,
-    naming this function, if a Numba upgrade drops or renames the option.
-    """
-    opts: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
-    if inline:
-        opts["inline"] = "always"
-    return njit(**opts)
 
 
 # --- the rules vector -------------------------------------------------------------------------
@@ -327,7 +308,7 @@ def make_game(rules: np.ndarray, pol: np.ndarray) -> tuple:
 
 
 # --- cards ------------------------------------------------------------------------------------
-@_lean(inline=True)
+@lean(inline=True)
 def _full_shuffle(st, game_out):
     """Gather every card into the stack (between rounds, when nothing is live)."""
     st[GS_TOP] = 0
@@ -336,7 +317,7 @@ def _full_shuffle(st, game_out):
     game_out[GO_SHUFFLES] += 1
 
 
-@_lean()
+@lean()
 def _reshuffle_used(st, game_out):
     """The stack is empty mid-round: the used cards (all but the live ones) become the stack."""
     n_live = 0
@@ -357,7 +338,7 @@ def _reshuffle_used(st, game_out):
     game_out[GO_RESHUFFLES] += 1
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _deal(st, face_up, state, game_out):
     """Deal one card from the stack (face up or down) and mark it live."""
     top = st[GS_TOP]
@@ -377,7 +358,7 @@ def _deal(st, face_up, state, game_out):
     return c
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _ensure_stack(st, game_out):
     """Shuffle the used cards now if the stack is empty: the next card comes from them, and a
     counting seat must know that before it decides."""
@@ -385,7 +366,7 @@ def _ensure_stack(st, game_out):
         _reshuffle_used(st, game_out)
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _release(st, c_a, c_b, c_c):
     """A turn is over: its cards are used, no longer on the table (``c_c < 0``: none)."""
     st[GS_LIVE + c_a] = 0
@@ -394,7 +375,7 @@ def _release(st, c_a, c_b, c_c):
         st[GS_LIVE + c_c] = 0
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _reveal(st, c):
     if not st[GS_VIS + c]:
         st[GS_VIS + c] = 1
@@ -402,7 +383,7 @@ def _reveal(st, c):
 
 
 # --- odds as a seat sees them ------------------------------------------------------------------
-@_lean(inline=True)
+@lean(inline=True)
 def _unknown(st, counting, c_a, c_b, c_c):
     """Fill the scratch counts ``st[GS_U:]`` with the ranks a seat cannot see; return how many.
 
@@ -423,7 +404,7 @@ def _unknown(st, counting, c_a, c_b, c_c):
     return total
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _best_posts(st, c1, c2, low_ok, total, mult):
     """Post values and odds of first card ``c1`` and second ``c2`` from the scratch counts;
     with ``low_ok`` a first-card ace counts low when that has the higher EV per chip (ties:
@@ -463,7 +444,7 @@ def _no_count_tables() -> np.ndarray:
 _NC = _no_count_tables()
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _posts_no_count(c1, c2, low_ok):
     """:func:`_best_posts` for a non-counting seat with two posts, by table lookup."""
     r1 = c1 >> 2
@@ -481,7 +462,7 @@ def _posts_no_count(c1, c2, low_ok):
 
 
 # --- decisions (rebound to the user's functions on the Python path) ------------------------------
-@_lean(inline=True)
+@lean(inline=True)
 def _decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante, min_req, pol, state):
     """The stake of seat ``p``: its compiled policy, raised to the minimum ``min_req``."""
     s = _policy_stake(
@@ -492,7 +473,7 @@ def _decide(p, stage, rnd, low, high, spread, pb, pp, po, mult, pot, chips, ante
     return s
 
 
-@_lean()
+@lean()
 def _wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
     """Split a pair (R-I4) when the seat's own policy expects the two new hands to win more
     than the extra ante: ``2 * sum_x P(x) stake(x) EV(x) > ante`` over the new second card
@@ -532,7 +513,7 @@ def _wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
 
 
 # --- one stake, one turn, one round ------------------------------------------------------------
-@_lean(inline=True)
+@lean(inline=True)
 def _one_stake(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_out, game_out):
     """Posts ``c1`` (first card), ``c2``; ``c3`` a third post held (three posts) or -1.
     The seat decides, and a stake meets the next card.  Returns the stake."""
@@ -592,7 +573,7 @@ def _one_stake(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_o
     return stake
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _turn(p, rules, st, pol, state, seat_out, game_out):
     """Seat ``p``'s turn: its second card (or two more in three posts), pairs, one or two hands.
 
@@ -661,7 +642,7 @@ def _turn(p, rules, st, pol, state, seat_out, game_out):
     _release(st, c1, c2, c3)
 
 
-@_lean()
+@lean()
 def _deck_ready(rules, st, need, game_out):
     """Round start: shuffle (every round), or in the twice-through variant go on with the
     stack, shuffling everything once when it cannot give everyone a card.  False: the deck is
@@ -679,7 +660,7 @@ def _deck_ready(rules, st, need, game_out):
     return True
 
 
-@_lean()
+@lean()
 def _round(n_order, rules, st, pol, state, seat_out, game_out):
     """First cards to the ``n_order`` seats of ``st[GS_ORDER:]``, then each turn in that order
     (R-I3); hidden cards: both cards first."""
@@ -709,7 +690,7 @@ def _round(n_order, rules, st, pol, state, seat_out, game_out):
     game_out[GO_ROUNDS] += 1
 
 
-@_lean()
+@lean()
 def _held(st):
     """Chips of every seat plus the pot."""
     held = st[GS_POT]
@@ -718,7 +699,7 @@ def _held(st):
     return held
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out):
     """Round ``r`` for the ``k`` players of ``st[GS_ORDER:]``; a change in the chips held
     (never expected) is counted as a conservation error."""
@@ -728,7 +709,7 @@ def _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out):
         game_out[GO_CONSERVATION_ERRORS] += 1
 
 
-@_lean()
+@lean()
 def _pass_left(st, d):
     """The next seat to the left of ``d`` that is still in (R-E1: a seat out is skipped)."""
     n = st[GS_SEATS]
@@ -739,7 +720,7 @@ def _pass_left(st, d):
     return d
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _book_dealer(dealer, result, seat_out, game_out):
     """A dealer's game (or a bank's turn) is over, ``result`` chips won by the dealer: its
     counts."""
@@ -751,7 +732,7 @@ def _book_dealer(dealer, result, seat_out, game_out):
         game_out[GO_DEALER_LOSES] += 1
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _write_record(record, dealer, pot, outcome, players, dealer_net, rounds, last_dealer):
     record[REC_DEALER] = dealer
     record[REC_POT] = pot
@@ -762,7 +743,7 @@ def _write_record(record, dealer, pot, outcome, players, dealer_net, rounds, las
     record[REC_LAST_DEALER] = last_dealer
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _order_players(st, dealer):
     """The seats with chips after ``dealer``, left of it first, into ``st[GS_ORDER:]``; their
     number (a seat that is out has no chips here)."""
@@ -776,7 +757,7 @@ def _order_players(st, dealer):
     return k
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     """One dealer's game (R-I3) at the seats of ``st``; its record into ``record``."""
     total_chips = _held(st)
@@ -819,7 +800,7 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     _write_record(record, dealer, opening, outcome, first, result, r, dealer)
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _ante_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     """One pot game of the ante-for-everyone variant (R-I4) from ``dealer`` on, the deal
     passing left after every round not won; its record into ``record``."""
@@ -884,7 +865,7 @@ def _ante_game(dealer, rules, st, pol, state, seat_out, game_out, record):
 
 
 # --- Red Dog: the dealer is the bank (R-I4) --------------------------------------------------
-@_lean(inline=True)
+@lean(inline=True)
 def _raises(p, spread, rules, pol, state):
     """Whether seat ``p`` raises its Red Dog bet at ``spread`` (1..11), read from its stake
     policy: a policy that never stakes (parameter 0, ``never``) never raises; ``kelly`` raises
@@ -902,7 +883,7 @@ def _raises(p, spread, rules, pol, state):
     return True
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _red_dog_settle(k, bank, pays, third_on_post, st, seat_out):
     """Settle the bets of the ``k`` players of ``st[GS_ORDER:]``: ``pays`` > 0 pays that many
     to 1 (from the bank's left, each in full while the bank can, then what it has left), 0 a
@@ -933,7 +914,7 @@ def _red_dog_settle(k, bank, pays, third_on_post, st, seat_out):
     return short
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _red_dog_hand(k, bank, rules, st, pol, state, seat_out, game_out):
     """One Red Dog hand for the ``k`` players of ``st[GS_ORDER:]`` against ``bank``: antes
     (all a short player has, R-E2), two cards from a fresh deck, the raises, the third card,
@@ -984,7 +965,7 @@ def _red_dog_hand(k, bank, rules, st, pol, state, seat_out, game_out):
     return put, _red_dog_settle(k, bank, pays, on_post, st, seat_out)
 
 
-@_lean(inline=True)
+@lean(inline=True)
 def _red_dog_turn(bank, rules, st, pol, state, seat_out, game_out, record):
     """One bank's turn of Red Dog (R-I4): ``rules[RV_ROUNDS]`` hands against every other seat
     with chips, while the bank has chips; its record into ``record``."""
@@ -1013,7 +994,7 @@ def _red_dog_turn(bank, rules, st, pol, state, seat_out, game_out, record):
     _write_record(record, bank, put, outcome, first, result, h, bank)
 
 
-@_lean()
+@lean()
 def _play_hand(table, game, rng, work, record):
     """One dealer's game (ante variant: one pot game) at the table state ``table``: the common
     table interface (see the module docstring for ``game``, ``work`` and ``record``).
@@ -1084,9 +1065,9 @@ def _engine(trials, deals, stacks, game, rng, seat_out, game_out, kept_records=N
     )
 
 
-@_lean()
+@lean()
 def _trials(trials, deals, stacks, game, rng, work, table, record, kept_records=None, kept_stacks=None):
-    """The loop of :func:`_engine` over trials and hands (allocates nothing: see :func:`_lean`)."""
+    """The loop of :func:`_engine` over trials and hands (allocates nothing: see :func:`simkit.jit.lean`)."""
     seat_out, game_out = work[1], work[2]
     n = table[TABLE_SEATS]
     for t in range(trials):

@@ -79,6 +79,7 @@ from numba import njit
 
 from ...cards import N_CARDS
 from ...deck import shuffle_prefix
+from ...jit import lean
 from ...poker.kernels import (
     forced_chips,
     new_hand_state,
@@ -498,7 +499,7 @@ def _run_hands(
                 rng[k] = saved[k]  # every configuration: the same strategy stream
             set_table(table, start, dealer)
             hs[H_DECK_GIVEN] = 1
-            rc = _play_hand(table, _with_strategies(game, kinds_all[cfg], params_all[cfg]), rng, work, record)
+            rc = _play_one(table, _with_strategies(game, kinds_all[cfg], params_all[cfg]), rng, work, record)
             if rc < 0:
                 errors[cfg] += 1
                 continue
@@ -551,10 +552,11 @@ def _forced(work, n, out):
     forced_chips(work[0], n, out)
 
 
-@njit(cache=True, nogil=True)
+@lean()
 def _play_one(table, game, rng, work, record):
-    """:func:`_play_hand` as a call of its own, compiled once for the evening kernels and
-    Dealer's Choice (inlined into each, the hand would be compiled into each)."""
+    """:func:`_play_hand` as a call of its own, compiled once for the batch and evening kernels
+    and Dealer's Choice, without Numba's reference counting (:func:`simkit.jit.lean`: the hand
+    allocates nothing)."""
     return _play_hand(table, game, rng, work, record)
 
 

@@ -89,6 +89,7 @@ from numba import njit
 
 from ...cards import N_CARDS
 from ...deck import draw_card
+from ...jit import lean
 from ...poker.kernels import (
     forced_chips,
     new_hand_state,
@@ -413,7 +414,7 @@ def _play_batch(
         for s in range(n):
             table[TABLE_STACK + s] = stacks[s]
             table[TABLE_IN + s] = 1 if stacks[s] > 0 else 0
-        if _play_hand(table, game, rng, work, record) < 0:
+        if _play_one(table, game, rng, work, record) < 0:
             flags[1] += 1
         if h < n_rec:
             for s in range(n):
@@ -459,10 +460,11 @@ def _forced(work, n, out):
     forced_chips(work[0], n, out)
 
 
-@njit(cache=True, nogil=True)
+@lean()
 def _play_one(table, game, rng, work, record):
-    """:func:`_play_hand` as a call of its own, compiled once for the evening kernels and
-    Dealer's Choice (inlined into each, the hand would be compiled into each)."""
+    """:func:`_play_hand` as a call of its own, compiled once for the batch and evening kernels
+    and Dealer's Choice, without Numba's reference counting (:func:`simkit.jit.lean`: the hand
+    allocates nothing)."""
     return _play_hand(table, game, rng, work, record)
 
 

@@ -1,0 +1,46 @@
+"""simkit.jit: kernels compiled without Numba's reference counting (a private Numba option)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numba.core.errors import TypingError
+
+from simkit.games.diablo import engine as diablo_engine
+from simkit.games.in_between import engine as in_between_engine
+from simkit.games.razz import engine as razz_engine
+from simkit.games.triple_draw import engine as triple_draw_engine
+from simkit.jit import lean
+
+
+def test_numba_still_takes_the_private_option():
+    """If a Numba upgrade drops or renames ``_nrt``, this fails and names the cause."""
+    try:
+        probe = lean()(lambda a, i: a[i] + 1)
+        assert probe(np.arange(3), 1) == 2
+        inlined = lean(inline=True)(lambda a: a[0])
+        assert lean()(lambda a: inlined(a) * 2)(np.array([4])) == 8
+    except Exception as exc:
+        pytest.fail(f"Numba no longer accepts the private option _nrt=False used by simkit.jit.lean: {exc!r}")
+    assert probe.targetoptions.get("_nrt") is False
+    assert inlined.targetoptions.get("inline") == "always"
+
+
+def test_a_lean_kernel_that_allocates_is_refused():
+    """The guard the games rely on: without the runtime, an allocation does not compile."""
+
+    @lean()
+    def allocates(n):
+        return np.zeros(n).sum()
+
+    with pytest.raises(TypingError):
+        allocates(3)
+
+
+@pytest.mark.parametrize("engine", [diablo_engine, razz_engine, triple_draw_engine, in_between_engine])
+def test_every_games_hand_kernel_is_lean(engine):
+    """One hand at the table state (``_play_one``; In-Between's ``_play_hand``) runs without
+    reference counting: it is where the batch and evening kernels spend their time."""
+    kernel = getattr(engine, "_play_one", None) or engine._play_hand
+    assert kernel.targetoptions.get("_nrt") is False, engine.__name__
+    assert kernel.targetoptions.get("nogil") is True, engine.__name__
