@@ -1,0 +1,154 @@
+"""Game kernels of two commits, timed in alternation: did a change make a game slower?
+
+Each commit is checked out into a temporary git worktree with its own Numba cache; for every
+game and round a fresh Python process per tree times the game's job through the runner on one
+thread (best of 3 CPU-second timings after an untimed compile / load run), the two trees
+taking turns to go first.  On a machine whose speed drifts over minutes (shared cores), the
+per-round ratios of the two trees are what to read, not the single rates.
+
+The games and what one unit is (the same job as each game's own benchmark):
+
+- ``diablo``: Diablo series, 5 players opening at trips (``SeriesJob``);
+- ``razz``: complete 8-handed Razz hands, the benchmark's mixed table (``MatchJob``);
+- ``td``: complete 6-handed 2-7 Triple Draw hands, six tight players (``MatchJob``);
+- ``ib``: In-Between dealer's games, the benchmark's five stake policies (``DealerGameJob``).
+
+The child imports each job from where the commit has it: the packages were reshaped into the
+same files per game after commit 6502ef9 (``diablo.play`` → ``diablo.jobs``, ``razz.engine`` →
+``razz.jobs``, ``triple_draw.match`` → ``triple_draw.jobs``), so commits from before that
+still run.
+
+Command (the before/after of the reshape into one shape per game)::
+
+    python benchmarks/ab_games.py 6502ef9 HEAD --rounds 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+GAMES = ("diablo", "razz", "td", "ib")
+UNITS = {"diablo": "series", "razz": "hands", "td": "hands", "ib": "dealer's games"}
+MIXED = ["tips", "tight", "loose-aggressive", "tips", "tight", "loose-aggressive", "check-call", "random"]
+IB_POLICIES = ("half_kelly", "half_kelly", "kelly+count", "pot:0.5@8", "pay_twice:1@8")
+
+
+def _job(game: str) -> tuple[object, int]:
+    """The job of ``game`` in the commit on ``sys.path`` and the trials of one timing."""
+    if game == "diablo":
+        try:
+            from simkit.games.diablo.jobs import SeriesJob
+        except ImportError:  # before the reshape
+            from simkit.games.diablo.play import SeriesJob
+        return SeriesJob(("trips",) * 5), 300_000
+    if game == "razz":
+        try:
+            from simkit.games.razz.jobs import MatchJob
+            from simkit.games.razz.strategies import specs_key
+        except ImportError:
+            from simkit.games.razz.engine import MatchJob
+            from simkit.games.razz.engine import _specs_tuple as specs_key
+        return MatchJob((specs_key(MIXED),), chunk_size=50_000), 200_000
+    if game == "td":
+        try:
+            from simkit.games.triple_draw.jobs import MatchJob as TDMatch
+
+            return TDMatch(("tight",) * 6), 300_000
+        except ImportError:
+            from simkit.games.triple_draw.match import MatchJob as TDMatchOld
+
+            return TDMatchOld(6, ("tight",)), 300_000
+    from simkit.games.in_between import DealerGameJob
+
+    return DealerGameJob(IB_POLICIES), 1_000_000
+
+
+def child(game: str) -> None:
+    """Print the rate of ``game`` (units per CPU-second, one thread, best of 3)."""
+    from simkit.runner import run
+
+    job, n = _job(game)
+    run(job, 20_000, seed=0, quiet=True, threads=1)  # compile or load the kernels
+    best = float("inf")
+    for _ in range(3):
+        c0 = time.process_time()
+        run(job, n, seed=1, quiet=True, threads=1)
+        best = min(best, time.process_time() - c0)
+    print(f"{n / best:.0f}")
+
+
+def _rate(tree: Path, game: str) -> float:
+    env = dict(os.environ, PYTHONPATH=str(tree), NUMBA_CACHE_DIR=str(tree / ".numba_cache"))
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--child", game],
+        env=env,
+        cwd=tree,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return float(out.stdout.split()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("before", nargs="?", help="git revision timed first (A)")
+    ap.add_argument("after", nargs="?", default="HEAD", help="git revision B (default HEAD)")
+    ap.add_argument("--rounds", type=int, default=4, help="alternating rounds per game")
+    ap.add_argument("--games", default=",".join(GAMES), help=f"comma-separated, of {', '.join(GAMES)}")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        child(args.child)
+        return 0
+    games = [g for g in args.games.split(",") if g]
+    bad = [g for g in games if g not in GAMES]
+    if args.before is None:
+        ap.error("give BEFORE, the git revision to compare with")
+    if bad:
+        ap.error(f"unknown game {bad[0]!r}; choose from {', '.join(GAMES)}")
+    if args.rounds < 1:
+        ap.error(f"--rounds must be at least 1, got {args.rounds}")
+    with tempfile.TemporaryDirectory(prefix="ab_games_") as tmp:
+        trees = []
+        for name, rev in (("a", args.before), ("b", args.after)):
+            tree = Path(tmp) / name
+            subprocess.run(
+                ["git", "-C", str(REPO), "worktree", "add", "--detach", str(tree), rev], check=True
+            )
+            trees.append(tree)
+        try:
+            print(f"A = {args.before}, B = {args.after}; one thread, units per CPU-second, best of 3\n")
+            print("| game | unit | round | A | B | B/A - 1 |\n| --- | --- | ---: | ---: | ---: | ---: |")
+            summary = []
+            for game in games:
+                changes = []
+                for r in range(args.rounds):
+                    order = trees if r % 2 == 0 else trees[::-1]
+                    rates = {tree: _rate(tree, game) for tree in order}
+                    a, b = rates[trees[0]], rates[trees[1]]
+                    changes.append(b / a - 1)
+                    print(f"| {game} | {UNITS[game]} | {r + 1} | {a:,.0f} | {b:,.0f} | {b / a - 1:+.1%} |")
+                summary.append((game, statistics.mean(changes), min(changes), max(changes)))
+            print("\n| game | mean B/A - 1 | range |\n| --- | ---: | --- |")
+            for game, mean, lo, hi in summary:
+                print(f"| {game} | {mean:+.1%} | {lo:+.1%} … {hi:+.1%} |")
+        finally:
+            for tree in trees:
+                subprocess.run(
+                    ["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)], check=False
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
