@@ -123,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         for name, rev in (("a", args.before), ("b", args.after)):
             tree = Path(tmp) / name
             subprocess.run(
-                ["git", "-C", str(REPO), "worktree", "add", "--detach", str(tree), rev], check=True
+                ["git", "-C", str(REPO), "worktree", "add", "--quiet", "--detach", str(tree), rev],
+                check=True,
             )
             trees.append(tree)
         try:
