@@ -51,7 +51,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from simkit.cards import format_cards
+from simkit.cards import N_CARDS, format_cards
 from simkit.deck import (
     advance_level,
     cards_left,
@@ -641,7 +641,7 @@ def _monte_carlo_job(
 ) -> DrawEquityJob:
     if not ranges:
         return DrawEquityJob(spot)
-    known = sorted(set(range(52)) - set(spot.live))  # the given hands and the dead cards
+    known = sorted(set(range(N_CARDS)) - set(spot.live))  # the given hands and the dead cards
     live_ranges = tuple((i, r.without(known)) for i, r in ranges.items())
     check_compatible([r for _, r in live_ranges], [r.text or f"hand {i + 1}" for i, r in live_ranges])
     policy_table(variant, max_draw=max_draw)  # built (or read) once, before the workers

@@ -51,6 +51,7 @@ import pandas as pd
 from numba import njit, prange
 
 from simkit import hands as _hands
+from simkit.cards import N_CARDS
 from simkit.hands.enumeration import N_HANDS, all_hands
 from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
 
@@ -527,7 +528,7 @@ def _class_sums(wild: str = "deuces") -> tuple[np.ndarray, ...]:
     hand, and the suit-pattern representatives with their multiplicities (pass 1)."""
     hands = all_hands()
     nc = len(final_classes(wild))
-    S = [np.zeros((math.comb(52, k), nc), dtype=np.int64) for k in range(5)]
+    S = [np.zeros((math.comb(N_CARDS, k), nc), dtype=np.int64) for k in range(5)]
     C5 = np.zeros(N_HANDS, dtype=np.int64)
     _class_superset_counts(
         hands, eval_tables(wild), class_table(wild), wild == "deuces", S[0], S[1], S[2], S[3], S[4], C5

@@ -245,7 +245,7 @@ GAME_STATS = (
 )
 
 # --- the packed game state: one int64 array, so that calls pass few arrays -------------------
-MAX_SEATS = TABLE_MAX_SEATS  # the table layout's 32 (not poker's 10)
+GS_MAX_SEATS = TABLE_MAX_SEATS  # seats the game state has room for (the table layout's 32)
 GS_TOP, GS_RUNOUTS, GS_END, GS_POT, GS_ROUND, GS_SEATS = range(6)  # scalars
 GS_SEEN = 8  # 13 face-up cards by rank, not in the stack
 GS_U = GS_SEEN + 13  # 13 scratch rank counts: what a deciding seat cannot see
@@ -253,13 +253,13 @@ GS_DECK = GS_U + 13  # 52 cards: dealt since the shuffle, then the stack
 GS_LIVE = GS_DECK + N_CARDS  # 52 flags by card: on the table
 GS_VIS = GS_LIVE + N_CARDS  # 52 flags by card: face up
 GS_CHIPS = GS_VIS + N_CARDS  # per seat
-GS_FIRST = GS_CHIPS + MAX_SEATS  # first card per seat
-GS_SECOND = GS_FIRST + MAX_SEATS  # second card per seat (hidden cards)
-GS_ORDER = GS_SECOND + MAX_SEATS  # the seats of this round, in turn order
-GS_IN = GS_ORDER + MAX_SEATS  # per seat: still in (the table's TABLE_IN)
-GS_FORCED = GS_IN + MAX_SEATS  # per seat: forced chips of this hand (dealer's pot, antes)
-GS_BET = GS_FORCED + MAX_SEATS  # per seat: the Red Dog bet of this hand
-GS_SIZE = GS_BET + MAX_SEATS
+GS_FIRST = GS_CHIPS + GS_MAX_SEATS  # first card per seat
+GS_SECOND = GS_FIRST + GS_MAX_SEATS  # second card per seat (hidden cards)
+GS_ORDER = GS_SECOND + GS_MAX_SEATS  # the seats of this round, in turn order
+GS_IN = GS_ORDER + GS_MAX_SEATS  # per seat: still in (the table's TABLE_IN)
+GS_FORCED = GS_IN + GS_MAX_SEATS  # per seat: forced chips of this hand (dealer's pot, antes)
+GS_BET = GS_FORCED + GS_MAX_SEATS  # per seat: the Red Dog bet of this hand
+GS_SIZE = GS_BET + GS_MAX_SEATS
 
 # --- policy matrix columns (float64, one row per seat) -----------------------------------------
 P_KIND, P_PARAM, P_MIN, P_COUNT = range(4)

@@ -1617,7 +1617,7 @@ def _view(seen_bits, nv, ace_low):
     alpha = np.zeros(4, dtype=np.int64)
     c = np.zeros(nv, dtype=np.int64)
     n = 0
-    for card in range(52):
+    for card in range(N_CARDS):
         if (seen_bits >> card) & 1:
             continue
         n += 1

@@ -54,7 +54,7 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from ...cards import RANK_CHARS, parse_cards
+from ...cards import N_CARDS, RANK_CHARS, parse_cards
 from ...hands.enumeration import all_hands
 from ...hands.ranges import Combos, item_weights
 
@@ -82,7 +82,7 @@ def _family(family: str) -> str:
 
 def _values(family: str) -> np.ndarray:
     """Low value of each card integer: the rank in 2-7 (deuce 0 … ace 12), the ace 0 in A-5."""
-    r = np.arange(52) >> 2
+    r = np.arange(N_CARDS) >> 2
     return r if family == "deuce_to_seven" else np.where(r == 12, 0, r + 1)
 
 
