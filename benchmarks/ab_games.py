@@ -11,7 +11,10 @@ The games and what one unit is (the same job as each game's own benchmark):
 - ``diablo``: Diablo series, 5 players opening at trips (``SeriesJob``);
 - ``razz``: complete 8-handed Razz hands, the benchmark's mixed table (``MatchJob``);
 - ``td``: complete 6-handed 2-7 Triple Draw hands, six tight players (``MatchJob``);
-- ``ib``: In-Between dealer's games, the benchmark's five stake policies (``DealerGameJob``).
+- ``ib``: In-Between dealer's games, the benchmark's five stake policies (``DealerGameJob``);
+- ``eval5``, ``eval7``: ``simkit.evaluate`` on 4,000,000 random five (seven) card hands, every
+  family that evaluates them one after the other (hands per CPU-second over all of them);
+- ``deal``: ``simkit.deal`` of 10,000,000 hands of 5 of 52.
 
 The child imports each job from where the commit has it: the packages were reshaped into the
 same files per game after commit 6502ef9 (``diablo.play`` → ``diablo.jobs``, ``razz.engine`` →
@@ -36,8 +39,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-GAMES = ("diablo", "razz", "td", "ib")
+GAMES = ("diablo", "razz", "td", "ib", "eval5", "eval7", "deal")
 UNITS = {"diablo": "series", "razz": "hands", "td": "hands", "ib": "dealer's games"}
+UNITS.update(eval5="hands", eval7="hands", deal="hands")
 MIXED = ["tips", "tight", "loose-aggressive", "tips", "tight", "loose-aggressive", "check-call", "random"]
 IB_POLICIES = ("half_kelly", "half_kelly", "kelly+count", "pot:0.5@8", "pay_twice:1@8")
 
@@ -72,9 +76,44 @@ def _job(game: str) -> tuple[object, int]:
     return DealerGameJob(IB_POLICIES), 1_000_000
 
 
+def _hands_rate(game: str) -> float:
+    """Hands per CPU-second of ``simkit.evaluate`` (every family of the card count in turn) or
+    of ``simkit.deal``, best of 3 after an untimed run."""
+    import simkit
+    from simkit.hands import CARD_COUNTS, FAMILIES
+
+    if game == "deal":
+        n = 10_000_000
+
+        def once() -> None:
+            simkit.deal(n, 5, seed=1)
+
+    else:
+        k = 5 if game == "eval5" else 7
+        hands = simkit.deal(4_000_000, k, seed=20261129)
+        families = [f for f in FAMILIES if k in CARD_COUNTS[f]]
+        n = len(hands) * len(families)
+
+        def once() -> None:
+            for family in families:
+                simkit.evaluate(hands, family)
+
+    once()
+    best = float("inf")
+    for _ in range(3):
+        c0 = time.process_time()
+        once()
+        best = min(best, time.process_time() - c0)
+    return n / best
+
+
 def child(game: str) -> None:
     """Print the rate of ``game`` (units per CPU-second, one thread, best of 3)."""
     from simkit.runner import run
+
+    if game in ("eval5", "eval7", "deal"):
+        print(f"{_hands_rate(game):.0f}")
+        return
 
     job, n = _job(game)
     run(job, 20_000, seed=0, quiet=True, threads=1)  # compile or load the kernels

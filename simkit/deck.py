@@ -1,9 +1,9 @@
 """Dealing: batches of hands of distinct cards from a full deck or one with dead cards removed.
 
-Each hand is dealt by a partial Fisher-Yates shuffle of its own deck, so the first ``k`` cards
-are the hand and the cards after them are what the same deck would deal next (the draw cards
-of a draw game, the later streets of stud).  Hands never share state: every hand is a fresh,
-uniformly random ordered draw without replacement.
+Each hand is dealt by a partial Fisher-Yates shuffle, so the first ``k`` cards are the hand and
+the cards after them are what the same deck would deal next (the draw cards of a draw game,
+the later streets of stud).  Every hand is a uniformly random ordered draw without
+replacement, independent of the others.
 
 The public functions validate their input, draw the random state from a ``SeedSequence`` and
 call a kernel.  Game kernels use the compiled blocks below on their own deck arrays:
@@ -36,7 +36,7 @@ from numba import njit
 
 from .cards import CARD_DTYPE, N_CARDS, format_cards, parse_cards
 from .checks import is_int
-from .rng import SeedLike, draw_below, next_u64, stream_state
+from .rng import SeedLike, draw_below, step_u64, stream_state
 
 __all__ = [
     "advance_level",
@@ -214,59 +214,63 @@ def advance_level(used, avail, n_avail, combs, level, k):
 
 
 @njit(cache=True, inline="always")
-def _below(bits32, bound, state):
-    """Lemire's exact bounded draw from 32 given random bits (fresh bits only on rejection)."""
-    b = np.uint64(bound)
-    m = bits32 * b
-    low = m & np.uint64(0xFFFFFFFF)
-    if low < b:
-        threshold = (np.uint64(0x100000000) - b) % b
-        while low < threshold:
-            m = (next_u64(state) >> np.uint64(32)) * b
-            low = m & np.uint64(0xFFFFFFFF)
-    return np.int64(m >> np.uint64(32))
+def _swap_in(deck, j, r16, s0, s1, s2, s3):
+    """One Fisher-Yates step from 16 random bits: a uniform card of ``deck[j:]`` swapped to
+    ``deck[j]`` and returned, with the generator's state words.
+
+    Lemire's multiply-shift on 16 bits, exactly uniform: when the low half of the product falls
+    below ``2**16 mod bound`` (16 in 65,536 for a bound of 52) the draw is made again from fresh
+    bits, so the test that can lead there is almost never true.
+    """
+    b = np.uint64(deck.shape[0] - j)
+    m = r16 * b
+    if (m & np.uint64(0xFFFF)) < b:
+        threshold = (np.uint64(0x10000) - b) % b
+        while (m & np.uint64(0xFFFF)) < threshold:
+            r, s0, s1, s2, s3 = step_u64(s0, s1, s2, s3)
+            m = (r & np.uint64(0xFFFF)) * b
+    i = j + np.int64(m >> np.uint64(16))
+    c = deck[i]
+    deck[i] = deck[j]
+    deck[j] = c
+    return c, s0, s1, s2, s3
 
 
 @njit(cache=True, nogil=True)
 def _deal_kernel(live, state, out):
     """Fill ``out`` (n, m) with one uniformly random ordered draw of ``m`` live cards per row.
 
-    For small hands (``2 m <= live``, like 5 of 52) each card is a uniform position of the live
-    deck, drawn again while it is already taken (a 64-bit set of taken positions): no deck to
-    shuffle and, on average, barely more than ``m`` draws.  Each 64-bit output of the generator
-    serves two draws (its halves).  Larger hands use the partial Fisher-Yates shuffle of
-    :func:`shuffle_prefix`.  Both give every ordered sample the same probability.
+    Every row is a partial Fisher-Yates shuffle (``m`` steps) of one deck kept for the whole
+    batch: the steps give a uniform ordered sample whatever order the deck was left in, so the
+    rows are independent.  Each 64-bit output of the generator serves four steps (16 bits
+    each, :func:`_swap_in`), taken four at a time in straight code, and the generator's state
+    stays in local words for the whole batch (:func:`simkit.rng.step_u64`).
     """
-    size = live.shape[0]
     m = out.shape[1]
-    if 2 * m > size:
-        deck = live.copy()
-        for h in range(out.shape[0]):
-            shuffle_prefix(deck, m, state)
-            for j in range(m):
-                out[h, j] = deck[j]
-        return
-    half = np.uint64(0xFFFFFFFF)
+    deck = live.copy()
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    low = np.uint64(0xFFFF)
     for h in range(out.shape[0]):
-        taken = np.uint64(0)
         j = 0
-        bits = np.uint64(0)
-        spare = False
-        while j < m:
-            if spare:
-                r = bits & half
-                spare = False
-            else:
-                bits = next_u64(state)
-                r = bits >> np.uint64(32)
-                spare = True
-            pos = _below(r, size, state)
-            bit = np.uint64(1) << np.uint64(pos)
-            if taken & bit:
-                continue
-            taken |= bit
-            out[h, j] = live[pos]
-            j += 1
+        while j + 4 <= m:
+            bits, s0, s1, s2, s3 = step_u64(s0, s1, s2, s3)
+            c, s0, s1, s2, s3 = _swap_in(deck, j, bits & low, s0, s1, s2, s3)
+            out[h, j] = c
+            c, s0, s1, s2, s3 = _swap_in(deck, j + 1, (bits >> np.uint64(16)) & low, s0, s1, s2, s3)
+            out[h, j + 1] = c
+            c, s0, s1, s2, s3 = _swap_in(deck, j + 2, (bits >> np.uint64(32)) & low, s0, s1, s2, s3)
+            out[h, j + 2] = c
+            c, s0, s1, s2, s3 = _swap_in(deck, j + 3, bits >> np.uint64(48), s0, s1, s2, s3)
+            out[h, j + 3] = c
+            j += 4
+        if j < m:
+            bits, s0, s1, s2, s3 = step_u64(s0, s1, s2, s3)
+            while j < m:
+                c, s0, s1, s2, s3 = _swap_in(deck, j, bits & low, s0, s1, s2, s3)
+                out[h, j] = c
+                bits >>= np.uint64(16)
+                j += 1
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
 
 
 def deal(

@@ -33,7 +33,7 @@ from numba import njit, uint64
 from .checks import is_int
 from .memory import private_zeros
 
-__all__ = ["as_seed_sequence", "draw_below", "next_u64", "stream_state", "substream", "uniform"]
+__all__ = ["as_seed_sequence", "draw_below", "next_u64", "step_u64", "stream_state", "substream", "uniform"]
 
 SeedLike = int | np.random.SeedSequence | None
 
@@ -111,10 +111,16 @@ def _rotl(x, k):
 @njit(cache=True, inline="always")
 def next_u64(state):
     """Advance ``state`` in place and return the next 64 random bits."""
-    s0 = state[0]
-    s1 = state[1]
-    s2 = state[2]
-    s3 = state[3]
+    result, state[0], state[1], state[2], state[3] = step_u64(state[0], state[1], state[2], state[3])
+    return result
+
+
+@njit(cache=True, inline="always")
+def step_u64(s0, s1, s2, s3):
+    """:func:`next_u64` on a state held in four local words: returns the 64 random bits and
+    the next four words.  A hot loop that keeps the state in locals (loaded from the state
+    array before, stored back after) spares the memory round trip of every draw: the compiler
+    cannot keep an array's words in registers while the loop also writes other arrays."""
     result = _rotl(s1 * uint64(5), 7) * uint64(9)
     t = s1 << uint64(17)
     s2 ^= s0
@@ -123,11 +129,7 @@ def next_u64(state):
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, 45)
-    state[0] = s0
-    state[1] = s1
-    state[2] = s2
-    state[3] = s3
-    return result
+    return result, s0, s1, s2, s3
 
 
 @njit(cache=True, inline="always")

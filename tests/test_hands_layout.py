@@ -17,6 +17,8 @@ def test_kernel_offsets_match_the_layout():
         "card_keys5",
         "card_keys7",
         "row_offsets7",
+        "suited_keys5",
+        "wild_keys5",
     ):
         assert getattr(kernels, name.upper()) == LAYOUT[name], name
 

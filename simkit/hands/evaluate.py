@@ -105,7 +105,7 @@ def evaluate(hands: np.ndarray, family: str) -> np.ndarray:
     out = np.empty(rows.shape[0], dtype=np.int32)
     T = kernel_tables(family)
     kernel = _evaluate5_into if rows.shape[1] == 5 else _evaluate7_into
-    bad = kernel(rows, fam, T, out)
+    bad = kernel(rows.view(np.uint8), fam, T, out)
     if bad >= 0:
         _raise_invalid(rows, bad)
     return out.reshape(()) if single else out

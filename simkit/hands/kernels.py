@@ -15,12 +15,11 @@ Family ids (the order of :data:`simkit.hands.codes.FAMILIES`): 0 high, 1 deuces_
 
 from __future__ import annotations
 
-from itertools import combinations
-
 import numpy as np
 from numba import njit, prange
 
 from ..cards import N_CARDS
+from ..jit import lean
 
 HIGH, DEUCES_WILD, DEUCE_TO_SEVEN, ACE_TO_FIVE, ACE_TO_SIX, EIGHT_OR_BETTER = range(6)
 
@@ -34,12 +33,8 @@ SUITED_KEY5 = 555948
 CARD_KEYS5 = 0
 CARD_KEYS7 = N_CARDS
 ROW_OFFSETS7 = 104
-
-
-@njit(cache=True, inline="always")
-def _suited5(c0, c1, c2, c3, c4):
-    """All five cards of one suit."""
-    return ((c0 ^ c1) | (c0 ^ c2) | (c0 ^ c3) | (c0 ^ c4)) & 3 == 0
+SUITED_KEYS5 = 2015
+WILD_KEYS5 = 2067
 
 
 @njit(cache=True, inline="always")
@@ -48,6 +43,19 @@ def _key5(c0, c1, c2, c3, c4, T):
     k = T[1]
     return (
         k[CARD_KEYS5 + c0] + k[CARD_KEYS5 + c1] + k[CARD_KEYS5 + c2] + k[CARD_KEYS5 + c3] + k[CARD_KEYS5 + c4]
+    )
+
+
+@njit(cache=True, inline="always")
+def _suited_key5(c0, c1, c2, c3, c4, T):
+    """Sum of the five cards' rank keys, with the suit counts (4 bits each) above bit 32."""
+    k = T[1]
+    return (
+        k[SUITED_KEYS5 + c0]
+        + k[SUITED_KEYS5 + c1]
+        + k[SUITED_KEYS5 + c2]
+        + k[SUITED_KEYS5 + c3]
+        + k[SUITED_KEYS5 + c4]
     )
 
 
@@ -72,29 +80,39 @@ def eval5_plain(c0, c1, c2, c3, c4, T):
 def eval5_suited(c0, c1, c2, c3, c4, T):
     """Families where a five-card flush changes the value (high, 2-7, A-6).
 
-    Both lookups are made and one is selected, so the loop has no branch to mispredict.
+    The key carries the suit counts, so one addition chain gives both the rank-multiset slot
+    and whether a suit holds all five cards; only then (0.2 % of random hands) is the rank
+    mask made for the flush table, a branch that is almost never taken.
     """
-    by_key = T[0][BY_KEY5 + _key5(c0, c1, c2, c3, c4, T)]
-    by_mask = T[0][FLUSH_MASK5 + _rank_mask5(c0, c1, c2, c3, c4)]
-    return np.int32(by_mask if _suited5(c0, c1, c2, c3, c4) else by_key)
+    key = _suited_key5(c0, c1, c2, c3, c4, T)
+    if _five_of_a_suit(key):
+        return np.int32(T[0][FLUSH_MASK5 + _rank_mask5(c0, c1, c2, c3, c4)])
+    return np.int32(T[0][BY_KEY5 + (key & 0xFFFFFFFF)])
 
 
 @njit(cache=True, inline="always")
-def _natural_suits(c):
-    """Bit of the card's suit, or 0 for a deuce (a wild card has no suit to match)."""
-    return (np.int64(c) >= 4) << (np.int64(c) & 3)
+def _five_of_a_suit(key):
+    """A 4-bit suit count above bit 32 of ``key`` is 5 or more: adding 3 sets its top bit
+    exactly then (counts never exceed 7)."""
+    return ((key >> 32) + 0x3333) & 0x8888 != 0
 
 
 @njit(cache=True, inline="always")
 def eval5_deuces_wild(c0, c1, c2, c3, c4, T):
-    """Deuces wild (R-D2): the suited table applies when the natural cards share a suit."""
-    mask = (
-        _natural_suits(c0) | _natural_suits(c1) | _natural_suits(c2) | _natural_suits(c3) | _natural_suits(c4)
+    """Deuces wild (R-D2): the suited table applies when the natural cards share a suit.
+
+    A natural card's key is its rank key plus ``1 << (32 + 4 * suit)``, a deuce's ``1 << 48``
+    (no rank, no suit): the naturals share a suit exactly when some suit count plus the deuces
+    is five.  Both tables are indexed by the naturals' rank-key sum; one load.
+    """
+    k = T[1]
+    key = (
+        k[WILD_KEYS5 + c0] + k[WILD_KEYS5 + c1] + k[WILD_KEYS5 + c2] + k[WILD_KEYS5 + c3] + k[WILD_KEYS5 + c4]
     )
-    key = _key5(c0, c1, c2, c3, c4, T)  # a deuce's key is 0: the sum is the naturals'
-    plain = T[0][BY_KEY5 + key]
-    suited = T[0][SUITED_KEY5 + key]
-    return np.int32(suited if mask & (mask - 1) == 0 else plain)
+    deuces = key >> 48
+    suits = ((key >> 32) & 0xFFFF) + deuces * 0x1111  # each suit's count, plus the deuces
+    table = SUITED_KEY5 if (suits + 0x3333) & 0x8888 != 0 else BY_KEY5
+    return np.int32(T[0][table + (key & 0xFFFFFFFF)])
 
 
 # Named per family, so game kernels read as the rules do.
@@ -129,14 +147,10 @@ def _by_key7(key, T):
 
 @njit(cache=True, inline="always")
 def _flush_suit(key):
-    """The suit holding five or more of seven cards, or -1.
-
-    Adding 3 to each 4-bit suit count sets its top bit exactly when the count is 5 or more
-    (counts never exceed 7).
-    """
-    hit = ((key >> 32) + 0x3333) & 0x8888
-    if hit == 0:
+    """The suit holding five or more of seven cards, or -1 (:func:`_five_of_a_suit`)."""
+    if not _five_of_a_suit(key):
         return -1
+    hit = ((key >> 32) + 0x3333) & 0x8888
     suit = 0
     while (hit >> (4 * suit + 3)) & 1 == 0:
         suit += 1
@@ -150,28 +164,40 @@ def eval7_plain(c0, c1, c2, c3, c4, c5, c6, T):
 
 
 @njit(cache=True, inline="always")
+def _suit_bit(c, suit):
+    """The card's rank bit if it is of ``suit``, else 0."""
+    v = np.int64(c)
+    return np.int64((v & 3) == suit) << (v >> 2)
+
+
+@njit(cache=True, inline="always")
 def eval7_high(c0, c1, c2, c3, c4, c5, c6, T):
-    """Best five of seven, standard high: the rank-multiset best or the flush suit's best."""
+    """Best five of seven, standard high: the rank-multiset best or the flush suit's best.
+
+    The flush (3 % of random hands) is worked out in a function of its own, so that the loop
+    around the common case stays small.
+    """
     key = _key7(c0, c1, c2, c3, c4, c5, c6, T)
-    best = _by_key7(key, T)
+    best = np.int32(_by_key7(key, T))
+    if _five_of_a_suit(key):
+        best = max(best, _flush7(c0, c1, c2, c3, c4, c5, c6, key, T))
+    return best
+
+
+@lean()
+def _flush7(c0, c1, c2, c3, c4, c5, c6, key, T):
+    """The best five of the suit that holds five or more of the seven cards (high)."""
     suit = _flush_suit(key)
-    if suit >= 0:
-        mask = np.int64(0)
-        for c in (
-            np.int64(c0),
-            np.int64(c1),
-            np.int64(c2),
-            np.int64(c3),
-            np.int64(c4),
-            np.int64(c5),
-            np.int64(c6),
-        ):
-            if (c & 3) == suit:
-                mask |= np.int64(1) << (c >> 2)
-        f = T[0][FLUSH7 + mask]
-        if f > best:
-            best = f
-    return np.int32(best)
+    mask = (
+        _suit_bit(c0, suit)
+        | _suit_bit(c1, suit)
+        | _suit_bit(c2, suit)
+        | _suit_bit(c3, suit)
+        | _suit_bit(c4, suit)
+        | _suit_bit(c5, suit)
+        | _suit_bit(c6, suit)
+    )
+    return np.int32(T[0][FLUSH7 + mask])
 
 
 @njit(cache=True, inline="always")
@@ -182,31 +208,55 @@ def eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T):
     exact; otherwise (about 3 % of hands) the 21 five-card subsets are tried.
     """
     key = _key7(c0, c1, c2, c3, c4, c5, c6, T)
-    if _flush_suit(key) < 0:
+    if not _five_of_a_suit(key):
         return np.int32(_by_key7(key, T))
     return _best_subset7(c0, c1, c2, c3, c4, c5, c6, T)
 
 
-# The 21 ways to keep five of seven positions.
-SUBSETS_5_OF_7 = np.array(list(combinations(range(7), 5)), dtype=np.int64)
+@njit(cache=True, inline="always")
+def _nth(packed, k):
+    """The ``k``-th card of seven packed a byte each into one integer."""
+    return (packed >> (8 * k)) & 0xFF
 
 
-@njit(cache=True)
+@lean()
 def _best_subset7(c0, c1, c2, c3, c4, c5, c6, T):
-    """Best of the 21 five-card subsets of seven cards, with the suited five-card rule."""
-    c = (np.int64(c0), np.int64(c1), np.int64(c2), np.int64(c3), np.int64(c4), np.int64(c5), np.int64(c6))
+    """Best of the 21 five-card hands in seven cards, with the suited five-card rule.
+
+    Each five is the seven less two cards, so its suited key (:func:`_suited_key5`) is the
+    seven's key sum less the two cards' keys; a five that shares a suit is the suit's cards
+    less the two dropped, so its rank mask is the suit's rank mask less theirs.  The cards are
+    packed a byte each into one integer and picked by shifts.
+    """
+    k = T[1]
+    packed = (
+        np.int64(c0)
+        | np.int64(c1) << 8
+        | np.int64(c2) << 16
+        | np.int64(c3) << 24
+        | np.int64(c4) << 32
+        | np.int64(c5) << 40
+        | np.int64(c6) << 48
+    )
+    total = 0
+    for i in range(7):
+        total += k[SUITED_KEYS5 + _nth(packed, i)]
+    suit = _flush_suit(total)
+    in_suit = 0
+    for i in range(7):
+        in_suit |= _suit_bit(_nth(packed, i), suit)
     best = np.int32(0)
-    for s in range(21):
-        v = eval5_suited(
-            c[SUBSETS_5_OF_7[s, 0]],
-            c[SUBSETS_5_OF_7[s, 1]],
-            c[SUBSETS_5_OF_7[s, 2]],
-            c[SUBSETS_5_OF_7[s, 3]],
-            c[SUBSETS_5_OF_7[s, 4]],
-            T,
-        )
-        if v > best:
-            best = v
+    for i in range(6):
+        a = _nth(packed, i)
+        key_a = total - k[SUITED_KEYS5 + a]
+        for j in range(i + 1, 7):
+            b = _nth(packed, j)
+            key = key_a - k[SUITED_KEYS5 + b]
+            if _five_of_a_suit(key):
+                v = T[0][FLUSH_MASK5 + (in_suit & ~(_suit_bit(a, suit) | _suit_bit(b, suit)))]
+            else:
+                v = T[0][BY_KEY5 + (key & 0xFFFFFFFF)]
+            best = max(best, np.int32(v))
     return best
 
 
@@ -215,73 +265,112 @@ eval7_eight_or_better = eval7_plain
 
 
 @njit(cache=True, inline="always")
-def _bit(c):
-    """The card's bit in a 64-bit set (any value maps to some bit; range is checked apart)."""
-    return np.uint64(1) << np.uint64(np.int64(c) & 63)
+def popcount(x):
+    """The number of set bits of an integer (compiled to one instruction where the CPU has
+    one: LLVM knows this loop)."""
+    v = np.uint64(x)
+    n = 0
+    while v:
+        v &= v - np.uint64(1)
+        n += 1
+    return n
+
+
+#: Each card's bit in a 64-bit card set, for every byte: a value outside 0..51 (a negative
+#: card read as an unsigned byte, or 52..255) has no bit, so some number of cards are valid
+#: (in range and all different) exactly when their bits OR to a set of that many.
+_CARD_BITS = np.array([1 << c if c < N_CARDS else 0 for c in range(256)], dtype=np.uint64)
 
 
 @njit(cache=True, inline="always")
-def _out_of_deck(c):
-    v = np.int64(c)
-    return (v < 0) | (v > 51)
+def _valid5(c0, c1, c2, c3, c4):
+    """Five cards (unsigned bytes) in 0..51 and all different."""
+    b = _CARD_BITS
+    return popcount(b[c0] | b[c1] | b[c2] | b[c3] | b[c4]) == 5
 
 
 @njit(cache=True, inline="always")
-def _invalid5(c0, c1, c2, c3, c4):
-    """A card outside 0..51 or a repeated card: distinct cards' bits OR to what they add to."""
-    b0, b1, b2, b3, b4 = _bit(c0), _bit(c1), _bit(c2), _bit(c3), _bit(c4)
-    repeated = (b0 + b1 + b2 + b3 + b4) != (b0 | b1 | b2 | b3 | b4)
-    return (
-        repeated
-        | _out_of_deck(c0)
-        | _out_of_deck(c1)
-        | _out_of_deck(c2)
-        | _out_of_deck(c3)
-        | _out_of_deck(c4)
+def _valid7(c0, c1, c2, c3, c4, c5, c6):
+    b = _CARD_BITS
+    return popcount(b[c0] | b[c1] | b[c2] | b[c3] | b[c4] | b[c5] | b[c6]) == 7
+
+
+@njit(cache=True, inline="always")
+def _row5(hands, i):
+    """Row ``i`` of ``hands`` (n, 5; unsigned bytes) as five cards, after whether they are
+    valid (:func:`_valid5`)."""
+    c0, c1, c2, c3, c4 = hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4]
+    return _valid5(c0, c1, c2, c3, c4), c0, c1, c2, c3, c4
+
+
+@njit(cache=True, inline="always")
+def _row7(hands, i):
+    """:func:`_row5` for seven cards."""
+    c0, c1, c2, c3, c4, c5, c6 = (
+        hands[i, 0],
+        hands[i, 1],
+        hands[i, 2],
+        hands[i, 3],
+        hands[i, 4],
+        hands[i, 5],
+        hands[i, 6],
     )
+    return _valid7(c0, c1, c2, c3, c4, c5, c6), c0, c1, c2, c3, c4, c5, c6
 
 
-@njit(cache=True, inline="always")
-def _invalid7(c0, c1, c2, c3, c4, c5, c6):
-    b5, b6 = _bit(c5), _bit(c6)
-    b = _bit(c0) | _bit(c1) | _bit(c2) | _bit(c3) | _bit(c4)
-    repeated = (b & b5) | (b & b6) | (b5 & b6)
-    return _invalid5(c0, c1, c2, c3, c4) | (repeated != 0) | _out_of_deck(c5) | _out_of_deck(c6)
-
-
-@njit(cache=True, nogil=True)
+@lean()
 def _evaluate5_into(hands, family, T, out):
-    """Strengths of ``hands`` (n, 5) into ``out`` (n,).
+    """Strengths of ``hands`` (n, 5; ``uint8``, so that a negative card reads as 128..255)
+    into ``out`` (n,).
 
     Checks every hand on the way (cards in 0..51, none repeated) and returns the index of the
-    first invalid one, or -1 when all are valid.
+    first invalid one, or -1 when all are valid.  One loop per evaluator: a family test inside
+    the loop costs half the speed (the compiler does not move it out).
     """
-    for i in range(hands.shape[0]):
-        c0, c1, c2, c3, c4 = hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4]
-        if _invalid5(c0, c1, c2, c3, c4):
-            return i
-        if family == DEUCES_WILD:
+    n = hands.shape[0]
+    if family == DEUCES_WILD:
+        for i in range(n):
+            ok, c0, c1, c2, c3, c4 = _row5(hands, i)
+            if not ok:
+                return i
             out[i] = eval5_deuces_wild(c0, c1, c2, c3, c4, T)
-        elif family == ACE_TO_FIVE or family == EIGHT_OR_BETTER:
+    elif family == ACE_TO_FIVE or family == EIGHT_OR_BETTER:
+        for i in range(n):
+            ok, c0, c1, c2, c3, c4 = _row5(hands, i)
+            if not ok:
+                return i
             out[i] = eval5_plain(c0, c1, c2, c3, c4, T)
-        else:
+    else:
+        for i in range(n):
+            ok, c0, c1, c2, c3, c4 = _row5(hands, i)
+            if not ok:
+                return i
             out[i] = eval5_suited(c0, c1, c2, c3, c4, T)
     return -1
 
 
-@njit(cache=True, nogil=True)
+@lean()
 def _evaluate7_into(hands, family, T, out):
-    """Best-of-seven strengths of ``hands`` (n, 7) into ``out``; first invalid row or -1."""
-    for i in range(hands.shape[0]):
-        c0, c1, c2, c3 = hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3]
-        c4, c5, c6 = hands[i, 4], hands[i, 5], hands[i, 6]
-        if _invalid7(c0, c1, c2, c3, c4, c5, c6):
-            return i
-        if family == HIGH:
+    """Best-of-seven strengths of ``hands`` (n, 7; ``uint8``) into ``out``; first invalid row
+    or -1 (one loop per evaluator, as :func:`_evaluate5_into`)."""
+    n = hands.shape[0]
+    if family == HIGH:
+        for i in range(n):
+            ok, c0, c1, c2, c3, c4, c5, c6 = _row7(hands, i)
+            if not ok:
+                return i
             out[i] = eval7_high(c0, c1, c2, c3, c4, c5, c6, T)
-        elif family == ACE_TO_SIX:
+    elif family == ACE_TO_SIX:
+        for i in range(n):
+            ok, c0, c1, c2, c3, c4, c5, c6 = _row7(hands, i)
+            if not ok:
+                return i
             out[i] = eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T)
-        else:
+    else:
+        for i in range(n):
+            ok, c0, c1, c2, c3, c4, c5, c6 = _row7(hands, i)
+            if not ok:
+                return i
             out[i] = eval7_plain(c0, c1, c2, c3, c4, c5, c6, T)
     return -1
 

@@ -11,7 +11,8 @@ Kernels hash a hand's rank multiset faster than by sorting: every rank has a key
 (:data:`RANK_KEYS5`, :data:`RANK_KEYS7`) whose sums over any five (seven) cards are all
 distinct, so five (seven) loads and additions give a slot.  Five-card sums index a
 360,919-entry table directly; seven-card sums (up to 7,825,759) are folded into 178,645 slots by
-row displacement.  A seven-card key also carries the suit counts in its upper 32 bits.
+row displacement.  The seven-card keys, and the suited five-card keys, also carry the suit
+counts in their upper 32 bits, so the same additions tell whether five cards share a suit.
 
 :func:`kernel_tables` returns two arrays, ``(values, keys)``, so that compiled functions pass
 them cheaply (a tuple of many arrays is copied on every call).  ``values`` (``uint16``
@@ -27,13 +28,15 @@ same for every family, which :mod:`simkit.hands.kernels` uses as constants:
 ``card_keys5``     (keys) each card's five-card rank key
 ``card_keys7``     (keys) each card's seven-card rank key plus ``1 << (32 + 4 * suit)``
 ``row_offsets7``   (keys) the row displacement of ``by_key7``
+``suited_keys5``   (keys) each card's five-card rank key plus ``1 << (32 + 4 * suit)``
+``wild_keys5``     (keys) the same for deuces wild, a deuce ``1 << 48`` (it counts the deuces)
 =================  =====================================================================
 
 Examples
 --------
 >>> values, keys = kernel_tables("high")
 >>> values.size, keys.size
-(916867, 2015)
+(916867, 2119)
 >>> int(strength_codes("high").size)
 7462
 """
@@ -266,7 +269,9 @@ LAYOUT = {
     "card_keys5": 0,
     "card_keys7": N_CARDS,
     "row_offsets7": 104,
-    "keys_size": 104 + 1911,
+    "suited_keys5": 104 + 1911,
+    "wild_keys5": 104 + 1911 + N_CARDS,
+    "keys_size": 104 + 1911 + 2 * N_CARDS,
 }
 
 
@@ -326,11 +331,17 @@ def _build_kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray]:
     if family == "deuces_wild":
         values[LAYOUT["suited_key5"] + sums] = suited5[slots]
     keys[LAYOUT["card_keys5"] : LAYOUT["card_keys5"] + N_CARDS] = np.repeat(RANK_KEYS5, 4)
+    cards = np.arange(N_CARDS)
+    keys[LAYOUT["suited_keys5"] : LAYOUT["suited_keys5"] + N_CARDS] = RANK_KEYS5[cards >> 2] + (
+        np.int64(1) << (32 + 4 * (cards & 3))
+    )
+    wild = keys[LAYOUT["suited_keys5"] : LAYOUT["suited_keys5"] + N_CARDS].copy()
+    wild[:4] = np.int64(1) << 48  # a deuce: no rank key, no suit, one more deuce
+    keys[LAYOUT["wild_keys5"] : LAYOUT["wild_keys5"] + N_CARDS] = wild
 
     if 7 in FAMILY_CARDS[family]:
         slots7, keyed7, row_offsets7 = _key7_layout()
         values[LAYOUT["by_key7"] + keyed7] = by_ranks7[slots7]
-        cards = np.arange(N_CARDS)
         keys[LAYOUT["card_keys7"] : LAYOUT["card_keys7"] + N_CARDS] = RANK_KEYS7[cards >> 2] + (
             np.int64(1) << (32 + 4 * (cards & 3))
         )

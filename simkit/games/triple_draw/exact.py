@@ -63,7 +63,7 @@ from numba import njit, types
 from numba.typed import Dict
 
 from ...cards import N_CARDS
-from .rules import _popcount as _pc
+from ...hands.kernels import popcount as _pc
 from .rules import family_id, target_value
 
 __all__ = [

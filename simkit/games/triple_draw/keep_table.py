@@ -37,7 +37,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from .rules import _is_flush, _is_straight_mask, _popcount, _value, family_id
+from ...hands.kernels import popcount as _popcount
+from .rules import _is_flush, _is_straight_mask, _value, family_id
 
 __all__ = ["KeepTable", "keep_table"]
 

@@ -333,15 +333,6 @@ def _is_flush(hand):
 
 
 @njit(cache=True, inline="always")
-def _popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@njit(cache=True, inline="always")
 def _eval(c0, c1, c2, c3, c4, fam, T):
     """Strength of five cards in family ``fam`` (2: 2-7, suits count; 3: A-5, suitless)."""
     if fam == 2:

@@ -51,6 +51,7 @@ from ...checks import is_int
 from ...deck import next_combination, shuffle_prefix
 from ...hands import kernel_tables, strength_codes
 from ...hands.kernels import enumerate_counts
+from ...hands.kernels import popcount as _popcount
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from . import exact as _exact
@@ -60,7 +61,6 @@ from .rules import (
     TARGET_NAMES,
     _eval,
     _is_straight_mask,
-    _popcount,
     _value,
     family_id,
     target_threshold,
