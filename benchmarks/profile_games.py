@@ -12,9 +12,10 @@ the evaluators kept out of line, the hand kernel itself).
 The games and jobs are those of ``benchmarks/ab_games.py`` (``diablo``, ``razz``, ``td``,
 ``ib``).  Needs ``perf`` on the machine.
 
-Usage::
+Usage (the profile in ``RESULTS_profile.md``)::
 
-    python benchmarks/profile_games.py td [--seconds 8] [--top 15]
+    python benchmarks/profile_games.py td razz diablo ib [--seconds 8] [--top 12] \
+        [--out benchmarks/RESULTS_profile.md]
 """
 
 from __future__ import annotations
@@ -99,20 +100,12 @@ def child(game: str, seconds: float) -> None:
     print("DONE", flush=True)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("game", choices=("diablo", "razz", "td", "ib"))
-    ap.add_argument("--seconds", type=float, default=8.0)
-    ap.add_argument("--top", type=int, default=15)
-    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = ap.parse_args(argv)
-    if args.child:
-        child(args.game, args.seconds)
-        return 0
+def profile(game: str, seconds: float) -> Counter[str]:
+    """The share of the samples (percent) by function while the child plays ``game``."""
     with tempfile.TemporaryDirectory(prefix="profile_games_") as tmp:
         env = dict(os.environ, NUMBA_CACHE_DIR=tmp, NUMBA_NUM_THREADS="1")
         proc = subprocess.Popen(
-            [sys.executable, __file__, args.game, "--seconds", str(args.seconds), "--child"],
+            [sys.executable, __file__, game, "--seconds", str(seconds), "--child"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -145,10 +138,38 @@ def main(argv: list[str] | None = None) -> int:
         m = re.match(r"\s*([\d.]+)%\s+\[\.\]\s+(.*)", row)
         if m:
             shares[m.group(2).strip()] += float(m.group(1))
-    print(f"{args.game}: share of the samples by function (one thread, {args.seconds:g} s)\n")
-    print("| function | share |\n| --- | ---: |")
-    for name, share in shares.most_common(args.top):
-        print(f"| `{name}` | {share:.1f} % |")
+    return shares
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="+", choices=("diablo", "razz", "td", "ib"))
+    ap.add_argument("--seconds", type=float, default=8.0)
+    ap.add_argument("--top", type=int, default=12)
+    ap.add_argument("--out", help="write the tables to this Markdown file")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        child(args.games[0], args.seconds)
+        return 0
+    lines = [
+        "## Where a hand spends its time",
+        "",
+        f"Command: `python benchmarks/profile_games.py {' '.join(args.games)} --seconds {args.seconds:g}"
+        f" --top {args.top}` ({time.strftime('%Y-%m-%d')}).  Sampled with `perf record -e cpu-clock` "
+        "while one thread plays the game's job of `ab_games.py`; a function's share includes "
+        "everything the compiler inlined into it (dealing, evaluation and most strategy code are "
+        "inlined into the hand kernel `_play_one`); `NRT_*` is Numba's reference counting.",
+        "",
+    ]
+    for game in args.games:
+        shares = profile(game, args.seconds)
+        lines += [f"**{game}**", "", "| function | share |", "| --- | ---: |"]
+        lines += [f"| `{name}` | {share:.1f} % |" for name, share in shares.most_common(args.top)]
+        lines.append("")
+        print("\n".join(lines[-args.top - 4 :]), flush=True)
+    if args.out:
+        Path(args.out).write_text("\n".join(lines))
     return 0
 
 

@@ -6,8 +6,9 @@ this package's own): per-hand evaluators :func:`eval5_plain`, :func:`eval5_suite
 :func:`eval7_ace_to_five`, :func:`eval7_ace_to_six`, :func:`eval7_eight_or_better` (best of
 seven) take the cards as scalars and the family's table tuple ``T`` (from
 :func:`simkit.hands.tables.kernel_tables`) and return the strength (greater is better), and
-:func:`enumerate_counts` counts the strengths of every hand of a deck.  The batch kernels at
-the bottom serve :func:`simkit.evaluate`, which checks its input first; these do not.
+:func:`enumerate_counts` counts the strengths of every hand of a deck; :func:`popcount`
+counts the bits of a card set.  The per-hand evaluators trust their cards; the batch kernels
+at the bottom, which serve :func:`simkit.evaluate`, check every hand in the same pass.
 
 Family ids (the order of :data:`simkit.hands.codes.FAMILIES`): 0 high, 1 deuces_wild,
 2 deuce_to_seven, 3 ace_to_five, 4 ace_to_six, 5 eight_or_better.
