@@ -211,7 +211,41 @@ def eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T):
     key = _key7(c0, c1, c2, c3, c4, c5, c6, T)
     if not _five_of_a_suit(key):
         return np.int32(_by_key7(key, T))
+    return _flush_ace_to_six7(c0, c1, c2, c3, c4, c5, c6, key, T)
+
+
+@lean()
+def _flush_ace_to_six7(c0, c1, c2, c3, c4, c5, c6, key, T):
+    """Best A-6 low of seven cards of which five or more share a suit.
+
+    With exactly five of the suit (93 % of these hands) only one five-card choice is a flush;
+    when that five is not the best choice by ranks alone, the best by ranks is some other five,
+    which holds an off-suit card and is no flush, so it is the answer.  Otherwise (that five is
+    the best by ranks, or six or seven share the suit) the 21 choices are tried.
+    """
+    best = np.int32(_by_key7(key, T))
+    suit = _flush_suit(key)
+    if (key >> (32 + 4 * suit)) & 0xF == 5:
+        k = T[1]
+        five = (
+            _suited_key_if(c0, suit, k)
+            + _suited_key_if(c1, suit, k)
+            + _suited_key_if(c2, suit, k)
+            + _suited_key_if(c3, suit, k)
+            + _suited_key_if(c4, suit, k)
+            + _suited_key_if(c5, suit, k)
+            + _suited_key_if(c6, suit, k)
+        )
+        if T[0][BY_KEY5 + (five & 0xFFFFFFFF)] < best:
+            return best
     return _best_subset7(c0, c1, c2, c3, c4, c5, c6, T)
+
+
+@njit(cache=True, inline="always")
+def _suited_key_if(c, suit, k):
+    """The card's suited five-card key (:func:`_suited_key5`) if it is of ``suit``, else 0."""
+    v = np.int64(c)
+    return k[SUITED_KEYS5 + v] * np.int64((v & 3) == suit)
 
 
 @njit(cache=True, inline="always")
