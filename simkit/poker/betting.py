@@ -224,13 +224,19 @@ def _post_antes(st, ante):
             _put(st, s, min(ante, st[STACK + s]), ANTE, 0)
 
 
+@njit(cache=True, inline="always")
+def _in_hand(st, s):
+    """Seat ``s`` is still in the hand: not folded and not out (active or all-in)."""
+    x = st[STATUS + s]
+    return x == ST_ACTIVE or x == ST_ALL_IN
+
+
 @njit(cache=True)
 def _n_in_hand(st):
     """Players not folded and not out: they contest the pot."""
     k = 0
     for s in range(st[S_SEATS]):
-        x = st[STATUS + s]
-        if x == ST_ACTIVE or x == ST_ALL_IN:
+        if _in_hand(st, s):
             k += 1
     return k
 
@@ -241,8 +247,7 @@ def _next_in_hand(st, seat):
     n = st[S_SEATS]
     for k in range(n):
         s = (seat + k) % n
-        x = st[STATUS + s]
-        if x == ST_ACTIVE or x == ST_ALL_IN:
+        if _in_hand(st, s):
             return s
     return -1
 

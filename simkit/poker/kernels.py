@@ -34,8 +34,8 @@ their input: the public Python functions of each game do that before a kernel ru
 
 >>> st = new_hand_state(3, 0)
 >>> reset_hand(st, np.array([10, 10, 0]), 0, 0); post_antes(st, 1)
->>> int(pot_size(st)), int(players_in_hand(st))
-(2, 2)
+>>> int(pot_size(st)), int(players_in_hand(st)), bool(in_hand(st, 2))
+(2, 2, False)
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ import numpy as np  # noqa: F401  (the doctest)
 
 from .betting import _apply_legal as apply_action
 from .betting import _forced_chips as forced_chips
+from .betting import _in_hand as in_hand
 from .betting import _legal as legal_actions
 from .betting import _n_in_hand as players_in_hand
 from .betting import _post_antes as post_antes
@@ -70,6 +71,7 @@ __all__ = [
     "decide_action",
     "forced_chips",
     "fill_view",
+    "in_hand",
     "legal_actions",
     "passive_action",
     "new_hand_state",

@@ -153,6 +153,7 @@ from simkit.poker.kernels import (
     decide_action,
     fill_view,
     forced_chips,
+    in_hand,
     legal_actions,
     new_hand_state,
     play_rounds,
@@ -172,7 +173,6 @@ from simkit.poker.table_state import (
     S_SEATS,
     S_TO_ACT,
     ST_ACTIVE,
-    ST_ALL_IN,
     ST_OUT,
     STACK,
     STATUS,
@@ -337,12 +337,6 @@ def _betting(st, kinds, params, scores, draws, rng, pat, open_floor, bluff, cfg,
 
 
 @njit(cache=True)
-def _in_hand(st, s):
-    x = st[STATUS + s]
-    return x == ST_ACTIVE or x == ST_ALL_IN
-
-
-@njit(cache=True)
 def _exchange(h, o, m, src, spos, disc, nd):
     """Keep the cards of ``h[o:o+5]`` at the positions in ``m``, discard the rest into
     ``disc[nd:]`` and fill from ``src[spos:]``; return the number of cards exchanged."""
@@ -374,7 +368,7 @@ def _draw_round(st, n, dealer, h, deck, pos, kmask, disc, spare, draws, rng):
     nd = 0
     for k in range(n):
         s = (dealer + 1 + k) % n
-        if not _in_hand(st, s):
+        if not in_hand(st, s):
             continue
         m = kmask[s]
         need = 5
@@ -514,7 +508,7 @@ def _street(r, table, st, game, work, rng):
         disc, spare = scratch[5 : 5 + 4 * n], scratch[5 + 4 * n :]
         _draw_round(st, n, dealer, h, deck, hand[n + H_POS], kmask, disc, spare, draws[1], rng)
         for s in range(n):
-            if _in_hand(st, s):
+            if in_hand(st, s):
                 o = 5 * s
                 final[s] = eval5_deuces_wild(h[o], h[o + 1], h[o + 2], h[o + 3], h[o + 4], T)
                 scores[1, s] = final_value[final[s]]

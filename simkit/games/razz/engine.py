@@ -82,13 +82,14 @@ from ...deck import shuffle_prefix
 from ...jit import lean
 from ...poker.kernels import (
     forced_chips,
+    in_hand,
     new_hand_state,
     play_rounds,
     players_in_hand,
     run_betting_round_with,
 )
 from ...poker.structure import F_ANTE, F_BRING_IN
-from ...poker.table_state import S_DEALER, ST_ACTIVE, ST_ALL_IN, STACK, STATUS, TOTAL
+from ...poker.table_state import S_DEALER, STACK, TOTAL
 from ...rng import draw_below, next_u64
 from ..evening import GAME_RAZZ, run_evenings
 from ..table import (
@@ -142,12 +143,6 @@ REC_SIZE = REC_GAME + 4
 OUTCOME_SHOWDOWN, OUTCOME_FOLDED = 0, 1
 
 
-@njit(cache=True, inline="always")
-def _in_hand(st, s):
-    x = st[STATUS + s]
-    return x == ST_ACTIVE or x == ST_ALL_IN
-
-
 @njit(cache=True)
 def _first_unused(used):
     for p in range(used.shape[0]):
@@ -162,7 +157,7 @@ def _deal_street(st, r, n, deck, used, cards, hs):
     still in; on seventh street a community card when the deck runs short (R-Z4)."""
     if r == 0:
         for s in range(n):
-            if _in_hand(st, s):
+            if in_hand(st, s):
                 for j in range(3):
                     p = j * n + s
                     cards[s, j] = deck[p]
@@ -172,7 +167,7 @@ def _deal_street(st, r, n, deck, used, cards, hs):
     j = r + 2
     if r < 4:
         for s in range(n):
-            if _in_hand(st, s):
+            if in_hand(st, s):
                 p = j * n + s
                 cards[s, j] = deck[p]
                 used[p] = True
@@ -180,7 +175,7 @@ def _deal_street(st, r, n, deck, used, cards, hs):
         return
     k = 0
     for s in range(n):
-        if _in_hand(st, s):
+        if in_hand(st, s):
             k += 1
     if k > N_CARDS - hs[H_DEALT]:  # R-Z4: one community card for everyone still in
         p = _first_unused(used)
@@ -188,11 +183,11 @@ def _deal_street(st, r, n, deck, used, cards, hs):
         hs[H_DEALT] += 1
         hs[H_COMMUNITY] = deck[p]
         for s in range(n):
-            if _in_hand(st, s):
+            if in_hand(st, s):
                 cards[s, 6] = deck[p]
         return
     for s in range(n):
-        if _in_hand(st, s):
+        if in_hand(st, s):
             p = 6 * n + s
             if p >= N_CARDS or used[p]:
                 p = _first_unused(used)
@@ -254,7 +249,7 @@ def _first_to_act(st, r, n, cards, variant):
     if r == 0 and variant != V_PRIVATE:
         for i in range(n):
             s = (dealer + 1 + i) % n
-            if not _in_hand(st, s):
+            if not in_hand(st, s):
                 continue
             c = cards[s, 2]
             key = _value_of(c, high) * 4 + (np.int64(c) & 3)
@@ -267,7 +262,7 @@ def _first_to_act(st, r, n, cards, variant):
     n_up = r + 1 if r < 4 else 4
     for i in range(n):
         s = (dealer + 1 + i) % n
-        if not _in_hand(st, s):
+        if not in_hand(st, s):
             continue
         key = _board_key(cards, s, n_up, high)
         if not high:
@@ -286,7 +281,7 @@ def _showdown_values(st, n, cards, variant, T, T8, hi, lo, rows, vh, vl):
     for s in range(n):
         hi[s] = -1
         lo[s] = 0
-        if _in_hand(st, s):
+        if in_hand(st, s):
             for j in range(7):
                 rows[m, j] = cards[s, j]
             m += 1
@@ -294,7 +289,7 @@ def _showdown_values(st, n, cards, variant, T, T8, hi, lo, rows, vh, vl):
         _hand_values(rows, m, variant, T, T8, vh, vl)
         k = 0
         for s in range(n):
-            if _in_hand(st, s):
+            if in_hand(st, s):
                 hi[s] = vh[k]
                 lo[s] = vl[k]
                 k += 1
@@ -335,7 +330,7 @@ def _street(r, table, st, game, work, rng):
     _deal_street(st, r, n, deck, used, cards, hs)
     c = r + 3
     for s in range(n):
-        if _in_hand(st, s):
+        if in_hand(st, s):
             scores[s] = _score(cards, s, c, score_tab)
             _features(cards, s, c, feats)
     first = _first_to_act(st, r, n, cards, variant)

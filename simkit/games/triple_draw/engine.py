@@ -92,12 +92,13 @@ from ...deck import draw_card
 from ...jit import lean
 from ...poker.kernels import (
     forced_chips,
+    in_hand,
     new_hand_state,
     play_rounds,
     run_betting_round,
 )
 from ...poker.structure import F_ANTE
-from ...poker.table_state import S_ROUND, ST_ACTIVE, ST_ALL_IN, ST_FOLDED, STACK, STATUS
+from ...poker.table_state import S_ROUND, ST_FOLDED, STACK, STATUS
 from ..evening import GAME_TRIPLE_DRAW, run_evenings
 from ..table import (
     REC_DEALER,
@@ -250,15 +251,14 @@ def _street(r, table, st, game, work, rng):
     dkinds, dparams, fam, T, ace_low, suits_count = game[3], game[4], game[5], game[6], game[7], game[8]
     keep_tab, keep_val, xs, cdf, n_draws = game[9], game[10], game[11], game[12], game[13]
     deck, disc, pile, hands, thrown = work[1], work[2], work[3], work[4], work[5]
-    drew, last, scores, start, cards, kept = work[7], work[8], work[9], work[12], work[13], work[14]
+    drew, last, scores, cards, kept = work[7], work[8], work[9], work[13], work[14]
     n = table[TABLE_SEATS]
     dealer = table[TABLE_DEALER]
     d_left = n_draws - r
     if r > 0:
         for i in range(n):
             s = (dealer + 1 + i) % n
-            x = st[STATUS + s]
-            if x == ST_ACTIVE or x == ST_ALL_IN:
+            if in_hand(st, s):
                 keep = _choose_keep(
                     hands[s], d_left + 1, dkinds[s], dparams[s], ace_low, suits_count, keep_tab
                 )
@@ -268,9 +268,8 @@ def _street(r, table, st, game, work, rng):
                 kept[r - 1, s] = keep
                 for j in range(5):
                     cards[r, s, j] = hands[s, j]
-    for s in range(n):  # only a seat that may still act reads its score
-        x = st[STATUS + s]
-        if start[s] > 0 and (x == ST_ACTIVE or x == ST_ALL_IN):
+    for s in range(n):  # only a seat still in the hand reads its score (a seat dealt nothing is out)
+        if in_hand(st, s):
             scores[s] = _score(hands[s], d_left, fam, T, ace_low, keep_val, xs, cdf)
     return -1
 
@@ -437,8 +436,7 @@ def _play_batch(
             net_sq[s] += float(v) * float(v)
             if h < per_hand.shape[0]:
                 per_hand[h, s] = v
-            x = st[STATUS + s]
-            if (x == ST_ACTIVE or x == ST_ALL_IN) and n_in >= 2:
+            if in_hand(st, s) and n_in >= 2:
                 share = payout[s] / pot if pot > 0 else 0.0
                 for d in range(n_draws):
                     c = drew[d, s]
