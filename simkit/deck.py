@@ -32,10 +32,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import numpy as np
-from numba import njit
 
 from .cards import CARD_DTYPE, N_CARDS, format_cards, parse_cards
 from .checks import is_int
+from .jit import njit
 from .rng import SeedLike, draw_below, step_u64, stream_state
 
 __all__ = [

@@ -28,9 +28,10 @@ from __future__ import annotations
 import zlib
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from .checks import is_int
+from .jit import njit
 from .memory import private_zeros
 
 __all__ = ["as_seed_sequence", "draw_below", "next_u64", "step_u64", "stream_state", "substream", "uniform"]

@@ -10,7 +10,7 @@ from simkit.games.diablo import engine as diablo_engine
 from simkit.games.in_between import engine as in_between_engine
 from simkit.games.razz import engine as razz_engine
 from simkit.games.triple_draw import engine as triple_draw_engine
-from simkit.jit import lean
+from simkit.jit import lean, njit
 
 
 def test_numba_still_takes_the_private_option():
@@ -24,6 +24,32 @@ def test_numba_still_takes_the_private_option():
         pytest.fail(f"Numba no longer accepts the private option _nrt=False used by simkit.jit.lean: {exc!r}")
     assert probe.targetoptions.get("_nrt") is False
     assert inlined.targetoptions.get("inline") == "always"
+
+
+def test_a_callee_is_compiled_once_per_argument_types_not_per_constant():
+    """Constants, and a count that starts at 0, reach a callee as ``int64``: one version."""
+
+    @njit()
+    def callee(k, a):
+        return a[0] + k
+
+    @njit()
+    def caller(a):
+        k = 0
+        for x in a:
+            if x > 0:
+                k += 1
+        return callee(k, a) + callee(3, a) + callee(4, a)
+
+    assert caller(np.array([5, 0, 7])) == 5 * 3 + 2 + 3 + 4
+    assert [str(sig[0]) for sig in callee.signatures] == ["int64"], callee.signatures
+
+    @njit()
+    def plain_numba_would_compile_three(a):
+        return callee(0, a)
+
+    plain_numba_would_compile_three(np.array([1]))
+    assert len(callee.signatures) == 1
 
 
 def test_a_lean_kernel_that_allocates_is_refused():

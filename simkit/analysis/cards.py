@@ -30,7 +30,6 @@ from functools import cache
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from simkit import hands
 from simkit.deck import shuffle_prefix
@@ -53,6 +52,7 @@ from simkit.rng import stream_state
 from simkit.runner import run, stats
 
 from ..cards import N_CARDS
+from ..jit import njit
 from .registry import AnalysisResult, Context, analysis, pyplot
 
 __all__ = ["SampleJob", "exact_table", "sample", "sample_table"]

@@ -34,7 +34,6 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ..checks import non_negative_int, positive_int
 from ..games.diablo.engine import _forced as _diablo_forced
@@ -72,6 +71,7 @@ from ..games.table import (
 )
 from ..games.triple_draw.engine import _forced as _triple_draw_forced
 from ..games.triple_draw.engine import _play_one as _triple_draw_hand
+from ..jit import njit
 from ..rng import SeedLike, as_seed_sequence, draw_below, stream_state
 from ..runner import run
 from ..runner.chunks import chunk_seed

@@ -38,8 +38,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
+from ..jit import njit
 from ..rng import draw_below
 from .table import (
     REC_DEALER,

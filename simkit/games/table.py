@@ -39,9 +39,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from ..checks import is_int
+from ..jit import njit
 
 __all__ = [
     "HandKernel",

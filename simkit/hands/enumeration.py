@@ -14,9 +14,9 @@ from math import comb
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ..cards import N_CARDS
+from ..jit import njit
 from .evaluate import _category_lookup, check_family
 from .kernels import enumerate_counts
 from .tables import kernel_tables, strength_codes

@@ -17,10 +17,10 @@ Family ids (the order of :data:`simkit.hands.codes.FAMILIES`): 0 high, 1 deuces_
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from ..cards import N_CARDS
-from ..jit import lean
+from ..jit import lean, njit
 
 HIGH, DEUCES_WILD, DEUCE_TO_SEVEN, ACE_TO_FIVE, ACE_TO_SIX, EIGHT_OR_BETTER = range(6)
 

@@ -41,10 +41,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
 from ..cards import CARD_DTYPE, N_CARDS, format_cards
 from ..checks import positive_int
+from ..jit import njit
 from ..rng import SeedLike, stream_state, uniform
 
 __all__ = [

@@ -49,10 +49,10 @@ from math import comb
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from ..cards import N_CARDS
 from ..disk_cache import cached_arrays, source_digest
+from ..jit import njit
 from .codes import FAMILIES, FAMILY_CARDS, strength_code, unpack
 
 __all__ = ["LAYOUT", "colex", "colex_tables", "kernel_tables", "strength_codes"]

@@ -52,8 +52,7 @@ the legal-action scratch row.
 
 from __future__ import annotations
 
-from numba import njit
-
+from ..jit import njit
 from .actions import (
     ALL_IN,
     ANTE,

@@ -32,9 +32,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numba import njit
 
 from ..checks import is_int
+from ..jit import njit
 from .table_state import (
     S_DEAD,
     S_DEALER,

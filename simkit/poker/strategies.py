@@ -42,8 +42,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from numba import njit
 
+from ..jit import njit
 from ..rng import draw_below, uniform
 from .actions import BRING_IN, CALL, CHECK, FOLD, NO_ACTION
 from .table_state import (

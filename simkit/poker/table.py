@@ -19,9 +19,9 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ..checks import is_int
+from ..jit import njit
 from ..rng import SeedLike, draw_below, stream_state, uniform
 from .betting import _apply_legal, _legal, _n_in_hand, _post_antes, _pot, _reset, _start_round
 from .history import NO_SHOWDOWN, SHOWDOWN, VOID, results_frame

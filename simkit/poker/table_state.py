@@ -34,9 +34,9 @@ array([ 0,  0, 50,  0])
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ..checks import is_int
+from ..jit import njit
 
 __all__ = [
     "MAX_SEATS",

@@ -49,7 +49,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from simkit.cards import N_CARDS, format_cards
 from simkit.deck import (
@@ -67,6 +66,7 @@ from simkit.memory import private_zeros
 from simkit.rng import SeedLike, stream_state
 
 from ...checks import is_int, positive_int
+from ...jit import njit
 from .keep_table import _keep_sorted, _sort5, policy_table
 from .ranges import is_range_text, parse_range
 from .rules import draw_limit, limit_label, tables

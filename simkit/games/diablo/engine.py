@@ -104,7 +104,6 @@ Examples
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simkit.deck import shuffle_prefix
 from simkit.games.evening import (
@@ -181,6 +180,7 @@ from simkit.poker.table_state import (
 from simkit.rng import draw_below, uniform
 
 from ...cards import N_CARDS
+from ...jit import njit
 from .keep_table import _hand_colex, _sort5
 from .rules import (
     C_ANTE,

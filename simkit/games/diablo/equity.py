@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from simkit.deck import shuffle_prefix
 from simkit.hands.kernels import eval5_deuces_wild
@@ -35,6 +34,7 @@ from simkit.memory import private_zeros
 from simkit.runner import stats
 
 from ...cards import N_CARDS
+from ...jit import njit
 from .keep_table import _draw_policy
 from .rules import CATEGORIES
 

@@ -38,7 +38,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from simkit.checks import int_in_range
 from simkit.deck import shuffle_prefix
@@ -47,6 +46,7 @@ from simkit.rng import SeedLike, stream_state
 
 from ...cards import N_CARDS, format_cards
 from ...hands.ranges import Combos
+from ...jit import njit
 from ..outcomes import card_text, collect, given_text, hand_columns, range_column
 from .draw_equity import DrawEquityJob, monte_carlo_job
 from .equity import MAX_OPP

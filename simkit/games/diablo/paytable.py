@@ -48,13 +48,14 @@ from functools import cache, lru_cache
 
 import numpy as np
 import pandas as pd
-from numba import njit, prange
+from numba import prange
 
 from simkit import hands as _hands
 from simkit.cards import N_CARDS
 from simkit.hands.enumeration import N_HANDS, all_hands
 from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
 
+from ...jit import njit
 from .keep_table import POP, _allowed, _load, _subset_index, colex5
 from .rules import (
     CATEGORIES,

@@ -46,13 +46,13 @@ from typing import TYPE_CHECKING, TypedDict, Unpack
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from simkit.cards import N_CARDS, format_cards, parse_cards
 from simkit.deck import live_deck, next_combination
 from simkit.hands.kernels import eval5_deuces_wild
 
 from ...checks import is_int
+from ...jit import njit
 from .paytable import _check_wild, _final_class, eval_tables
 from .rules import (
     CATEGORIES,

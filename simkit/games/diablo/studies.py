@@ -44,7 +44,6 @@ from itertools import combinations
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from simkit import hands as hand_eval
 from simkit.deck import next_combination
@@ -55,6 +54,7 @@ from simkit.runner import run
 
 from ...cards import N_CARDS
 from ...checks import is_int
+from ...jit import njit
 from .jobs import SeriesJob, summarize
 from .rules import VARIANTS, Rules
 from .strategies import OPEN_LEVELS, Player, player

@@ -99,10 +99,9 @@ from __future__ import annotations
 import types
 
 import numpy as np
-from numba import njit
 
 from ...cards import N_CARDS
-from ...jit import lean
+from ...jit import lean, njit
 from ...rng import draw_below
 from ..evening import (
     END_DEALS,

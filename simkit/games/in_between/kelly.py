@@ -25,7 +25,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+
+from ...jit import njit
 
 __all__ = ["expected_log_growth", "kelly_fraction"]
 

@@ -22,10 +22,10 @@ from collections.abc import Iterable
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ...cards import N_CARDS, format_cards, parse_cards
 from ...deck import live_deck
+from ...jit import njit
 from .kelly import _kelly
 from .rules import ACE, LOW_ACE_VALUE, _spread, card_value
 

@@ -27,10 +27,10 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ...cards import N_CARDS
 from ...checks import is_int
+from ...jit import njit
 from ...memory import private_zeros
 from ...rng import SeedLike, draw_below, stream_state
 

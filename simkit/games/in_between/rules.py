@@ -29,10 +29,10 @@ from dataclasses import asdict, dataclass
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from ...cards import N_CARDS, format_cards, parse_card, parse_cards
 from ...checks import INT_LIMIT, is_int, positive_int
+from ...jit import njit
 
 __all__ = [
     "OUTCOMES",

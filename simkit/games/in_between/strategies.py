@@ -43,9 +43,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from ...checks import INT_LIMIT, is_int
+from ...jit import njit
 from ...rng import draw_below
 from .kelly import _kelly
 

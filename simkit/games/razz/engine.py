@@ -75,11 +75,10 @@ from the hand state's action record (``work``'s ``st`` made with a record of at 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ...cards import N_CARDS
 from ...deck import shuffle_prefix
-from ...jit import lean
+from ...jit import lean, njit
 from ...poker.kernels import (
     forced_chips,
     in_hand,

@@ -41,12 +41,12 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ...cards import CARD_DTYPE, N_CARDS, format_cards
 from ...checks import int_in_range, positive_int
 from ...deck import advance_level, cards_left, enter_level, live_deck, shuffle_prefix
 from ...hands.ranges import Combos, check_compatible, deal_joint, pack, rejection_error
+from ...jit import njit
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from ...runner import stats

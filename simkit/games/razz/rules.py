@@ -54,10 +54,10 @@ import re
 from dataclasses import dataclass, replace
 
 import numpy as np
-from numba import njit
 
 from ...cards import CARD_DTYPE, format_cards, parse_cards
 from ...checks import INT_LIMIT, is_int
+from ...jit import njit
 from ...poker.structure import Structure
 from ...poker.structure import razz as razz_structure
 

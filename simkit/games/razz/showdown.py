@@ -23,10 +23,9 @@ come from :func:`tables`.
 
 from __future__ import annotations
 
-from numba import njit
-
 from ...hands import kernel_tables
 from ...hands.kernels import eval7_ace_to_five, eval7_ace_to_six, eval7_eight_or_better, eval7_high
+from ...jit import njit
 from .rules import FAMILY_OF, V_A6, V_HIGH, V_HILO, check_variant
 
 __all__ = ["UNITS", "tables"]

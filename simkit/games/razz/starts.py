@@ -33,9 +33,9 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ...cards import CARD_DTYPE, N_CARDS
+from ...jit import njit
 from ...memory import private_zeros
 from ...rng import SeedLike, draw_below, stream_state
 from .equity import SPLIT_SUMS, _equity_mc, summarize, worst_se

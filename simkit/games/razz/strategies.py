@@ -50,8 +50,8 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 
 import numpy as np
-from numba import njit
 
+from ...jit import njit
 from ...poker.actions import CALL, CHECK, FOLD, NO_ACTION
 from ...poker.kernels import decide_action, fill_view, passive_action
 from ...poker.strategies import KIND_NAMES, N_PARAMS, strategy_table

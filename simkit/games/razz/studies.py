@@ -39,13 +39,13 @@ from functools import cache
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ...cards import N_CARDS, format_cards
 from ...checks import int_in_range
 from ...deck import live_deck, next_combination, shuffle_prefix
 from ...hands.kernels import eval7_ace_to_five
 from ...hands.tables import decode, strength_codes
+from ...jit import njit
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state, substream
 from .equity import equity

@@ -39,13 +39,13 @@ from math import comb
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ...cards import N_CARDS, format_cards, parse_cards
 from ...checks import is_int, positive_int
 from ...deck import cards_left, draw_card, next_combination
 from ...hands import kernel_tables
 from ...hands.ranges import Combos, check_compatible, deal_joint, pack, rejection_error
+from ...jit import njit
 from ...rng import SeedLike, stream_state
 from . import exact as _exact
 from .keep_table import keep_table

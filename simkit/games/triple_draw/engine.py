@@ -85,11 +85,10 @@ The draw pile:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ...cards import N_CARDS
 from ...deck import draw_card
-from ...jit import lean
+from ...jit import lean, njit
 from ...poker.kernels import (
     forced_chips,
     in_hand,

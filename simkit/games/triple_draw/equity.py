@@ -41,11 +41,11 @@ from functools import cache
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ...cards import N_CARDS, parse_cards
 from ...hands import kernel_tables, strength_codes
 from ...hands.ranges import deal_joint
+from ...jit import njit
 from ...rng import stream_state
 from ...runner import stats
 from .engine import _deal, _draw, _remove, _reset_deck

@@ -59,11 +59,12 @@ from functools import cache
 from math import comb
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.typed import Dict
 
 from ...cards import N_CARDS
 from ...hands.kernels import popcount as _pc
+from ...jit import njit
 from .rules import family_id, target_value
 
 __all__ = [

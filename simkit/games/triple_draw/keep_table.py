@@ -35,9 +35,9 @@ from math import comb
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from ...hands.kernels import popcount as _popcount
+from ...jit import njit
 from .rules import _is_flush, _is_straight_mask, _value, family_id
 
 __all__ = ["KeepTable", "keep_table"]

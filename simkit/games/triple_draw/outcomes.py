@@ -37,9 +37,9 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ...checks import chips_per_seat
+from ...jit import njit
 from ...poker.table_state import ST_ACTIVE, ST_ALL_IN, STATUS, TOTAL
 from ...rng import SeedLike, stream_state
 from ..outcomes import card_text, collect, hand_columns, range_column

@@ -56,13 +56,13 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from ...cards import N_CARDS, format_cards
 from ...deck import next_combination
 from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
+from ...jit import njit
 from .exact import _cards, prepare
 from .rules import _eval, family_id, target_threshold
 from .solver import _one_draw

@@ -28,8 +28,8 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
+from ...jit import njit
 from ...memory import private_zeros
 from ...rng import SeedLike, next_u64, stream_state
 from ...runner import run, stats

@@ -46,11 +46,11 @@ from dataclasses import dataclass, fields
 from functools import cache
 
 import numpy as np
-from numba import njit
 
 from ...cards import RANK_CHARS, SUIT_CHARS, parse_cards
 from ...checks import INT_LIMIT, is_int
 from ...hands.kernels import eval5_plain, eval5_suited
+from ...jit import njit
 from ...poker.structure import (
     FIRST_BLINDS,
     FIRST_DEALER_LEFT,

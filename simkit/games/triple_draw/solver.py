@@ -44,7 +44,6 @@ from math import comb
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
 from ...cards import N_CARDS, format_cards, parse_cards
 from ...checks import is_int
@@ -52,6 +51,7 @@ from ...deck import next_combination, shuffle_prefix
 from ...hands import kernel_tables, strength_codes
 from ...hands.kernels import enumerate_counts
 from ...hands.kernels import popcount as _popcount
+from ...jit import njit
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from . import exact as _exact

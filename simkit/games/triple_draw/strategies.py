@@ -55,9 +55,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from ...hands import kernel_tables
+from ...jit import njit
 from ...poker.strategies import KIND_NAMES, PARAM_NAMES, strategy_table
 from .keep_table import _table_keep, keep_table
 from .rules import _eval, _is_flush, _is_straight_mask, _value, family_id, target_value
