@@ -14,7 +14,18 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
-ORDER = ["hands", "runner", "poker", "in_between", "triple_draw", "razz", "diablo", "evening", "profile", "compile"]
+ORDER = [
+    "hands",
+    "runner",
+    "poker",
+    "in_between",
+    "triple_draw",
+    "razz",
+    "diablo",
+    "evening",
+    "profile",
+    "compile",
+]
 
 
 def main() -> int:
