@@ -94,10 +94,12 @@ def child(scale: float, only: list[str], out: str) -> None:
 
 def summarise(data: dict, scale: float, top: int) -> str:
     walls, events = data["walls"], data["events"]
-    compile_s: dict[str, float] = defaultdict(float)
+    compile_s: dict[str, float] = defaultdict(float)  # per section
+    kernels: dict[str, float] = defaultdict(float)  # per top-level kernel
     for e in events:
         if e["depth"] == 0:
             compile_s[e["section"]] += e["seconds"]
+            kernels[e["name"]] += e["seconds"]
     wall, comp = sum(walls.values()), sum(compile_s.values())
     lines = [
         "## Compile time of a fresh machine (`bench_compile.py`)",
@@ -111,10 +113,6 @@ def summarise(data: dict, scale: float, top: int) -> str:
     ]
     for name, w in walls.items():
         lines.append(f"| {name} | {w:.1f} | {compile_s.get(name, 0.0):.1f} |")
-    kernels: dict[str, float] = defaultdict(float)
-    for e in events:
-        if e["depth"] == 0:
-            kernels[e["name"]] += e["seconds"]
     lines += ["", f"The {top} kernels that took longest (with everything compiled inside them):", ""]
     lines += ["| kernel | compiling s |", "| --- | ---: |"]
     for name, s in sorted(kernels.items(), key=lambda kv: -kv[1])[:top]:

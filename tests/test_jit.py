@@ -45,10 +45,10 @@ def test_a_callee_is_compiled_once_per_argument_types_not_per_constant():
     assert [str(sig[0]) for sig in callee.signatures] == ["int64"], callee.signatures
 
     @njit()
-    def plain_numba_would_compile_three(a):
+    def called_with_zero(a):  # numba.njit would compile a Literal[int](0) version
         return callee(0, a)
 
-    plain_numba_would_compile_three(np.array([1]))
+    called_with_zero(np.array([1]))
     assert len(callee.signatures) == 1
 
 
