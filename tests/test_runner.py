@@ -449,3 +449,19 @@ class BadJob:
 def test_non_summable_results_are_refused():
     with pytest.raises(ValueError, match="result 'x' has non-summable dtype"):
         run(BadJob("a"), 5, quiet=True)
+
+
+def test_map_threads_runs_side_by_side_and_gives_the_loop_s_results():
+    from simkit.runner import map_threads
+    from simkit.runner.demo import UniformJob
+
+    def totals(seed):
+        return run(UniformJob(p=0.3), 20_000, seed=seed, chunk_size=4096, quiet=True)
+
+    loop = [totals(s) for s in range(5)]
+    side = map_threads(totals, range(5), threads=2)
+    assert all((a[k] == b[k]).all() for a, b in zip(loop, side, strict=True) for k in a)
+    both = threading.Barrier(2, timeout=30)  # passes only if two calls run at once
+    assert map_threads(lambda x: both.wait() >= 0 and x, [1, 2], threads=2) == [1, 2]
+    with pytest.raises(ValueError, match="threads must be a positive integer"):
+        map_threads(str, [1], threads=0)

@@ -19,6 +19,7 @@ import pandas as pd
 
 from ..evenings import SETUPS, evening
 from ..evenings.setups import FIELD_KINDS
+from ..runner import map_threads
 from .registry import AnalysisResult, Context, analysis, pyplot
 
 __all__ = [
@@ -111,72 +112,82 @@ def _run(ctx: Context, roles: tuple, game: str, players: Sequence[str], evenings
     )
 
 
+def _runs(ctx: Context, calls: list[tuple]) -> list:
+    """:func:`_run` of every ``(roles, game, players, evenings, keywords)``, side by side
+    (:func:`~simkit.runner.map_threads`; a run of a few hundred evenings has few chunks)."""
+    return map_threads(lambda c: _run(ctx, c[0], c[1], c[2], c[3], **c[4]), calls)
+
+
 def winners_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 500) -> pd.DataFrame:
     """The tips player's chance of winning the evening against a field of each kind, by game
     and player count; ``fair`` is 1 / players."""
+    spots = [(game, n, kind) for game in games for n in PLAYER_COUNTS[game] for kind in FIELD_KINDS]
+    calls: list[tuple] = [
+        ((n, kind), game, [SETUPS[game].tips] + [SETUPS[game].typical[kind]] * (n - 1), evenings, {})
+        for game, n, kind in spots
+    ]
     rows = []
-    for game in games:
+    for (game, n, kind), ev in zip(spots, _runs(ctx, calls), strict=True):
         s = SETUPS[game]
-        for n in PLAYER_COUNTS[game]:
-            for kind in FIELD_KINDS:
-                ev = _run(ctx, (n, kind), game, [s.tips] + [s.typical[kind]] * (n - 1), evenings)
-                seat = ev.seats.iloc[0]
-                rows.append(
-                    {
-                        "game": game,
-                        "players": n,
-                        "field": kind,
-                        "tips": s.tips,
-                        "opponents": s.typical[kind],
-                        "win": seat["win"],
-                        "win_se": seat["win_se"],
-                        "fair": 1 / n,
-                        "final_chips": seat["final_chips"],
-                        "final_chips_se": seat["final_chips_se"],
-                        "broke": seat["broke"],
-                        "broke_se": seat["broke_se"],
-                        "mean_deals": ev.summary["mean_deals"],
-                    }
-                )
+        seat = ev.seats.iloc[0]
+        rows.append(
+            {
+                "game": game,
+                "players": n,
+                "field": kind,
+                "tips": s.tips,
+                "opponents": s.typical[kind],
+                "win": seat["win"],
+                "win_se": seat["win_se"],
+                "fair": 1 / n,
+                "final_chips": seat["final_chips"],
+                "final_chips_se": seat["final_chips_se"],
+                "broke": seat["broke"],
+                "broke_se": seat["broke_se"],
+                "mean_deals": ev.summary["mean_deals"],
+            }
+        )
     return pd.DataFrame(rows)
 
 
 def length_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 400) -> pd.DataFrame:
     """How long an evening lasts in deals, by game and player count (default players): to the
     game's end rule with the agreed time, and for 2-7 and Razz also to the last player."""
-    rows = []
+    spots = []
     for game in games:
-        s = SETUPS[game]
         ends = [("agreed time", AGREED[game])]
         if game in ("triple-draw", "razz"):
             ends.append(("last player", 0))
-        for n in PLAYER_COUNTS[game]:
-            for end, deals in ends:
-                ev = _run(
-                    ctx,
-                    (n, end),
-                    game,
-                    s.default_players(n),
-                    evenings // (4 if deals == 0 else 1),
-                    deals=deals,
-                )
-                sm = ev.summary
-                q = np.repeat(ev.lengths["deals"].to_numpy(), ev.lengths["evenings"].to_numpy())
-                rows.append(
-                    {
-                        "game": game,
-                        "players": n,
-                        "end": end,
-                        "agreed": deals,
-                        "mean_deals": sm["mean_deals"],
-                        "mean_deals_se": sm["mean_deals_se"],
-                        "median_deals": sm["median_deals"],
-                        "q10_deals": float(np.quantile(q, 0.1)),
-                        "q90_deals": float(np.quantile(q, 0.9)),
-                        "overtime": sm.get("overtime", 0.0),
-                        "overtime_se": sm.get("overtime_se", 0.0),
-                    }
-                )
+        spots += [(game, n, end, deals) for n in PLAYER_COUNTS[game] for end, deals in ends]
+    calls = [
+        (
+            (n, end),
+            game,
+            SETUPS[game].default_players(n),
+            evenings // (4 if deals == 0 else 1),
+            {"deals": deals},
+        )
+        for game, n, end, deals in spots
+    ]
+    rows = []
+    for (game, n, end, deals), ev in zip(spots, _runs(ctx, calls), strict=True):
+        sm = ev.summary
+        q = np.repeat(ev.lengths["deals"].to_numpy(), ev.lengths["evenings"].to_numpy())
+        rows.append(
+            {
+                "game": game,
+                "players": n,
+                "end": end,
+                "agreed": deals,
+                "mean_deals": sm["mean_deals"],
+                "mean_deals_se": sm["mean_deals_se"],
+                "median_deals": sm["median_deals"],
+                "q10_deals": float(np.quantile(q, 0.1)),
+                "q90_deals": float(np.quantile(q, 0.9)),
+                "overtime": sm.get("overtime", 0.0),
+                "overtime_se": sm.get("overtime_se", 0.0),
+            }
+        )
     return pd.DataFrame(rows)
 
 

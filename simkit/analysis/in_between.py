@@ -24,6 +24,7 @@ from ..games.in_between import (
     sizing_table,
 )
 from ..games.in_between.sizing import pass_rule
+from ..runner import map_threads
 from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 __all__ = [
@@ -264,31 +265,30 @@ def ruin_table(ctx: Context, chips_list=(100, 50)) -> pd.DataFrame:
     or ignore "never more than you can pay twice"; the others stake half-Kelly."""
     hands = ctx.trials(100_000)
     stake_rules = ["pot_fraction:1@8", "pay_twice:1@8", "kelly", "half_kelly"]
-    rows = []
-    for chips in chips_list:
-        for i, rule in enumerate(stake_rules):
-            pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
-            r = simulate(
-                pols,
-                hands=hands,
-                deals=2 * PLAYERS,
-                rules=Rules(stacks=chips),
-                seed=ctx.stream("ruin", i, chips),
-                **ctx.run_options(),
-            )
-            s = r.seats.iloc[1]
-            rows.append(
-                {
-                    "chips": chips,
-                    "rule": parse_policy(rule).label,
-                    "ignores_post": rule.startswith("pot_fraction"),
-                    "ruin_rate": s.bust_rate,
-                    "ruin_se": s.bust_se,
-                    "net_mean": s.net_mean,
-                    "net_se": s.net_se,
-                    "p_post": s.p_post,
-                }
-            )
+    spots = [(chips, i, rule) for chips in chips_list for i, rule in enumerate(stake_rules)]
+
+    def one(spot):
+        chips, i, rule = spot
+        pols = [OTHERS, rule] + [OTHERS] * (PLAYERS - 2)
+        seed = ctx.stream("ruin", i, chips)
+        r = simulate(
+            pols, hands=hands, deals=2 * PLAYERS, rules=Rules(stacks=chips), seed=seed, **ctx.run_options()
+        )
+        return r.seats.iloc[1]
+
+    rows = [
+        {
+            "chips": chips,
+            "rule": parse_policy(rule).label,
+            "ignores_post": rule.startswith("pot_fraction"),
+            "ruin_rate": s.bust_rate,
+            "ruin_se": s.bust_se,
+            "net_mean": s.net_mean,
+            "net_se": s.net_se,
+            "p_post": s.p_post,
+        }
+        for (chips, _, rule), s in zip(spots, map_threads(one, spots), strict=True)
+    ]
     return pd.DataFrame(rows)
 
 

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..rng import SeedLike, substream
+from ..runner import map_threads
 from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 __all__ = [
@@ -605,29 +606,31 @@ def early_pair_chips(hands: int, stream, **opts) -> pd.DataFrame:
     as the unit (seats of one hand are not independent)."""
     from ..games.razz.jobs import play_hands
 
+    spots = [(f, field, n) for f, field in enumerate(R4_FIELDS) for n in R4_PLAYERS]
+    played = map_threads(
+        lambda spot: play_hands([spot[1]] * spot[2], hands, seed=stream(spot[0], spot[2])), spots
+    )
     rows = []
-    for f, field in enumerate(R4_FIELDS):
-        for n in R4_PLAYERS:
-            r = play_hands([field] * n, hands, seed=stream(f, n))
-            cls = fourth_street_classes(r.cards)
-            for c, name in enumerate(("paired", "smooth", "brick")):
-                mask = cls == c
-                m_h = mask.sum(axis=1).astype(float)
-                y_h = np.where(mask, r.net, 0).sum(axis=1).astype(float)
-                seen = m_h.sum()
-                mean = y_h.sum() / seen if seen else np.nan
-                se = float(np.sqrt(((y_h - mean * m_h) ** 2).sum()) / seen) if seen else np.nan
-                rows.append(
-                    {
-                        "field": field,
-                        "players": n,
-                        "fourth_card": name,
-                        "seen": int(seen),
-                        "chips": float(mean),
-                        "se": se,
-                        "hands": hands,
-                    }
-                )
+    for (_, field, n), r in zip(spots, played, strict=True):
+        cls = fourth_street_classes(r.cards)
+        for c, name in enumerate(("paired", "smooth", "brick")):
+            mask = cls == c
+            m_h = mask.sum(axis=1).astype(float)
+            y_h = np.where(mask, r.net, 0).sum(axis=1).astype(float)
+            seen = m_h.sum()
+            mean = y_h.sum() / seen if seen else np.nan
+            se = float(np.sqrt(((y_h - mean * m_h) ** 2).sum()) / seen) if seen else np.nan
+            rows.append(
+                {
+                    "field": field,
+                    "players": n,
+                    "fourth_card": name,
+                    "seen": int(seen),
+                    "chips": float(mean),
+                    "se": se,
+                    "hands": hands,
+                }
+            )
     return pd.DataFrame(rows)
 
 

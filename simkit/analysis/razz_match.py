@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..rng import SeedLike, substream
+from ..runner import map_threads
 from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 __all__ = ["LINEUP", "plot_running", "plot_win_rates", "r5_verdict", "sunk_cost_table", "variant_table"]
@@ -66,16 +67,17 @@ def variant_table(hands: int, seed: SeedLike, **opts) -> pd.DataFrame:
     from ..games.razz.jobs import match
     from ..games.razz.rules import VARIANTS
 
-    frames = []
-    for i, (v, rules) in enumerate(VARIANTS.items()):
+    def one(i: int) -> pd.DataFrame:
+        v, rules = list(VARIANTS.items())[i]
         lineup = (
             LINEUP
             if v in ("razz", "private", "ace-to-six")
             else ["tight", "tight", "loose-aggressive", "check-call", "random"]
         )
         t = match(lineup, hands, rules=rules, seed=substream(seed, i), **opts)
-        frames.append(t.assign(variant=v, showdown_rate=t.attrs["showdown_rate"], hands=t.attrs["hands"]))
-    return pd.concat(frames, ignore_index=True)
+        return t.assign(variant=v, showdown_rate=t.attrs["showdown_rate"], hands=t.attrs["hands"])
+
+    return pd.concat(map_threads(one, range(len(VARIANTS))), ignore_index=True)
 
 
 @analysis("razz_win_rates", game="razz", title="Razz: strategy win rates and variants")

@@ -15,7 +15,7 @@ from ..games.triple_draw.jobs import EquityJob, equity
 from ..games.triple_draw.solver import rank_percentiles
 from ..games.triple_draw.studies import A5_TARGETS, holding_odds_table
 from ..hands import evaluate
-from ..runner import run
+from ..runner import map_threads, run
 from .registry import AnalysisResult, Context, TipResult, Verdict, Z, analysis, pyplot
 
 GAME = "triple_draw"
@@ -27,8 +27,13 @@ GAME = "triple_draw"
 def draw_odds_analysis(ctx: Context) -> AnalysisResult:
     full = ctx.scale >= 0.5
     sizes = (1, 2, 3, 4, 5) if full else (3, 4)
-    df = holding_odds_table("10" if full else "8", sizes)
-    a5 = holding_odds_table("8" if full else "6", sizes, targets=A5_TARGETS, family="ace_to_five")
+    df, a5 = map_threads(
+        lambda task: task(),
+        [
+            lambda: holding_odds_table("10" if full else "8", sizes),
+            lambda: holding_odds_table("8" if full else "6", sizes, targets=A5_TARGETS, family="ace_to_five"),
+        ],
+    )
     plt = pyplot()
     figures = {}
     for name, table, title in (
@@ -393,34 +398,39 @@ def win_rates(ctx: Context) -> AnalysisResult:
     from ..games.triple_draw.jobs import match, play
 
     hands = ctx.trials(150_000, minimum=2000)
-    rows = []
-    for field in ("loose", "station"):
-        for n in range(2, 7):
-            df = match(
-                ["tight"] + [field] * (n - 1),
-                hands=hands,
-                seed=ctx.stream("match", field, n),
-                **ctx.run_options(),
-            )
-            rows.append(
-                {
-                    "players": n,
-                    "player": "tight",
-                    "field": field,
-                    "chips_per_hand": df.chips_per_hand[0],
-                    "se": df.se[0],
-                    "hands": hands,
-                    "field_chips_per_hand": df.chips_per_hand[1:].mean(),
-                }
-            )
+    n_plot = ctx.trials(200_000, minimum=2000)
+    fields = ("loose", "station")
+    spots = [(field, n) for field in fields for n in range(2, 7)]
+
+    def one(task):  # a match of one table, or (n = 0) the running curve of one field
+        field, n = task
+        if n == 0:
+            seats = ["tight"] + [field] * 5
+            return play(seats, hands=n_plot, seed=ctx.stream("running", field), keep_per_hand=n_plot)
+        return match(
+            ["tight"] + [field] * (n - 1),
+            hands=hands,
+            seed=ctx.stream("match", field, n),
+            **ctx.run_options(),
+        )
+
+    done = map_threads(one, spots + [(field, 0) for field in fields])
+    rows = [
+        {
+            "players": n,
+            "player": "tight",
+            "field": field,
+            "chips_per_hand": df.chips_per_hand[0],
+            "se": df.se[0],
+            "hands": hands,
+            "field_chips_per_hand": df.chips_per_hand[1:].mean(),
+        }
+        for (field, n), df in zip(spots, done, strict=False)
+    ]
     table = pd.DataFrame(rows)
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
-    n_plot = ctx.trials(200_000, minimum=2000)
-    for field, color in (("loose", "C0"), ("station", "C1")):
-        r = play(
-            ["tight"] + [field] * 5, hands=n_plot, seed=ctx.stream("running", field), keep_per_hand=n_plot
-        )
+    for field, color, r in zip(fields, ("C0", "C1"), done[len(spots) :], strict=True):
         k, mean, se = _running(r.per_hand[:, 0])
         ax.plot(k, mean, color=color, label=f"tight vs 5 {field}")
         ax.fill_between(k[100:], (mean - 2 * se)[100:], (mean + 2 * se)[100:], color=color, alpha=0.2)
@@ -448,35 +458,32 @@ def t4_tables(ctx: Context) -> tuple[pd.DataFrame, pd.DataFrame]:
     from ..games.triple_draw.reading import PAT_RULES, draw_posterior, paired_compare
 
     hands = ctx.trials(20_000, minimum=2000)
+    cells = [(f, name, rule, n) for f, (name, rule) in enumerate(PAT_RULES.items()) for n in T4_SEATS]
+
+    def one(cell):  # the posterior and the paired comparison of one field and table size
+        f, name, rule, n = cell
+        opts = ctx.run_options()
+        post = draw_posterior(["tight"] * n, rule, hands=hands, seed=ctx.stream("t4_posterior", f, n), **opts)
+        seed = ctx.stream("t4_reading", f, n)
+        c = paired_compare(["tight"] * n, 0, "tight:P_PAT=0", draws=rule, hands=hands, seed=seed, **opts)
+        return post.rename(columns={"players": "seen"}).assign(field=name, players=n), c
+
     frames, rows = [], []
-    for f, (name, rule) in enumerate(PAT_RULES.items()):
-        for n in T4_SEATS:
-            post = draw_posterior(
-                ["tight"] * n, rule, hands=hands, seed=ctx.stream("t4_posterior", f, n), **ctx.run_options()
-            )
-            frames.append(post.rename(columns={"players": "seen"}).assign(field=name, players=n))
-            c = paired_compare(
-                ["tight"] * n,
-                0,
-                "tight:P_PAT=0",
-                draws=rule,
-                hands=hands,
-                seed=ctx.stream("t4_reading", f, n),
-                **ctx.run_options(),
-            )
-            rows.append(
-                {
-                    "field": name,
-                    "players": n,
-                    "reading": c["a"],
-                    "se_reading": c["se_a"],
-                    "no_reading": c["b"],
-                    "se_no_reading": c["se_b"],
-                    "worth": -c["diff"],
-                    "worth_se": c["diff_se"],
-                    "hands": c["hands"],
-                }
-            )
+    for (_, name, _, n), (post, c) in zip(cells, map_threads(one, cells), strict=True):
+        frames.append(post)
+        rows.append(
+            {
+                "field": name,
+                "players": n,
+                "reading": c["a"],
+                "se_reading": c["se_a"],
+                "no_reading": c["b"],
+                "se_no_reading": c["se_b"],
+                "worth": -c["diff"],
+                "worth_se": c["diff_se"],
+                "hands": c["hands"],
+            }
+        )
     t4 = pd.concat(frames, ignore_index=True)
     cols = ["field", "players", "draw", "cards_drawn", "seen"]
     return t4[cols + [c for c in t4.columns if c not in cols]], pd.DataFrame(rows)
@@ -576,14 +583,22 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
 
     t4, t4_chips = t4_tables(ctx)
     tip4 = t4_verdict(t4, t4_chips)
-    # T5: three pot-odds callers and three sunk-cost callers at one table, seats alternating
+    # T5: three pot-odds callers and three sunk-cost callers at one table, seats alternating;
+    # the variants (R-T5): tight against loose, four players, one stream for every variant
+    # (common random numbers).  All side by side.
     n5 = ctx.trials(300_000, minimum=3000)
-    r = play(
-        ["pot-odds", "sunk-cost", "pot-odds", "sunk-cost", "pot-odds", "sunk-cost"],
-        hands=n5,
-        seed=ctx.stream("t5"),
-        keep_per_hand=n5,
-    )
+    t5_seed = ctx.stream("t5")
+    vh = ctx.trials(100_000, minimum=2000)
+    variants_stream = ctx.stream("variants")
+
+    def one(task):
+        if task == "t5":
+            seats = ["pot-odds", "sunk-cost", "pot-odds", "sunk-cost", "pot-odds", "sunk-cost"]
+            return play(seats, hands=n5, seed=t5_seed, keep_per_hand=n5)
+        seats = ["tight", "loose", "loose", "loose"]
+        return match(seats, variant=task, hands=vh, seed=variants_stream, **ctx.run_options())
+
+    r, *by_variant = map_threads(one, ["t5", *VARIANTS])
     diff = (r.per_hand[:, 0::2].sum(axis=1) - r.per_hand[:, 1::2].sum(axis=1)) / 3.0
     d_mean, d_se = float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(diff.size))
     t5 = r.table()
@@ -607,27 +622,16 @@ def reads_and_sunk_costs(ctx: Context) -> AnalysisResult:
         ),
         table="triple_draw_t5",
     )
-    # variants (R-T5): tight against loose, four players
-    vrows = []
-    vh = ctx.trials(100_000, minimum=2000)
-    variants_stream = ctx.stream("variants")  # one for every variant (common random numbers)
-    for v in VARIANTS:
-        df = match(
-            ["tight", "loose", "loose", "loose"],
-            variant=v,
-            hands=vh,
-            seed=variants_stream,
-            **ctx.run_options(),
-        )
-        vrows.append(
-            {
-                "variant": v,
-                "players": 4,
-                "tight_chips_per_hand": df.chips_per_hand[0],
-                "se": df.se[0],
-                "hands": vh,
-            }
-        )
+    vrows = [
+        {
+            "variant": v,
+            "players": 4,
+            "tight_chips_per_hand": df.chips_per_hand[0],
+            "se": df.se[0],
+            "hands": vh,
+        }
+        for v, df in zip(VARIANTS, by_variant, strict=True)
+    ]
     return AnalysisResult(
         tables={
             "triple_draw_t4": t4,

@@ -13,6 +13,7 @@ from .backends import cluster, cpu_count
 from .chunks import DEFAULT_CHUNK_SIZE, ChunkPlan, chunk_seed
 from .engine import DEFAULT_MAX_TRIALS, check_target, defaults, run
 from .job import Job, has_worst_se, is_job_name
+from .parallel import map_threads
 from .rows import chunk_results
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "defaults",
     "has_worst_se",
     "is_job_name",
+    "map_threads",
     "run",
     "stats",
 ]

@@ -445,7 +445,10 @@ def pattern_table(
     total = df.groupby("pattern").size()
     top = g.sort_values(["pattern", "n", "draw"], ascending=[True, False, True]).drop_duplicates("pattern")
     value = df.groupby("pattern")["value"].mean()
-    cat = df.groupby("pattern")["category"].agg(lambda s: s.mode().iloc[0])
+    # the most common category as dealt (ties: the smaller code, as Series.mode would give)
+    by_cat = df.groupby(["pattern", "category"]).size().rename("n").reset_index()
+    by_cat = by_cat.sort_values(["pattern", "n", "category"], ascending=[True, False, True])
+    cat = by_cat.drop_duplicates("pattern").set_index("pattern")["category"]
     top = top.set_index("pattern")
     out = pd.DataFrame(
         {

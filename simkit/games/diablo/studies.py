@@ -50,7 +50,7 @@ from simkit.deck import next_combination
 from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
 from simkit.hands.tables import decode
 from simkit.rng import SeedLike
-from simkit.runner import run
+from simkit.runner import map_threads, run
 
 from ...cards import N_CARDS
 from ...checks import is_int
@@ -90,20 +90,34 @@ def _check_players(n: int) -> None:
         raise ValueError(f"Diablo is for 3-7 players, got {n!r}")
 
 
-def _seat0_row(job: SeriesJob, hands: int, seed: SeedLike, run_options: dict, key: dict) -> dict:
-    """Run ``job`` and give seat 0's result after ``key``: ``net`` (chips per series) and
-    ``se``, ``open_rate``, ``open_net`` and ``open_net_se``, ``mean_len``."""
-    r = summarize(run(job, hands, seed=seed, **run_options))
-    s = r.seats.iloc[0]
-    return {
-        **key,
-        "net": s.net_per_series,
-        "se": s.se,
-        "open_rate": s.opened_per_game,
-        "open_net": s.open_net,
-        "open_net_se": s.open_net_se,
-        "mean_len": r.summary["mean_len"],
-    }
+def _summaries(jobs: list[SeriesJob], hands: int, seed: SeedLike, run_options: dict) -> list:
+    """The :func:`~.jobs.summarize` of ``hands`` series of every job, from ``seed``; the runs
+    side by side (:func:`~simkit.runner.map_threads`: most have few chunks)."""
+    return map_threads(lambda job: summarize(run(job, hands, seed=seed, **run_options)), jobs)
+
+
+def _seat0_rows(
+    tasks: list[tuple[SeriesJob, dict]], hands: int, seed: SeedLike, run_options: dict
+) -> list[dict]:
+    """Run every ``(job, key)`` and give seat 0's result after ``key``: ``net`` (chips per
+    series) and ``se``, ``open_rate``, ``open_net`` and ``open_net_se``, ``mean_len``."""
+    rows = []
+    for (_, key), r in zip(
+        tasks, _summaries([job for job, _ in tasks], hands, seed, run_options), strict=True
+    ):
+        s = r.seats.iloc[0]
+        rows.append(
+            {
+                **key,
+                "net": s.net_per_series,
+                "se": s.se,
+                "open_rate": s.opened_per_game,
+                "open_net": s.open_net,
+                "open_net_se": s.open_net_se,
+                "mean_len": r.summary["mean_len"],
+            }
+        )
+    return rows
 
 
 def threshold_sweep(
@@ -128,13 +142,15 @@ def threshold_sweep(
     _check_players(n_players)
     hands = _hands(hands, run_options)
     rules = rules or Rules()
-    rows = []
     other = player(others)
-    for level in levels:
-        job = SeriesJob((Player(level),) + (other,) * (n_players - 1), rules)
-        key = {"players": n_players, "level": level, "others": other.open_at}
-        rows.append(_seat0_row(job, hands, seed, run_options, key))
-    return pd.DataFrame(rows)
+    tasks = [
+        (
+            SeriesJob((Player(level),) + (other,) * (n_players - 1), rules),
+            {"players": n_players, "level": level, "others": other.open_at},
+        )
+        for level in levels
+    ]
+    return pd.DataFrame(_seat0_rows(tasks, hands, seed, run_options))
 
 
 def equilibrium(
@@ -247,13 +263,15 @@ def carried_opening(
     for pot in pots:
         if not is_int(pot) or pot < 0:
             raise ValueError(f"a carried pot must be a whole number of chips >= 0, got {pot!r}")
-    rows = []
-    for pot in pots:
-        for level in levels:
-            job = SeriesJob((Player(level),) + (other,) * (n_players - 1), rules, carried=int(pot))
-            key = {"players": n_players, "pot": int(pot), "level": level, "others": other.open_at}
-            rows.append(_seat0_row(job, hands, seed, run_options, key))
-    df = pd.DataFrame(rows)
+    tasks = [
+        (
+            SeriesJob((Player(level),) + (other,) * (n_players - 1), rules, carried=int(pot)),
+            {"players": n_players, "pot": int(pot), "level": level, "others": other.open_at},
+        )
+        for pot in pots
+        for level in levels
+    ]
+    df = pd.DataFrame(_seat0_rows(tasks, hands, seed, run_options))
     ref = df[df.level == other.open_at].drop_duplicates("pot").set_index("pot")
     df.insert(6, "gain", df.net - df.pot.map(ref.net))
     df.insert(7, "gain_se", np.hypot(df.se, df.pot.map(ref.se)))
@@ -303,9 +321,9 @@ def bluff_ev(
     hands = _hands(hands, run_options)
     rules = replace(rules or Rules(), diablo=diablo)
     out = {}
-    for mode, name in ((1, "bluff"), (2, "check")):
-        job = SeriesJob((Player(level),) * n_players, rules, force=(0, mode))
-        s = summarize(run(job, hands, seed=seed, **run_options)).summary
+    jobs = [SeriesJob((Player(level),) * n_players, rules, force=(0, mode)) for mode in (1, 2)]
+    for name, r in zip(("bluff", "check"), _summaries(jobs, hands, seed, run_options), strict=True):
+        s = r.summary
         out[name], out[f"{name}_se"], out[f"{name}_n"] = (
             s["mean_forced_net"],
             s["se_forced_net"],
@@ -388,14 +406,15 @@ def series_table(
     """
     hands = _hands(hands, run_options)
     rules = rules or Rules()
-    rows = []
     for n in player_counts:
         _check_players(n)
-        for level in levels:
-            r = summarize(run(SeriesJob((Player(level),) * n, rules), hands, seed=seed, **run_options))
-            if keep is not None:
-                keep[(n, level)] = r
-            rows.append(_series_row(r, players=n, level=level))
+    spots = [(n, level) for n in player_counts for level in levels]
+    jobs = [SeriesJob((Player(level),) * n, rules) for n, level in spots]
+    rows = []
+    for (n, level), r in zip(spots, _summaries(jobs, hands, seed, run_options), strict=True):
+        if keep is not None:
+            keep[(n, level)] = r
+        rows.append(_series_row(r, players=n, level=level))
     return pd.DataFrame(rows)
 
 
@@ -415,18 +434,15 @@ def variants_table(
     """
     _check_players(n_players)
     hands = _hands(hands, run_options)
+    chosen = variants or VARIANTS
+    jobs = []
+    for rules in chosen.values():  # everybody at level, then seat 0 alone at trips
+        jobs.append(SeriesJob((Player(level),) * n_players, rules))
+        jobs.append(SeriesJob((Player("trips"),) + (Player(level),) * (n_players - 1), rules))
+    done = _summaries(jobs, hands, seed, run_options)
     rows = []
-    for name, rules in (variants or VARIANTS).items():
-        r = summarize(run(SeriesJob((Player(level),) * n_players, rules), hands, seed=seed, **run_options))
+    for name, r, t in zip(chosen, done[0::2], done[1::2], strict=True):
         row = _series_row(r, variant=name, players=n_players, level=level)
-        t = summarize(
-            run(
-                SeriesJob((Player("trips"),) + (Player(level),) * (n_players - 1), rules),
-                hands,
-                seed=seed,
-                **run_options,
-            )
-        )
         row["tight_net"] = t.seats.iloc[0].net_per_series
         row["tight_se"] = t.seats.iloc[0].se
         rows.append(row)

@@ -44,13 +44,14 @@ cards, the highest of the first three cards, whether those are three different r
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
-from functools import cache
 from itertools import combinations_with_replacement
 from math import comb, prod
 
 import numpy as np
 
+from ...disk_cache import cached_arrays, source_digest
 from ...jit import njit
 from ...poker.actions import CALL, CHECK, FOLD, NO_ACTION
 from ...poker.kernels import decide_action, fill_view, passive_action
@@ -162,27 +163,50 @@ def _percentiles(c: int, key) -> np.ndarray:
     return out
 
 
-@cache
+def _score_rows(order: str) -> np.ndarray:
+    """The rows of :func:`score_tables` for one hand order: ``"high"``, ``"hilo"`` or ``"low"``."""
+    out = np.zeros((5, _SLOTS), dtype=np.float64)
+    for c in range(3, 8):
+        if order == "high":
+            out[c - 3] = _percentiles(c, _key_high)
+        elif order == "hilo":
+            out[c - 3] = np.maximum(_percentiles(c, _key_high), _percentiles(c, lambda r: _key_low(r, 8)))
+        else:
+            out[c - 3] = _percentiles(c, _key_razz)
+    return out
+
+
+_SCORES: dict[str, np.ndarray] = {}
+_SCORES_LOCK = threading.Lock()
+
+
 def score_tables(variant: str) -> np.ndarray:
     """``(5, 50388)`` float64: row ``c - 3`` holds the score of every ``c``-card rank multiset
     (by colex slot) for ``variant``.
+
+    The A-5 and A-6 low variants share one table (the same order of partial hands).  A table
+    takes seconds to build in Python, so it is built once per machine and then read from the
+    disk cache (:func:`simkit.disk_cache.cached_arrays`, keyed by this module's source), and
+    once per process: threads asking at the same time wait for the first.
 
     >>> t = score_tables("razz")
     >>> from simkit.cards import parse_cards
     >>> round(float(score_of(parse_cards("As 2d 3c"), t)), 3), round(float(score_of(parse_cards("Ks Qd Kc"), t)), 3)
     (1.0, 0.0)
+    >>> score_tables("ace-to-six") is t
+    True
     """
     v = variant_code(variant)
-    out = np.zeros((5, _SLOTS), dtype=np.float64)
-    for c in range(3, 8):
-        if v == V_HIGH:
-            out[c - 3] = _percentiles(c, _key_high)
-        elif v == V_HILO:
-            out[c - 3] = np.maximum(_percentiles(c, _key_high), _percentiles(c, lambda r: _key_low(r, 8)))
-        else:
-            out[c - 3] = _percentiles(c, _key_razz)
-    out.flags.writeable = False
-    return out
+    order = "high" if v == V_HIGH else "hilo" if v == V_HILO else "low"
+    with _SCORES_LOCK:
+        if order not in _SCORES:
+            key = source_digest(__file__) + order.encode()
+            table = cached_arrays(f"razz-scores-{order}", key, lambda: {"scores": _score_rows(order)})[
+                "scores"
+            ]
+            table.flags.writeable = False
+            _SCORES[order] = table
+        return _SCORES[order]
 
 
 @njit(cache=True, inline="always")
