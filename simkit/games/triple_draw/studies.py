@@ -4,7 +4,7 @@ A-5) with 1, 2 or 3 draws left, every later keep the best one for that target.
 
 A holding is kept from a hand whose other cards are high (K, Q, J; and an ace in 2-7, where it
 is high), so the unseen deck is 47 cards with all four cards of every free low value.  Kept
-cards have mixed suits (no flush draw).  Each cell comes from :func:`.solver.draw_odds`
+cards have mixed suits (no flush draw).  Each cell comes from :func:`.solver.draw_odds` (its rows, :func:`.solver.odds_rows`)
 (:mod:`.exact`): an exact fraction, ``exact`` True, ``se`` 0.
 
 >>> df = holding_odds_table(max_top="7", sizes=(4,), draws=(1,), targets=("7",))
@@ -24,7 +24,7 @@ import pandas as pd
 from ...cards import RANK_CHARS
 from ...rng import SeedLike
 from .rules import DEFAULT_TARGETS, target_value, value_to_rank
-from .solver import draw_odds
+from .solver import odds_rows
 
 __all__ = ["A5_TARGETS", "holding_odds_table", "holdings"]
 
@@ -83,19 +83,18 @@ def holding_odds_table(
     for label, hand in holdings(max_top, sizes, family):
         kept = " ".join(hand.split()[: len(label.split())])
         for d in draws:
-            df = draw_odds(hand, kept, d, targets, family=family)
-            for r in df.itertuples():
+            for r in odds_rows(hand, kept, d, targets, family=family):
                 rows.append(
                     {
                         "holding": label,
                         "n_kept": len(label.split()),
                         "top": label.split()[0],
                         "draws": d,
-                        "target": r.target,
-                        "probability": r.probability,
-                        "fraction": r.fraction,
-                        "se": r.se,
-                        "exact": r.exact,
+                        "target": r["target"],
+                        "probability": r["probability"],
+                        "fraction": r["fraction"],
+                        "se": r["se"],
+                        "exact": r["exact"],
                     }
                 )
     return pd.DataFrame(rows)
