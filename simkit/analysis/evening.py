@@ -195,27 +195,28 @@ def chips_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: in
     """How many chips to bring: the chance that someone, and that the tips player, goes broke
     before the agreed time, by starting stack in units of the game's biggest bet (default
     players, usual count)."""
+    spots = [(game, _unit(game, SETUPS[game].rules()), k) for game in games for k in STACK_UNITS]
+    calls: list[tuple] = [
+        ((k,), game, SETUPS[game].default_players(), evenings, {"stacks": k * unit})
+        for game, unit, k in spots
+    ]
     rows = []
-    for game in games:
-        s = SETUPS[game]
-        unit = _unit(game, s.rules())
-        for k in STACK_UNITS:
-            ev = _run(ctx, (k,), game, s.default_players(), evenings, stacks=k * unit)
-            seat = ev.seats.iloc[0]
-            rows.append(
-                {
-                    "game": game,
-                    "stack_units": k,
-                    "stacks": k * unit,
-                    "unit": unit,
-                    "anyone_broke": ev.summary["anyone_broke"],
-                    "anyone_broke_se": ev.summary["anyone_broke_se"],
-                    "tips_broke": seat["broke"],
-                    "tips_broke_se": seat["broke_se"],
-                    "mean_deals": ev.summary["mean_deals"],
-                    "mean_deals_se": ev.summary["mean_deals_se"],
-                }
-            )
+    for (game, unit, k), ev in zip(spots, _runs(ctx, calls), strict=True):
+        seat = ev.seats.iloc[0]
+        rows.append(
+            {
+                "game": game,
+                "stack_units": k,
+                "stacks": k * unit,
+                "unit": unit,
+                "anyone_broke": ev.summary["anyone_broke"],
+                "anyone_broke_se": ev.summary["anyone_broke_se"],
+                "tips_broke": seat["broke"],
+                "tips_broke_se": seat["broke_se"],
+                "mean_deals": ev.summary["mean_deals"],
+                "mean_deals_se": ev.summary["mean_deals_se"],
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -291,25 +292,27 @@ def luck_summary(luck: pd.DataFrame) -> pd.DataFrame:
 def limits_table(ctx: Context, games: Sequence[str] = tuple(SETUPS), evenings: int = 1000) -> pd.DataFrame:
     """Which limits to agree: the evening's length, broke rate and the tips player's chance of
     winning as the forced bets and bets (In-Between: the pot) grow, stacks the document's."""
+    spots = [(game, f) for game in games for f in LIMITS]
+    calls: list[tuple] = [
+        ((f,), game, SETUPS[game].default_players(), evenings, {"rules": scaled_rules(game, f)})
+        for game, f in spots
+    ]
     rows = []
-    for game in games:
-        s = SETUPS[game]
-        for f in LIMITS:
-            ev = _run(ctx, (f,), game, s.default_players(), evenings, rules=scaled_rules(game, f))
-            seat = ev.seats.iloc[0]
-            rows.append(
-                {
-                    "game": game,
-                    "limits": f"x{f}",
-                    "factor": f,
-                    "mean_deals": ev.summary["mean_deals"],
-                    "mean_deals_se": ev.summary["mean_deals_se"],
-                    "anyone_broke": ev.summary["anyone_broke"],
-                    "anyone_broke_se": ev.summary["anyone_broke_se"],
-                    "tips_win": seat["win"],
-                    "tips_win_se": seat["win_se"],
-                }
-            )
+    for (game, f), ev in zip(spots, _runs(ctx, calls), strict=True):
+        seat = ev.seats.iloc[0]
+        rows.append(
+            {
+                "game": game,
+                "limits": f"x{f}",
+                "factor": f,
+                "mean_deals": ev.summary["mean_deals"],
+                "mean_deals_se": ev.summary["mean_deals_se"],
+                "anyone_broke": ev.summary["anyone_broke"],
+                "anyone_broke_se": ev.summary["anyone_broke_se"],
+                "tips_win": seat["win"],
+                "tips_win_se": seat["win_se"],
+            }
+        )
     return pd.DataFrame(rows)
 
 

@@ -398,35 +398,37 @@ def dead_card_table(trials: int, stream, **opts) -> pd.DataFrame:
     its three runs (common random numbers)."""
     from ..games.razz.equity import equity
 
-    rows = []
-    for i, start in enumerate(R3_STARTS):
-        needed = r3_dead_cards(start)
-        for k in R3_OPPONENTS:
-            seed = stream(i, k)
-            hands = [start] + ["? ? ?"] * k
-            res = {
-                kind: equity(hands, dead, trials=trials, seed=seed, exact=False, **opts)
-                for kind, dead in (("none", None), ("needed", needed), ("high", R3_HIGH_DEAD))
-            }
-            e = {kind: (float(r.equity[0]), float(r.se[0])) for kind, r in res.items()}
-            rows.append(
-                {
-                    "start": start,
-                    "opponents": k,
-                    "needed_dead": needed,
-                    "high_dead": R3_HIGH_DEAD,
-                    "equity": e["none"][0],
-                    "se": e["none"][1],
-                    "needed_effect": e["needed"][0] - e["none"][0],
-                    "needed_se": float(np.hypot(e["needed"][1], e["none"][1])),
-                    "high_effect": e["high"][0] - e["none"][0],
-                    "high_se": float(np.hypot(e["high"][1], e["none"][1])),
-                    "gap": e["high"][0] - e["needed"][0],
-                    "gap_se": float(np.hypot(e["high"][1], e["needed"][1])),
-                    "fair": 1.0 / (k + 1),
-                    "trials": trials,
-                }
-            )
+    spots = [(i, start, k) for i, start in enumerate(R3_STARTS) for k in R3_OPPONENTS]
+
+    def effects(spot) -> dict:  # the three runs of one start and table size, one seed
+        i, start, k = spot
+        seed = stream(i, k)
+        hands = [start] + ["? ? ?"] * k
+        res = {
+            kind: equity(hands, dead, trials=trials, seed=seed, exact=False, **opts)
+            for kind, dead in (("none", None), ("needed", r3_dead_cards(start)), ("high", R3_HIGH_DEAD))
+        }
+        return {kind: (float(r.equity[0]), float(r.se[0])) for kind, r in res.items()}
+
+    rows = [
+        {
+            "start": start,
+            "opponents": k,
+            "needed_dead": r3_dead_cards(start),
+            "high_dead": R3_HIGH_DEAD,
+            "equity": e["none"][0],
+            "se": e["none"][1],
+            "needed_effect": e["needed"][0] - e["none"][0],
+            "needed_se": float(np.hypot(e["needed"][1], e["none"][1])),
+            "high_effect": e["high"][0] - e["none"][0],
+            "high_se": float(np.hypot(e["high"][1], e["none"][1])),
+            "gap": e["high"][0] - e["needed"][0],
+            "gap_se": float(np.hypot(e["high"][1], e["needed"][1])),
+            "fair": 1.0 / (k + 1),
+            "trials": trials,
+        }
+        for (_, start, k), e in zip(spots, map_threads(effects, spots), strict=True)
+    ]
     return pd.DataFrame(rows)
 
 

@@ -81,8 +81,14 @@ _LOW7, _DEUCE, _ACE, _PAIR = _G // 16, (_G // 8) % 2, (_G // 4) % 2, (_G // 2) %
 def equity_analysis(ctx: Context) -> AnalysisResult:
     trials = ctx.trials(150_000, minimum=2000)
     frames, rows = [], []
-    for opp in range(1, 6):
-        tot = run(EquityJob(opp + 1, "table"), trials, seed=ctx.stream("groups", opp), **ctx.run_options())
+    opponents = range(1, 6)
+    totals = map_threads(
+        lambda opp: run(
+            EquityJob(opp + 1, "table"), trials, seed=ctx.stream("groups", opp), **ctx.run_options()
+        ),
+        opponents,
+    )
+    for opp, tot in zip(opponents, totals, strict=True):
         g = group_frame(tot)
         g.insert(0, "opponents", opp)
         frames.append(g)
@@ -328,27 +334,31 @@ def straights_aces(ctx: Context) -> AnalysisResult:
     }
     rows = []
     t2_stream = ctx.stream("t2")  # one for every hand (common random numbers)
-    for label, h in hands.items():
-        for opp in (1, 3):
-            df = equity(
-                [h],
-                opp + 1,
-                strategy="table",
-                strategies=("pat",),
-                trials=trials,
-                seed=t2_stream,
-                **ctx.run_options(),
-            )
-            rows.append(
-                {
-                    "hand": label,
-                    "cards": h,
-                    "beaten_by_share": _share_beating(h),
-                    "opponents": opp,
-                    "showdown_win_pat": df.equity[0],
-                    "se": df.se[0],
-                }
-            )
+    spots = [(label, h, opp) for label, h in hands.items() for opp in (1, 3)]
+    opts = ctx.run_options()
+    found = map_threads(
+        lambda spot: equity(
+            [spot[1]],
+            spot[2] + 1,
+            strategy="table",
+            strategies=("pat",),
+            trials=trials,
+            seed=t2_stream,
+            **opts,
+        ),
+        spots,
+    )
+    for (label, h, opp), df in zip(spots, found, strict=True):
+        rows.append(
+            {
+                "hand": label,
+                "cards": h,
+                "beaten_by_share": _share_beating(h),
+                "opponents": opp,
+                "showdown_win_pat": df.equity[0],
+                "se": df.se[0],
+            }
+        )
     t2 = pd.DataFrame(rows)
     s6 = t2[(t2.hand == "6-5-4-3-2 straight") & (t2.opponents == 1)].iloc[0]
     s7 = t2[(t2.hand == "7-6-5-4-3 straight") & (t2.opponents == 1)].iloc[0]
