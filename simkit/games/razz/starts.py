@@ -35,12 +35,13 @@ import numpy as np
 import pandas as pd
 
 from ...cards import CARD_DTYPE, N_CARDS
+from ...deck import shuffle_prefix
 from ...jit import njit
 from ...memory import private_zeros
 from ...rng import SeedLike, draw_below, stream_state
-from .equity import SPLIT_SUMS, _equity_mc, summarize, worst_se
+from .equity import SPLIT_SUMS, _deal_from, _equity_mc, summarize, worst_se
 from .rules import V_HILO, Rules, as_rules, variant_code
-from .showdown import tables
+from .showdown import UNITS, _hand_values, _pot_shares, tables
 
 __all__ = ["StartsJob", "patterns", "pattern_name", "razz_value", "start_table"]
 
@@ -108,15 +109,59 @@ def _random_suits(start, out, state):
         out[i] = c
 
 
+@njit(cache=True, inline="always")
+def _community(n):
+    """Whether ``n`` hands of seven cards need R-Z4's community card (eight players)."""
+    return 3 + 6 * (n - 1) + n > 49
+
+
+@njit(cache=True)
+def _shared_showdowns(start, live, opponents, n_big, variant, T, T8, trials, state, share, share_sq, scoop):
+    """``trials`` deals of ``n_big`` hands (the start is hand 0, seven cards each); every table
+    size of ``opponents`` up to ``n_big`` hands is played out among the first hands of each deal
+    (common random numbers: the first ``n`` hands of a deal are a random deal of ``n``), so a
+    deal's cards are dealt and evaluated once for all of them.  Adds to ``share[j]`` …"""
+    hands = np.full((n_big, 7), -1, start.dtype)
+    for i in range(3):
+        hands[0, i] = start[i]
+    n_known = np.zeros(n_big, np.int64)
+    n_known[0] = 3
+    n_draw = 7 - n_known
+    takes = np.zeros(n_big, np.bool_)
+    deck = live.copy()
+    m = 7 * n_big - 3
+    hi = np.zeros(n_big, np.int64)
+    lo = np.zeros(n_big, np.int64)
+    sh = np.zeros(n_big, np.int64)
+    for _ in range(trials):
+        shuffle_prefix(deck, m, state)
+        _deal_from(deck, hands, n_known, n_draw, takes, False, n_big)
+        _hand_values(hands, n_big, variant, T, T8, hi, lo)
+        for j in range(opponents.shape[0]):
+            n = opponents[j] + 1
+            if n <= n_big:
+                _pot_shares(hi, lo, n, variant, sh)
+                s = sh[0]
+                share[j] += s
+                share_sq[j] += s * s
+                if s == UNITS:
+                    scoop[j] += 1
+
+
 @njit(cache=True, nogil=True)
 def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq, scoop, split):
     """``trials`` showdowns for every start (row of ``starts``) and opponent count.
 
     The start is hand 0; opponents get seven random cards; with eight hands the deck runs
-    short and the seventh card is a community card (R-Z4).  In Stud Hi-Lo, where suits matter,
-    each showdown deals the start's ranks in suits drawn uniformly from the pattern's deals
-    (:func:`_random_suits`); ``split`` takes its high and low sums.
+    short and the seventh card is a community card (R-Z4).  The table sizes without it share
+    their deals (:func:`_shared_showdowns`).  In Stud Hi-Lo, where suits matter, each showdown
+    deals the start's ranks in suits drawn uniformly from the pattern's deals
+    (:func:`_random_suits`), every table size apart; ``split`` takes its high and low sums.
     """
+    n_big = 0  # the most hands of a table size without the community card
+    for j in range(opponents.shape[0]):
+        if not _community(opponents[j] + 1):
+            n_big = max(n_big, opponents[j] + 1)
     for p in range(starts.shape[0]):
         live = np.empty(49, starts.dtype)
         k = 0
@@ -124,8 +169,25 @@ def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq
             if c != starts[p, 0] and c != starts[p, 1] and c != starts[p, 2]:
                 live[k] = c
                 k += 1
+        if variant != V_HILO and n_big > 0:
+            _shared_showdowns(
+                starts[p],
+                live,
+                opponents,
+                n_big,
+                variant,
+                T,
+                T8,
+                trials,
+                state,
+                share[p],
+                share_sq[p],
+                scoop[p],
+            )
         for j in range(opponents.shape[0]):
             n = opponents[j] + 1
+            if variant != V_HILO and not _community(n):
+                continue  # played in the shared deals
             base = np.full((n, 7), -1, starts.dtype)
             base[0, 0] = starts[p, 0]
             base[0, 1] = starts[p, 1]
@@ -134,7 +196,7 @@ def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq
             n_known[0] = 3
             n_draw = np.empty(n, np.int64)
             takes = np.zeros(n, np.bool_)
-            community = 3 + 6 * (n - 1) + n > 49  # R-Z4: eight players
+            community = _community(n)  # R-Z4: eight players
             for i in range(n):
                 n_draw[i] = 7 - n_known[i]
                 if community:
