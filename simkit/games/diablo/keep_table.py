@@ -396,19 +396,26 @@ def _ranks_text(code: int, n: int = 5, base: int = 13, offset: int = 0) -> str:
     return " ".join(out[::-1]) if out else "-"
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _hand_facts(variant: str, objective: str, max_draw: int | None = None) -> pd.DataFrame:
+    """One row per dealt hand: its rank ``pattern``, the ranks ``kept`` by its best keep, the
+    cards it ``draw``s, its ``category`` as dealt, the keep's ``value`` and its ``deuces``.
+
+    Kept for every draw limit at once (the report reads each limit's facts twice), so the
+    columns are as narrow as their values allow: 47 MB a limit.
+    """
     t = policy_table(variant, objective, max_draw=max_draw)
     pattern = np.zeros(N_HANDS, dtype=np.int64)
     facts = np.zeros((N_HANDS, 3), dtype=np.int64)
     _pattern_counts(all_hands(), t.mask, tables(), category_of_strength(), pattern, facts)
     return pd.DataFrame(
         {
-            "pattern": pattern,
-            "kept": facts[:, 0],
-            "draw": facts[:, 1],
-            "category": facts[:, 2],
+            "pattern": pattern.astype(np.int32),
+            "kept": facts[:, 0].astype(np.int32),
+            "draw": facts[:, 1].astype(np.int8),
+            "category": facts[:, 2].astype(np.int8),
             "value": t.value,
+            "deuces": _deuces_of(pattern).astype(np.int8),
         }
     )
 
@@ -434,9 +441,7 @@ def pattern_table(
     >>> t.set_index("pattern").loc["A K 9 2 2", "keep"]
     'A K 2 2'
     """
-    facts = _hand_facts(variant, objective, max_draw)
-    n_deuces = _deuces_of(facts["pattern"].to_numpy())
-    df = facts.assign(deuces=n_deuces)
+    df = _hand_facts(variant, objective, max_draw)
     if deuces is not None:
         if not 0 <= deuces <= 4:
             raise ValueError(f"deuces must be 0..4, got {deuces!r}")
@@ -484,8 +489,7 @@ def keep_summary(
     >>> float(s.loc[(s.deuces == 0) & (s.pat_category == "straight"), "draw_0"].iloc[0])
     1.0
     """
-    facts = _hand_facts(variant, objective, max_draw)
-    df = facts.assign(deuces=_deuces_of(facts["pattern"].to_numpy()))
+    df = _hand_facts(variant, objective, max_draw)
     tab = pd.crosstab([df.deuces, df.category], df.draw, normalize="index")
     tab.columns = [f"draw_{int(c)}" for c in tab.columns]
     hands_n = df.groupby(["deuces", "category"]).size()
@@ -584,7 +588,7 @@ def draws_by_limit(limits=tuple(DRAW_LIMITS), objective: str = "equity") -> pd.D
     for lim in _limits(limits):
         variant, max_draw = DRAW_LIMITS[lim]
         facts = _hand_facts(variant, objective, max_draw)
-        n_deuces = _deuces_of(facts["pattern"].to_numpy())
+        n_deuces = facts["deuces"].to_numpy()
         draw = facts["draw"].to_numpy()
         value = facts["value"].to_numpy()
         for d in range(5):
