@@ -183,6 +183,19 @@ def test_dask_tasks_carry_several_chunks_and_change_no_number(dask_client, tmp_p
     )  # every chunk read back from its file
 
 
+def test_runs_side_by_side_outside_a_cluster_block_each_start_their_own():
+    pytest.importorskip("distributed")
+    from simkit.runner import map_threads
+
+    job = UniformJob(p=0.5)
+    local = run(job, 20_000, seed=3, chunk_size=5_000, quiet=True)
+
+    def on_dask(_):
+        return run(JitteryJob(job), 20_000, seed=3, chunk_size=5_000, workers=1, quiet=True)
+
+    assert all(same(local, r) for r in map_threads(on_dask, [0, 1], threads=2))
+
+
 def test_dask_scheduler_address_with_one_worker():
     distributed = pytest.importorskip("distributed")
     job = UniformJob(p=0.7)

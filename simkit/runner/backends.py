@@ -102,12 +102,16 @@ def _check_workers(workers) -> int:
 
 
 @contextlib.contextmanager
-def cluster(workers: int | None = None, scheduler: str | None = None) -> Iterator[Client | None]:
+def cluster(
+    workers: int | None = None, scheduler: str | None = None, *, share: bool = True
+) -> Iterator[Client | None]:
     """Connect to ``scheduler`` or start a LocalCluster of ``workers`` processes, for a block.
 
     Every :func:`simkit.runner.run` with the same ``workers`` and ``scheduler`` inside the
-    block uses this client instead of starting its own.  Yields ``None`` when both are
-    ``None`` (the embedded default needs no cluster).
+    block, in any thread, uses this client instead of starting its own.  Yields ``None`` when
+    both are ``None`` (the embedded default needs no cluster).  ``share=False`` (a run outside
+    such a block) uses the shared client if there is one, else starts one that no other run
+    sees, so runs side by side never close each other's cluster.
 
     >>> with cluster() as client:
     ...     client is None
@@ -156,6 +160,9 @@ def cluster(workers: int | None = None, scheduler: str | None = None) -> Iterato
                 )
             )
             client = stack.enter_context(Client(local))
+        if not share:
+            yield client
+            return
         _CLIENTS[key] = client
         try:
             yield client
@@ -173,7 +180,7 @@ class DaskBackend:
         self.depth = 4  # a task's round trip to a worker takes milliseconds
 
     def __enter__(self) -> DaskBackend:
-        client = self._stack.enter_context(cluster(*self._key))
+        client = self._stack.enter_context(cluster(*self._key, share=False))
         assert client is not None, "DaskBackend needs workers or a scheduler"
         self._client = client
         threads = self._client.nthreads()
