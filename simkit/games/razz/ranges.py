@@ -113,7 +113,7 @@ def top_patterns(percent: float) -> tuple[str, ...]:
     within ``percent`` % of the 22,100 (at least the best one).
 
     >>> top_patterns(1)
-    ('4-3-A', '3-2-A', '5-3-A')
+    ('5-3-A', '5-2-A', '4-2-A')
     """
     if not 0 < percent <= 100:
         raise ValueError(f"a top percentage must be in (0, 100], got {percent!r}")
