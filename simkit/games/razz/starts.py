@@ -120,7 +120,8 @@ def _shared_showdowns(start, live, opponents, n_big, variant, T, T8, trials, sta
     """``trials`` deals of ``n_big`` hands (the start is hand 0, seven cards each); every table
     size of ``opponents`` up to ``n_big`` hands is played out among the first hands of each deal
     (common random numbers: the first ``n`` hands of a deal are a random deal of ``n``), so a
-    deal's cards are dealt and evaluated once for all of them.  Adds to ``share[j]`` …"""
+    deal's cards are dealt and evaluated once for all of them.  Adds the start's pot shares
+    (in UNITS), their squares and its scoops to ``share[j]``, ``share_sq[j]``, ``scoop[j]``."""
     hands = np.full((n_big, 7), -1, start.dtype)
     for i in range(3):
         hands[0, i] = start[i]
