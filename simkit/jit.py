@@ -24,7 +24,12 @@ Numba's private option ``_nrt=False``; a function compiled so must not allocate 
 arrays it reads stay alive in its caller.
 
 Used by each game's per-hand kernel (``_play_one``: one hand at the table state, called by
-the batch and evening kernels) and by In-Between's inner functions.  If a Numba upgrade drops
+the batch and evening kernels), by In-Between's inner functions, and by the helpers those
+kernels call without inlining: the betting engine's steps (:mod:`simkit.poker.betting`,
+:mod:`~simkit.poker.pots`, the shared strategies' decision and view) and 2-7's keep and score
+functions.  A helper compiled with reference counting counts again inside the lean kernel that
+calls it: 2-7 Triple Draw spent 15 % of a hand in ``NRT_incref``/``NRT_decref`` from its
+strategy helpers until they were made lean (``benchmarks/profile_games.py td``).  If a Numba upgrade drops
 or renames either mechanism, ``tests/test_jit.py`` fails and says so.
 
 >>> from simkit.games.triple_draw.engine import _play_one

@@ -52,7 +52,7 @@ the legal-action scratch row.
 
 from __future__ import annotations
 
-from ..jit import njit
+from ..jit import lean, njit
 from .actions import (
     ALL_IN,
     ANTE,
@@ -144,7 +144,7 @@ ERR_AMOUNT = -3  # the ``to`` of a bet/raise/completion is outside the allowed r
 _BIG = 1 << 62  # "no limit"
 
 
-@njit(cache=True)
+@lean()
 def _reset(st, stacks, dealer, dead):
     """Start a hand: seats with chips are dealt in, the others are out (R-P4).
 
@@ -171,7 +171,7 @@ def _reset(st, stacks, dealer, dead):
     st[S_N_LOG] = 0
 
 
-@njit(cache=True)
+@lean()
 def _log(st, seat, action, chips, flags):
     """Record one action (dropped, but counted, when the record is full)."""
     k = st[S_N_LOG]
@@ -186,7 +186,7 @@ def _log(st, seat, action, chips, flags):
     st[S_N_LOG] = k + 1
 
 
-@njit(cache=True)
+@lean()
 def _forced_chips(st, n, out):
     """The forced chips (antes, blinds, a bring-in) each of the ``n`` seats posted in the hand
     of ``st`` into ``out``, read from the hand record (it needs a record of enough rows)."""
@@ -199,7 +199,7 @@ def _forced_chips(st, n, out):
             out[st[row + G_SEAT]] += st[row + G_CHIPS]
 
 
-@njit(cache=True)
+@lean()
 def _put(st, seat, chips, action, flags):
     """Move ``chips`` of ``seat`` into the pot (into this round's bets unless an ante) and
     record ``action`` with ``flags``; an emptied stack is all-in (adds FLAG_ALL_IN)."""
@@ -213,7 +213,7 @@ def _put(st, seat, chips, action, flags):
     _log(st, seat, action, chips, flags)
 
 
-@njit(cache=True)
+@lean()
 def _post_antes(st, ante):
     """Every seat in the hand antes ``ante`` (or all it has); antes are not round bets."""
     if ante <= 0:
@@ -230,7 +230,7 @@ def _in_hand(st, s):
     return x == ST_ACTIVE or x == ST_ALL_IN
 
 
-@njit(cache=True)
+@lean()
 def _n_in_hand(st):
     """Players not folded and not out: they contest the pot."""
     k = 0
@@ -240,7 +240,7 @@ def _n_in_hand(st):
     return k
 
 
-@njit(cache=True)
+@lean()
 def _next_in_hand(st, seat):
     """The first seat from ``seat`` clockwise (``seat`` included) still in the hand."""
     n = st[S_SEATS]
@@ -251,7 +251,7 @@ def _next_in_hand(st, seat):
     return -1
 
 
-@njit(cache=True)
+@lean()
 def _blind_seats(st):
     """(small blind, big blind, first to act) for the dealer of ``st`` (R-T2).
 
@@ -272,7 +272,7 @@ def _blind_seats(st):
     return sb, bb, (bb + 1) % n
 
 
-@njit(cache=True)
+@lean()
 def _seek(st, seat):
     """Set and return the next seat to act from ``seat`` clockwise, or -1: round over.
 
@@ -307,7 +307,7 @@ def _seek(st, seat):
     return nxt
 
 
-@njit(cache=True)
+@lean()
 def _start_round(st, structure, r, given):
     """Begin betting round ``r`` and return the first seat to act (-1: nothing to bet).
 
@@ -361,7 +361,7 @@ def _start_round(st, structure, r, given):
     return _seek(st, first)
 
 
-@njit(cache=True)
+@lean()
 def _legal(st, seat):
     """Fill the legal row ``st[L_*]`` with what ``seat`` may do now."""
     for k in range(L_FIRST, L_END):
@@ -420,7 +420,7 @@ def _legal(st, seat):
     st[L_MAX_TO] = hi
 
 
-@njit(cache=True)
+@lean()
 def _apply_legal(st, seat, action, to):
     """Apply ``(action, to)`` for ``seat`` whose legal row ``st[L_*]`` is filled; 0 or an
     error code (the state is unchanged on an error)."""
@@ -486,7 +486,7 @@ def _apply_legal(st, seat, action, to):
     return 0
 
 
-@njit(cache=True)
+@lean()
 def _apply(st, seat, action, to):
     """Apply ``(action, to)`` for ``seat`` if legal (0) or return a negative error code."""
     if seat < 0 or seat >= st[S_SEATS]:
@@ -495,13 +495,13 @@ def _apply(st, seat, action, to):
     return _apply_legal(st, seat, action, to)
 
 
-@njit(cache=True)
+@lean()
 def _round_over(st):
     """True when nobody has to act any more in this round (R-P1)."""
     return st[S_TO_ACT] < 0
 
 
-@njit(cache=True)
+@lean()
 def _pot(st):
     """All chips in the pot: every seat's commitment plus the dead chips."""
     p = st[S_DEAD]

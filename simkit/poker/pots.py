@@ -34,7 +34,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..checks import is_int
-from ..jit import njit
+from ..jit import lean
 from .table_state import (
     S_DEAD,
     S_DEALER,
@@ -51,14 +51,14 @@ from .table_state import (
 __all__ = ["settle", "settle_split"]
 
 
-@njit(cache=True)
+@lean()
 def _eligible(st, s, level):
     """Still in (not folded, not out) and committed at least ``level``."""
     x = st[STATUS + s]
     return (x == ST_ACTIVE or x == ST_ALL_IN) and st[TOTAL + s] >= level
 
 
-@njit(cache=True)
+@lean()
 def _next_level(st, prev):
     """Smallest commitment above ``prev`` among players still in, or -1."""
     best = -1
@@ -71,7 +71,7 @@ def _next_level(st, prev):
     return best
 
 
-@njit(cache=True)
+@lean()
 def _layer(st, prev, level):
     """Chips of all seats between ``prev`` and ``level``."""
     amount = 0
@@ -82,7 +82,7 @@ def _layer(st, prev, level):
     return amount
 
 
-@njit(cache=True)
+@lean()
 def _award(st, amount, strengths, level, positive_only, payout):
     """Give ``amount`` to the best eligible strength (still in, committed >= ``level``; with
     ``positive_only`` only strengths > 0), split evenly, odd chips from the dealer's left.
@@ -115,7 +115,7 @@ def _award(st, amount, strengths, level, positive_only, payout):
     return True
 
 
-@njit(cache=True)
+@lean()
 def _settle_layers(st, hi, lo, split, payout):
     for s in range(st[S_SEATS]):
         payout[s] = 0
@@ -143,7 +143,7 @@ def _settle_layers(st, hi, lo, split, payout):
             payout[s] += st[TOTAL + s] - prev
 
 
-@njit(cache=True)
+@lean()
 def _settle(st, strengths, payout):
     """Fill ``payout`` (int64[seats]) with what each seat wins from the pot (R-P2, R-P3).
 
@@ -153,14 +153,14 @@ def _settle(st, strengths, payout):
     _settle_layers(st, strengths, strengths, False, payout)
 
 
-@njit(cache=True)
+@lean()
 def _settle_split(st, hi, lo, payout):
     """Like :func:`_settle`, each layer halved between the best ``hi`` and the best ``lo``
     (``lo`` > 0 qualifies); the odd chip goes to high; no qualifying low: high takes all."""
     _settle_layers(st, hi, lo, True, payout)
 
 
-@njit(cache=True)
+@lean()
 def _pay(st, payout):
     """Credit ``payout`` to the stacks."""
     for s in range(st[S_SEATS]):

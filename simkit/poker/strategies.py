@@ -43,7 +43,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..jit import njit
+from ..jit import lean, njit
 from ..rng import draw_below, uniform
 from .actions import BRING_IN, CALL, CHECK, FOLD, NO_ACTION
 from .table_state import (
@@ -131,7 +131,7 @@ _DEFAULTS = {
 }
 
 
-@njit(cache=True)
+@lean()
 def _view(st, seat, draws):
     """Fill the view row ``st[V_*]`` with what ``seat`` may see; ``draws`` (int64[seats]) are
     the last draw counts the game shows (-1: no draw yet)."""
@@ -184,7 +184,7 @@ def _passive(st):
     return CALL, 0
 
 
-@njit(cache=True)
+@lean()
 def _random(params, seat, st, rng):
     can_fold = st[L_FOLD] != 0
     can_agg = st[L_AGG] != NO_ACTION
@@ -207,7 +207,7 @@ def _random(params, seat, st, rng):
     return _passive(st)
 
 
-@njit(cache=True)
+@lean()
 def _threshold(params, seat, score, st, rng):
     s = score - params[seat, P_PAT] * st[V_N_PAT]
     to_call = st[V_TO_CALL]
@@ -236,7 +236,7 @@ def _threshold(params, seat, score, st, rng):
     return FOLD, 0
 
 
-@njit(cache=True)
+@lean()
 def _decide(kinds, params, scores, st, rng, seat):
     """The decision ``(action, to)`` of ``seat``'s strategy (``kinds[seat]`` with parameter
     row ``params[seat]``) from its score ``scores[seat]``, the legal row ``st[L_*]`` and the

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from ..checks import is_int
-from ..jit import njit
+from ..jit import lean, njit
 from ..rng import SeedLike, draw_below, stream_state, uniform
 from .betting import _apply_legal, _legal, _n_in_hand, _post_antes, _pot, _reset, _start_round
 from .history import NO_SHOWDOWN, SHOWDOWN, VOID, results_frame
@@ -69,7 +69,7 @@ def _shared_decision(kinds, params, scores, info, draws, st, rng, seat):
     return _decide(kinds, params, scores, st, rng, seat)
 
 
-@njit(cache=True)
+@lean()
 def _betting_round(st, kinds, params, scores, draws, rng):
     """:func:`_betting_round_with` the shared strategies, as one plain loop: the game kernels
     of the shared strategies (2-7 Triple Draw, the betting-only simulator) call it per round, and

@@ -177,7 +177,7 @@ def _take(state, deck, disc, pile):
     return c
 
 
-@njit(cache=True)
+@lean()
 def _deal(hands, n, state, deck, pile):
     """Five cards to each of ``n`` seats, one at a time round the table from seat 0."""
     for j in range(5):
@@ -186,7 +186,7 @@ def _deal(hands, n, state, deck, pile):
             pile[0] += 1
 
 
-@njit(cache=True)
+@lean()
 def _draw(hand, keep, state, deck, disc, pile, thrown):
     """Replace the cards of ``hand`` outside the 5-bit ``keep`` mask; returns how many.
 

@@ -37,7 +37,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...hands.kernels import popcount as _popcount
-from ...jit import njit
+from ...jit import lean, njit
 from .rules import _is_flush, _is_straight_mask, _value, family_id
 
 __all__ = ["KeepTable", "keep_table"]
@@ -134,7 +134,7 @@ def _solve(x, straights, appear, keep, value):
         keep[0, s] = s
 
 
-@njit(cache=True)
+@lean()
 def _table_keep(hand, x, d, ace_low, suits_count, keep_tab):
     """Positions kept by the rank-model table for X-low with ``d`` draws left (one card per
     value; a made flush of five values drops its highest card)."""

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...hands import kernel_tables
-from ...jit import njit
+from ...jit import lean
 from ...poker.strategies import KIND_NAMES, PARAM_NAMES, strategy_table
 from .keep_table import _table_keep, keep_table
 from .rules import _eval, _is_flush, _is_straight_mask, _value, family_id, target_value
@@ -124,7 +124,7 @@ def draw_table(
     return kinds, params
 
 
-@njit(cache=True)
+@lean()
 def _made_top(hand, ace_low, suits_count):
     """Top value of a made low (five values, no straight or flush in 2-7), else 99."""
     vm = 0
@@ -141,7 +141,7 @@ def _made_top(hand, ace_low, suits_count):
     return top
 
 
-@njit(cache=True)
+@lean()
 def _choose_keep(hand, d, kind, params, ace_low, suits_count, keep_tab):
     """Kept positions (5-bit mask) of ``hand`` with ``d`` draws left (d = 1..3)."""
     if kind == PAT:
@@ -199,7 +199,7 @@ def score_targets(family: str = "deuce_to_seven") -> np.ndarray:
     return np.array([target_value(t, family) for t in tops], dtype=np.int64)
 
 
-@njit(cache=True)
+@lean()
 def _score(hand, d, fam, T, ace_low, keep_val, xs, cdf):
     """The score of ``hand`` with ``d`` draws to come (module docs)."""
     if d == 0:
