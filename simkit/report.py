@@ -39,7 +39,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import __version__
+from . import __version__, warmup
 from .analysis.registry import ANALYSES, AnalysisResult, Context, TipResult
 from .analysis.tips import TIPS, Tip
 from .runner.checkpoint import ctrl_c_held
@@ -139,6 +139,7 @@ def generate(
     ctx: Context | None = None,
     only: list[str] | None = None,
     log=sys.stderr,
+    compile_ahead: bool = False,
 ) -> dict:
     """Run the analyses (all, or those named in ``only``) and write the report into ``out``.
 
@@ -146,6 +147,10 @@ def generate(
     written into a new folder beside ``out`` and replaces the previous one only when complete:
     an error or Ctrl-C leaves the previous report as it was.  Of the files in ``out`` only those
     that the previous report's manifest lists are ever removed.
+
+    ``compile_ahead``: on a machine whose kernel cache has not yet seen this code, compile the
+    later sections' kernels in a helper process meanwhile (:mod:`simkit.warmup`; ``simkit
+    report`` does).  The files written are the same either way.
 
     Raises
     ------
@@ -164,11 +169,18 @@ def generate(
     tip_ids = {t.id for t in tips}
     out = Path(out)
     stage = _staging_folder(out)
+    progress = stage / ".progress"
+    helper = (
+        warmup.start(names, progress) if compile_ahead and ctx.workers is None and not ctx.scheduler else None
+    )
     try:
-        manifest = _write(stage, ctx, names, tips, tip_ids, only, log)
+        manifest = _write(stage, ctx, names, tips, tip_ids, only, log, progress if helper else None)
         _replace_report(out, stage, manifest)
     finally:
+        warmup.stop(helper)
         shutil.rmtree(stage, ignore_errors=True)
+    if only is None:
+        warmup.mark_compiled()
     return manifest
 
 
@@ -188,9 +200,17 @@ def _staging_folder(out: Path) -> Path:
 
 
 def _write(
-    out: Path, ctx: Context, names: list[str], tips: list[Tip], tip_ids: set[str], only: list[str] | None, log
+    out: Path,
+    ctx: Context,
+    names: list[str],
+    tips: list[Tip],
+    tip_ids: set[str],
+    only: list[str] | None,
+    log,
+    progress: Path | None = None,
 ) -> dict:
-    """Run the analyses and write every file of the report into the empty folder ``out``."""
+    """Run the analyses and write every file of the report into the empty folder ``out``
+    (each section's name into ``progress`` as it starts, for :mod:`simkit.warmup`)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -204,6 +224,8 @@ def _write(
         a = ANALYSES[name]
         if log and not ctx.quiet:
             print(f"simkit report: {name} ...", file=log, flush=True)
+        if progress is not None:
+            progress.write_text(name)
         start = time.perf_counter()
         result: AnalysisResult = a.func(replace(ctx, analysis=name))
         seconds[name] = round(time.perf_counter() - start, 2)

@@ -1,0 +1,119 @@
+"""Compile the report's kernels on a second core while a fresh machine runs ``simkit report``.
+
+On a machine that has never run this version of simkit, most of a report's time is Numba
+compiling the game kernels (``benchmarks/RESULTS_compile.md``: some 300 of 460 seconds), and
+compiling holds one core: the report's threads wait on it.  So when the kernel cache
+(:data:`simkit._compile_cache.CACHE_FOLDER`) holds no complete report yet, :func:`start`
+launches a helper process that runs the sections whose time is mostly compiling
+(:data:`COMPILE_HEAVY`) at a tiny scale, **from the last one backwards**, while the report
+works forwards from the first.  Each kernel the helper compiles lands in the shared cache, and
+the report loads it from there when it gets to that section.  The helper stops at the section
+the report has reached (the report writes its current section to a progress file), and is
+ended when the report ends.
+
+The helper changes no figure: it writes no file but the cache, and the report computes every
+number itself, with its own seeds.  Whether the helper ran, finished or failed, the report's
+files are the same; a later report on the same code finds the marker file (:data:`MARKER`)
+and starts none.
+
+Run as ``python -m simkit.warmup PROGRESS NAME [NAME ...]``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from ._compile_cache import CACHE_FOLDER
+
+__all__ = ["COMPILE_HEAVY", "MARKER", "mark_compiled", "start", "stop"]
+
+#: Sections whose time on a fresh machine is mostly compiling (``benchmarks/bench_compile.py``),
+#: in report order.  The first sections (``cards_exact`` …) are the report's own: it is there
+#: before the helper could be.
+COMPILE_HEAVY = (
+    "diablo_opening",
+    "triple_draw_draw_odds",
+    "triple_draw_equity",
+    "triple_draw_win_rates",
+    "triple_draw_t4_t5",
+    "in_between_game_stakes",
+    "razz_starts",
+    "razz_upcards",
+    "razz_early_pair",
+    "evening_winners",
+    "evening_choice",
+)
+#: In the kernel cache's folder: a report has run to its end with this code.
+MARKER = "report-compiled"
+#: The helper's scale: the kernels' argument types do not depend on the sizes.
+SCALE = 0.01
+
+
+def start(names: list[str], progress: Path) -> subprocess.Popen | None:
+    """Launch the helper for the report's sections ``names`` (in report order), or None when
+    the cache already holds a complete report, fewer than two heavy sections are asked for, or
+    the machine has one core.  ``progress`` is the file the report writes each section's name
+    to as it starts it."""
+    heavy = [n for n in names if n in COMPILE_HEAVY]
+    if len(heavy) < 2 or (os.cpu_count() or 1) < 2 or (Path(CACHE_FOLDER) / MARKER).exists():
+        return None
+    progress.write_text(names[0])
+    env = {**os.environ, "MPLBACKEND": "Agg"}
+    order = ",".join(names)
+    return subprocess.Popen(
+        [sys.executable, "-m", "simkit.warmup", str(progress), order, *reversed(heavy)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+
+
+def stop(helper: subprocess.Popen | None) -> None:
+    """End the helper (it only fills the cache: nothing of it is waited for)."""
+    if helper is not None and helper.poll() is None:
+        helper.kill()
+        helper.wait()
+
+
+def mark_compiled() -> None:
+    """Record that a whole report ran with this code (no helper for the next one)."""
+    try:
+        (Path(CACHE_FOLDER) / MARKER).touch()
+    except OSError:  # a read-only cache only costs the next report a helper
+        pass
+
+
+def _run(progress: Path, order: list[str], names: list[str]) -> None:
+    """The helper: each of ``names`` at :data:`SCALE` on one thread, until the report (whose
+    current section is in ``progress``) has reached it."""
+    try:
+        os.nice(5)  # the report's own threads come first
+    except OSError:
+        pass
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from .analysis.registry import ANALYSES, Context
+    from .report import discover
+    from .runner import defaults
+
+    discover()
+    ctx = Context(scale=SCALE, quiet=True)
+    with defaults(threads=1):
+        for name in names:
+            at = progress.read_text().strip()
+            if at in order and order.index(at) >= order.index(name):
+                return
+            ANALYSES[name].func(replace(ctx, analysis=name))
+            plt.close("all")
+
+
+if __name__ == "__main__":
+    _run(Path(sys.argv[1]), sys.argv[2].split(","), sys.argv[3:])
