@@ -5,11 +5,11 @@ compiling the game kernels (``benchmarks/RESULTS_compile.md``: some 300 of 460 s
 compiling holds one core: the report's threads wait on it.  So when the kernel cache
 (:data:`simkit._compile_cache.CACHE_FOLDER`) holds no complete report yet, :func:`start`
 launches a helper process that runs the sections whose time is mostly compiling
-(:data:`COMPILE_HEAVY`) at a tiny scale, **from the last one backwards**, while the report
+(:data:`COMPILE_HEAVY`) at a tiny scale, **from the middle of the report on**, while the report
 works forwards from the first.  Each kernel the helper compiles lands in the shared cache, and
-the report loads it from there when it gets to that section.  The helper stops at the section
-the report has reached (the report writes its current section to a progress file), and is
-ended when the report ends.
+the report loads it from there when it gets to that section.  The helper skips a section the
+report has already reached (the report writes its current section to a progress file), and
+is ended when the report ends.
 
 The helper changes no figure: it writes no file but the cache, and the report computes every
 number itself, with its own seeds.  Whether the helper ran, finished or failed, the report's
@@ -32,20 +32,21 @@ from ._compile_cache import CACHE_FOLDER
 __all__ = ["COMPILE_HEAVY", "MARKER", "mark_compiled", "start", "stop"]
 
 #: Sections whose time on a fresh machine is mostly compiling (``benchmarks/bench_compile.py``),
-#: in report order.  The first sections (``cards_exact`` …) are the report's own: it is there
-#: before the helper could be.
+#: in the order the helper takes them: from the middle of the report on, the largest first, so
+#: that each is compiled before the report gets there; the Diablo and 2-7 sections come last
+#: (the report is usually there first, and the helper then skips them).
 COMPILE_HEAVY = (
-    "diablo_opening",
-    "triple_draw_draw_odds",
-    "triple_draw_equity",
-    "triple_draw_win_rates",
-    "triple_draw_t4_t5",
     "in_between_game_stakes",
     "razz_starts",
-    "razz_upcards",
-    "razz_early_pair",
     "evening_winners",
     "evening_choice",
+    "razz_early_pair",
+    "razz_upcards",
+    "triple_draw_t4_t5",
+    "triple_draw_win_rates",
+    "triple_draw_equity",
+    "triple_draw_draw_odds",
+    "diablo_opening",
 )
 #: In the kernel cache's folder: a report has run to its end with this code.
 MARKER = "report-compiled"
@@ -58,14 +59,14 @@ def start(names: list[str], progress: Path) -> subprocess.Popen | None:
     the cache already holds a complete report, fewer than two heavy sections are asked for, or
     the machine has one core.  ``progress`` is the file the report writes each section's name
     to as it starts it."""
-    heavy = [n for n in names if n in COMPILE_HEAVY]
+    heavy = [n for n in COMPILE_HEAVY if n in names]
     if len(heavy) < 2 or (os.cpu_count() or 1) < 2 or (Path(CACHE_FOLDER) / MARKER).exists():
         return None
     progress.write_text(names[0])
     env = {**os.environ, "MPLBACKEND": "Agg"}
     order = ",".join(names)
     return subprocess.Popen(
-        [sys.executable, "-m", "simkit.warmup", str(progress), order, *reversed(heavy)],
+        [sys.executable, "-m", "simkit.warmup", str(progress), order, *heavy],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -89,8 +90,8 @@ def mark_compiled() -> None:
 
 
 def _run(progress: Path, order: list[str], names: list[str]) -> None:
-    """The helper: each of ``names`` at :data:`SCALE` on one thread, until the report (whose
-    current section is in ``progress``) has reached it."""
+    """The helper: each of ``names`` at :data:`SCALE` on one thread, but those the report
+    (whose current section is in ``progress``, in the report ``order``) has reached."""
     try:
         os.nice(5)  # the report's own threads come first
     except OSError:
@@ -110,7 +111,7 @@ def _run(progress: Path, order: list[str], names: list[str]) -> None:
         for name in names:
             at = progress.read_text().strip()
             if at in order and order.index(at) >= order.index(name):
-                return
+                continue
             ANALYSES[name].func(replace(ctx, analysis=name))
             plt.close("all")
 
