@@ -29,23 +29,24 @@ from pathlib import Path
 
 from ._compile_cache import CACHE_FOLDER
 
-__all__ = ["COMPILE_HEAVY", "MARKER", "mark_compiled", "start", "stop"]
+__all__ = ["COMPILE_HEAVY", "MARKER", "ahead_of_report", "mark_compiled", "start", "stop"]
 
 #: Sections whose time on a fresh machine is mostly compiling (``benchmarks/bench_compile.py``),
-#: in the order the helper takes them: from the middle of the report on, the largest first, so
-#: that each is compiled before the report gets there; the Diablo and 2-7 sections come last
-#: (the report is usually there first, and the helper then skips them).
+#: in the order the helper takes them: each before the report gets there, and first those that
+#: share the fewest kernels with the sections the report is compiling meanwhile (In-Between's
+#: engine and 2-7's exact draw odds share none with the cards and Diablo sections).  The report
+#: is usually first at the last few; the helper then skips them.
 COMPILE_HEAVY = (
     "in_between_game_stakes",
+    "triple_draw_draw_odds",
     "razz_starts",
     "evening_winners",
     "evening_choice",
     "razz_early_pair",
     "razz_upcards",
-    "triple_draw_t4_t5",
     "triple_draw_win_rates",
     "triple_draw_equity",
-    "triple_draw_draw_odds",
+    "triple_draw_t4_t5",
     "diablo_opening",
 )
 #: In the kernel cache's folder: a report has run to its end with this code.
@@ -109,11 +110,22 @@ def _run(progress: Path, order: list[str], names: list[str]) -> None:
     ctx = Context(scale=SCALE, quiet=True)
     with defaults(threads=1):
         for name in names:
-            at = progress.read_text().strip()
-            if at in order and order.index(at) >= order.index(name):
-                continue
-            ANALYSES[name].func(replace(ctx, analysis=name))
-            plt.close("all")
+            if ahead_of_report(name, progress.read_text().strip(), order):
+                ANALYSES[name].func(replace(ctx, analysis=name))
+                plt.close("all")
+
+
+def ahead_of_report(name: str, at: str, order: list[str]) -> bool:
+    """Whether the report, now at section ``at`` of ``order``, has yet to reach ``name`` (an
+    ``at`` it does not know, a torn read of the progress file, counts as not yet).
+
+    >>> order = ["cards_exact", "diablo_opening", "razz_starts"]
+    >>> ahead_of_report("razz_starts", "diablo_opening", order)
+    True
+    >>> ahead_of_report("diablo_opening", "diablo_opening", order), ahead_of_report("diablo_opening", "", order)
+    (False, True)
+    """
+    return at not in order or order.index(at) < order.index(name)
 
 
 if __name__ == "__main__":

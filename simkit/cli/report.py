@@ -64,6 +64,8 @@ def _report(args) -> int:
         scale=scale, seed=args.seed, workers=args.workers, scheduler=args.scheduler, quiet=args.quiet
     )
     with defaults(threads=args.threads, checkpoint_root=args.checkpoint):
-        manifest = report.generate(args.out, ctx=ctx, only=args.only, compile_ahead=True)
+        # a fresh machine compiles on the second core meanwhile, unless one thread was asked for
+        ahead = args.threads is None or args.threads > 1
+        manifest = report.generate(args.out, ctx=ctx, only=args.only, compile_ahead=ahead)
     print(f"simkit report: wrote {len(manifest['files']) + 1} files to {args.out}/", file=sys.stderr)
     return 0
