@@ -240,36 +240,43 @@ def _swap_in(deck, j, r16, s0, s1, s2, s3):
 def _deal_kernel(live, state, out):
     """Fill ``out`` (n, m) with one uniformly random ordered draw of ``m`` live cards per row.
 
-    Every row is a partial Fisher-Yates shuffle (``m`` steps) of one deck kept for the whole
+    Every row is a partial Fisher-Yates shuffle (``m`` steps) of a deck kept for the whole
     batch: the steps give a uniform ordered sample whatever order the deck was left in, so the
-    rows are independent.  Each 64-bit output of the generator serves four steps (16 bits
-    each, :func:`_swap_in`), taken four at a time in straight code, and the generator's state
-    stays in local words for the whole batch (:func:`simkit.rng.step_u64`).
+    rows are independent.  There are four such decks, and rows ``h .. h + 3`` are dealt from
+    decks 0-3 side by side: one 64-bit output of the generator gives each of the four its next
+    card (16 bits each, :func:`_swap_in`).  With one deck each swap must wait for the one before
+    (it may touch the same places); the four decks' swaps are independent, and the processor
+    overlaps them (5 of 52: about 120 M hands/s with one deck, 175 M with four, on one core
+    here).  The generator's state stays in local words for the whole batch
+    (:func:`simkit.rng.step_u64`).
     """
-    m = out.shape[1]
-    deck = live.copy()
+    n, m = out.shape
+    d0, d1, d2, d3 = live.copy(), live.copy(), live.copy(), live.copy()
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     low = np.uint64(0xFFFF)
-    for h in range(out.shape[0]):
-        j = 0
-        while j + 4 <= m:
+    rest = n % 4
+    for h in range(0, n - rest, 4):
+        for j in range(m):
             bits, s0, s1, s2, s3 = step_u64(s0, s1, s2, s3)
-            c, s0, s1, s2, s3 = _swap_in(deck, j, bits & low, s0, s1, s2, s3)
+            c, s0, s1, s2, s3 = _swap_in(d0, j, bits & low, s0, s1, s2, s3)
             out[h, j] = c
-            c, s0, s1, s2, s3 = _swap_in(deck, j + 1, (bits >> np.uint64(16)) & low, s0, s1, s2, s3)
-            out[h, j + 1] = c
-            c, s0, s1, s2, s3 = _swap_in(deck, j + 2, (bits >> np.uint64(32)) & low, s0, s1, s2, s3)
-            out[h, j + 2] = c
-            c, s0, s1, s2, s3 = _swap_in(deck, j + 3, bits >> np.uint64(48), s0, s1, s2, s3)
-            out[h, j + 3] = c
-            j += 4
-        if j < m:
-            bits, s0, s1, s2, s3 = step_u64(s0, s1, s2, s3)
-            while j < m:
-                c, s0, s1, s2, s3 = _swap_in(deck, j, bits & low, s0, s1, s2, s3)
-                out[h, j] = c
-                bits >>= np.uint64(16)
-                j += 1
+            c, s0, s1, s2, s3 = _swap_in(d1, j, (bits >> np.uint64(16)) & low, s0, s1, s2, s3)
+            out[h + 1, j] = c
+            c, s0, s1, s2, s3 = _swap_in(d2, j, (bits >> np.uint64(32)) & low, s0, s1, s2, s3)
+            out[h + 2, j] = c
+            c, s0, s1, s2, s3 = _swap_in(d3, j, bits >> np.uint64(48), s0, s1, s2, s3)
+            out[h + 3, j] = c
+    h = n - rest
+    for j in range(m if rest else 0):  # the last one to three rows, from decks 0-2
+        bits, s0, s1, s2, s3 = step_u64(s0, s1, s2, s3)
+        c, s0, s1, s2, s3 = _swap_in(d0, j, bits & low, s0, s1, s2, s3)
+        out[h, j] = c
+        if rest > 1:
+            c, s0, s1, s2, s3 = _swap_in(d1, j, (bits >> np.uint64(16)) & low, s0, s1, s2, s3)
+            out[h + 1, j] = c
+        if rest > 2:
+            c, s0, s1, s2, s3 = _swap_in(d2, j, (bits >> np.uint64(32)) & low, s0, s1, s2, s3)
+            out[h + 2, j] = c
     state[0], state[1], state[2], state[3] = s0, s1, s2, s3
 
 

@@ -127,6 +127,21 @@ def test_biased_shuffle_is_caught():
     assert chi2_sf(stat, df) < 1e-12
 
 
+@pytest.mark.parametrize("gap", [1, 2, 4])
+def test_rows_are_independent(gap):
+    """The first cards of rows ``gap`` apart take all 52 x 52 pairs equally often: rows dealt
+    side by side from different decks (gap 1, 2) and one after the other from the same deck
+    (gap 4) are independent; 52 * 52 * 40 + 3 rows, so the last rows come from the tail step."""
+    n = 52 * 52 * 40 + 3
+    first = deal(n, 2, seed=77)[:, 0].astype(np.int64)
+    counts = np.bincount(first[:-gap] * 52 + first[gap:], minlength=52 * 52)
+    expected = (n - gap) / (52 * 52)
+    stat = float(((counts - expected) ** 2 / expected).sum())
+    assert chi2_sf(stat, 52 * 52 - 1) > P_MIN, stat
+    tail = deal(4 * 52 * 100 + 3, 5, seed=8)[-3:]  # rows of the tail are whole hands too
+    assert all(len(set(row.tolist())) == 5 for row in tail)
+
+
 def test_pairs_equally_likely():
     n = 200_000
     counts = pair_counts(deal(n, 5, seed=31))
