@@ -177,7 +177,7 @@ core, the Two Plus Two table):
   halved the speed: the compiler does not move it out), and the batch loop is compiled
   without Numba's reference counting (`simkit.jit.lean`), which otherwise counts the table
   arrays on every hand where an evaluator has a branch (2x on seven cards).
-- **Dealing** is a partial Fisher-Yates shuffle of one deck kept across the batch (uniform
+- **Dealing** is a partial Fisher-Yates shuffle of four decks kept across the batch, four rows dealt side by side so that their swaps overlap (uniform
   whatever order the deck was left in), four 16-bit Lemire draws per 64-bit output with exact
   rejection, and the generator's state in local variables for the whole batch.
 """
