@@ -16,7 +16,8 @@ number itself, with its own seeds.  Whether the helper ran, finished or failed, 
 files are the same; a later report on the same code finds the marker file (:data:`MARKER`)
 and starts none.
 
-Run as ``python -m simkit.warmup PROGRESS NAME [NAME ...]``.
+Run as ``python -m simkit.warmup PROGRESS ORDER NAME [NAME ...]``: ``ORDER`` is the report's
+sections, comma-separated, and each ``NAME`` is a section to compile, in the helper's order.
 """
 
 from __future__ import annotations

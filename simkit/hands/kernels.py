@@ -39,25 +39,23 @@ WILD_KEYS5 = 2067
 
 
 @njit(cache=True, inline="always")
+def _key_sum5(region, c0, c1, c2, c3, c4, T):
+    """Sum of the five cards' keys from the key region starting at ``region`` of ``T[1]``
+    (:data:`CARD_KEYS5`, :data:`SUITED_KEYS5` or :data:`WILD_KEYS5`)."""
+    k = T[1]
+    return k[region + c0] + k[region + c1] + k[region + c2] + k[region + c3] + k[region + c4]
+
+
+@njit(cache=True, inline="always")
 def _key5(c0, c1, c2, c3, c4, T):
     """Sum of the five cards' rank keys: the slot of their rank multiset."""
-    k = T[1]
-    return (
-        k[CARD_KEYS5 + c0] + k[CARD_KEYS5 + c1] + k[CARD_KEYS5 + c2] + k[CARD_KEYS5 + c3] + k[CARD_KEYS5 + c4]
-    )
+    return _key_sum5(CARD_KEYS5, c0, c1, c2, c3, c4, T)
 
 
 @njit(cache=True, inline="always")
 def _suited_key5(c0, c1, c2, c3, c4, T):
     """Sum of the five cards' rank keys, with the suit counts (4 bits each) above bit 32."""
-    k = T[1]
-    return (
-        k[SUITED_KEYS5 + c0]
-        + k[SUITED_KEYS5 + c1]
-        + k[SUITED_KEYS5 + c2]
-        + k[SUITED_KEYS5 + c3]
-        + k[SUITED_KEYS5 + c4]
-    )
+    return _key_sum5(SUITED_KEYS5, c0, c1, c2, c3, c4, T)
 
 
 @njit(cache=True, inline="always")
@@ -106,10 +104,7 @@ def eval5_deuces_wild(c0, c1, c2, c3, c4, T):
     (no rank, no suit): the naturals share a suit exactly when some suit count plus the deuces
     is five.  Both tables are indexed by the naturals' rank-key sum; one load.
     """
-    k = T[1]
-    key = (
-        k[WILD_KEYS5 + c0] + k[WILD_KEYS5 + c1] + k[WILD_KEYS5 + c2] + k[WILD_KEYS5 + c3] + k[WILD_KEYS5 + c4]
-    )
+    key = _key_sum5(WILD_KEYS5, c0, c1, c2, c3, c4, T)
     deuces = key >> 48
     suits = ((key >> 32) & 0xFFFF) + deuces * 0x1111  # each suit's count, plus the deuces
     table = SUITED_KEY5 if (suits + 0x3333) & 0x8888 != 0 else BY_KEY5
