@@ -79,7 +79,10 @@ from simkit.poker.table_state import (
     L_MAX_TO,
     L_MIN_TO,
     S_LEVEL,
+    S_N_ACTIVE,
+    S_N_IN,
     S_OPENER,
+    S_POT,
     S_TO_ACT,
     ST_ACTIVE,
     ST_ALL_IN,
@@ -509,6 +512,16 @@ def _property_kernel(limits, shadow_limits, forced, n_hands, min_seats, max_seat
                 if chips != start_chips:
                     counts[V_CHIPS] += 1
                 if st[S_LEVEL] != level:
+                    counts[V_STATE] += 1
+                # the running tallies agree with the shadow's seats
+                pot = st[9]  # S_DEAD
+                n_in = 0
+                n_active = 0
+                for s in range(n):
+                    pot += total[s]
+                    n_in += _in(status, s)
+                    n_active += status[s] == ST_ACTIVE
+                if st[S_POT] != pot or st[S_N_IN] != n_in or st[S_N_ACTIVE] != n_active:
                     counts[V_STATE] += 1
                 expect = _expected_next(status, street, acted, level, (seat + 1) % n, n)
             if st[S_TO_ACT] != -1:

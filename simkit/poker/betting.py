@@ -117,8 +117,11 @@ from .table_state import (
     S_LOG_CAP,
     S_MAX,
     S_MIN,
+    S_N_ACTIVE,
+    S_N_IN,
     S_N_LOG,
     S_OPENER,
+    S_POT,
     S_RAISE,
     S_ROUND,
     S_SEATS,
@@ -150,6 +153,7 @@ def _reset(st, stacks, dealer, dead):
 
     ``dead`` chips are already in the pot and belong to no seat (a carried pot, R-D4/R-D5).
     """
+    n_in = 0
     for s in range(st[S_SEATS]):
         st[STACK + s] = stacks[s]
         st[START + s] = stacks[s]
@@ -157,6 +161,10 @@ def _reset(st, stacks, dealer, dead):
         st[TOTAL + s] = 0
         st[ACTED + s] = 0
         st[STATUS + s] = ST_ACTIVE if stacks[s] > 0 else ST_OUT
+        n_in += stacks[s] > 0
+    st[S_POT] = dead
+    st[S_N_IN] = n_in
+    st[S_N_ACTIVE] = n_in
     st[S_DEALER] = dealer
     st[S_ROUND] = -1
     st[S_LEVEL] = 0
@@ -205,9 +213,12 @@ def _put(st, seat, chips, action, flags):
     record ``action`` with ``flags``; an emptied stack is all-in (adds FLAG_ALL_IN)."""
     st[STACK + seat] -= chips
     st[TOTAL + seat] += chips
+    st[S_POT] += chips
     if action != ANTE:
         st[STREET + seat] += chips
     if st[STACK + seat] == 0:
+        if st[STATUS + seat] == ST_ACTIVE:
+            st[S_N_ACTIVE] -= 1
         st[STATUS + seat] = ST_ALL_IN
         flags |= FLAG_ALL_IN
     _log(st, seat, action, chips, flags)
@@ -230,14 +241,10 @@ def _in_hand(st, s):
     return x == ST_ACTIVE or x == ST_ALL_IN
 
 
-@lean()
+@njit(cache=True, inline="always")
 def _n_in_hand(st):
-    """Players not folded and not out: they contest the pot."""
-    k = 0
-    for s in range(st[S_SEATS]):
-        if _in_hand(st, s):
-            k += 1
-    return k
+    """Players not folded and not out: they contest the pot (the running tally)."""
+    return st[S_N_IN]
 
 
 @lean()
@@ -282,17 +289,9 @@ def _seek(st, seat):
     """
     n = st[S_SEATS]
     level = st[S_LEVEL]
-    n_in = 0
-    n_can = 0
-    for s in range(n):
-        x = st[STATUS + s]
-        if x == ST_ACTIVE:
-            n_can += 1
-            n_in += 1
-        elif x == ST_ALL_IN:
-            n_in += 1
+    n_can = st[S_N_ACTIVE]
     nxt = -1
-    if n_in >= 2:
+    if st[S_N_IN] >= 2:
         s = seat
         for _ in range(n):
             if st[STATUS + s] == ST_ACTIVE and (
@@ -390,11 +389,7 @@ def _legal(st, seat):
     cap = st[S_CAP]
     if cap >= 0 and st[S_BETS] >= cap + 1:
         return
-    others = 0
-    for s in range(st[S_SEATS]):
-        if st[STATUS + s] == ST_ACTIVE and s != seat:
-            others += 1
-    if others == 0:
+    if st[S_N_ACTIVE] <= 1:  # nobody else could answer (this seat is active)
         return
     kind = st[S_KIND]
     if st[S_BETS] == 0:
@@ -443,6 +438,8 @@ def _apply_legal(st, seat, action, to):
         if st[L_FOLD] == 0:
             return ERR_ACTION
         st[STATUS + seat] = ST_FOLDED
+        st[S_N_IN] -= 1
+        st[S_N_ACTIVE] -= 1
         _log(st, seat, FOLD, 0, 0)
     elif action == CHECK:
         if st[L_CHECK] == 0:
@@ -504,7 +501,4 @@ def _round_over(st):
 @lean()
 def _pot(st):
     """All chips in the pot: every seat's commitment plus the dead chips."""
-    p = st[S_DEAD]
-    for s in range(st[S_SEATS]):
-        p += st[TOTAL + s]
-    return p
+    return st[S_POT]

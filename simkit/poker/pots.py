@@ -38,6 +38,9 @@ from ..jit import lean
 from .table_state import (
     S_DEAD,
     S_DEALER,
+    S_N_ACTIVE,
+    S_N_IN,
+    S_POT,
     S_SEATS,
     ST_ACTIVE,
     ST_ALL_IN,
@@ -187,6 +190,8 @@ def _state_for(contributions, folded, dealer, dead):
     st[STATUS : STATUS + c.size] = np.where(f.astype(bool), ST_FOLDED, ST_ACTIVE)
     st[S_DEALER] = dealer
     st[S_DEAD] = dead
+    st[S_POT] = dead + int(c.sum())
+    st[S_N_IN] = st[S_N_ACTIVE] = int((~f.astype(bool)).sum())
     return st
 
 

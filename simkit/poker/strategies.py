@@ -54,10 +54,12 @@ from .table_state import (
     L_MAX_TO,
     L_MIN_TO,
     S_BETS,
-    S_DEAD,
     S_DEALER,
     S_LEVEL,
+    S_N_ACTIVE,
+    S_N_IN,
     S_OPENER,
+    S_POT,
     S_ROUND,
     S_SEATS,
     ST_ACTIVE,
@@ -138,32 +140,24 @@ def _view(st, seat, draws):
     n = st[S_SEATS]
     level = st[S_LEVEL]
     street = st[STREET + seat]
-    pot = st[S_DEAD]
-    n_in = 0
-    n_active = 0
     n_pat = 0
     min_draw = -1
     for s in range(n):
-        pot += st[TOTAL + s]
+        d = draws[s]
         x = st[STATUS + s]
-        if x == ST_ACTIVE or x == ST_ALL_IN:
-            n_in += 1
-            if x == ST_ACTIVE:
-                n_active += 1
-            d = draws[s]
-            if s != seat and d >= 0:
-                if d == 0:
-                    n_pat += 1
-                if min_draw < 0 or d < min_draw:
-                    min_draw = d
-    st[V_POT] = pot
+        if s != seat and d >= 0 and (x == ST_ACTIVE or x == ST_ALL_IN):
+            if d == 0:
+                n_pat += 1
+            if min_draw < 0 or d < min_draw:
+                min_draw = d
+    st[V_POT] = st[S_POT]
     st[V_TO_CALL] = level - street if level > street else 0
     st[V_STREET] = street
     st[V_LEVEL] = level
     st[V_BETS] = st[S_BETS]
     st[V_STACK] = st[STACK + seat]
     st[V_ROUND] = st[S_ROUND]
-    st[V_N_IN] = n_in
+    st[V_N_IN] = st[S_N_IN]
     st[V_POSITION] = (seat - st[S_DEALER] - 1) % n
     st[V_CAN_OPEN] = 1 if (st[S_ROUND] == 0 and st[S_OPENER] < 0) else 0
     st[V_OPENER] = st[S_OPENER]
@@ -171,7 +165,7 @@ def _view(st, seat, draws):
     st[V_N_PAT] = n_pat
     st[V_MIN_DRAW] = min_draw
     st[V_SEAT] = seat
-    st[V_N_ACTIVE] = n_active
+    st[V_N_ACTIVE] = st[S_N_ACTIVE]
 
 
 @njit(cache=True, inline="always")

@@ -10,7 +10,8 @@ several arrays made betting several times slower.  A game kernel makes one state
 Layout (``n`` seats, at most :data:`MAX_SEATS`, clockwise: "left of ``s``" is ``s + 1``):
 
 - scalars ``st[S_*]``: table size, dealer, round, the level to call, bets and raises so far,
-  seat to act, opener (R-D3), dead chips of a carried pot, …;
+  seat to act, opener (R-D3), dead chips of a carried pot, …, and three running tallies (the
+  pot, the players in, those who can still act) that the betting steps keep up to date;
 - the legal-action row ``st[L_*]`` for the decision being made (``betting._legal``);
 - the view row ``st[V_*]``: what the acting player may see (``strategies._view``);
 - per seat ``st[STACK + s]`` chips behind, ``st[START + s]`` chips at the start of the hand,
@@ -75,6 +76,11 @@ S_MAX = 14
 S_CAP = 15
 S_N_LOG = 16  # actions recorded (may exceed the capacity: the excess is dropped)
 S_LOG_CAP = 17  # rows of the hand record
+# Running tallies, kept by every change of a seat's chips or status (``betting._reset``,
+# ``betting._put``, a fold), so that a decision reads them instead of counting the seats.
+S_POT = 18  # all chips in the pot: every seat's TOTAL plus S_DEAD
+S_N_IN = 19  # seats still in the hand (active or all-in)
+S_N_ACTIVE = 46  # seats still in and not all-in
 
 # Legal-action row, filled by ``betting._legal``.
 L_FOLD = 20  # 1 if folding is allowed (only when facing a bet)
