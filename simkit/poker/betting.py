@@ -360,7 +360,7 @@ def _start_round(st, structure, r, given):
     return _seek(st, first)
 
 
-@lean()
+@lean(inline=True)
 def _legal(st, seat):
     """Fill the legal row ``st[L_*]`` with what ``seat`` may do now."""
     for k in range(L_FIRST, L_END):

@@ -133,7 +133,7 @@ _DEFAULTS = {
 }
 
 
-@lean()
+@lean(inline=True)
 def _view(st, seat, draws):
     """Fill the view row ``st[V_*]`` with what ``seat`` may see; ``draws`` (int64[seats]) are
     the last draw counts the game shows (-1: no draw yet)."""
@@ -230,7 +230,7 @@ def _threshold(params, seat, score, st, rng):
     return FOLD, 0
 
 
-@lean()
+@lean(inline=True)
 def _decide(kinds, params, scores, st, rng, seat):
     """The decision ``(action, to)`` of ``seat``'s strategy (``kinds[seat]`` with parameter
     row ``params[seat]``) from its score ``scores[seat]``, the legal row ``st[L_*]`` and the
