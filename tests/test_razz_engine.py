@@ -5,6 +5,7 @@ as a loop of it)."""
 
 from __future__ import annotations
 
+import itertools
 import warnings
 
 import naive
@@ -12,7 +13,7 @@ import numpy as np
 import pytest
 
 from simkit.cards import format_cards
-from simkit.games.razz.engine import _deal_street, _first_to_act, _showdown_values
+from simkit.games.razz.engine import _board_key, _deal_street, _first_to_act, _showdown_values
 from simkit.games.razz.jobs import deck_for, play_hands
 from simkit.games.razz.rules import Rules, variant_code
 from simkit.games.razz.showdown import tables
@@ -56,6 +57,25 @@ def ref_first_later(boards: dict[int, list[int]], dealer: int, n: int, high_game
     keys = {s: ref_board_key(boards[s], high_game) for s in live}
     best = (max if high_game else min)(keys.values())
     return next(s for s in live if keys[s] == best)
+
+
+@pytest.mark.parametrize("high", [False, True])
+def test_board_key_orders_every_board_as_the_rules_do(high):
+    """Every board of one to four up cards (each multiset of ranks, a suit per card): the
+    kernel's keys order them exactly as :func:`ref_board_key` does, ties included."""
+    for n_up in range(1, 5):
+        boards = [
+            [4 * r + j for j, r in enumerate(ranks)]
+            for ranks in itertools.combinations_with_replacement(range(13), n_up)
+        ]
+        cards = np.full((len(boards), 7), -1, np.int8)
+        for s, board in enumerate(boards):
+            cards[s, 2 : 2 + n_up] = board
+        keys = [int(_board_key(cards, s, n_up, high)) for s in range(len(boards))]
+        refs = [ref_board_key(board, high) for board in boards]
+        order = sorted(range(len(boards)), key=refs.__getitem__)
+        for i, j in zip(order, order[1:]):
+            assert keys[i] <= keys[j] and (keys[i] < keys[j]) == (refs[i] < refs[j]), (boards[i], boards[j])
 
 
 # --- the worked example (razz.de.txt, "Beispiel") ------------------------------------------

@@ -205,36 +205,45 @@ def _value_of(card, high):
 
 @njit(cache=True, inline="always")
 def _board_key(cards, s, n_up, high):
-    """Key of seat ``s``'s visible cards (``cards[s, 2:2+n_up]``): category (no pair, one pair,
-    two pair, trips, quads) then the values ordered by count and value, most important first.
-    Razz: the smallest key is the lowest hand (R-Z3); stud high: the greatest is the highest.
-    Value counts are packed 4 bits a value (no allocation)."""
+    """Key of seat ``s``'s visible cards (``cards[s, 2:2+n_up]``, at most four): category (no
+    pair, one pair, two pair, trips, quads) then the values ordered by count and value, most
+    important first.  Razz: the smallest key is the lowest hand (R-Z3); stud high: the
+    greatest is the highest.
+
+    Each card gives ``count << 4 | value`` (its value's count among the up cards, packed 4 bits
+    a value: no allocation); sorting these four numbers (a missing card is 0) by a sorting
+    network orders the values as the key wants them, each value as often as it is held.
+    """
     counts = np.int64(0)
     for i in range(n_up):
         counts += np.int64(1) << (4 * _value_of(cards[s, 2 + i], high))
-    pairs = 0
-    cat = 0
-    for v in range(1, 15):
+    a = np.int64(0)
+    b = np.int64(0)
+    c = np.int64(0)
+    d = np.int64(0)
+    n_paired = 0  # cards whose value is held exactly twice
+    most = np.int64(0)  # the largest count
+    for i in range(n_up):
+        v = _value_of(cards[s, 2 + i], high)
         k = (counts >> (4 * v)) & 15
-        if k == 2:
-            pairs += 1
-        elif k == 3:
-            cat = 3
-        elif k == 4:
-            cat = 4
-    if cat == 0:
-        cat = 2 if pairs == 2 else pairs
-    key = np.int64(cat)
-    placed = 0
-    for k in range(4, 0, -1):
-        for v in range(14, 0, -1):
-            if (counts >> (4 * v)) & 15 == k:
-                for _ in range(k):
-                    key = key * 16 + v
-                    placed += 1
-    for _ in range(placed, 4):
-        key = key * 16
-    return key
+        item = (k << 4) | v
+        if i == 0:
+            a = item
+        elif i == 1:
+            b = item
+        elif i == 2:
+            c = item
+        else:
+            d = item
+        n_paired += k == 2
+        most = max(most, k)
+    cat = most if most >= 3 else n_paired // 2
+    a, b = max(a, b), min(a, b)
+    c, d = max(c, d), min(c, d)
+    a, c = max(a, c), min(a, c)
+    b, d = max(b, d), min(b, d)
+    b, c = max(b, c), min(b, c)
+    return (((cat * 16 + (a & 15)) * 16 + (b & 15)) * 16 + (c & 15)) * 16 + (d & 15)
 
 
 @njit(cache=True, inline="always")

@@ -52,6 +52,7 @@ from math import comb, prod
 import numpy as np
 
 from ...disk_cache import cached_arrays, source_digest
+from ...hands.kernels import popcount
 from ...jit import njit
 from ...poker.actions import CALL, CHECK, FOLD, NO_ACTION
 from ...poker.kernels import decide_action, fill_view, passive_action
@@ -245,10 +246,7 @@ def _features(cards, s, c, feats):
         v = _razz_value(cards[s, i])
         if v <= 8:
             mask |= 1 << v
-    lows = 0
-    while mask:
-        lows += mask & 1
-        mask >>= 1
+    lows = popcount(mask)
     a = _razz_value(cards[s, 0])
     b = _razz_value(cards[s, 1])
     d = _razz_value(cards[s, 2])
