@@ -140,10 +140,8 @@ def _table_keep(hand, x, d, ace_low, suits_count, keep_tab):
     value; a made flush of five values drops its highest card)."""
     vmask = 0
     for i in range(5):
-        v = _value(hand[i], ace_low)
-        if v <= x:
-            vmask |= 1 << v
-    want = np.int64(keep_tab[x, d, vmask])
+        vmask |= np.int64(1) << _value(hand[i], ace_low)
+    want = np.int64(keep_tab[x, d, vmask & ((np.int64(2) << x) - 1)])  # the values up to x
     keep = 0
     got = 0
     for i in range(5):

@@ -204,15 +204,13 @@ def _score(hand, d, fam, T, ace_low, keep_val, xs, cdf):
     """The score of ``hand`` with ``d`` draws to come (module docs)."""
     if d == 0:
         return cdf[_eval(hand[0], hand[1], hand[2], hand[3], hand[4], fam, T)]
+    held = 0  # the values held (a pair counts once)
+    for i in range(5):
+        held |= np.int64(1) << _value(hand[i], ace_low)
     total = 0.0
     for j in range(xs.shape[0]):
         x = xs[j]
-        vm = 0
-        for i in range(5):
-            v = _value(hand[i], ace_low)
-            if v <= x:
-                vm |= 1 << v
-        total += keep_val[x, d, vm]
+        total += keep_val[x, d, held & ((np.int64(2) << x) - 1)]  # the values up to x
     return total / xs.shape[0]
 
 
