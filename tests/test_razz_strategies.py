@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+from math import comb
+
 import numpy as np
 import pytest
 
-from simkit.games.razz.strategies import TIPS, parse_player, player_name, razz_strategy_table
+from simkit.games.razz.strategies import TIPS, _slot, parse_player, player_name, razz_strategy_table
 
 
 def test_parse_player_is_the_spec_parser_of_cli_and_api():
@@ -77,3 +80,24 @@ def test_score_tables_are_shared_read_only_and_the_same_from_disk():
     assert score_tables("private") is t and score_tables("ace-to-six") is t
     assert not t.flags.writeable
     assert np.array_equal(t, _score_rows("low"))
+
+
+@pytest.mark.parametrize("c", [3, 4, 5, 6, 7])
+def test_slot_numbers_every_rank_multiset_once_in_colex_order(c):
+    """The score tables' slot of ``c`` cards is the combinatorial number system of their
+    sorted ranks, ``sum(comb(r_i + i, i + 1))`` (a multiset as the combination ``r_i + i``):
+    every multiset of ranks gets its own slot, and the slots are ``0 .. comb(12 + c, c) - 1``."""
+    slots = set()
+    for ranks in itertools.combinations_with_replacement(range(13), c):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue  # not in a deck
+        cards = np.array([[4 * r + j % 4 for j, r in enumerate(ranks)]], dtype=np.int8)
+        expect = sum(comb(r + i, i + 1) for i, r in enumerate(ranks))
+        assert _slot(cards, 0, c) == expect, ranks
+        slots.add(expect)
+    assert slots <= set(range(comb(12 + c, c)))
+    assert len(slots) == sum(
+        1
+        for ranks in itertools.combinations_with_replacement(range(13), c)
+        if max(map(ranks.count, ranks)) <= 4
+    )

@@ -107,6 +107,15 @@ FEAT_SECOND3 = 3  # second-highest Razz value of the first three cards
 N_FEATURES = 4
 
 _BIN = np.array([[comb(r + i, i + 1) for r in range(13)] for i in range(7)], dtype=np.int64)
+#: ``_RUN[i, r, k]``: what ``k`` cards of rank ``r`` at sorted places ``i .. i+k-1`` add to a
+#: colex slot (the sum of ``_BIN[i + j, r]``), so that :func:`_slot` adds one number per rank.
+_RUN = np.array(
+    [
+        [[sum(comb(r + i + j, i + j + 1) for j in range(k)) for k in range(5)] for r in range(13)]
+        for i in range(8)
+    ],
+    dtype=np.int64,
+)
 _SLOTS = comb(19, 7)
 
 
@@ -213,17 +222,16 @@ def score_tables(variant: str) -> np.ndarray:
 @njit(cache=True, inline="always")
 def _slot(cards, s, c):
     """Colex slot of the rank multiset of ``cards[s, :c]`` (rank counts packed 4 bits a rank,
-    then read back in ascending order: no sorting, no allocation)."""
+    then read back in ascending order, one table entry a rank: no sorting, no allocation)."""
     counts = np.int64(0)
     for i in range(c):
         counts += np.int64(1) << (4 * (np.int64(cards[s, i]) >> 2))
-    slot = 0
-    i = 0
+    slot = np.int64(0)
+    i = np.int64(0)
     for r in range(13):
         k = (counts >> (4 * r)) & 15
-        for _ in range(k):
-            slot += _BIN[i, r]
-            i += 1
+        slot += _RUN[i, r, k]
+        i += k
     return slot
 
 
