@@ -201,7 +201,7 @@ def _random(params, seat, st, rng):
     return _passive(st)
 
 
-@lean()
+@lean(inline=True)
 def _threshold(params, seat, score, st, rng):
     s = score - params[seat, P_PAT] * st[V_N_PAT]
     to_call = st[V_TO_CALL]

@@ -134,7 +134,7 @@ def _solve(x, straights, appear, keep, value):
         keep[0, s] = s
 
 
-@lean()
+@lean(inline=True)
 def _table_keep(hand, x, d, ace_low, suits_count, keep_tab):
     """Positions kept by the rank-model table for X-low with ``d`` draws left (one card per
     value; a made flush of five values drops its highest card)."""

@@ -124,7 +124,7 @@ def draw_table(
     return kinds, params
 
 
-@lean()
+@lean(inline=True)
 def _made_top(hand, ace_low, suits_count):
     """Top value of a made low (five values, no straight or flush in 2-7), else 99."""
     vm = 0
@@ -199,7 +199,7 @@ def score_targets(family: str = "deuce_to_seven") -> np.ndarray:
     return np.array([target_value(t, family) for t in tops], dtype=np.int64)
 
 
-@lean()
+@lean(inline=True)
 def _score(hand, d, fam, T, ace_low, keep_val, xs, cdf):
     """The score of ``hand`` with ``d`` draws to come (module docs)."""
     if d == 0:
