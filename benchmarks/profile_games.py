@@ -12,10 +12,18 @@ the evaluators kept out of line, the hand kernel itself).
 The games and jobs are those of ``benchmarks/ab_games.py`` (``diablo``, ``razz``, ``td``,
 ``ib``).  Needs ``perf`` on the machine.
 
+``--annotate NAME`` goes down to single instructions in the functions named ``NAME`` (e.g.
+``_play_one``, where most of a hand is inlined): the child also saves those functions' machine
+code, the samples' addresses are counted, and the hottest instructions are shown with the
+instructions before them (disassembled by ``objdump``).  A timer sample lands on the
+instruction after the one that waited, so a load that misses the cache shows as a hot
+instruction right after it.  That is how the Diablo keep-table load (a 10 MB table, 30 % of a
+deal) and Razz's score slot (a loop that LLVM vectorised into a gather per rank) were found.
+
 Usage (the profile in ``RESULTS_profile.md``)::
 
     python benchmarks/profile_games.py td razz diablo ib [--seconds 8] [--top 12] \
-        [--out benchmarks/RESULTS_profile.md]
+        [--annotate _play_one] [--out benchmarks/RESULTS_profile.md]
 """
 
 from __future__ import annotations
@@ -81,8 +89,20 @@ def _write_perf_map() -> int:
     return len(starts)
 
 
-def child(game: str, seconds: float) -> None:
-    """Compile the game's job, write the perf map, signal readiness, then play for ``seconds``."""
+def _dump_code(name: str, folder: Path) -> None:
+    """Save the machine code of every mapped function whose short name ends with ``name``
+    (as ``folder/ADDRESS.bin``; the perf map gives address and size)."""
+    import ctypes
+
+    for row in Path(f"/tmp/perf-{os.getpid()}.map").read_text().splitlines():
+        addr, size, short = row.split(" ", 2)
+        if short.split(".")[-1] == name:
+            (folder / f"{addr}.bin").write_bytes(ctypes.string_at(int(addr, 16), int(size, 16)))
+
+
+def child(game: str, seconds: float, annotate: str | None = None, folder: str | None = None) -> None:
+    """Compile the game's job, write the perf map (and the code of the functions to annotate),
+    signal readiness, then play for ``seconds``."""
     from ab_games import _job
 
     from simkit.runner import run
@@ -90,6 +110,8 @@ def child(game: str, seconds: float) -> None:
     job, n = _job(game)
     run(job, 20_000, seed=0, quiet=True, threads=1)
     count = _write_perf_map()
+    if annotate and folder:
+        _dump_code(annotate, Path(folder))
     print(f"READY {count}", flush=True)
     sys.stdin.readline()  # the parent has started perf
     end = time.perf_counter() + seconds
@@ -100,12 +122,14 @@ def child(game: str, seconds: float) -> None:
     print("DONE", flush=True)
 
 
-def profile(game: str, seconds: float) -> Counter[str]:
-    """The share of the samples (percent) by function while the child plays ``game``."""
+def profile(game: str, seconds: float, annotate: str | None = None) -> tuple[Counter[str], list[str]]:
+    """The share of the samples (percent) by function while the child plays ``game``, and
+    the hottest instructions of the functions named ``annotate`` (Markdown lines)."""
     with tempfile.TemporaryDirectory(prefix="profile_games_") as tmp:
         env = dict(os.environ, NUMBA_CACHE_DIR=tmp, NUMBA_NUM_THREADS="1")
+        extra = ["--annotate", annotate, "--folder", tmp] if annotate else []
         proc = subprocess.Popen(
-            [sys.executable, __file__, game, "--seconds", str(seconds), "--child"],
+            [sys.executable, __file__, game, "--seconds", str(seconds), "--child", *extra],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -133,12 +157,58 @@ def profile(game: str, seconds: float) -> Counter[str]:
             text=True,
             check=True,
         ).stdout
+        hot = _annotate(data, Path(tmp), annotate) if annotate else []
     shares: Counter[str] = Counter()
     for row in report.splitlines():
         m = re.match(r"\s*([\d.]+)%\s+\[\.\]\s+(.*)", row)
         if m:
             shares[m.group(2).strip()] += float(m.group(1))
-    return shares
+    return shares, hot
+
+
+def _annotate(data: Path, folder: Path, name: str, top: int = 3, before: int = 8) -> list[str]:
+    """The ``top`` hottest instructions of each saved function, each with the ``before``
+    instructions that lead to it: share of all samples, address, instruction."""
+    ips = Counter(
+        int(x, 16)
+        for x in subprocess.run(
+            ["perf", "script", "-i", str(data), "-F", "ip"], capture_output=True, text=True, check=True
+        ).stdout.split()
+    )
+    total = sum(ips.values()) or 1
+    lines: list[str] = []
+    for code in sorted(folder.glob("*.bin")):
+        base = int(code.stem, 16)
+        end = base + code.stat().st_size
+        hits = {ip: k for ip, k in ips.items() if base <= ip < end}
+        if not hits:
+            continue
+        listing = subprocess.run(
+            ["objdump", "-D", "-b", "binary", "-m", "i386:x86-64", f"--adjust-vma={base:#x}", str(code)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        rows = []  # (address, text) of each instruction
+        for row in listing.splitlines():
+            m = re.match(r"\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} )+\s*(.*)", row)
+            if m and m.group(2).strip():
+                rows.append((int(m.group(1), 16), " ".join(m.group(2).split())))
+        where = {a: i for i, (a, _) in enumerate(rows)}
+        lines.append(f"`{name}` ({sum(hits.values()) / total:.1%} of the samples), hottest instructions:")
+        lines.append("")
+        lines.append("```")
+        for ip, k in sorted(hits.items(), key=lambda h: -h[1])[:top]:
+            i = where.get(ip)
+            if i is None:
+                continue
+            for a, text in rows[max(0, i - before) : i]:
+                lines.append(f"        {a - base:6x}  {text}")
+            lines.append(f"{100 * k / total:6.2f}% {ip - base:6x}  {rows[i][1]}")
+            lines.append("")
+        lines.append("```")
+        lines.append("")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,28 +216,35 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("games", nargs="+", choices=("diablo", "razz", "td", "ib"))
     ap.add_argument("--seconds", type=float, default=8.0)
     ap.add_argument("--top", type=int, default=12)
+    ap.add_argument(
+        "--annotate", metavar="NAME", help="also show the hottest instructions of the functions NAME"
+    )
     ap.add_argument("--out", help="write the tables to this Markdown file")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--folder", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
-        child(args.games[0], args.seconds)
+        child(args.games[0], args.seconds, args.annotate, args.folder)
         return 0
     lines = [
         "## Where a hand spends its time",
         "",
         f"Command: `python benchmarks/profile_games.py {' '.join(args.games)} --seconds {args.seconds:g}"
-        f" --top {args.top}` ({time.strftime('%Y-%m-%d')}).  Sampled with `perf record -e cpu-clock` "
+        f" --top {args.top}{' --annotate ' + args.annotate if args.annotate else ''}`"
+        f" ({time.strftime('%Y-%m-%d')}).  Sampled with `perf record -e cpu-clock` "
         "while one thread plays the game's job of `ab_games.py`; a function's share includes "
         "everything the compiler inlined into it (dealing, evaluation and most strategy code are "
         "inlined into the hand kernel `_play_one`); `NRT_*` is Numba's reference counting.",
         "",
     ]
     for game in args.games:
-        shares = profile(game, args.seconds)
+        shares, hot = profile(game, args.seconds, args.annotate)
+        start = len(lines)
         lines += [f"**{game}**", "", "| function | share |", "| --- | ---: |"]
         lines += [f"| `{name}` | {share:.1f} % |" for name, share in shares.most_common(args.top)]
         lines.append("")
-        print("\n".join(lines[-args.top - 4 :]), flush=True)
+        lines += hot
+        print("\n".join(lines[start:]), flush=True)
     if args.out:
         Path(args.out).write_text("\n".join(lines))
     return 0
