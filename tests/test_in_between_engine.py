@@ -144,6 +144,40 @@ def test_batch_kernel_is_a_loop_of_play_hand(rules):
     assert game_a[E.GO_GAMES] == trials * deals
 
 
+PLAIN_RULES = [
+    Rules(),
+    Rules(pot=7, low_ace=True, min_stake=True, ante=3, rounds=5),
+    Rules(ante_all=True, ante=2, rounds=6),
+    Rules(ante_all=True, ante=1, low_ace=True, min_stake=True),
+]
+
+
+@pytest.mark.parametrize(
+    "rules", PLAIN_RULES, ids=("base", "low_ace,min_stake", "ante_all", "ante_all,low_ace")
+)
+@pytest.mark.parametrize("seats", [2, 6, 17])
+def test_plain_round_is_the_general_round(rules, seats):
+    """The plain game's own round (``_plain_round``) plays exactly the games of the general
+    round (``_round``, run as Python with ``_is_plain`` false): every count, every stack and
+    every record, from the same random numbers, over every kind of policy (counting, random,
+    Kelly with its low-ace choice) and up to the most seats the plain round takes (17)."""
+    players = (PLAYERS * 3)[:seats]
+    trials, deals = (40, 3) if seats < 17 else (8, 2)
+    game, _, _, _ = _setup(rules, players)
+    assert E._is_plain(game[0], seats) and not E._is_plain(game[0], 18)
+    general = E.python_engine(E._decide, E._wants_split, _is_plain=lambda rules, k: False)
+    out = []
+    for engine in (E._engine, general):
+        seat_out, game_out = np.zeros((seats, E.N_SEAT_STATS)), np.zeros(E.N_GAME_STATS)
+        records = np.zeros((trials, deals, E.REC_SIZE), np.int64)
+        stacks = np.zeros((trials, deals, seats), np.int64)
+        engine(trials, deals, 60, game, stream_state(9), seat_out, game_out, records, stacks)
+        out.append((seat_out, game_out, records, stacks))
+    for a, b in zip(*out, strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert out[0][1][E.GO_CONSERVATION_ERRORS] == 0 and out[0][0][:, E.SO_STAKES].sum() > 0
+
+
 def test_private_numba_options_still_work():
     """The engine compiles its inner functions without Numba's reference counting through
     ``simkit.jit.lean`` (the private option ``_nrt=False``, itself tested in

@@ -692,6 +692,151 @@ def _round(n_order, rules, st, pol, state, seat_out, game_out):
     game_out[GO_ROUNDS] += 1
 
 
+@lean(inline=True)
+def _is_plain(rules, k):
+    """True when a round of ``k`` players is the plain game that :func:`_plain_round` plays:
+    face-up posts, no pairs rule, two posts, a fresh deck every round, and cards enough that
+    the stack cannot run out within the round (``3 k`` cards at most)."""
+    return (
+        3 * k <= N_CARDS
+        and rules[RV_HIDDEN] == 0
+        and rules[RV_PAIRS] == PAIRS_NONE
+        and rules[RV_THREE_POSTS] == 0
+        and rules[RV_TWO_PASS] == 0
+    )
+
+
+_NIBBLES = 0x0F0F0F0F0F0F0F0F
+_BYTES = 0x0101010101010101
+
+
+@lean(inline=True)
+def _seen_odds(seen, low, high, total):
+    """``(p_between, p_post, p_outside)`` of posts ``low <= high`` for a counting seat of the
+    plain round: the ``total`` unseen cards are the deck less ``seen`` (4 bits per rank, the
+    deuce lowest), so the counts come from bit operations, not a loop over the ranks.  The
+    same numbers as :func:`_best_posts`' (the same integers divided by the same total)."""
+    n_between = 0
+    if high - low > 1:  # values low+1 .. high-1 are ranks low-1 .. high-3
+        width = high - low - 1
+        x = (seen >> (4 * (low - 1))) & ((1 << (4 * width)) - 1)
+        x = (x & _NIBBLES) + ((x >> 4) & _NIBBLES)  # bytes of two ranks each, at most 8
+        n_between = 4 * width - (((x * _BYTES) >> 56) & 0xFF)
+    n_post = 4 - ((seen >> (4 * (high - 2))) & 15)
+    if low != high and low >= 2:  # a low ace (value 1) is never hit
+        n_post += 4 - ((seen >> (4 * (low - 2))) & 15)
+    return n_between / total, n_post / total, (total - n_between - n_post) / total
+
+
+@lean(inline=True)
+def _seen_posts(seen, c1, c2, low_ok, total):
+    """:func:`_best_posts` of a counting seat in the plain round (see :func:`_seen_odds`)."""
+    v1 = (c1 >> 2) + 2
+    v2 = (c2 >> 2) + 2
+    lo = v1 if v1 < v2 else v2
+    hi = v1 if v1 > v2 else v2
+    pb, pp, po = _seen_odds(seen, lo, hi, total)
+    if low_ok and v1 == 14:
+        pb2, pp2, po2 = _seen_odds(seen, 1, v2, total)
+        if pb2 - po2 - 2 * pp2 > pb - po - 2 * pp:
+            return 1, v2, pb2, pp2, po2
+    return lo, hi, pb, pp, po
+
+
+@lean()
+def _plain_round(n_order, rules, st, pol, state, seat_out, game_out):
+    """:func:`_round` for the plain game (:func:`_is_plain`): the same cards from the same
+    random numbers, the same decisions and the same counts, with what the variants need left
+    out.  Every card is dealt face up from a stack freshly shuffled for the round (``st[GS_TOP]``
+    is 0, nothing seen) that cannot run out within it, so a card needs no live or face-up
+    flag, the cards dealt are ``top``, and what a counting seat has seen is every card dealt,
+    kept by rank in the bits of one integer (:func:`_seen_odds`), written to ``st[GS_SEEN:]``
+    at the end."""
+    low_ok = rules[RV_LOW_ACE] != 0
+    min_stake = rules[RV_MIN_STAKE] != 0
+    ante = rules[RV_ANTE]
+    top = 0
+    seen = 0
+    for i in range(n_order):  # first cards
+        p = st[GS_ORDER + i]
+        j = GS_DECK + top + draw_below(state, N_CARDS - top)
+        c = st[j]
+        st[j] = st[GS_DECK + top]
+        st[GS_DECK + top] = c
+        top += 1
+        seen += 1 << (4 * (c >> 2))
+        st[GS_FIRST + p] = c
+    pot = st[GS_POT]
+    for i in range(n_order):
+        if i > 0 and pot <= 0:  # the pot is won: the game is over
+            break
+        p = st[GS_ORDER + i]
+        c1 = st[GS_FIRST + p]
+        j = GS_DECK + top + draw_below(state, N_CARDS - top)
+        c2 = st[j]
+        st[j] = st[GS_DECK + top]
+        st[GS_DECK + top] = c2
+        top += 1
+        seen += 1 << (4 * (c2 >> 2))
+        chips = st[GS_CHIPS + p]
+        cap = pot if pot < chips else chips
+        if cap <= 0:
+            continue
+        if pol[p, P_COUNT] == 0.0:
+            low, high, pb, pp, po = _posts_no_count(c1, c2, low_ok)
+        else:
+            low, high, pb, pp, po = _seen_posts(seen, c1, c2, low_ok, N_CARDS - top)
+        min_req = 0
+        if min_stake:
+            min_req = ante if ante < cap else cap
+        seat_out[p, SO_DECISIONS] += 1
+        stake = _decide(
+            p,
+            1,
+            st[GS_ROUND],
+            low,
+            high,
+            _spread(low, high),
+            pb,
+            pp,
+            po,
+            2,
+            pot,
+            chips,
+            ante,
+            min_req,
+            pol,
+            state,
+        )
+        if stake <= 0:
+            continue
+        j = GS_DECK + top + draw_below(state, N_CARDS - top)
+        third = st[j]
+        st[j] = st[GS_DECK + top]
+        st[GS_DECK + top] = third
+        top += 1
+        seen += 1 << (4 * (third >> 2))
+        outcome, delta = _settle(low, high, (third >> 2) + 2, stake, 2, chips)
+        st[GS_CHIPS + p] = chips + delta
+        seat_out[p, SO_STAKES] += 1
+        seat_out[p, SO_STAKED] += stake
+        if outcome == BETWEEN:
+            seat_out[p, SO_BETWEEN] += 1
+            if stake == pot:
+                seat_out[p, SO_WHOLE_POT] += 1
+        elif outcome == OUTSIDE:
+            seat_out[p, SO_OUTSIDE] += 1
+        else:
+            seat_out[p, SO_POST] += 1
+        pot -= delta
+    st[GS_POT] = pot
+    st[GS_TOP] = top
+    for r in range(13):
+        st[GS_SEEN + r] = (seen >> (4 * r)) & 15
+    game_out[GO_CARDS] += top
+    game_out[GO_ROUNDS] += 1
+
+
 @lean()
 def _held(st):
     """Chips of every seat plus the pot."""
@@ -706,7 +851,10 @@ def _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out):
     """Round ``r`` for the ``k`` players of ``st[GS_ORDER:]``; a change in the chips held
     (never expected) is counted as a conservation error."""
     st[GS_ROUND] = r
-    _round(k, rules, st, pol, state, seat_out, game_out)
+    if _is_plain(rules, k):
+        _plain_round(k, rules, st, pol, state, seat_out, game_out)
+    else:
+        _round(k, rules, st, pol, state, seat_out, game_out)
     if _held(st) != total_chips:
         game_out[GO_CONSERVATION_ERRORS] += 1
 
@@ -1204,6 +1352,7 @@ def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, 
 #: Every function on a path from _engine to _decide or _wants_split, innermost first.
 _CHAIN = (
     "_one_stake",
+    "_plain_round",
     "_turn",
     "_round",
     "_play_round",
@@ -1215,10 +1364,11 @@ _CHAIN = (
 )
 
 
-def python_engine(decide, wants_split):
+def python_engine(decide, wants_split, **bind):
     """This module's batch kernel :func:`_engine` as plain Python, with ``_decide`` and
     ``_wants_split`` bound to the given Python callables (same signatures); the helpers off
-    that path stay compiled.
+    that path stay compiled.  ``bind`` rebinds more of the module's names (the tests play the
+    plain game through the general round with ``_is_plain=lambda rules, k: False``).
 
     The one place the package rebuilds compiled functions as Python: it takes each function
     of ``_CHAIN`` from its dispatcher's ``py_func`` (Numba's public attribute for the original
@@ -1232,6 +1382,7 @@ def python_engine(decide, wants_split):
     namespace = dict(globals())
     namespace["_decide"] = decide
     namespace["_wants_split"] = wants_split
+    namespace.update(bind)
     for name in _CHAIN:
         py = globals()[name].py_func
         namespace[name] = types.FunctionType(py.__code__, namespace, name, py.__defaults__)
