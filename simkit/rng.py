@@ -148,6 +148,23 @@ def draw_below(state, bound):
 
 
 @njit(cache=True, inline="always")
+def step_below(bound, s0, s1, s2, s3):
+    """:func:`draw_below` on a state held in four local words (see :func:`step_u64`): the same
+    number from the same state; returns it and the next four words."""
+    b = uint64(bound)
+    r, s0, s1, s2, s3 = step_u64(s0, s1, s2, s3)
+    m = (r >> uint64(32)) * b
+    low = m & uint64(0xFFFFFFFF)
+    if low < b:
+        threshold = (uint64(0x100000000) - b) % b
+        while low < threshold:
+            r, s0, s1, s2, s3 = step_u64(s0, s1, s2, s3)
+            m = (r >> uint64(32)) * b
+            low = m & uint64(0xFFFFFFFF)
+    return np.int64(m >> uint64(32)), s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
 def uniform(state):
     """A uniform float in [0, 1) with 53 random bits."""
     return (next_u64(state) >> uint64(11)) * (1.0 / 9007199254740992.0)

@@ -14,6 +14,8 @@ import pytest
 
 from simkit.cards import parse_cards
 from simkit.deck import deal, deal_with_draws, live_deck
+from simkit.jit import njit
+from simkit.rng import draw_below, step_below, stream_state
 
 P_MIN = 1e-4  # fixed seeds: a p-value below this would mean a real bias
 
@@ -200,3 +202,27 @@ def test_draws_disjoint_from_hand():
 def test_bad_arguments(call, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(")):
         call()
+
+
+@njit()
+def _both_draws(bounds, state):
+    """Each bound drawn by ``draw_below`` from ``state`` and by ``step_below`` from a copy of
+    it held in local words."""
+    a = np.empty(bounds.shape[0], np.int64)
+    b = np.empty(bounds.shape[0], np.int64)
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    for i in range(bounds.shape[0]):
+        a[i] = draw_below(state, bounds[i])
+        b[i], s0, s1, s2, s3 = step_below(bounds[i], s0, s1, s2, s3)
+    return a, b, np.array([s0, s1, s2, s3], dtype=np.uint64)
+
+
+def test_step_below_draws_what_draw_below_draws():
+    """The draw on local words gives the same numbers and leaves the same state, rejections
+    included (a bound just above 2**31 rejects almost half the draws)."""
+    bounds = np.array([52, 1, 2, 47, 2**31 + 1, 3, 2**32 - 1, 13] * 500, dtype=np.int64)
+    state = stream_state(7)
+    a, b, words = _both_draws(bounds, state)
+    np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(words, state)
+    assert (a < bounds).all() and (a >= 0).all()

@@ -158,14 +158,14 @@ PLAIN_RULES = [
 @pytest.mark.parametrize("seats", [2, 6, 17])
 def test_plain_round_is_the_general_round(rules, seats):
     """The plain game's own round (``_plain_round``) plays exactly the games of the general
-    round (``_round``, run as Python with ``_is_plain`` false): every count, every stack and
+    round (``_round``, which the Python engine plays): every count, every stack and
     every record, from the same random numbers, over every kind of policy (counting, random,
     Kelly with its low-ace choice) and up to the most seats the plain round takes (17)."""
     players = (PLAYERS * 3)[:seats]
     trials, deals = (40, 3) if seats < 17 else (8, 2)
     game, _, _, _ = _setup(rules, players)
     assert E._is_plain(game[0], seats) and not E._is_plain(game[0], 18)
-    general = E.python_engine(E._decide, E._wants_split, _is_plain=lambda rules, k: False)
+    general = E.python_engine(E._decide, E._wants_split)  # plays every round through _round
     out = []
     for engine in (E._engine, general):
         seat_out, game_out = np.zeros((seats, E.N_SEAT_STATS)), np.zeros(E.N_GAME_STATS)
