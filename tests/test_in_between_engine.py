@@ -147,14 +147,18 @@ def test_batch_kernel_is_a_loop_of_play_hand(rules):
 PLAIN_RULES = [
     Rules(),
     Rules(pot=7, low_ace=True, min_stake=True, ante=3, rounds=5),
-    Rules(ante_all=True, ante=2, rounds=6),
-    Rules(ante_all=True, ante=1, low_ace=True, min_stake=True),
+    Rules(pot=40, low_ace=True, rounds=2),
 ]
 
 
-@pytest.mark.parametrize(
-    "rules", PLAIN_RULES, ids=("base", "low_ace,min_stake", "ante_all", "ante_all,low_ace")
-)
+def test_only_the_plain_dealers_game_is_plain():
+    """Every variant of R-I4 that changes a round (and the ante game, Red Dog) is played by
+    the general round."""
+    for rules in RULES[1:] + [Rules(red_dog=True), Rules(pairs="split"), Rules(hidden=True)]:
+        assert not E._is_plain(_setup(rules)[0][0], 5), rules.variants
+
+
+@pytest.mark.parametrize("rules", PLAIN_RULES, ids=("base", "low_ace,min_stake", "low_ace,pot40"))
 @pytest.mark.parametrize("seats", [2, 6, 17])
 def test_plain_round_is_the_general_round(rules, seats):
     """The plain game's own round (``_plain_round``) plays exactly the games of the general

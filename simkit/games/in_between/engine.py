@@ -59,11 +59,10 @@ State.  Everything mutable of the game lives in ``st``, the policies in ``pol``,
 calls between the kernel's functions pass few arrays.  Every function but :func:`_engine` and
 :func:`_new_work` (which allocate) is compiled without Numba's reference-counting runtime,
 through :func:`simkit.jit.lean` (see there: Numba's private ``_nrt`` option, guarded by
-a test); ``_dealer_game`` inlines into ``_play_hand``, so that one call per hand remains,
-as before the table interface, while the variants' games (``_ante_game``, ``_red_dog_turn``)
-are compiled apart: a call per dealer's game costs them nothing measurable, and inlining all
-three made ``_play_hand`` a third of the kernel's compile time (12 s of 50 on a fresh
-cache).  Edits
+a test); the games (``_dealer_game``, ``_ante_game``, ``_red_dog_turn``) are compiled apart
+and called once per hand: a call per dealer's game costs them little, while inlining them
+made ``_play_hand`` a third of the kernel's compile time (12 s of 50 on a fresh cache), and
+inlining the plain round into two of them cost 20 s more.  Edits
 of the helpers imported from :mod:`.odds`, :mod:`.strategies`, :mod:`.rules` or
 :mod:`simkit.rng` recompile the kernel: the cache is keyed by a digest of the whole source
 (:mod:`simkit._compile_cache`).
@@ -78,14 +77,15 @@ counting seat knows.  When the stack runs out mid-round the used cards (all but 
 are shuffled into a new stack (the rule of the twice-through variant, used by every mode so
 that splits and three posts never run dry).
 
-The plain game (face-up posts, two of them, no pairs rule, a fresh deck every round, at most
+The plain dealer's game (face-up posts, two of them, no pairs rule, a fresh deck every round, at most
 17 players: :func:`_is_plain`) has a round of its own, :func:`_plain_round`, which leaves out
 what the variants need (the card flags, the reshuffle) and keeps the seen cards in the bits of
-one integer and the random stream in local words: the same games from the same seed as
-:func:`_round` (a test plays both), about twice as fast.
+one integer, the random stream in local words, and asks the compiled policies directly
+(:func:`~.strategies._stake_at`, a non-counting seat's Kelly fraction from a table): the same
+games from the same seed as :func:`_round` (a test plays both), about twice as fast.
 
-Decisions.  Every stake goes through :func:`_decide` and every split choice through
-:func:`_wants_split`.  The Python path of :mod:`.jobs` runs this very module's source as
+Decisions.  Every stake of the general round goes through :func:`_decide` and every split
+choice through :func:`_wants_split`.  The Python path of :mod:`.jobs` runs this very module's source as
 plain Python with those two names bound to the user's functions (:func:`python_engine`), so
 the rules exist once, and the same seed and the same decisions give the same games.
 
@@ -145,10 +145,11 @@ from ..table import (
     set_table,
     table_chips,
 )
+from .kelly import _kelly
 from .odds import _gap_probs_at
 from .red_dog import TRIPS_PAYS, _pays
 from .rules import BETWEEN, OUTSIDE, POST, _settle, _spread
-from .strategies import KELLY, RANDOM, _policy_stake
+from .strategies import KELLY, RANDOM, _policy_stake, _stake_at
 
 __all__ = ["make_game", "make_policies", "make_rules", "python_engine"]
 
@@ -431,9 +432,10 @@ def _best_posts(st, c1, c2, low_ok, total, mult):
 
 def _no_count_tables() -> np.ndarray:
     """Odds of every two-post deal seen by a non-counting seat (the deck less its two posts):
-    ``[r1, r2, option]`` -> (low, high, p_between, p_post, p_outside, EV at post x2); option 1
-    is a first-card ace counted low (only filled for ``r1`` = ace)."""
-    t = np.zeros((13, 13, 2, 6), dtype=np.float64)
+    ``[r1, r2, option]`` -> (low, high, p_between, p_post, p_outside, EV at post x2, Kelly
+    fraction at post x2); option 1 is a first-card ace counted low (only filled for ``r1`` =
+    ace).  The Kelly fraction is the compiled :func:`~.kelly._kelly`'s, bit for bit."""
+    t = np.zeros((13, 13, 2, 7), dtype=np.float64)
     for r1 in range(13):
         for r2 in range(13):
             u = np.full(13, 4, dtype=np.int64)
@@ -444,7 +446,7 @@ def _no_count_tables() -> np.ndarray:
                     continue
                 lo, hi = min(v1, r2 + 2), max(v1, r2 + 2)
                 pb, pp, po = _gap_probs_at(lo, hi, u, 0, 50)
-                t[r1, r2, opt] = (lo, hi, pb, pp, po, pb - po - 2.0 * pp)
+                t[r1, r2, opt] = (lo, hi, pb, pp, po, pb - po - 2.0 * pp, _kelly(pb, pp, po, 2.0))
     return t
 
 
@@ -454,7 +456,8 @@ _NC = _no_count_tables()
 
 @lean(inline=True)
 def _posts_no_count(c1, c2, low_ok):
-    """:func:`_best_posts` for a non-counting seat with two posts, by table lookup."""
+    """:func:`_best_posts` for a non-counting seat with two posts, by table lookup, and the
+    Kelly fraction of those odds at post x2."""
     r1 = c1 >> 2
     r2 = c2 >> 2
     o = 0
@@ -466,6 +469,7 @@ def _posts_no_count(c1, c2, low_ok):
         _NC[r1, r2, o, 2],
         _NC[r1, r2, o, 3],
         _NC[r1, r2, o, 4],
+        _NC[r1, r2, o, 6],
     )
 
 
@@ -532,7 +536,7 @@ def _one_stake(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_o
         return 0
     _ensure_stack(st, game_out)
     if c3 < 0 and pol[p, P_COUNT] == 0.0:
-        low, high, pb, pp, po = _posts_no_count(c1, c2, low_ok)
+        low, high, pb, pp, po, _ = _posts_no_count(c1, c2, low_ok)
     else:
         total = _unknown(st, pol[p, P_COUNT] != 0.0, c1, c2, c3)
         low, high, pb, pp, po = _best_posts(st, c1, c2, low_ok, total, mult)
@@ -650,7 +654,7 @@ def _turn(p, rules, st, pol, state, seat_out, game_out):
     _release(st, c1, c2, c3)
 
 
-@lean()
+@lean(inline=True)
 def _deck_ready(rules, st, need, game_out):
     """Round start: shuffle (every round), or in the twice-through variant go on with the
     stack, shuffling everything once when it cannot give everyone a card.  False: the deck is
@@ -705,6 +709,8 @@ def _is_plain(rules, k):
     the stack cannot run out within the round (``3 k`` cards at most)."""
     return (
         3 * k <= N_CARDS
+        and rules[RV_ANTE_ALL] == 0
+        and rules[RV_RED_DOG] == 0
         and rules[RV_HIDDEN] == 0
         and rules[RV_PAIRS] == PAIRS_NONE
         and rules[RV_THREE_POSTS] == 0
@@ -797,33 +803,28 @@ def _plain_round(n_order, rules, st, pol, state, seat_out, game_out):
         if cap <= 0:
             continue
         if pol[p, P_COUNT] == 0.0:
-            low, high, pb, pp, po = _posts_no_count(c1, c2, low_ok)
+            low, high, pb, pp, po, kelly_f = _posts_no_count(c1, c2, low_ok)
         else:
             low, high, pb, pp, po = _seen_posts(seen, c1, c2, low_ok, N_CARDS - top)
-        min_req = 0
-        if min_stake:
-            min_req = ante if ante < cap else cap
+            kelly_f = -1.0  # worked out below if the policy asks
         seat_out[p, SO_DECISIONS] += 1
-        state[0], state[1], state[2], state[3] = s0, s1, s2, s3  # a policy may draw too
-        stake = _decide(
-            p,
-            1,
-            st[GS_ROUND],
-            low,
-            high,
-            _spread(low, high),
-            pb,
-            pp,
-            po,
-            2,
-            pot,
-            chips,
-            ante,
-            min_req,
-            pol,
-            state,
-        )
-        s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+        # the seat's compiled policy (what _decide does, with a non-counting seat's Kelly
+        # fraction from the table)
+        kind = int(pol[p, P_KIND])
+        stake = 0
+        if _spread(low, high) >= int(pol[p, P_MIN]):
+            if kind == KELLY and kelly_f < 0.0:
+                kelly_f = _kelly(pb, pp, po, 2.0)
+            if kind == RANDOM:  # the one policy that draws
+                state[0], state[1], state[2], state[3] = s0, s1, s2, s3
+                stake = _stake_at(kind, pol[p, P_PARAM], kelly_f, 2, pot, chips, cap, state)
+                s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+            else:
+                stake = _stake_at(kind, pol[p, P_PARAM], kelly_f, 2, pot, chips, cap, state)
+        if min_stake:
+            least = ante if ante < cap else cap
+            if stake < least:
+                stake = least
         if stake <= 0:
             continue
         third, s0, s1, s2, s3 = _deal_face_up(st, top, s0, s1, s2, s3)
@@ -873,10 +874,7 @@ def _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out):
     """Round ``r`` for the ``k`` players of ``st[GS_ORDER:]``; a change in the chips held
     (never expected) is counted as a conservation error."""
     st[GS_ROUND] = r
-    if _is_plain(rules, k):
-        _plain_round(k, rules, st, pol, state, seat_out, game_out)
-    else:
-        _round(k, rules, st, pol, state, seat_out, game_out)
+    _round(k, rules, st, pol, state, seat_out, game_out)
     if _held(st) != total_chips:
         game_out[GO_CONSERVATION_ERRORS] += 1
 
@@ -930,7 +928,7 @@ def _order_players(st, dealer):
     return k
 
 
-@lean(inline=True)
+@lean()
 def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     """One dealer's game (R-I3) at the seats of ``st``; its record into ``record``."""
     total_chips = _held(st)
@@ -956,7 +954,13 @@ def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
             break
         if r == 0:
             first = k
-        _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out)
+        if _is_plain(rules, k):  # the plain game's own round, inlined here only
+            st[GS_ROUND] = r
+            _plain_round(k, rules, st, pol, state, seat_out, game_out)
+            if _held(st) != total_chips:
+                game_out[GO_CONSERVATION_ERRORS] += 1
+        else:
+            _play_round(k, r, total_chips, rules, st, pol, state, seat_out, game_out)
         r += 1
     outcome = OUT_POT_BACK
     if st[GS_POT] == 0 and opening > 0:

@@ -393,13 +393,22 @@ def _policy_stake(kind, param, min_spread, spread, pb, pp, po, mult, pot, chips,
     cap = pot if pot < chips else chips
     if cap <= 0 or spread < min_spread:
         return 0
+    f = _kelly(pb, pp, po, float(mult)) if kind == KELLY else 0.0
+    return _stake_at(kind, param, f, mult, pot, chips, cap, state)
+
+
+@njit(cache=True, inline="always")
+def _stake_at(kind, param, kelly_f, mult, pot, chips, cap, state):
+    """:func:`_policy_stake` once the seat plays (``cap > 0``, spread wide enough), with the
+    Kelly fraction ``kelly_f`` of the odds already known (a table of them serves the seats that
+    do not count)."""
     s = 0
     if kind == FIXED:
         s = int(param)
     elif kind == POT_FRACTION:
         s = int(math.floor(param * pot))
     elif kind == KELLY:
-        s = int(math.floor(param * _kelly(pb, pp, po, float(mult)) * chips))
+        s = int(math.floor(param * kelly_f * chips))
     elif kind == PAY_TWICE:
         s = int(math.floor(param * pot))
         most = chips // mult
