@@ -197,3 +197,22 @@ def test_private_numba_options_still_work():
             f"engine.{name} has no py_func: engine.python_engine cannot build the Python path"
         )
     assert E.python_engine(E._decide, E._wants_split).__name__ == "_engine"
+
+
+def test_odds_table_of_a_non_counting_seat_is_the_counted_odds():
+    """``_posts_no_count`` (the table of a seat that does not count) gives, for every two
+    posts and with or without the low ace, what ``_best_posts`` works out from the deck less
+    the two posts, and the Kelly fraction of those odds."""
+    from simkit.games.in_between.kelly import _kelly
+
+    st = np.zeros(E.GS_SIZE, np.int64)
+    for low_ok in (False, True):
+        for c1 in range(0, 52, 4):
+            for c2 in range(1, 52, 4):
+                st[E.GS_U : E.GS_U + 13] = 4
+                st[E.GS_U + (c1 >> 2)] -= 1
+                st[E.GS_U + (c2 >> 2)] -= 1
+                want = E._best_posts(st, c1, c2, low_ok, 50, 2)
+                got = E._posts_no_count(c1, c2, low_ok)
+                assert got[:5] == want, (c1, c2, low_ok)
+                assert got[5] == _kelly(*want[2:], 2.0)

@@ -460,12 +460,18 @@ def _posts_no_count(c1, c2, low_ok):
     Kelly fraction of those odds at post x2."""
     r1 = c1 >> 2
     r2 = c2 >> 2
+    # the post values from the ranks, not from the table: the third card's settlement needs
+    # them, and it need not wait for a table load
+    low = r1 + 2 if r1 < r2 else r2 + 2
+    high = r1 + 2 if r1 > r2 else r2 + 2
     o = 0
     if low_ok and r1 == 12 and _NC[r1, r2, 1, 5] > _NC[r1, r2, 0, 5]:
         o = 1
+        low = 1
+        high = r2 + 2
     return (
-        int(_NC[r1, r2, o, 0]),
-        int(_NC[r1, r2, o, 1]),
+        low,
+        high,
         _NC[r1, r2, o, 2],
         _NC[r1, r2, o, 3],
         _NC[r1, r2, o, 4],
