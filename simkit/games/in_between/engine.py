@@ -1371,7 +1371,9 @@ def _play_evenings(count, stacks, end, strategy, game, rng, work, record, outs, 
             if log.shape[0] > 0:
                 _forced(work, n, forced)
                 row = log_hand(log, row, e, GAME_IN_BETWEEN, record, before, forced, table)
-            last = (table[TABLE_DEALER] + moves) % n  # who dealt the hand's last round
+            last = table[TABLE_DEALER] + moves  # who dealt the hand's last round
+            while last >= n:
+                last -= n
             table[TABLE_DEALER] = last
             next_dealer(table)
             step = table[TABLE_DEALER] - last
