@@ -530,6 +530,21 @@ def _wants_split(p, rnd, c1, c2, pot, chips, ante, st, total, pol, state):
     return 2.0 * gain > ante
 
 
+@lean(inline=True)
+def _book_stake(p, outcome, stake, pot, seat_out):
+    """Count a settled stake of seat ``p`` (``pot`` before it) in ``seat_out``."""
+    seat_out[p, SO_STAKES] += 1
+    seat_out[p, SO_STAKED] += stake
+    if outcome == BETWEEN:
+        seat_out[p, SO_BETWEEN] += 1
+        if stake == pot:
+            seat_out[p, SO_WHOLE_POT] += 1
+    elif outcome == OUTSIDE:
+        seat_out[p, SO_OUTSIDE] += 1
+    elif outcome == POST:
+        seat_out[p, SO_POST] += 1
+
+
 # --- one stake, one turn, one round ------------------------------------------------------------
 @lean(inline=True)
 def _one_stake(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_out, game_out):
@@ -578,16 +593,7 @@ def _one_stake(p, c1, c2, c3, low_ok, mult, stage, rules, st, pol, state, seat_o
     st[GS_LIVE + third] = 0
     st[GS_CHIPS + p] = chips + delta
     st[GS_POT] = pot - delta
-    seat_out[p, SO_STAKES] += 1
-    seat_out[p, SO_STAKED] += stake
-    if outcome == BETWEEN:
-        seat_out[p, SO_BETWEEN] += 1
-        if stake == pot:
-            seat_out[p, SO_WHOLE_POT] += 1
-    elif outcome == OUTSIDE:
-        seat_out[p, SO_OUTSIDE] += 1
-    elif outcome == POST:
-        seat_out[p, SO_POST] += 1
+    _book_stake(p, outcome, stake, pot, seat_out)
     return stake
 
 
@@ -838,16 +844,7 @@ def _plain_round(n_order, rules, st, pol, state, seat_out, game_out):
         seen += 1 << (4 * (third >> 2))
         outcome, delta = _settle(low, high, (third >> 2) + 2, stake, 2, chips)
         st[GS_CHIPS + p] = chips + delta
-        seat_out[p, SO_STAKES] += 1
-        seat_out[p, SO_STAKED] += stake
-        if outcome == BETWEEN:
-            seat_out[p, SO_BETWEEN] += 1
-            if stake == pot:
-                seat_out[p, SO_WHOLE_POT] += 1
-        elif outcome == OUTSIDE:
-            seat_out[p, SO_OUTSIDE] += 1
-        else:
-            seat_out[p, SO_POST] += 1
+        _book_stake(p, outcome, stake, pot, seat_out)
         pot -= delta
     state[0], state[1], state[2], state[3] = s0, s1, s2, s3
     st[GS_POT] = pot
