@@ -478,3 +478,27 @@ def test_map_threads_runs_side_by_side_and_gives_the_loop_s_results():
     assert map_threads(lambda x: both.wait() >= 0 and x, [1, 2], threads=2) == [1, 2]
     with pytest.raises(ValueError, match="threads must be a positive integer"):
         map_threads(str, [1], threads=0)
+
+
+@dataclass(frozen=True)
+class MixedDtypeJob:
+    """Chunk 0 returns integer counts, later chunks floats: the totals widen as numpy adds."""
+
+    name: str = "mixed_dtype"
+
+    def params(self) -> dict:
+        return {}
+
+    def run_chunk(self, trials, seed):
+        first = seed.spawn_key[-1] == 0
+        value = np.full(3, trials, dtype=np.int64) if first else np.full(3, trials / 4)
+        return {"x": value, "m": np.array([trials]), "max_y": value.copy()}
+
+
+def test_totals_are_added_in_place_and_widen_like_numpy():
+    """Merging adds into the totals (no new array per chunk) and still widens an integer
+    total that meets a float chunk, as ``a + b`` would."""
+    t = run(MixedDtypeJob(), 3_000, seed=1, chunk_size=1_000, threads=1, quiet=True)
+    assert t["x"].dtype == np.float64 and t["x"].tolist() == [1_500.0] * 3
+    assert t["m"].dtype == np.int64 and t["m"][0] == 3_000
+    assert t["max_y"].dtype == np.float64 and t["max_y"].tolist() == [1_000.0] * 3

@@ -7,7 +7,9 @@ module top level) with
 - ``params() -> dict`` (JSON-serialisable; identifies a checkpoint),
 - ``run_chunk(trials, seed: numpy.random.SeedSequence) -> dict[str, numpy.ndarray]`` returning
   summable statistics (int64 counts and sums, float64 sums and sums of squares, histograms);
-  a result named ``max_...`` is a maximum and merges by :func:`numpy.maximum` instead,
+  a result named ``max_...`` is a maximum and merges by :func:`numpy.maximum` instead;
+  the arrays are the runner's from then on (new ones each chunk, never a buffer the job
+  writes again: the runner keeps them until merged and adds later chunks into the first),
 - optionally ``chunk_size: int``, its preferred trials per chunk.
 
 Chunk ``i`` gets the ``i``-th child of ``SeedSequence(seed)`` (:mod:`.chunks`).  Results are
@@ -134,9 +136,9 @@ def _run_chunk(job, trials: int, seed: np.random.SeedSequence) -> dict[str, np.n
         if key == "trials":
             raise ValueError(f"job {job.name!r}: 'trials' is a reserved result name")
         if arr.dtype.kind in "iub":
-            arr = arr.astype(np.int64)
+            arr = arr.astype(np.int64, copy=False)  # no copy of what already is
         elif arr.dtype.kind == "f":
-            arr = arr.astype(np.float64)
+            arr = arr.astype(np.float64, copy=False)
         else:
             raise ValueError(f"job {job.name!r}: result {key!r} has non-summable dtype {arr.dtype}")
         out[key] = arr
@@ -163,10 +165,13 @@ class _Totals:
         for key, value in result.items():
             if value.shape != self.totals[key].shape:
                 raise ValueError(f"job {self.name!r}: result {key!r} changed shape between chunks")
-            if key.startswith(MAX_PREFIX):
-                self.totals[key] = np.maximum(self.totals[key], value)
-            else:
-                self.totals[key] = self.totals[key] + value
+            total = self.totals[key]
+            if np.result_type(total, value) != total.dtype:  # a wider result: a new array
+                self.totals[key] = np.maximum(total, value) if key.startswith(MAX_PREFIX) else total + value
+            elif key.startswith(MAX_PREFIX):
+                np.maximum(total, value, out=total)
+            else:  # in place: no new array per chunk (an evening's chip bands are megabytes)
+                np.add(total, value, out=total)
 
 
 def check_target(target_se, max_trials, chunk_size: int) -> tuple[float, int]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -197,9 +198,11 @@ def red_dog_edge(decks: int = 1) -> dict:
     }
 
 
+@cache
 def best_raise_from(decks: int = 1) -> int:
     """The least spread at which the best raise rule raises (the raised unit has positive
-    expectation, :func:`red_dog_edge`); 12 when it never raises.
+    expectation, :func:`red_dog_edge`); 12 when it never raises.  Worked out once per number
+    of decks (every table's rules vector holds it, and an evening job builds one per chunk).
 
     >>> best_raise_from(1), best_raise_from(6)
     (7, 7)
