@@ -183,6 +183,36 @@ def test_dask_tasks_carry_several_chunks_and_change_no_number(dask_client, tmp_p
     )  # every chunk read back from its file
 
 
+@dataclass(frozen=True)
+class BandsJob:
+    """Per chunk a large, mostly zero histogram and float table (with a -0.0 in it), as an
+    evening's chip bands are: they travel from a dask worker as their nonzero entries."""
+
+    name: str = "bands"
+
+    def params(self) -> dict:
+        return {}
+
+    def run_chunk(self, trials, seed):
+        rng = np.random.default_rng(seed)
+        hist = np.zeros((200, 6, 128), dtype=np.int64)
+        np.add.at(hist, (rng.integers(0, 200, trials), rng.integers(0, 6, trials), 60), 1)
+        lead = np.zeros((200, 6, 16))
+        lead[rng.integers(0, 200, 50), 0, 0] = rng.random(50)
+        lead[3, 1, 1] = -0.0
+        return {"hist": hist, "lead": lead, "n": np.array([trials])}
+
+
+def test_large_mostly_zero_results_travel_packed_and_merge_bit_for_bit(dask_client):
+    from simkit.runner.backends import pack_results
+
+    packed = pack_results([BandsJob().run_chunk(100, chunk_seed(1, 0))])[0]
+    assert type(packed["hist"]).__name__ == type(packed["lead"]).__name__ == "_Sparse"
+    local = run(BandsJob(), 5_000, seed=4, chunk_size=500, quiet=True)
+    on_dask = run(BandsJob(), 5_000, seed=4, chunk_size=500, workers=2, quiet=True)
+    assert same(local, on_dask) and int(on_dask["hist"].sum()) == 5_000
+
+
 def test_runs_side_by_side_outside_a_cluster_block_each_start_their_own():
     pytest.importorskip("distributed")
     from simkit.runner import map_threads

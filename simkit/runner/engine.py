@@ -376,7 +376,7 @@ def run(
             for fut in backend.wait_first(running):
                 ids = running.pop(fut)
                 in_flight -= len(ids)
-                for i, result in zip(ids, fut.result(), strict=True):
+                for i, result in zip(ids, backend.result(fut), strict=True):
                     if cp is not None:
                         cp.save(i, result)
                     finished[i] = result
