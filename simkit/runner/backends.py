@@ -1,7 +1,7 @@
 """Where chunks run: a thread pool on this machine's cores, or a dask.distributed cluster.
 
 Both expose the same things to the engine: ``submit(fn, *args) -> future``,
-``wait_first(futures) -> finished futures``, ``slots`` (how many tasks run at once), ``depth``
+``result(future)`` (what the task returned), ``wait_first(futures) -> finished futures``, ``slots`` (how many tasks run at once), ``depth``
 (tasks kept in flight per slot, enough to hide the backend's latency) and
 ``chunks_per_task(unsent)`` (how many consecutive chunks the next task runs while ``unsent``
 chunks are left to send).
