@@ -1,10 +1,10 @@
 """Where chunks run: a thread pool on this machine's cores, or a dask.distributed cluster.
 
 Both expose the same things to the engine: ``submit(fn, *args) -> future``,
-``result(future)`` (what the task returned), ``wait_first(futures) -> finished futures``, ``slots`` (how many tasks run at once), ``depth``
-(tasks kept in flight per slot, enough to hide the backend's latency) and
-``chunks_per_task(unsent)`` (how many consecutive chunks the next task runs while ``unsent``
-chunks are left to send).
+``result(future)`` (what the task returned), ``wait_first(futures) -> finished futures``,
+``slots`` (how many tasks run at once), ``depth`` (tasks kept in flight per slot, enough to
+hide the backend's latency) and ``chunks_per_task(unsent)`` (how many consecutive chunks the
+next task runs while ``unsent`` chunks are left to send).
 
 - :class:`ThreadBackend`, the embedded default: no server, one thread per core over kernels
   that release the GIL (``@njit(nogil=True)``).
@@ -127,16 +127,19 @@ def pack_results(results):
     >>> back[0]["hist"].tobytes() == r[0]["hist"].tobytes(), back[0]["n"] is r[0]["n"]
     (True, True)
     """
-    if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
-        return results
-    return [{k: _pack(v) for k, v in r.items()} for r in results]
+    return _each_value(results, _pack)
 
 
 def unpack_results(results):
     """The chunk results that :func:`pack_results` packed."""
+    return _each_value(results, lambda v: v.dense() if isinstance(v, _Sparse) else v)
+
+
+def _each_value(results, f):
+    """``f`` applied to every value of a list of dicts; anything else unchanged."""
     if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
         return results
-    return [{k: v.dense() if isinstance(v, _Sparse) else v for k, v in r.items()} for r in results]
+    return [{k: f(v) for k, v in r.items()} for r in results]
 
 
 def _packed(fn, *args):

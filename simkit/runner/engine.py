@@ -165,13 +165,12 @@ class _Totals:
         for key, value in result.items():
             if value.shape != self.totals[key].shape:
                 raise ValueError(f"job {self.name!r}: result {key!r} changed shape between chunks")
+            merge = np.maximum if key.startswith(MAX_PREFIX) else np.add
             total = self.totals[key]
-            if np.result_type(total, value) != total.dtype:  # a wider result: a new array
-                self.totals[key] = np.maximum(total, value) if key.startswith(MAX_PREFIX) else total + value
-            elif key.startswith(MAX_PREFIX):
-                np.maximum(total, value, out=total)
-            else:  # in place: no new array per chunk (an evening's chip bands are megabytes)
-                np.add(total, value, out=total)
+            if np.result_type(total, value) == total.dtype:
+                merge(total, value, out=total)  # in place: an evening's chip bands are megabytes
+            else:
+                self.totals[key] = merge(total, value)  # widened, as numpy widens
 
 
 def check_target(target_se, max_trials, chunk_size: int) -> tuple[float, int]:
