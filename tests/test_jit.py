@@ -70,3 +70,60 @@ def test_every_games_hand_kernel_is_lean(engine):
     kernel = getattr(engine, "_play_one", None) or engine._play_hand
     assert kernel.targetoptions.get("_nrt") is False, engine.__name__
     assert kernel.targetoptions.get("nogil") is True, engine.__name__
+
+
+def test_inlined_callees_compile_to_the_same_code_with_scopes_copied_once():
+    """simkit's inlining pass gives the same machine code as Numba's own, for a callee inlined
+    twice that itself inlines a callee, and leaves no scope in its temporary state."""
+    import gc
+
+    from numba.core.compiler import Compiler
+
+    from simkit.jit import InliningCompiler, OnePerType, _ScopeCopiedOnce
+
+    inner = njit(inline="always")(lambda a, i: a[i] * 2 if i >= 0 else 0)
+
+    def middle(a, i):
+        s = 0
+        for k in range(i):
+            s += inner(a, k) + (1 if a[k] > 2 else -1)
+        return s
+
+    mid = njit(inline="always")(middle)
+
+    def outer(a):
+        return mid(a, 2) + mid(a, a.shape[0])
+
+    listings = []
+    for pipeline in (Compiler, InliningCompiler):
+        kernel = OnePerType(
+            py_func=outer, locals={}, targetoptions={"nopython": True}, pipeline_class=pipeline
+        )
+        assert kernel(np.array([1, 2, 3, 4])) == (2 + 4 - 2) + (2 + 4 + 6 + 8 - 2 + 2)
+        (sig,) = kernel.signatures
+        listings.append([line for line in kernel.inspect_asm(sig).splitlines() if "_ZN" not in line])
+    assert listings[0] == listings[1]
+    assert not [obj for obj in gc.get_objects() if type(obj) is _ScopeCopiedOnce]
+
+
+def test_blocks_copied_one_by_one_share_one_copy_of_their_scope():
+    import copy
+
+    from numba.core import ir
+
+    from simkit.jit import _scopes_copied_once
+
+    loc = ir.Loc("f", 1)
+    scope = ir.Scope(None, loc)
+    blocks = [ir.Block(scope, loc) for _ in range(3)]
+    for k, block in enumerate(blocks):
+        block.append(ir.Assign(ir.Const(k, loc), scope.define(f"v{k}", loc), loc))
+    with _scopes_copied_once(blocks):
+        first = [copy.deepcopy(b) for b in blocks]
+        second = [copy.deepcopy(b) for b in first]
+    for copies in (first, second):
+        assert len({id(b.scope) for b in copies}) == 1 and copies[0].scope is not scope
+        assert sorted(copies[0].scope.localvars._con) == ["v0", "v1", "v2"]
+        assert all(b.body[0].target.scope is b.scope for b in copies)
+    assert second[0].scope is not first[0].scope
+    assert type(scope) is ir.Scope and type(first[0].scope) is ir.Scope and "_twin" not in vars(scope)
