@@ -107,9 +107,9 @@ class _InlineWorker(InlineWorker):
     """Numba's inliner, copying the callee's scope once per copy of its IR, and inlining
     inside the callee with the same pass."""
 
-    def inline_ir(self, caller_ir, block, i, callee_ir, callee_freevars, arg_typs=None):
+    def inline_ir(self, caller_ir, block, i, callee_ir, *args, **kwargs):
         with _scopes_copied_once(callee_ir.blocks.values()):
-            return super().inline_ir(caller_ir, block, i, callee_ir, callee_freevars, arg_typs=arg_typs)
+            return super().inline_ir(caller_ir, block, i, callee_ir, *args, **kwargs)
 
 
 @register_pass(mutates_CFG=True, analysis_only=False)
@@ -118,15 +118,19 @@ class _InlineInlinables(InlineInlinables):
 
     _name = "simkit_inline_inlinables"
 
-    def _do_work(self, state, work_list, block, i, expr, inline_worker):
-        if type(inline_worker) is InlineWorker:
-            inline_worker.__class__ = _InlineWorker
-            inline_worker._compiler_pipeline = _untyped_pipeline
-        return super()._do_work(state, work_list, block, i, expr, inline_worker)
+    def _do_work(self, *args, **kwargs):
+        worker = args[-1] if args else None  # (state, work_list, block, i, expr, inline_worker)
+        if type(worker) is InlineWorker and hasattr(worker, "_compiler_pipeline"):
+            worker.__class__ = _InlineWorker
+            worker._compiler_pipeline = _untyped_pipeline
+        return super()._do_work(*args, **kwargs)
 
 
 def _with_our_inliner(pm):
-    """``pm`` with Numba's inlining pass replaced by :class:`_InlineInlinables`."""
+    """``pm`` with Numba's inlining pass replaced by :class:`_InlineInlinables` (a pipeline
+    without it, or of another shape, is left as it is)."""
+    if not isinstance(getattr(pm, "passes", None), list):
+        return pm
     pm.passes = [(_InlineInlinables if p is InlineInlinables else p, desc) for p, desc in pm.passes]
     pm.finalize()
     return pm

@@ -1,7 +1,7 @@
 """Compile the report's kernels on a second core while a fresh machine runs ``simkit report``.
 
 On a machine that has never run this version of simkit, most of a report's time is Numba
-compiling the game kernels (``benchmarks/RESULTS_compile.md``: some 300 of 460 seconds), and
+compiling the game kernels (``benchmarks/RESULTS_compile.md``: some 240 of 290 seconds), and
 compiling holds one core: the report's threads wait on it.  So when the kernel cache
 (:data:`simkit._compile_cache.CACHE_FOLDER`) holds no complete report yet, :func:`start`
 launches a helper process that runs the sections whose time is mostly compiling
