@@ -23,6 +23,7 @@ from simkit.games.diablo.studies import (
     threshold_sweep,
     variants_table,
 )
+from simkit.hands import codes
 
 Q = {"quiet": True}
 
@@ -134,6 +135,36 @@ def test_pair_pattern_does_not_depend_on_suits():
     a = pattern_distribution(9, (12, 6, 3), True, 3)
     b = pattern_distribution(9, (12, 6, 3), True, 3, suits=(2, 3, 2, 2, 2))
     assert a.tolist() == b.tolist()
+
+
+def _patterns(wild):
+    ranks = range(1, 13) if wild else range(13)
+    return [(p, odd) for p in ranks for odd in combinations([r for r in ranks if r != p], 3)]
+
+
+@pytest.mark.parametrize("wild", [True, False])
+@pytest.mark.parametrize("draw", [2, 3])
+def test_pair_patterns_across_the_ranks_have_the_same_counts(wild, draw):
+    """pair_improvement enumerates one pattern and scales: every pattern must count the same
+    (aces, the lowest rank, kickers above and below the pair, the deuce where it is not wild)."""
+    first = pattern_distribution(*_patterns(wild)[0], wild, draw).tolist()
+    spots = [(12, (11, 10, 9)), (1, (12, 2, 3)), (6, (12, 7, 5)), (11, (12, 10, 1))]
+    if not wild:
+        spots += [(0, (12, 11, 1)), (5, (4, 3, 0))]
+    for pair_rank, odd in spots:
+        assert pattern_distribution(pair_rank, odd, wild, draw).tolist() == first
+
+
+@pytest.mark.slow
+def test_pair_improvement_equals_the_sum_over_every_pattern():
+    t = pair_improvement().set_index(["wild", "draw"])
+    for wild in (True, False):
+        for draw in (2, 3):
+            hist = sum(pattern_distribution(p, odd, wild, draw) for p, odd in _patterns(wild))
+            row = t.loc[(wild, draw)]
+            assert row["patterns"] == len(_patterns(wild))
+            for c, name in enumerate(codes.CATEGORIES):
+                assert row[name] == hist[c] / hist.sum()
 
 
 def test_pair_improvement_textbook_and_ordering():

@@ -405,17 +405,39 @@ def _evaluate7_into(hands, family, T, out):
     return -1
 
 
+#: :func:`enumerate_counts` enumerates the hands by their two lowest cards ``a < b``: the 1,326
+#: pairs, listed by ``a`` then ``b``, are taken in the order ``k -> (k * _SPREAD) mod 1326`` (a
+#: prime: a permutation) and dealt round in turn to :data:`_LANES` parallel iterations, each
+#: with a histogram of its own.  So the few pairs of low cards, which start most hands, are
+#: spread over the lanes and the threads' equal runs of lanes get equal work (by the lowest
+#: card alone, the first half of the cards starts 99.5 % of the seven-card hands).
+_SPREAD = 1031
+_LANES = 64
+
+
 @njit(cache=True, parallel=True)
 def enumerate_counts(n_cards, family, T, n_strengths):
     """Histogram of strengths over every ``n_cards``-card hand (5 or 7) of the 52-card deck.
 
-    The outer loop over the lowest card runs in parallel; each worker keeps its own histogram.
+    The loop over the two lowest cards runs in parallel lanes (:data:`_LANES`), each adding
+    into a histogram of its own.
     """
-    per_first = np.zeros((N_CARDS, n_strengths), dtype=np.int64)
-    for first in prange(N_CARDS):
-        a = np.int64(first)  # a signed index: unsigned prange indices would mix into floats
-        hist = per_first[a]
+    n_pairs = N_CARDS * (N_CARDS - 1) // 2
+    pair_a = np.empty(n_pairs, dtype=np.int64)
+    pair_b = np.empty(n_pairs, dtype=np.int64)
+    p = 0
+    for a in range(N_CARDS):
         for b in range(a + 1, N_CARDS):
+            pair_a[p] = a
+            pair_b[p] = b
+            p += 1
+    per_lane = np.zeros((_LANES, n_strengths), dtype=np.int64)
+    for lane in prange(_LANES):
+        hist = per_lane[np.int64(lane)]  # signed: unsigned prange indices would mix into floats
+        for k in range(np.int64(lane), n_pairs, _LANES):
+            q = (k * _SPREAD) % n_pairs
+            a = pair_a[q]
+            b = pair_b[q]
             for c in range(b + 1, N_CARDS):
                 for d in range(c + 1, N_CARDS):
                     for e in range(d + 1, N_CARDS):
@@ -437,4 +459,4 @@ def enumerate_counts(n_cards, family, T, n_strengths):
                                     else:
                                         v = eval7_plain(a, b, c, d, e, f, g, T)
                                     hist[v] += 1
-    return per_first.sum(axis=0)
+    return per_lane.sum(axis=0)

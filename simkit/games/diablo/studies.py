@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
-from itertools import combinations
+from math import comb
 
 import numpy as np
 import pandas as pd
@@ -459,9 +459,14 @@ def variants_table(
 # Keeping the pair and drawing three, or the pair and the highest odd card and drawing two,
 # no flush and no straight can be made (the pair holds two suits and repeats a rank), so the
 # outcome depends on the ranks alone: every hand of a rank pattern (pair rank, odd ranks) has
-# the same distribution, all patterns have equally many hands (6 * 4 ** 3), and averaging one
-# representative per pattern, with every replacement set of the 47 unseen cards enumerated,
-# gives the exact probabilities.
+# the same distribution, and all patterns have equally many hands (6 * 4 ** 3).  More: every
+# pattern has the same distribution.  A relabelling of the ranks (the deuce left in place where
+# deuces are wild) maps one pattern's hand and unseen cards onto another's and keeps the
+# category of every final hand, which is a pair, two pair, trips, a full house, four or five of
+# a kind: only how many cards share a rank counts.  So one representative pattern per row, with
+# every replacement set of the 47 unseen cards enumerated, gives the exact probabilities, and
+# the counts of all patterns are that many times its counts (``pair_improvement``; the tests
+# check the equality on patterns across the ranks, and on every pattern in a slow test).
 
 _CATS = hand_eval.codes.CATEGORIES
 
@@ -546,14 +551,11 @@ def pair_improvement() -> pd.DataFrame:
     """
     rows = []
     for wild in (True, False):
-        ranks = range(1, 13) if wild else range(13)
+        ranks = list(range(1, 13) if wild else range(13))
+        patterns = len(ranks) * comb(len(ranks) - 1, 3)
         for n_draw in (2, 3):
-            hist = np.zeros(10, dtype=np.int64)
-            patterns = 0
-            for p in ranks:
-                for odd in combinations([r for r in ranks if r != p], 3):
-                    hist += pattern_distribution(p, odd, wild, n_draw)
-                    patterns += 1
+            # Every pattern has the same counts (the comment above): one stands for all.
+            hist = patterns * pattern_distribution(ranks[0], ranks[1:4], wild, n_draw)
             total = hist.sum()
             row = {
                 "wild": wild,
