@@ -34,6 +34,7 @@ import shutil
 import sys
 import tempfile
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -220,41 +221,53 @@ def _write(
     seconds: dict[str, float] = {}
     sections: dict[str, list[str]] = {g: [] for g in GAME_TITLES}
     measured: dict[str, tuple[str, TipResult]] = {}
-    for name in names:
-        a = ANALYSES[name]
-        if log and not ctx.quiet:
-            print(f"simkit report: {name} ...", file=log, flush=True)
-        if progress is not None:
-            progress.write_text(name)
-        start = time.perf_counter()
-        result: AnalysisResult = a.func(replace(ctx, analysis=name))
-        seconds[name] = round(time.perf_counter() - start, 2)
-        files: list[str] = []
-        for tname, df in result.tables.items():
-            path = _new_file(out, f"{tname}.csv", written)
-            index = not isinstance(df.index, pd.RangeIndex)
-            df.to_csv(path, index=index)
-            files.append(f"[{tname}.csv]({tname}.csv)")
-        figs: list[str] = []
-        for fname, fig in result.figures.items():
-            path = _new_file(out, f"{fname}.png", written)
-            fig.savefig(path, dpi=110, bbox_inches="tight", metadata={"Software": None})
-            plt.close(fig)
-            figs.append(f"![{fname}]({fname}.png)")
-        for tip in result.tips:
-            if tip.tip not in tip_ids:
-                raise ValueError(
-                    f"analysis {name!r} measures tip {tip.tip!r}, which is not a tip of simkit.analysis.tips"
-                )
-            if tip.tip in measured:
-                raise ValueError(f"tip {tip.tip} is measured by both {measured[tip.tip][0]!r} and {name!r}")
-            measured[tip.tip] = (name, tip)
-        lines = [f"### {a.title}", ""]
-        if files:
-            lines += ["Tables: " + ", ".join(files), ""]
-        lines += [f for f in figs for f in (f, "")]
-        lines += [f"- {n}" for n in result.notes] + ([""] if result.notes else [])
-        sections.setdefault(a.game, []).extend(lines)
+    # Drawing and saving a figure is a second or so of Python; a thread of its own does it while
+    # the next section runs (whose kernels release the GIL).  One figure per thread at a time,
+    # on the Agg canvas, as matplotlib allows; the files are the same as drawn in turn.
+    figure_writer = ThreadPoolExecutor(1, thread_name_prefix="simkit-figures")
+    saving: list[Future] = []
+    try:
+        for name in names:
+            a = ANALYSES[name]
+            if log and not ctx.quiet:
+                print(f"simkit report: {name} ...", file=log, flush=True)
+            if progress is not None:
+                progress.write_text(name)
+            start = time.perf_counter()
+            result: AnalysisResult = a.func(replace(ctx, analysis=name))
+            seconds[name] = round(time.perf_counter() - start, 2)
+            files: list[str] = []
+            for tname, df in result.tables.items():
+                path = _new_file(out, f"{tname}.csv", written)
+                index = not isinstance(df.index, pd.RangeIndex)
+                df.to_csv(path, index=index)
+                files.append(f"[{tname}.csv]({tname}.csv)")
+            figs: list[str] = []
+            for fname, fig in result.figures.items():
+                path = _new_file(out, f"{fname}.png", written)
+                plt.close(fig)  # off pyplot's list; the figure itself is drawn and saved by the writer
+                saving.append(figure_writer.submit(_save_png, fig, path))
+                figs.append(f"![{fname}]({fname}.png)")
+            for tip in result.tips:
+                if tip.tip not in tip_ids:
+                    raise ValueError(
+                        f"analysis {name!r} measures tip {tip.tip!r}, which is not a tip of simkit.analysis.tips"
+                    )
+                if tip.tip in measured:
+                    raise ValueError(
+                        f"tip {tip.tip} is measured by both {measured[tip.tip][0]!r} and {name!r}"
+                    )
+                measured[tip.tip] = (name, tip)
+            lines = [f"### {a.title}", ""]
+            if files:
+                lines += ["Tables: " + ", ".join(files), ""]
+            lines += [f for f in figs for f in (f, "")]
+            lines += [f"- {n}" for n in result.notes] + ([""] if result.notes else [])
+            sections.setdefault(a.game, []).extend(lines)
+        for done in saving:
+            done.result()
+    finally:
+        figure_writer.shutdown(wait=True, cancel_futures=True)
 
     rows = _tip_rows(tips, measured)
     tips_csv = _new_file(out, "tips.csv", written)
@@ -275,6 +288,10 @@ def _write(
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest
+
+
+def _save_png(fig, path: Path) -> None:
+    fig.savefig(path, dpi=110, bbox_inches="tight", metadata={"Software": None})
 
 
 def _previous_files(out: Path) -> list[str] | None:

@@ -11,6 +11,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -124,6 +125,47 @@ def test_report_writes_tables_plots_tips_and_markdown(tmp_path, demo_analyses):
     # a second report removes what the first wrote, and only that
     report.generate(tmp_path, ctx=Context(quiet=True), only=["test_report_razz"])
     assert not (tmp_path / "test_deuces.png").exists() and (tmp_path / "keep.txt").exists()
+
+
+def _demo_figures(k: int) -> dict:
+    figs = {}
+    for i in range(k):
+        fig, axes = plt.subplots(1, 2, figsize=(6, 3))
+        axes[0].plot(np.arange(50) * (i + 1), marker="o", label=f"series {i}")
+        axes[1].bar(["a", "b", "c"], [i, 2 * i + 1, 3])
+        axes[0].legend()
+        axes[1].set_title(f"figure {i}: bars")
+        fig.tight_layout()
+        figs[f"test_fig_{i}"] = fig
+    return figs
+
+
+def test_figures_saved_by_the_writer_thread_are_the_files_drawn_in_turn(tmp_path):
+    """The report saves figures on a thread of its own while the next section runs (and builds
+    figures of its own): the files are those the main thread writes, byte for byte."""
+
+    @analysis("test_report_figures_a", game="diablo")
+    def _a(ctx: Context) -> AnalysisResult:
+        return AnalysisResult({}, _demo_figures(3))
+
+    @analysis("test_report_figures_b", game="razz")
+    def _b(ctx: Context) -> AnalysisResult:
+        figs = _demo_figures(5)
+        return AnalysisResult({}, {f"{k}_b": f for k, f in figs.items()})
+
+    try:
+        report.generate(
+            tmp_path / "r", ctx=Context(quiet=True), only=["test_report_figures_a", "test_report_figures_b"]
+        )
+    finally:
+        ANALYSES.pop("test_report_figures_a", None)
+        ANALYSES.pop("test_report_figures_b", None)
+    for suffix, k in (("", 3), ("_b", 5)):
+        for name, fig in _demo_figures(k).items():
+            path = tmp_path / f"{name}{suffix}.png"
+            report._save_png(fig, path)
+            plt.close(fig)
+            assert (tmp_path / "r" / path.name).read_bytes() == path.read_bytes(), path.name
 
 
 def test_report_refuses_unknown_or_twice_measured_tips(tmp_path, demo_analyses):
