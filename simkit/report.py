@@ -33,16 +33,15 @@ import pkgutil
 import shutil
 import sys
 import tempfile
-import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
 
 from . import __version__, warmup
-from .analysis.registry import ANALYSES, AnalysisResult, Context, TipResult
+from .analysis.registry import ANALYSES, Context, TipResult
 from .analysis.tips import TIPS, Tip
+from .report_sections import Beside, Section, new_file, run_section, save_png, start_beside
 from .runner.checkpoint import ctrl_c_held
 
 __all__ = ["GAME_TITLES", "Tip", "code_fingerprint", "format_estimate", "generate", "load_tips"]
@@ -171,13 +170,19 @@ def generate(
     out = Path(out)
     stage = _staging_folder(out)
     progress = stage / ".progress"
+    beside = start_beside(names, ctx, stage)
+    away = beside.names if beside else []
     helper = (
-        warmup.start(names, progress) if compile_ahead and ctx.workers is None and not ctx.scheduler else None
+        warmup.start([n for n in names if n not in away], progress)
+        if compile_ahead and ctx.workers is None and not ctx.scheduler
+        else None
     )
     try:
-        manifest = _write(stage, ctx, names, tips, tip_ids, only, log, progress if helper else None)
+        manifest = _write(stage, ctx, names, tips, tip_ids, only, log, progress if helper else None, beside)
         _replace_report(out, stage, manifest)
     finally:
+        if beside is not None:
+            beside.stop()
         warmup.stop(helper)
         shutil.rmtree(stage, ignore_errors=True)
     if only is None:
@@ -209,70 +214,75 @@ def _write(
     only: list[str] | None,
     log,
     progress: Path | None = None,
+    beside: Beside | None = None,
 ) -> dict:
     """Run the analyses and write every file of the report into the empty folder ``out``
-    (each section's name into ``progress`` as it starts, for :mod:`simkit.warmup`)."""
+    (each section's name into ``progress`` as it starts, for :mod:`simkit.warmup`; the sections
+    of ``beside`` are run by its second process, :mod:`simkit.report_sections`)."""
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
     written: dict[str, str] = {}
-    seconds: dict[str, float] = {}
-    sections: dict[str, list[str]] = {g: [] for g in GAME_TITLES}
-    measured: dict[str, tuple[str, TipResult]] = {}
+    done: dict[str, Section] = {}
+    away = beside.names if beside else []
+    if away and log and not ctx.quiet:
+        print(f"simkit report: {', '.join(away)} ... (beside, in a second process)", file=log, flush=True)
     # Drawing and saving a figure is a second or so of Python; a thread of its own does it while
     # the next section runs (whose kernels release the GIL).  One figure per thread at a time,
     # on the Agg canvas, as matplotlib allows; the files are the same as drawn in turn.
     figure_writer = ThreadPoolExecutor(1, thread_name_prefix="simkit-figures")
     saving: list[Future] = []
+
+    def save(fig, path: Path) -> None:
+        saving.append(figure_writer.submit(save_png, fig, path))
+
     try:
         for name in names:
-            a = ANALYSES[name]
+            if name in away:
+                continue
             if log and not ctx.quiet:
                 print(f"simkit report: {name} ...", file=log, flush=True)
             if progress is not None:
                 progress.write_text(name)
-            start = time.perf_counter()
-            result: AnalysisResult = a.func(replace(ctx, analysis=name))
-            seconds[name] = round(time.perf_counter() - start, 2)
-            files: list[str] = []
-            for tname, df in result.tables.items():
-                path = _new_file(out, f"{tname}.csv", written)
-                index = not isinstance(df.index, pd.RangeIndex)
-                df.to_csv(path, index=index)
-                files.append(f"[{tname}.csv]({tname}.csv)")
-            figs: list[str] = []
-            for fname, fig in result.figures.items():
-                path = _new_file(out, f"{fname}.png", written)
-                plt.close(fig)  # off pyplot's list; the figure itself is drawn and saved by the writer
-                saving.append(figure_writer.submit(_save_png, fig, path))
-                figs.append(f"![{fname}]({fname}.png)")
-            for tip in result.tips:
-                if tip.tip not in tip_ids:
-                    raise ValueError(
-                        f"analysis {name!r} measures tip {tip.tip!r}, which is not a tip of simkit.analysis.tips"
-                    )
-                if tip.tip in measured:
-                    raise ValueError(
-                        f"tip {tip.tip} is measured by both {measured[tip.tip][0]!r} and {name!r}"
-                    )
-                measured[tip.tip] = (name, tip)
-            lines = [f"### {a.title}", ""]
-            if files:
-                lines += ["Tables: " + ", ".join(files), ""]
-            lines += [f for f in figs for f in (f, "")]
-            lines += [f"- {n}" for n in result.notes] + ([""] if result.notes else [])
-            sections.setdefault(a.game, []).extend(lines)
-        for done in saving:
-            done.result()
+            done[name] = run_section(name, ctx, out, written, save)
+        for saved in saving:
+            saved.result()
     finally:
         figure_writer.shutdown(wait=True, cancel_futures=True)
+    if beside is not None:
+        for section in beside.sections():
+            for t in section.tables:
+                new_file(out, f"{t}.csv", written)
+            for f in section.figures:
+                new_file(out, f"{f}.png", written)
+            done[section.name] = section
+
+    seconds: dict[str, float] = {}
+    sections: dict[str, list[str]] = {g: [] for g in GAME_TITLES}
+    measured: dict[str, tuple[str, TipResult]] = {}
+    for name in names:
+        a, section = ANALYSES[name], done[name]
+        seconds[name] = section.seconds
+        for tip in section.tips:
+            if tip.tip not in tip_ids:
+                raise ValueError(
+                    f"analysis {name!r} measures tip {tip.tip!r}, which is not a tip of simkit.analysis.tips"
+                )
+            if tip.tip in measured:
+                raise ValueError(f"tip {tip.tip} is measured by both {measured[tip.tip][0]!r} and {name!r}")
+            measured[tip.tip] = (name, tip)
+        lines = [f"### {a.title}", ""]
+        if section.tables:
+            lines += ["Tables: " + ", ".join(f"[{t}.csv]({t}.csv)" for t in section.tables), ""]
+        lines += [line for f in section.figures for line in (f"![{f}]({f}.png)", "")]
+        lines += [f"- {n}" for n in section.notes] + ([""] if section.notes else [])
+        sections.setdefault(a.game, []).extend(lines)
 
     rows = _tip_rows(tips, measured)
-    tips_csv = _new_file(out, "tips.csv", written)
+    tips_csv = new_file(out, "tips.csv", written)
     pd.DataFrame(rows).to_csv(tips_csv, index=False)
-    report = _new_file(out, "REPORT.md", written)
+    report = new_file(out, "REPORT.md", written)
     report.write_text(_markdown(ctx, sections, rows), encoding="utf-8")
 
     manifest = {
@@ -288,10 +298,6 @@ def _write(
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest
-
-
-def _save_png(fig, path: Path) -> None:
-    fig.savefig(path, dpi=110, bbox_inches="tight", metadata={"Software": None})
 
 
 def _previous_files(out: Path) -> list[str] | None:
@@ -329,13 +335,6 @@ def _replace_report(out: Path, stage: Path, manifest: dict) -> None:
             if p.is_file():
                 p.unlink()
         os.replace(stage / "manifest.json", out / "manifest.json")
-
-
-def _new_file(out: Path, name: str, written: dict) -> Path:
-    if name in written or name == "manifest.json":
-        raise ValueError(f"two outputs of the report are both named {name!r}")
-    written[name] = name
-    return out / name
 
 
 def _tip_rows(tips: list[Tip], measured: dict[str, tuple[str, TipResult]]) -> list[dict]:

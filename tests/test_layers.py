@@ -39,6 +39,7 @@ LAYER = {
     "evenings": 8,
     "analysis": 9,
     "report": 10,
+    "report_sections": 10,
     "warmup": 10,
     "cli": 11,
     "__main__": 12,

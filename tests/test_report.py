@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from simkit import report
+from simkit import report, report_sections
 from simkit.analysis.registry import ANALYSES, AnalysisResult, Context, TipResult, analysis
 
 REPO = Path(__file__).resolve().parents[1]
@@ -163,7 +164,7 @@ def test_figures_saved_by_the_writer_thread_are_the_files_drawn_in_turn(tmp_path
     for suffix, k in (("", 3), ("_b", 5)):
         for name, fig in _demo_figures(k).items():
             path = tmp_path / f"{name}{suffix}.png"
-            report._save_png(fig, path)
+            report_sections.save_png(fig, path)
             plt.close(fig)
             assert (tmp_path / "r" / path.name).read_bytes() == path.read_bytes(), path.name
 
@@ -325,3 +326,38 @@ def test_an_interrupted_report_leaves_the_previous_one_intact(tmp_path, demo_ana
     assert proc.returncode == 130, err
     assert _digests(out) == before
     assert [p.name for p in tmp_path.iterdir()] == ["results"]
+
+
+# --- the sections run beside the report --------------------------------------------------------
+
+
+def test_sections_run_beside_the_report_write_the_same_files(tmp_path):
+    """A report of a section of BESIDE and another runs the first in a second process; every
+    file is the one each section writes when the report runs it alone, in its own process."""
+    report.discover()
+    only = ["triple_draw_t2_t3", "in_between_odds"]
+    ctx = Context(scale=0.01, quiet=True)
+    if (os.cpu_count() or 1) > 1:
+        assert report_sections.beside_names(only, ctx) == ["triple_draw_t2_t3"]
+    both = report.generate(tmp_path / "both", ctx=ctx, only=only)
+    alone = {}
+    for name in only:
+        alone.update(
+            report.generate(tmp_path / name, ctx=Context(scale=0.01, quiet=True), only=[name])["files"]
+        )
+    for name in ("tips.csv", "REPORT.md"):
+        alone.pop(name)
+        assert both["files"].pop(name)
+    assert both["files"] == alone
+    assert list(both["seconds"]) == only
+    md = (tmp_path / "both" / "REPORT.md").read_text()
+    assert "[triple_draw_t2.csv](triple_draw_t2.csv)" in md
+    tips = pd.read_csv(tmp_path / "both" / "tips.csv").set_index("tip")
+    assert tips.loc["T2", "verdict"] != report.NOT_MEASURED
+
+
+def test_no_second_process_for_a_cluster_or_a_report_of_beside_sections_only():
+    names = list(report_sections.BESIDE)
+    assert report_sections.beside_names(names, Context()) == []
+    assert report_sections.beside_names([*names, "razz_r5"], Context(scheduler="tcp://x:1")) == []
+    assert report_sections.beside_names(["razz_r5"], Context()) == []
