@@ -140,6 +140,7 @@ def generate(
     only: list[str] | None = None,
     log=sys.stderr,
     compile_ahead: bool = False,
+    beside: bool | None = None,
 ) -> dict:
     """Run the analyses (all, or those named in ``only``) and write the report into ``out``.
 
@@ -150,7 +151,10 @@ def generate(
 
     ``compile_ahead``: on a machine whose kernel cache has not yet seen this code, compile the
     later sections' kernels in a helper process meanwhile (:mod:`simkit.warmup`; ``simkit
-    report`` does).  The files written are the same either way.
+    report`` does).  ``beside``: run the sections whose time is mostly one thread in a second
+    process beside the others (:mod:`simkit.report_sections`); None (the default) does so once
+    the kernel cache holds a whole report of this code (on a fresh machine both processes
+    would compile the kernels they share).  The files written are the same either way.
 
     Raises
     ------
@@ -170,19 +174,19 @@ def generate(
     out = Path(out)
     stage = _staging_folder(out)
     progress = stage / ".progress"
-    beside = start_beside(names, ctx, stage)
-    away = beside.names if beside else []
+    second = start_beside(names, ctx, stage) if (warmup.compiled() if beside is None else beside) else None
+    away = second.names if second else []
     helper = (
         warmup.start([n for n in names if n not in away], progress)
         if compile_ahead and ctx.workers is None and not ctx.scheduler
         else None
     )
     try:
-        manifest = _write(stage, ctx, names, tips, tip_ids, only, log, progress if helper else None, beside)
+        manifest = _write(stage, ctx, names, tips, tip_ids, only, log, progress if helper else None, second)
         _replace_report(out, stage, manifest)
     finally:
-        if beside is not None:
-            beside.stop()
+        if second is not None:
+            second.stop()
         warmup.stop(helper)
         shutil.rmtree(stage, ignore_errors=True)
     if only is None:

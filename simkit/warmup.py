@@ -30,13 +30,15 @@ from pathlib import Path
 
 from ._compile_cache import CACHE_FOLDER
 
-__all__ = ["COMPILE_HEAVY", "MARKER", "ahead_of_report", "mark_compiled", "start", "stop"]
+__all__ = ["COMPILE_HEAVY", "MARKER", "ahead_of_report", "compiled", "mark_compiled", "start", "stop"]
 
 #: Sections whose time on a fresh machine is mostly compiling (``benchmarks/bench_compile.py``),
 #: in the order the helper takes them: each before the report gets there, and first those that
 #: share the fewest kernels with the sections the report is compiling meanwhile (In-Between's
 #: engine and 2-7's exact draw odds share none with the cards and Diablo sections).  The report
-#: is usually first at the last few; the helper then skips them.
+#: is usually first at the last few; the helper then skips them.  Sections that a second process
+#: runs beside the report (:data:`simkit.report_sections.BESIDE`) are that process's to compile:
+#: the report does not hand them to the helper.
 COMPILE_HEAVY = (
     "in_between_game_stakes",
     "triple_draw_draw_odds",
@@ -62,7 +64,7 @@ def start(names: list[str], progress: Path) -> subprocess.Popen | None:
     the machine has one core.  ``progress`` is the file the report writes each section's name
     to as it starts it."""
     heavy = [n for n in COMPILE_HEAVY if n in names]
-    if len(heavy) < 2 or (os.cpu_count() or 1) < 2 or (Path(CACHE_FOLDER) / MARKER).exists():
+    if len(heavy) < 2 or (os.cpu_count() or 1) < 2 or compiled():
         return None
     progress.write_text(names[0])
     env = {**os.environ, "MPLBACKEND": "Agg"}
@@ -81,6 +83,11 @@ def stop(helper: subprocess.Popen | None) -> None:
     if helper is not None and helper.poll() is None:
         helper.kill()
         helper.wait()
+
+
+def compiled() -> bool:
+    """Whether a whole report has run with this code (its kernels are in the cache)."""
+    return (Path(CACHE_FOLDER) / MARKER).exists()
 
 
 def mark_compiled() -> None:

@@ -339,7 +339,7 @@ def test_sections_run_beside_the_report_write_the_same_files(tmp_path):
     ctx = Context(scale=0.01, quiet=True)
     if (os.cpu_count() or 1) > 1:
         assert report_sections.beside_names(only, ctx) == ["triple_draw_t2_t3"]
-    both = report.generate(tmp_path / "both", ctx=ctx, only=only)
+    both = report.generate(tmp_path / "both", ctx=ctx, only=only, beside=True)
     alone = {}
     for name in only:
         alone.update(
