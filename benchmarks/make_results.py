@@ -25,6 +25,7 @@ ORDER = [
     "evening",
     "profile",
     "compile",
+    "report",
 ]
 
 

@@ -115,11 +115,11 @@ class Beside:
         self._pool.close()
 
     def sections(self) -> list[Section]:
-        """Wait for the second process and return its sections (raising what it raised)."""
-        try:
-            return self._result.get()
-        finally:
-            self._pool.join()
+        """Wait for the second process and return its sections (raising what it raised; the
+        report then ends the process with :meth:`stop`, as on Ctrl-C)."""
+        got = self._result.get()
+        self._pool.join()
+        return got
 
     def stop(self) -> None:
         """End the second process at once (the report failed or was interrupted)."""
