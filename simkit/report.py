@@ -174,14 +174,13 @@ def generate(
     out = Path(out)
     stage = _staging_folder(out)
     progress = stage / ".progress"
-    second = start_beside(names, ctx, stage) if (warmup.compiled() if beside is None else beside) else None
-    away = second.names if second else []
-    helper = (
-        warmup.start([n for n in names if n not in away], progress)
-        if compile_ahead and ctx.workers is None and not ctx.scheduler
-        else None
-    )
+    second = helper = None
     try:
+        if warmup.compiled() if beside is None else beside:
+            second = start_beside(names, ctx, stage)
+        away = second.names if second else []
+        if compile_ahead and ctx.workers is None and not ctx.scheduler:
+            helper = warmup.start([n for n in names if n not in away], progress)
         manifest = _write(stage, ctx, names, tips, tip_ids, only, log, progress if helper else None, second)
         _replace_report(out, stage, manifest)
     finally:
