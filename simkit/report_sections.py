@@ -13,7 +13,8 @@ enumerations, pandas, the keep tables: :data:`BESIDE`).  On a machine of two or 
 whose kernel cache holds a whole report of this code, a second process (:func:`start_beside`)
 runs them from the start, while the report's own process runs the others with every core; the
 two share the cores, so the machine is busy the whole time instead of one core waiting through
-the single-threaded sections (a cached report: 96 s instead of 117 s on two cores).  The
+the single-threaded sections (a cached report on two cores, run back to back with the code
+before: 92.9 s instead of 122.6 s; ``benchmarks/RESULTS_report.md``).  The
 report takes the second process's :class:`Section` records when it has run its own and puts
 them in their place.  Not on a fresh machine: there both processes would compile the kernels
 and build the tables they share (291 s instead of 227 s, with 524 CPU seconds instead of 410).
@@ -34,8 +35,9 @@ from .analysis.registry import ANALYSES, AnalysisResult, Context, TipResult
 
 __all__ = ["BESIDE", "Beside", "Section", "beside_names", "run_section", "save_png", "start_beside"]
 
-#: Sections run beside the report by a second process (when it runs more than these): their
-#: time is mostly one thread (``benchmarks/RESULTS.md``, the report's CPU time by section).
+#: Sections run beside the report by a second process (when it runs more than these): in a
+#: cached report their CPU seconds were about their wall seconds (one thread), against 1.5-1.9
+#: times for the other sections.
 BESIDE = (
     "cards_exact",
     "diablo_draws",
@@ -111,7 +113,7 @@ class Beside:
     def __init__(self, names: list[str], ctx: Context, out: Path) -> None:
         self.names = names
         self._pool = multiprocessing.get_context("spawn").Pool(1)
-        self._result = self._pool.apply_async(_run_beside, (names, replace(ctx, issued=set()), out))
+        self._result = self._pool.apply_async(_run_beside, (names, ctx, out))
         self._pool.close()
 
     def sections(self) -> list[Section]:
