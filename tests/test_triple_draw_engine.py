@@ -130,7 +130,7 @@ def test_chips_conserved_over_an_evening_with_carried_stacks(variant):
     rules = VARIANTS[variant]
     players = ["loose", "random", "check-call", "loose", "random", "tight"]
     game = _game(players, rules)
-    work = _new_work(6, rules.draws)
+    work = _new_work(6, rules.draws, 0)
     record = np.zeros(REC_SIZE, dtype=np.int64)
     rng = stream_state(17)
     evenings = 0
@@ -163,7 +163,7 @@ def test_chips_conserved_over_an_evening_with_carried_stacks(variant):
 def test_a_seat_that_is_out_is_never_dealt_in():
     players = ["check-call"] * 4
     game = _game(players)
-    work = _new_work(4, 3)
+    work = _new_work(4, 3, 0)
     hands, drew, cards = work[4], work[7], work[13]
     record = np.zeros(REC_SIZE, dtype=np.int64)
     rng = stream_state(3)
@@ -211,7 +211,7 @@ def test_batch_kernel_equals_a_loop_of_hands(variant):
         table,
         game,
         batch_rng,
-        _new_work(n, rules.draws),
+        _new_work(n, rules.draws, 0),
         np.zeros(REC_SIZE, dtype=np.int64),
         stacks,
         hands,
@@ -226,7 +226,7 @@ def test_batch_kernel_equals_a_loop_of_hands(variant):
     )
     # the same hands one call at a time
     rng = stream_state(5)
-    work = _new_work(n, rules.draws)
+    work = _new_work(n, rules.draws, 0)
     record = np.zeros(REC_SIZE, dtype=np.int64)
     table = new_table(stacks, dealer=2)
     showdowns = 0

@@ -176,7 +176,8 @@ def eval7_high(c0, c1, c2, c3, c4, c5, c6, T):
     key = _key7(c0, c1, c2, c3, c4, c5, c6, T)
     best = np.int32(_by_key7(key, T))
     if _five_of_a_suit(key):
-        best = max(best, _flush7(c0, c1, c2, c3, c4, c5, c6, key, T))
+        w0, w1, w2, w3, w4, w5, w6 = _wide7(c0, c1, c2, c3, c4, c5, c6)
+        best = max(best, _flush7(w0, w1, w2, w3, w4, w5, w6, key, T))
     return best
 
 
@@ -206,7 +207,17 @@ def eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T):
     key = _key7(c0, c1, c2, c3, c4, c5, c6, T)
     if not _five_of_a_suit(key):
         return np.int32(_by_key7(key, T))
-    return _flush_ace_to_six7(c0, c1, c2, c3, c4, c5, c6, key, T)
+    w0, w1, w2, w3, w4, w5, w6 = _wide7(c0, c1, c2, c3, c4, c5, c6)
+    return _flush_ace_to_six7(w0, w1, w2, w3, w4, w5, w6, key, T)
+
+
+@njit(cache=True, inline="always")
+def _wide7(c0, c1, c2, c3, c4, c5, c6):
+    """The seven cards as int64: the rare-path kernels below are compiled once, for int64,
+    whatever integer type the caller holds its cards in (int8 decks, int64 enumerations)."""
+    return (
+        np.int64(c0), np.int64(c1), np.int64(c2), np.int64(c3), np.int64(c4), np.int64(c5), np.int64(c6),
+    )  # fmt: skip
 
 
 @lean()

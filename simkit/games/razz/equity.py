@@ -281,8 +281,9 @@ def _equity_mc(
     """Add ``trials`` random deals' pot shares (in UNITS), squares and scoops per hand; return
     False when the ranges gave up (they almost never fit together), else True.
 
-    ``split``, unless None, takes the high and low parts (:func:`_add_split`: Stud Hi-Lo only;
-    pass None for every other variant, where they are nothing).  ``kept_cards`` (trials, n, 7)
+    ``split``, unless None, takes the high and low parts (:func:`_add_split`: Stud Hi-Lo only,
+    left as it is in every other variant).  The callers pass it in every variant, so that one
+    compiled kernel serves them all.  ``kept_cards`` (trials, n, 7)
     and ``kept_shares`` (trials, n), unless None, keep every deal: each hand's seven cards and
     its pot share in UNITS.  ``ranges``, unless None, is ``(who, rcards, masks, starts, ends,
     cum)``: each deal first gives hand ``who[r]`` the start ``rcards[i]`` of range ``r``
@@ -337,7 +338,7 @@ def _equity_mc(
 @njit(cache=True, nogil=True)
 def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8, share, share_sq, scoop, split):
     """Visit every deal of the unknown cards once; return how many there were.  ``split`` as
-    in :func:`_equity_mc` (None outside Stud Hi-Lo).
+    in :func:`_equity_mc`.
 
     Level ``l`` chooses ``sizes[l]`` cards, as an ascending combination, from the cards the
     earlier levels left: one level per hand that draws, and a last one for the community card.
@@ -441,7 +442,7 @@ class EquityJob:
         T, T8 = tables(self.spot.variant)
         args: tuple = (base, n_known, n_draw, takes, live, variant_code(self.spot.variant), T, T8, trials)
         hilo = self.spot.variant == "stud-hilo"
-        args += (stream_state(seed), share, share_sq, scoop, split if hilo else None)
+        args += (stream_state(seed), share, share_sq, scoop, split)
         ranges = None
         if self.spot.ranges:
             who = np.array([i for i, _, _ in self.spot.ranges], dtype=np.int64)
@@ -471,8 +472,7 @@ def exact_totals(spot: Spot) -> dict[str, Any]:  # arrays, and "trials" an int64
     T, T8 = tables(spot.variant)
     hilo = spot.variant == "stud-hilo"
     count = _equity_exact(
-        base, n_known, n_draw, takes, live, variant_code(spot.variant), T, T8, share, share_sq, scoop,
-        split if hilo else None,
+        base, n_known, n_draw, takes, live, variant_code(spot.variant), T, T8, share, share_sq, scoop, split
     )  # fmt: skip
     out = {"share": share, "share_sq": share_sq, "scoop": scoop, "trials": np.int64(count)}
     if hilo:

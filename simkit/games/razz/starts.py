@@ -208,7 +208,25 @@ def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq
             sc = np.zeros(n, np.int64)
             sp = np.zeros((n, split.shape[2]), np.int64)
             if variant != V_HILO:
-                _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, trials, state, s, sq, sc, None)
+                _equity_mc(
+                    base,
+                    n_known,
+                    n_draw,
+                    takes,
+                    live,
+                    variant,
+                    T,
+                    T8,
+                    trials,
+                    state,
+                    s,
+                    sq,
+                    sc,
+                    sp,
+                    None,
+                    None,
+                    None,
+                )
             else:  # suits matter: each showdown deals the pattern in random suits
                 for _ in range(trials):
                     _random_suits(starts[p], base[0], state)
@@ -217,7 +235,25 @@ def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq
                         if c != base[0, 0] and c != base[0, 1] and c != base[0, 2]:
                             live[k] = c
                             k += 1
-                    _equity_mc(base, n_known, n_draw, takes, live, variant, T, T8, 1, state, s, sq, sc, sp)
+                    _equity_mc(
+                        base,
+                        n_known,
+                        n_draw,
+                        takes,
+                        live,
+                        variant,
+                        T,
+                        T8,
+                        1,
+                        state,
+                        s,
+                        sq,
+                        sc,
+                        sp,
+                        None,
+                        None,
+                        None,
+                    )
             share[p, j] += s[0]
             share_sq[p, j] += sq[0]
             scoop[p, j] += sc[0]

@@ -65,7 +65,7 @@ One hand at a table where seat 1 is out (the next issue's evenings drive exactly
 >>> from simkit.rng import stream_state
 >>> table = new_table([200, 0, 150, 90], dealer=0)
 >>> game = game_tuple(["tight", "tight", "loose", "station"], Rules())
->>> work, record = _new_work(4, 3), np.zeros(REC_SIZE, dtype=np.int64)
+>>> work, record = _new_work(4, 3, 0), np.zeros(REC_SIZE, dtype=np.int64)
 >>> _play_hand(table, game, stream_state(2), work, record), chips_on_table(table)
 (0, 440)
 >>> int(record[REC_PLAYERS]), int(table[TABLE_STACK + 1]), work[7][:, 1].tolist()  # never dealt in
@@ -221,7 +221,7 @@ def _muck(hand, disc, pile):
 
 
 @njit(cache=True)
-def _new_work(n, n_draws, log_capacity=0):
+def _new_work(n, n_draws, log_capacity):
     """The scratch arrays of :func:`_play_hand` for ``n`` seats and ``n_draws`` draws (a hand
     state with a record of ``log_capacity`` actions)."""
     return (

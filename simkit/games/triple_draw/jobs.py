@@ -154,7 +154,7 @@ def hand_kernel(players, rules: Rules | None = None) -> HandKernel:
     return HandKernel(
         _play_hand,
         game_tuple(players, rules),
-        _new_work(len(players), rules.draws),
+        _new_work(len(players), rules.draws, 0),
         np.zeros(REC_SIZE, np.int64),
     )
 
@@ -269,7 +269,7 @@ def play(
         table,
         game,
         stream_state(seed),
-        _new_work(n, n_draws),
+        _new_work(n, n_draws, 0),
         np.zeros(REC_SIZE, dtype=np.int64),
         st,
         hands,

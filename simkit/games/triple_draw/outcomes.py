@@ -122,7 +122,7 @@ def _match_frame(job: MatchJob, names: list[str], trials: int, seed: np.random.S
         new_table(stacks, dealer=0),
         game_tuple(seats, rules),
         stream_state(seed),
-        _new_work(n, n_draws),
+        _new_work(n, n_draws, 0),
         np.zeros(REC_SIZE, dtype=np.int64),
         stacks,
         trials,
