@@ -127,3 +127,27 @@ def test_blocks_copied_one_by_one_share_one_copy_of_their_scope():
         assert all(b.body[0].target.scope is b.scope for b in copies)
     assert second[0].scope is not first[0].scope
     assert type(scope) is ir.Scope and type(first[0].scope) is ir.Scope and "_twin" not in vars(scope)
+
+
+def test_option_values_are_numbas_own():
+    """The faster ``TargetConfig.values`` gives Numba's dict, key for key and in order, for
+    flags as compiles set them (defaults, options set, an option set to its default), so
+    flag comparisons and hashes are unchanged."""
+    from numba.core import targetconfig
+    from numba.core.compiler import Flags
+
+    import simkit.jit as jit
+
+    assert targetconfig.TargetConfig.values is jit._option_values
+    plain = Flags()
+    lean_flags = Flags()
+    lean_flags.nrt = False
+    lean_flags.no_cpython_wrapper = True
+    at_default = Flags()
+    at_default.nrt = Flags().nrt  # set explicitly to its default value
+    copied = Flags(copy_from=lean_flags)
+    for flags in (plain, lean_flags, at_default, copied):
+        ours, numbas = flags.values(), jit._numba_option_values(flags)
+        assert list(ours.items()) == list(numbas.items())
+    assert plain == at_default and hash(plain) == hash(at_default)
+    assert lean_flags == copied and lean_flags != plain
