@@ -207,53 +207,20 @@ def _starts_mc(starts, opponents, variant, T, T8, trials, state, share, share_sq
             sq = np.zeros(n, np.int64)
             sc = np.zeros(n, np.int64)
             sp = np.zeros((n, split.shape[2]), np.int64)
-            if variant != V_HILO:
-                _equity_mc(
-                    base,
-                    n_known,
-                    n_draw,
-                    takes,
-                    live,
-                    variant,
-                    T,
-                    T8,
-                    trials,
-                    state,
-                    s,
-                    sq,
-                    sc,
-                    sp,
-                    None,
-                    None,
-                    None,
-                )
-            else:  # suits matter: each showdown deals the pattern in random suits
-                for _ in range(trials):
+            # Stud Hi-Lo: suits matter, so each showdown deals the pattern in random suits
+            rounds, per_round = (trials, 1) if variant == V_HILO else (1, trials)
+            for _ in range(rounds):
+                if variant == V_HILO:
                     _random_suits(starts[p], base[0], state)
                     k = 0
                     for c in range(N_CARDS):
                         if c != base[0, 0] and c != base[0, 1] and c != base[0, 2]:
                             live[k] = c
                             k += 1
-                    _equity_mc(
-                        base,
-                        n_known,
-                        n_draw,
-                        takes,
-                        live,
-                        variant,
-                        T,
-                        T8,
-                        1,
-                        state,
-                        s,
-                        sq,
-                        sc,
-                        sp,
-                        None,
-                        None,
-                        None,
-                    )
+                _equity_mc(
+                    base, n_known, n_draw, takes, live, variant, T, T8, per_round, state, s, sq, sc, sp,
+                    None, None, None,
+                )  # fmt: skip
             share[p, j] += s[0]
             share_sq[p, j] += sq[0]
             scoop[p, j] += sc[0]
