@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..jit import njit
+from ..jit import lean, njit
 from ..rng import draw_below
 from .table import (
     REC_DEALER,
@@ -297,12 +297,15 @@ def after_hand(table, broke_at, total, outs, share):
     return k
 
 
-@njit(cache=True, inline="always")
+@lean()
 def finish_evening(table, broke_at, total, agreed, hands, strategy, outs, share, tmp):
     """Add an evening that has ended into ``outs``: win shares, final chips, broke, length
     (``hands`` hands played; deals past ``agreed`` count as overtime when ``agreed > 0``),
     and the bands of the deals after its end.  ``strategy[s]`` is the strategy index of seat
-    ``s``; ``tmp`` float64[strategies, 4] scratch."""
+    ``s``; ``tmp`` float64[strategies, 4] scratch.
+
+    Once an evening: compiled once (:func:`simkit.jit.lean`), not inlined, so the four games'
+    evening kernels and Dealer's Choice share it instead of each compiling it again."""
     (
         win,
         win_sq,
@@ -384,11 +387,12 @@ def finish_evening(table, broke_at, total, agreed, hands, strategy, outs, share,
             lead_end[deals, s] += share[s]
 
 
-@njit(cache=True, inline="always")
+@lean()
 def log_hand(log, row, evening, game_id, record, before, forced, table):
     """Write hand ``row`` of ``log`` (when it has room; returns ``row + 1`` either way):
     the head from ``record`` (:mod:`simkit.games.table`'s common hand record) and per seat the
-    stack ``before`` the hand, the ``forced`` chips posted and the stack after."""
+    stack ``before`` the hand, the ``forced`` chips posted and the stack after.  Compiled once
+    and shared, as :func:`finish_evening`."""
     if row < log.shape[0]:
         n = table[TABLE_SEATS]
         log[row, LOG_EVENING] = evening

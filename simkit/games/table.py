@@ -178,7 +178,9 @@ def chips_on_table(table: np.ndarray) -> int:
 @dataclass(frozen=True)
 class HandKernel:
     """A game's hand kernel set up for one table: the compiled ``play`` (the game's
-    ``_play_hand``), its read-only ``game`` tuple, its scratch ``work`` and a ``record``.
+    ``_play_hand`` as the one compiled function its batch and evening kernels call:
+    ``_play_one``, or In-Between's ``_play_hand`` itself), its read-only ``game`` tuple, its
+    scratch ``work`` and a ``record``.
 
     Each game's ``jobs.hand_kernel(players, rules)`` makes one; ``kernel(table, rng)`` plays
     one hand at ``table`` and returns the game's code (negative: an error).  Compiled code

@@ -1059,9 +1059,9 @@ def _diablo_end(end):
 
 @lean()
 def _play_one(table, game, rng, work, record):
-    """:func:`_play_hand` as a call of its own, compiled once for the batch and evening kernels
-    and Dealer's Choice, without Numba's reference counting (:func:`simkit.jit.lean`: the hand
-    allocates nothing)."""
+    """:func:`_play_hand` as a call of its own, compiled once for the batch and evening kernels,
+    Dealer's Choice and the Python hand kernel (``jobs.hand_kernel``), without Numba's reference
+    counting (:func:`simkit.jit.lean`: the hand allocates nothing)."""
     return _play_hand(table, game, rng, work, record)
 
 

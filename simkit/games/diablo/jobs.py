@@ -66,7 +66,7 @@ from .engine import (
     SUMS,
     _new_work,
     _play_evenings,
-    _play_hand,
+    _play_one,
     _series_kernel,
     pack_policy,
 )
@@ -151,7 +151,7 @@ def hand_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0) -
     if not 3 <= n <= 7:
         raise ValueError(f"Diablo is for 3-7 players, got {n}")
     return HandKernel(
-        _play_hand,
+        _play_one,
         make_game(arrays, rules),
         _new_work(n, log_capacity, np.array([-1, 0], dtype=np.int64)),
         np.zeros(REC_SIZE, dtype=np.int64),
@@ -643,7 +643,7 @@ def play_deals(
             ).reshape(-1, 3)
             game, n_script = make_game(arrays, rules, fixed, keep, script), len(script)
         start, dead_in = stacks_now.copy(), int(table[TABLE_CARRIED])
-        rc = _play_hand(table, game, rng, work, record)
+        rc = _play_one(table, game, rng, work, record)
         sp = int(record[REC_SCRIPT_USED])
         if rc < 0 or sp != n_script:
             raise ValueError(

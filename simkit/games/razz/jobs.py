@@ -48,7 +48,7 @@ from ...runner import run, stats
 from ...runner.stats import mean_se, proportion
 from ..evening import END_LAST_PLAYER, GAME_RAZZ, EveningKernel
 from ..table import HandKernel
-from .engine import REC_SIZE, _new_work, _play_evenings, _play_hand, _run_hands
+from .engine import REC_SIZE, _new_work, _play_evenings, _play_one, _run_hands
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, as_rules
 from .showdown import tables
 from .strategies import player_name, razz_strategy_table, score_tables, specs_key
@@ -89,7 +89,7 @@ def hand_kernel(players: Sequence, rules: Rules | None = None, *, log_capacity: 
     _check_players(players, rules)
     kinds, params = razz_strategy_table(list(players), variant=rules.variant)
     return HandKernel(
-        _play_hand,
+        _play_one,
         game_for(rules, kinds, params),
         _new_work(len(players), log_capacity),
         np.zeros(REC_SIZE, np.int64),

@@ -37,7 +37,7 @@ from ...rng import SeedLike, stream_state
 from ...runner import run, stats
 from ..evening import END_LAST_PLAYER, GAME_TRIPLE_DRAW, EveningKernel
 from ..table import HandKernel, new_table
-from .engine import REC_SIZE, _new_work, _play_batch, _play_evenings, _play_hand
+from .engine import REC_SIZE, _new_work, _play_batch, _play_evenings, _play_one
 from .equity import N_GROUPS, _equity_kernel, final_cdf, group_frame
 from .keep_table import keep_table
 from .ranges import is_range_text, parse_range
@@ -152,7 +152,7 @@ def hand_kernel(players, rules: Rules | None = None) -> HandKernel:
     rules = rules or Rules()
     players = seat_players(list(players))
     return HandKernel(
-        _play_hand,
+        _play_one,
         game_tuple(players, rules),
         _new_work(len(players), rules.draws, 0),
         np.zeros(REC_SIZE, np.int64),

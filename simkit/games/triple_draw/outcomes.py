@@ -44,7 +44,7 @@ from ...poker.table_state import ST_ACTIVE, ST_ALL_IN, STATUS, TOTAL
 from ...rng import SeedLike, stream_state
 from ..outcomes import card_text, collect, hand_columns, range_column
 from ..table import TABLE_DEALER, TABLE_IN, TABLE_SEATS, TABLE_STACK, new_table, next_dealer
-from .engine import REC_SIZE, _new_work, _play_hand
+from .engine import REC_SIZE, _new_work, _play_one
 from .jobs import EquityJob, MatchJob, _family, _match_job, equity_job, game_tuple
 from .strategies import player_name
 
@@ -72,7 +72,7 @@ def _record_hands(
             table[TABLE_STACK + s] = stacks[s]
             table[TABLE_IN + s] = 1 if stacks[s] > 0 else 0
         dealer[h] = table[TABLE_DEALER]
-        if _play_hand(table, game, rng, work, record) < 0:
+        if _play_one(table, game, rng, work, record) < 0:
             bad += 1
         total = 0
         for s in range(n):
