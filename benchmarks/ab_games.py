@@ -14,7 +14,11 @@ The games and what one unit is (the same job as each game's own benchmark):
 - ``ib``: In-Between dealer's games, the benchmark's five stake policies (``DealerGameJob``);
 - ``eval5``, ``eval7``: ``simkit.evaluate`` on 4,000,000 random five (seven) card hands, every
   family that evaluates them one after the other (hands per CPU-second over all of them);
-- ``deal``: ``simkit.deal`` of 10,000,000 hands of 5 of 52.
+- ``deal``: ``simkit.deal`` of 10,000,000 hands of 5 of 52;
+- ``ib-evening`` (only when named in ``--games``): In-Between evenings of six seats (the five
+  stake policies and one more half Kelly), every seat dealing 20 dealer's games, stacks so deep
+  that nobody goes broke (``bench_evening.py``'s evening); the unit is an evening of 120
+  dealer's games.
 
 The child imports each job from where the commit has it: the packages were reshaped into the
 same files per game after commit 6502ef9 (``diablo.play`` → ``diablo.jobs``, ``razz.engine`` →
@@ -40,14 +44,21 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 GAMES = ("diablo", "razz", "td", "ib", "eval5", "eval7", "deal")
+#: Games timed only when named: the commits before the evenings cannot play them.
+EXTRA = ("ib-evening",)
 UNITS = {"diablo": "series", "razz": "hands", "td": "hands", "ib": "dealer's games"}
 UNITS.update(eval5="hands", eval7="hands", deal="hands")
+UNITS["ib-evening"] = "evenings"
 MIXED = ["tips", "tight", "loose-aggressive", "tips", "tight", "loose-aggressive", "check-call", "random"]
 IB_POLICIES = ("half_kelly", "half_kelly", "kelly+count", "pot:0.5@8", "pay_twice:1@8")
 
 
 def _job(game: str) -> tuple[object, int]:
     """The job of ``game`` in the commit on ``sys.path`` and the trials of one timing."""
+    if game == "ib-evening":
+        from simkit.evenings.jobs import make_job
+
+        return make_job("in-between", [*IB_POLICIES, "half_kelly"], deals=20, stacks=10**6), 20_000
     if game == "diablo":
         try:
             from simkit.games.diablo.jobs import SeriesJob
@@ -143,18 +154,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("before", nargs="?", help="git revision timed first (A)")
     ap.add_argument("after", nargs="?", default="HEAD", help="git revision B (default HEAD)")
     ap.add_argument("--rounds", type=int, default=4, help="alternating rounds per game")
-    ap.add_argument("--games", default=",".join(GAMES), help=f"comma-separated, of {', '.join(GAMES)}")
+    ap.add_argument(
+        "--games", default=",".join(GAMES), help=f"comma-separated, of {', '.join(GAMES + EXTRA)}"
+    )
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         child(args.child)
         return 0
     games = [g for g in args.games.split(",") if g]
-    bad = [g for g in games if g not in GAMES]
+    bad = [g for g in games if g not in GAMES + EXTRA]
     if args.before is None:
         ap.error("give BEFORE, the git revision to compare with")
     if bad:
-        ap.error(f"unknown game {bad[0]!r}; choose from {', '.join(GAMES)}")
+        ap.error(f"unknown game {bad[0]!r}; choose from {', '.join(GAMES + EXTRA)}")
     if args.rounds < 1:
         ap.error(f"--rounds must be at least 1, got {args.rounds}")
     with tempfile.TemporaryDirectory(prefix="ab_games_") as tmp:

@@ -10,7 +10,8 @@ towards their caller: the table shows what is still a call (the betting engine's
 the evaluators kept out of line, the hand kernel itself).
 
 The games and jobs are those of ``benchmarks/ab_games.py`` (``diablo``, ``razz``, ``td``,
-``ib``).  Needs ``perf`` on the machine.
+``ib``, and ``ib-evening``: In-Between's hands inside whole evenings).  Needs ``perf`` on the
+machine.
 
 ``--annotate NAME`` goes down to single instructions in the functions named ``NAME`` (e.g.
 ``_play_one``, where most of a hand is inlined): the child also saves those functions' machine
@@ -213,7 +214,7 @@ def _annotate(data: Path, folder: Path, name: str, top: int = 3, before: int = 8
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("games", nargs="+", choices=("diablo", "razz", "td", "ib"))
+    ap.add_argument("games", nargs="+", choices=("diablo", "razz", "td", "ib", "ib-evening"))
     ap.add_argument("--seconds", type=float, default=8.0)
     ap.add_argument("--top", type=int, default=12)
     ap.add_argument(
