@@ -37,9 +37,10 @@ before, 5 after.
 functions (``len``, ``np.empty``, an operator …) looks its implementation up in a cache keyed by
 the compile's flags, and comparing two flag sets builds a dict of every option (some 50) by a
 property call each, twice per comparison: a fresh run of the Diablo series job (compiling its
-kernels) built 430,000 such dicts, 3.6 of its 43.5 CPU seconds (0.6 s now).  :func:`_option_values` builds the same dict as one copy of
-the defaults overlaid with the options set, and replaces ``TargetConfig.values`` (what Numba's
-``__eq__`` and ``__hash__`` call).  The dict, and so every lookup, is the same.
+kernels) built 430,000 such dicts, 3.6 of its 43.5 CPU seconds (0.6 s now).
+:func:`_option_values` builds the same dict as one copy of the defaults overlaid with the
+options set, and replaces ``TargetConfig.values`` (what Numba's ``__eq__`` and ``__hash__``
+call).  The dict, and so every lookup, is the same.
 
 Used by each game's per-hand kernel (``_play_one``: one hand at the table state, called by
 the batch and evening kernels), by In-Between's inner functions, and by the helpers those
