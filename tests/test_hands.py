@@ -463,6 +463,30 @@ def test_random_seven_card_hands(family, k):
     _check_random(family, k, N_RANDOM)
 
 
+def test_seven_card_ace_to_six_five_of_a_suit():
+    """A-6 with five or more cards of one suit: exactly five is one load from the table of
+    every class (suited ranks, the other two ranks), six or seven tries the 21 fives.  The
+    suited ranks are drawn low and the other two often pair them or are high, so that the
+    suited five is often the best by ranks and the answer is another five."""
+    rng = np.random.default_rng(11)
+    rows = []
+    for _ in range(4_000):
+        suit = int(rng.integers(4))
+        k = int(rng.choice([5, 5, 5, 6, 7]))
+        low = rng.random() < 0.7
+        ranks = rng.choice(8 if low else 13, size=k, replace=False)
+        suited = [4 * int(r) + suit for r in ranks]
+        others = [c for c in range(52) if c % 4 != suit]
+        if rng.random() < 0.5:  # pair the suited ranks
+            others = [c for c in others if c // 4 in ranks]
+        rows.append(suited + [int(c) for c in rng.choice(others, size=7 - k, replace=False)])
+    hands = np.array(rows, dtype=np.int8)
+    keys, names = naive.evaluate_many(hands, "ace_to_six")
+    strengths = simkit.evaluate(hands, "ace_to_six")
+    assert_same_order(keys, strengths, hands, "ace_to_six")
+    assert_same_names(names, simkit.hands.category_names(strengths, "ace_to_six"), hands, "ace_to_six")
+
+
 # ---------------------------------------------------------------------------------------------
 # published seven-card counts
 # ---------------------------------------------------------------------------------------------

@@ -19,6 +19,8 @@ def test_kernel_offsets_match_the_layout():
         "row_offsets7",
         "suited_keys5",
         "wild_keys5",
+        "mask_index",
+        "flush7_ace_to_six",
     ):
         assert getattr(kernels, name.upper()) == LAYOUT[name], name
 

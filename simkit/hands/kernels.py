@@ -31,6 +31,10 @@ FLUSH_MASK5 = 360919
 FLUSH7 = 369111
 BY_KEY7 = 377303
 SUITED_KEY5 = 555948
+MASK_INDEX = 916867
+FLUSH7_ACE_TO_SIX = 925059
+#: Two-card rank multisets, the row length of ``flush7_ace_to_six``.
+N_TWO_RANK_SETS = 91
 CARD_KEYS5 = 0
 CARD_KEYS7 = N_CARDS
 ROW_OFFSETS7 = 104
@@ -100,14 +104,14 @@ def _five_of_a_suit(key):
 def eval5_deuces_wild(c0, c1, c2, c3, c4, T):
     """Deuces wild (R-D2): the suited table applies when the natural cards share a suit.
 
-    A natural card's key is its rank key plus ``1 << (32 + 4 * suit)``, a deuce's ``1 << 48``
-    (no rank, no suit): the naturals share a suit exactly when some suit count plus the deuces
-    is five.  Both tables are indexed by the naturals' rank-key sum; one load.
+    A natural card's key is its rank key plus ``1 << (32 + 4 * suit)``, a deuce's
+    ``0x1111 << 32`` (no rank, one more card of every suit): a suit's count is its naturals plus
+    the deuces, five exactly when the naturals share a suit (:func:`_five_of_a_suit`; five cards
+    never carry a count past 5).  Both tables are indexed by the naturals' rank-key sum; one
+    load.
     """
     key = _key_sum5(WILD_KEYS5, c0, c1, c2, c3, c4, T)
-    deuces = key >> 48
-    suits = ((key >> 32) & 0xFFFF) + deuces * 0x1111  # each suit's count, plus the deuces
-    table = SUITED_KEY5 if (suits + 0x3333) & 0x8888 != 0 else BY_KEY5
+    table = SUITED_KEY5 if _five_of_a_suit(key) else BY_KEY5
     return np.int32(T[0][table + (key & 0xFFFFFFFF)])
 
 
@@ -143,14 +147,13 @@ def _by_key7(key, T):
 
 @njit(cache=True, inline="always")
 def _flush_suit(key):
-    """The suit holding five or more of seven cards, or -1 (:func:`_five_of_a_suit`)."""
+    """The suit holding five or more of seven cards, or -1 (:func:`_five_of_a_suit`): the
+    lowest count bit set, found by comparisons rather than a loop."""
     if not _five_of_a_suit(key):
         return -1
     hit = ((key >> 32) + 0x3333) & 0x8888
-    suit = 0
-    while (hit >> (4 * suit + 3)) & 1 == 0:
-        suit += 1
-    return suit
+    low = hit & -hit
+    return np.int64(low > 0x8) + np.int64(low > 0x80) + np.int64(low > 0x800)
 
 
 @njit(cache=True, inline="always")
@@ -202,7 +205,7 @@ def eval7_ace_to_six(c0, c1, c2, c3, c4, c5, c6, T):
     """Best A-6 low of seven: by rank multiset unless five cards share a suit.
 
     With no five cards of one suit no five-card choice is a flush, so the rank-multiset table is
-    exact; otherwise (about 3 % of hands) the 21 five-card subsets are tried.
+    exact; otherwise (about 3 % of hands) :func:`_flush_ace_to_six7` answers.
     """
     key = _key7(c0, c1, c2, c3, c4, c5, c6, T)
     if not _five_of_a_suit(key):
@@ -224,34 +227,43 @@ def _wide7(c0, c1, c2, c3, c4, c5, c6):
 def _flush_ace_to_six7(c0, c1, c2, c3, c4, c5, c6, key, T):
     """Best A-6 low of seven cards of which five or more share a suit.
 
-    With exactly five of the suit (93 % of these hands) only one five-card choice is a flush;
-    when that five is not the best choice by ranks alone, the best by ranks is some other five,
-    which holds an off-suit card and is no flush, so it is the answer.  Otherwise (that five is
-    the best by ranks, or six or seven share the suit) the 21 choices are tried.
+    With exactly five of the suit (93 % of these hands) the best five depends only on the five
+    suited ranks and the ranks of the other two cards (no other five is a flush): one load from
+    the table ``flush7_ace_to_six``, which tried the 21 fives of every such class when it was
+    built, at the numbers of the two rank masks (``mask_index``).  With six or seven of the
+    suit the 21 fives are tried here.
     """
-    best = np.int32(_by_key7(key, T))
     suit = _flush_suit(key)
     if (key >> (32 + 4 * suit)) & 0xF == 5:
-        k = T[1]
-        five = (
-            _suited_key_if(c0, suit, k)
-            + _suited_key_if(c1, suit, k)
-            + _suited_key_if(c2, suit, k)
-            + _suited_key_if(c3, suit, k)
-            + _suited_key_if(c4, suit, k)
-            + _suited_key_if(c5, suit, k)
-            + _suited_key_if(c6, suit, k)
+        suited = (
+            _suit_bit(c0, suit)
+            | _suit_bit(c1, suit)
+            | _suit_bit(c2, suit)
+            | _suit_bit(c3, suit)
+            | _suit_bit(c4, suit)
+            | _suit_bit(c5, suit)
+            | _suit_bit(c6, suit)
         )
-        if T[0][BY_KEY5 + (five & 0xFFFFFFFF)] < best:
-            return best
+        others = (
+            _other_suit_bit(c0, suit)
+            | _other_suit_bit(c1, suit)
+            | _other_suit_bit(c2, suit)
+            | _other_suit_bit(c3, suit)
+            | _other_suit_bit(c4, suit)
+            | _other_suit_bit(c5, suit)
+            | _other_suit_bit(c6, suit)
+        )
+        v = T[0]
+        row = np.int64(v[MASK_INDEX + suited]) * N_TWO_RANK_SETS + v[MASK_INDEX + others]
+        return np.int32(v[FLUSH7_ACE_TO_SIX + row])
     return _best_subset7(c0, c1, c2, c3, c4, c5, c6, T)
 
 
 @njit(cache=True, inline="always")
-def _suited_key_if(c, suit, k):
-    """The card's suited five-card key (:func:`_suited_key5`) if it is of ``suit``, else 0."""
+def _other_suit_bit(c, suit):
+    """The card's rank bit if it is not of ``suit``, else 0."""
     v = np.int64(c)
-    return k[SUITED_KEYS5 + v] * np.int64((v & 3) == suit)
+    return np.int64((v & 3) != suit) << (v >> 2)
 
 
 @njit(cache=True, inline="always")

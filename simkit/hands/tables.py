@@ -23,20 +23,24 @@ same for every family, which :mod:`simkit.hands.kernels` uses as constants:
 ``by_key5``        five cards by rank-key sum (not suited)
 ``flush_mask5``    five suited cards by 13-bit rank mask
 ``flush7``         best five of one suit's cards, by 13-bit rank mask (high only)
+``mask_index``     a 13-bit rank mask of five ranks: its number among the 1,287 such sets; of
+                   two ranks: 0..77; of one: 78 + rank (A-6 only)
+``flush7_ace_to_six``  best A-6 five of seven cards exactly five of which share a suit, at
+                   ``91 * mask_index[suited ranks] + mask_index[the other two cards' ranks]``
 ``by_key7``        best five of seven by rank multiset, at ``row_offsets7[k >> 12] + (k & 4095)``
 ``suited_key5``    deuces wild only: suited naturals by rank-key sum (a deuce's key is 0)
 ``card_keys5``     (keys) each card's five-card rank key
 ``card_keys7``     (keys) each card's seven-card rank key plus ``1 << (32 + 4 * suit)``
 ``row_offsets7``   (keys) the row displacement of ``by_key7``
 ``suited_keys5``   (keys) each card's five-card rank key plus ``1 << (32 + 4 * suit)``
-``wild_keys5``     (keys) the same for deuces wild, a deuce ``1 << 48`` (it counts the deuces)
+``wild_keys5``     (keys) the same for deuces wild, a deuce ``0x1111 << 32`` (every suit)
 =================  =====================================================================
 
 Examples
 --------
 >>> values, keys = kernel_tables("high")
 >>> values.size, keys.size
-(916867, 2119)
+(1042176, 2119)
 >>> int(strength_codes("high").size)
 7462
 """
@@ -258,6 +262,47 @@ def _best_of_seven(by_ranks5, out):
                                 out[slot7] = best
 
 
+#: Sets of five different ranks, and multisets of two ranks (:func:`_mask_index`).
+N_FIVE_RANK_SETS = comb(13, 5)
+N_TWO_RANK_SETS = comb(13, 2) + 13
+
+
+def _mask_index() -> np.ndarray:
+    """``out[mask]``: the number of a 13-bit rank mask of five ranks among the 1,287 such sets
+    (colex), of two ranks among the 78 pairs of ranks (colex), of one rank ``r`` 78 + r: the
+    index of a two-card rank multiset, whose mask has one bit when the two share a rank."""
+    out = np.zeros(1 << 13, dtype=np.uint16)
+    for k in (5, 2):
+        for ranks in combinations(range(13), k):
+            out[sum(1 << r for r in ranks)] = sum(comb(r, i + 1) for i, r in enumerate(ranks))
+    for r in range(13):
+        out[1 << r] = comb(13, 2) + r
+    return out
+
+
+def _flush7_ace_to_six(by_ranks5: np.ndarray, suited5: np.ndarray) -> np.ndarray:
+    """Best A-6 five of seven cards, five of one suit (their ranks ``S``, all different) and two
+    of other suits (ranks ``a <= b``), at ``91 * mask_index[S] + mask_index[{a, b}]``: the best
+    of the 21 fives, the all-suited one valued as suited, every other one (it holds an off-suit
+    card) by ranks."""
+    five = np.array(list(combinations(range(13), 5)), dtype=np.int64)
+    two = np.array(list(combinations_with_replacement(range(13), 2)), dtype=np.int64)
+    index = _mask_index()
+    rows = (
+        index[(1 << five).sum(1)].astype(np.int64)[:, None] * N_TWO_RANK_SETS
+        + index[np.bitwise_or.reduce(1 << two, axis=1)][None, :]
+    ).ravel()
+    ranks = np.concatenate([np.repeat(five, len(two), axis=0), np.tile(two, (len(five), 1))], axis=1)
+    best = np.repeat(suited5[BIN5[np.arange(5), five].sum(1)], len(two))  # drop both off-suit cards
+    for a, b in combinations(range(7), 2):
+        if (a, b) != (5, 6):
+            kept = np.sort(ranks[:, [i for i in range(7) if i not in (a, b)]], axis=1)
+            best = np.maximum(best, by_ranks5[BIN5[np.arange(5), kept].sum(1)])
+    out = np.zeros(N_FIVE_RANK_SETS * N_TWO_RANK_SETS, dtype=np.uint16)
+    out[rows] = best
+    return out
+
+
 #: Offsets of each table in ``values`` / ``keys`` (mirrored as constants in kernels.py).
 LAYOUT = {
     "by_key5": 0,
@@ -265,7 +310,9 @@ LAYOUT = {
     "flush7": KEY_TABLE_SIZE5 + (1 << 13),
     "by_key7": KEY_TABLE_SIZE5 + (2 << 13),
     "suited_key5": KEY_TABLE_SIZE5 + (2 << 13) + 178645,
-    "values_size": 2 * KEY_TABLE_SIZE5 + (2 << 13) + 178645,
+    "mask_index": 2 * KEY_TABLE_SIZE5 + (2 << 13) + 178645,
+    "flush7_ace_to_six": 2 * KEY_TABLE_SIZE5 + (3 << 13) + 178645,
+    "values_size": 2 * KEY_TABLE_SIZE5 + (3 << 13) + 178645 + N_FIVE_RANK_SETS * N_TWO_RANK_SETS,
     "card_keys5": 0,
     "card_keys7": N_CARDS,
     "row_offsets7": 104,
@@ -336,7 +383,7 @@ def _build_kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray]:
         np.int64(1) << (32 + 4 * (cards & 3))
     )
     wild = keys[LAYOUT["suited_keys5"] : LAYOUT["suited_keys5"] + N_CARDS].copy()
-    wild[:4] = np.int64(1) << 48  # a deuce: no rank key, no suit, one more deuce
+    wild[:4] = np.int64(0x1111) << 32  # a deuce: no rank key, one more card of every suit
     keys[LAYOUT["wild_keys5"] : LAYOUT["wild_keys5"] + N_CARDS] = wild
 
     if 7 in FAMILY_CARDS[family]:
@@ -346,6 +393,10 @@ def _build_kernel_tables(family: str) -> tuple[np.ndarray, np.ndarray]:
             np.int64(1) << (32 + 4 * (cards & 3))
         )
         keys[LAYOUT["row_offsets7"] : LAYOUT["row_offsets7"] + row_offsets7.size] = row_offsets7
+    if family == "ace_to_six":
+        values[LAYOUT["mask_index"] : LAYOUT["mask_index"] + (1 << 13)] = _mask_index()
+        start = LAYOUT["flush7_ace_to_six"]
+        values[start : start + N_FIVE_RANK_SETS * N_TWO_RANK_SETS] = _flush7_ace_to_six(by_ranks5, suited5)
     if family == "high":
         for mask in range(1 << 13):
             held = [r for r in range(13) if mask >> r & 1]
