@@ -84,6 +84,7 @@ from .table_state import (
     V_STACK,
     V_STREET,
     V_TO_CALL,
+    seat_left,
 )
 
 __all__ = [
@@ -158,7 +159,7 @@ def _view(st, seat, draws):
     st[V_STACK] = st[STACK + seat]
     st[V_ROUND] = st[S_ROUND]
     st[V_N_IN] = st[S_N_IN]
-    st[V_POSITION] = (seat - st[S_DEALER] - 1) % n
+    st[V_POSITION] = seat_left(seat, -st[S_DEALER] - 1, n)
     st[V_CAN_OPEN] = 1 if (st[S_ROUND] == 0 and st[S_OPENER] < 0) else 0
     st[V_OPENER] = st[S_OPENER]
     st[V_MY_TOTAL] = st[TOTAL + seat]

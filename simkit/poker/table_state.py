@@ -47,6 +47,7 @@ __all__ = [
     "ST_OUT",
     "Table",
     "new_state",
+    "seat_left",
 ]
 
 MAX_SEATS = 10
@@ -132,6 +133,24 @@ G_CHIPS = 3  # chips the action put in
 G_TO = 4  # the seat's commitment in this round after the action
 G_FLAGS = 5  # FLAG_ALL_IN | FLAG_FULL
 N_LOG_FIELDS = 6
+
+
+@njit(cache=True, inline="always")
+def seat_left(seat, k, n):
+    """The seat ``k`` places left (clockwise) of ``seat`` at a table of ``n`` seats, ``k``
+    negative for places right: ``(seat + k) % n`` for ``0 <= seat < n`` and ``-n <= k <= n``,
+    by a comparison and an addition rather than a division (a hand of a game kernel walks
+    round the table dozens of times; a 64-bit division takes tens of cycles).
+
+    >>> [seat_left(4, k, 6) for k in (-6, -5, -1, 0, 1, 2, 6)]
+    [4, 5, 3, 4, 5, 0, 4]
+    """
+    s = seat + k
+    if s >= n:
+        s -= n
+    elif s < 0:
+        s += n
+    return s
 
 
 @njit(cache=True)

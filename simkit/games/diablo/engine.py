@@ -176,6 +176,7 @@ from simkit.poker.table_state import (
     STACK,
     STATUS,
     TOTAL,
+    seat_left,
 )
 from simkit.rng import draw_below, uniform
 
@@ -367,7 +368,7 @@ def _draw_round(st, n, dealer, h, deck, pos, kmask, disc, spare, draws, rng):
     spos = pos
     nd = 0
     for k in range(n):
-        s = (dealer + 1 + k) % n
+        s = seat_left(dealer, 1 + k, n)
         if not in_hand(st, s):
             continue
         m = kmask[s]
@@ -526,7 +527,7 @@ def _street(r, table, st, game, work, rng):
     c = scratch[:5]
     pos = 0
     for k in range(n):
-        s = (dealer + 1 + k) % n
+        s = seat_left(dealer, 1 + k, n)
         draws[0, s] = -1
         draws[1, s] = -1
         pat[s] = -1
@@ -623,7 +624,7 @@ def _deal_floors(st, dealer, dead, diablo_pot, open_floor, carried_floor, speak_
     n = st[S_SEATS]
     behind = 0  # players after the seat, up to the dealer, who will speak
     for k in range(n):
-        s = (dealer - k) % n  # the dealer first, then to the right
+        s = seat_left(dealer, -k, n)  # the dealer first, then to the right
         out[s] = open_floor[s]
         found = False
         if diablo_pot:
@@ -797,7 +798,7 @@ def _split(table):
     share = amount // alive
     rest = amount - share * alive
     for k in range(1, n + 1):
-        s = (dealer + k) % n
+        s = seat_left(dealer, k, n)
         if table[TABLE_IN + s]:
             table[TABLE_STACK + s] += share
             if rest > 0:

@@ -88,7 +88,7 @@ from ...poker.kernels import (
     run_betting_round_with,
 )
 from ...poker.structure import F_ANTE, F_BRING_IN
-from ...poker.table_state import S_DEALER, STACK, TOTAL
+from ...poker.table_state import S_DEALER, STACK, TOTAL, seat_left
 from ...rng import draw_below, next_u64
 from ..evening import GAME_RAZZ, run_evenings
 from ..table import (
@@ -256,7 +256,7 @@ def _first_to_act(st, r, n, cards, variant):
     best_key = 0
     if r == 0 and variant != V_PRIVATE:
         for i in range(n):
-            s = (dealer + 1 + i) % n
+            s = seat_left(dealer, 1 + i, n)
             if not in_hand(st, s):
                 continue
             c = cards[s, 2]
@@ -269,7 +269,7 @@ def _first_to_act(st, r, n, cards, variant):
         return best
     n_up = r + 1 if r < 4 else 4
     for i in range(n):
-        s = (dealer + 1 + i) % n
+        s = seat_left(dealer, 1 + i, n)
         if not in_hand(st, s):
             continue
         key = _board_key(cards, s, n_up, high)

@@ -97,7 +97,7 @@ from ...poker.kernels import (
     run_betting_round,
 )
 from ...poker.structure import F_ANTE
-from ...poker.table_state import S_ROUND, ST_FOLDED, STACK, STATUS
+from ...poker.table_state import S_ROUND, ST_FOLDED, STACK, STATUS, seat_left
 from ..evening import GAME_TRIPLE_DRAW, run_evenings
 from ..table import (
     REC_DEALER,
@@ -256,7 +256,7 @@ def _street(r, table, st, game, work, rng):
     d_left = n_draws - r
     if r > 0:
         for i in range(n):
-            s = (dealer + 1 + i) % n
+            s = seat_left(dealer, 1 + i, n)
             if in_hand(st, s):
                 keep = _choose_keep(
                     hands[s], d_left + 1, dkinds[s], dparams[s], ace_low, suits_count, keep_tab
@@ -333,7 +333,7 @@ def _play_hand(table, game, rng, work, record):
     _reset_deck(deck, pile)
     for j in range(5):
         for i in range(n):
-            s = (dealer + 1 + i) % n
+            s = seat_left(dealer, 1 + i, n)
             if start[s] == 0:
                 continue
             c = draw_card(deck, pile[0], pile[1], rng)
