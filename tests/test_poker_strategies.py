@@ -40,10 +40,30 @@ from simkit.poker.structure import (
     triple_draw_27,
 )
 from simkit.poker.table import _play_hand, _random_inputs, simulate_hands
-from simkit.poker.table_state import L_AGG, LOG, N_LOG_FIELDS, S_LOG_CAP, S_N_LOG, S_TO_ACT, Table, new_state
+from simkit.poker.table_state import (
+    L_AGG,
+    LOG,
+    N_LOG_FIELDS,
+    S_LOG_CAP,
+    S_N_LOG,
+    S_TO_ACT,
+    Table,
+    new_state,
+    seat_left,
+)
 from simkit.rng import draw_below, stream_state, uniform
 
 STRUCTURES = [diablo(), triple_draw_27(), razz(), single_draw_27_no_limit(), triple_draw_27(ante=1)]
+
+
+def test_seat_left_is_the_modulo_it_replaces():
+    """Every seat of every table size, every step from a whole turn right to a whole turn
+    left: the same seat as Python's ``%`` (compiled and plain)."""
+    for n in range(1, 11):
+        for seat in range(n):
+            for k in range(-n, n + 1):
+                assert seat_left(seat, k, n) == (seat + k) % n
+                assert seat_left.py_func(seat, k, n) == (seat + k) % n
 
 
 # --- Python strategies that mimic the compiled ones -----------------------------------------
