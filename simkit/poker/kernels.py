@@ -55,6 +55,7 @@ from .pots import _pay as pay_out
 from .pots import _settle as settle_pots
 from .pots import _settle_split as settle_split_pots
 from .strategies import _decide as decide_action
+from .strategies import _decide_on_state as decide_on_state
 from .strategies import _passive as passive_action
 from .strategies import _view as fill_view
 from .table import END_HAND
@@ -69,6 +70,7 @@ __all__ = [
     "END_HAND",
     "apply_action",
     "decide_action",
+    "decide_on_state",
     "forced_chips",
     "fill_view",
     "in_hand",

@@ -26,7 +26,7 @@ from ..rng import SeedLike, draw_below, stream_state, uniform
 from .betting import _apply_legal, _legal, _n_in_hand, _post_antes, _pot, _reset, _start_round
 from .history import NO_SHOWDOWN, SHOWDOWN, VOID, results_frame
 from .pots import _pay, _settle, _settle_split
-from .strategies import _decide, _view, strategy_table
+from .strategies import _decide_on_state, strategy_table
 from .structure import F_ANTE, F_VOID_UNOPENED, Structure
 from .table_state import S_OPENER, S_TO_ACT, STACK, _new_state
 
@@ -64,9 +64,8 @@ def _betting_round_with(st, decide, kinds, params, scores, info, draws, rng):
 
 @njit(cache=True, inline="always")
 def _shared_decision(kinds, params, scores, info, draws, st, rng, seat):
-    """The decision of the shared strategies, on the view of ``seat`` (``info`` unused)."""
-    _view(st, seat, draws)
-    return _decide(kinds, params, scores, st, rng, seat)
+    """The decision of the shared strategies for ``seat`` (``info`` unused)."""
+    return _decide_on_state(kinds, params, scores, draws, st, rng, seat)
 
 
 @lean()
@@ -79,8 +78,7 @@ def _betting_round(st, kinds, params, scores, draws, rng):
         if seat < 0:
             break
         _legal(st, seat)
-        _view(st, seat, draws)
-        action, to = _decide(kinds, params, scores, st, rng, seat)
+        action, to = _decide_on_state(kinds, params, scores, draws, st, rng, seat)
         rc = _apply_legal(st, seat, action, to)
         if rc < 0:
             return rc

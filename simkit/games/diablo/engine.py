@@ -149,8 +149,7 @@ from simkit.poker.history import NO_SHOWDOWN, SHOWDOWN, VOID
 from simkit.poker.kernels import (
     END_HAND,
     apply_action,
-    decide_action,
-    fill_view,
+    decide_on_state,
     forced_chips,
     in_hand,
     legal_actions,
@@ -327,8 +326,7 @@ def _betting(st, kinds, params, scores, draws, rng, pat, open_floor, bluff, cfg,
         elif can_open and kinds[seat] != RANDOM and kinds[seat] != CHECK_CALL:
             action, to = _opening(st, seat, pat, open_floor, bluff, cfg, params, rng)
         else:
-            fill_view(st, seat, draws)
-            action, to = decide_action(kinds, params, scores, st, rng, seat)
+            action, to = decide_on_state(kinds, params, scores, draws, st, rng, seat)
             if can_open and action == BET and _below_jacks(cfg, pat, seat):
                 action, to = CHECK, 0
         rc = apply_action(st, seat, action, to)

@@ -55,7 +55,7 @@ from ...disk_cache import cached_arrays, source_digest
 from ...hands.kernels import popcount
 from ...jit import njit
 from ...poker.actions import CALL, CHECK, FOLD, NO_ACTION
-from ...poker.kernels import decide_action, fill_view, passive_action
+from ...poker.kernels import decide_on_state, fill_view, passive_action
 from ...poker.strategies import KIND_NAMES, N_PARAMS, strategy_table
 from ...poker.table_state import (
     L_AGG,
@@ -335,10 +335,10 @@ def _tips(params, feats, seat, score, st):
 @njit(cache=True, inline="always")
 def _razz_decide(kinds, params, scores, feats, draws, st, rng, seat):
     """The decision of ``seat``: ``tips`` here, the shared kinds in simkit.poker."""
-    fill_view(st, seat, draws)
     if kinds[seat] == TIPS:
+        fill_view(st, seat, draws)
         return _tips(params, feats, seat, scores[seat], st)
-    return decide_action(kinds, params, scores, st, rng, seat)
+    return decide_on_state(kinds, params, scores, draws, st, rng, seat)
 
 
 def parse_player(spec):
