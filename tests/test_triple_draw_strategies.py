@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 
 from simkit.cards import parse_cards
+from simkit.games.triple_draw.keep_table import keep_table
+from simkit.games.triple_draw.rules import _value
 from simkit.games.triple_draw.strategies import (
     PLAYERS,
     Player,
@@ -14,6 +16,7 @@ from simkit.games.triple_draw.strategies import (
     hand_score,
     parse_player,
     player_tables,
+    score_targets,
 )
 
 
@@ -39,6 +42,23 @@ def test_scores_order_hands():
     assert hand_score(parse_cards("7s 5h 4d 3c Ks"), 1) > hand_score(parse_cards("Qs 5h 5d 3c Ks"), 1)
     with pytest.raises(ValueError, match="draws_left"):
         hand_score(parse_cards("7s 5h 4d 3c 2s"), 4)
+
+
+@pytest.mark.parametrize("family", ["deuce_to_seven", "ace_to_five"])
+def test_drawing_score_is_the_mean_chance_of_the_three_targets(family):
+    """The score with draws to come, read from one table, is the rank model's chance of each
+    score target averaged, for every hand of a sample of random deals (pairs included)."""
+    tab = keep_table(family)
+    xs = score_targets(family)
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        hand = rng.choice(52, 5, replace=False)
+        held = 0
+        for c in hand:
+            held |= 1 << int(_value(int(c), family == "ace_to_five"))
+        for d in (1, 2, 3):
+            chances = [tab.value[x, d, held & ((2 << int(x)) - 1)] for x in xs]
+            assert hand_score(hand, d, family) == sum(chances) / 3  # the same sum, bit for bit
 
 
 def test_player_specs():

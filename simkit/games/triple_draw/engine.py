@@ -33,12 +33,13 @@ game: ``TABLE_CARRIED`` is left as it is); the dealer is not moved (the caller u
 as it went; a bug in :mod:`simkit.poker`).
 
 - ``game`` (read only, built once by :func:`.jobs.game_tuple`): ``(structure, kinds, params,
-  dkinds, dparams, fam, T, ace_low, suits_count, keep_tab, keep_val, xs, cdf, n_draws)``:
+  dkinds, dparams, fam, T, ace_low, suits_count, keep_tab, score_tab, cdf, n_draws)``:
   the betting structure of the rules (:meth:`.rules.Rules.structure`), the seats' betting
   kinds/params (:mod:`simkit.poker.strategies`) and draw kinds/params (:mod:`.strategies`),
   the hand family id and evaluator tables, the family switches (aces low; suits count), the
-  rank-model keep table and its values (:mod:`.keep_table`), the score targets and the final
-  hand distribution (:func:`.strategies._score`), and the number of draws.
+  rank-model keep table (:mod:`.keep_table`), the drawing score by values held
+  (:func:`.strategies.score_table`) and the final hand distribution
+  (:func:`.strategies._score`), and the number of draws.
 - ``work`` (:func:`_new_work` ``(n, n_draws)``, once per batch): ``(st, deck, disc, pile,
   hands, thrown, mucked, drew, last, scores, strengths, payout, start, cards, kept)``: the
   betting state of :mod:`simkit.poker.table_state` (statuses at the end of the hand), the
@@ -248,7 +249,7 @@ def _street(r, table, st, game, work, rng):
     """Before betting round ``r``: the draw (from the dealer's left, R-T3; none before the
     first round), then every dealt seat's score for the draws left.  Anyone may open."""
     dkinds, dparams, fam, T, ace_low, suits_count = game[3], game[4], game[5], game[6], game[7], game[8]
-    keep_tab, keep_val, xs, cdf, n_draws = game[9], game[10], game[11], game[12], game[13]
+    keep_tab, score_tab, cdf, n_draws = game[9], game[10], game[11], game[12]
     deck, disc, pile, hands, thrown = work[1], work[2], work[3], work[4], work[5]
     drew, last, scores, cards, kept = work[7], work[8], work[9], work[13], work[14]
     n = table[TABLE_SEATS]
@@ -269,7 +270,7 @@ def _street(r, table, st, game, work, rng):
                     cards[r, s, j] = hands[s, j]
     for s in range(n):  # only a seat still in the hand reads its score (a seat dealt nothing is out)
         if in_hand(st, s):
-            scores[s] = _score(hands[s], d_left, fam, T, ace_low, keep_val, xs, cdf)
+            scores[s] = _score(hands[s], d_left, fam, T, ace_low, score_tab, cdf)
     return -1
 
 
@@ -305,7 +306,7 @@ def _showdown(table, st, game, work):
 def _play_hand(table, game, rng, work, record):
     """Play one hand at ``table`` (module docs) on poker's one hand driver; returns 0, or -1
     on an illegal action."""
-    structure, n_draws = game[0], game[13]
+    structure, n_draws = game[0], game[12]
     st, deck, pile, hands, mucked, drew, last = work[0], work[1], work[3], work[4], work[6], work[7], work[8]
     payout, start, cards = work[11], work[12], work[13]
     n = table[TABLE_SEATS]
@@ -406,7 +407,7 @@ def _play_batch(
     cards = work[13]
     kept = work[14]
     n = table[TABLE_SEATS]
-    n_draws = game[13]
+    n_draws = game[12]
     n_rec = rec_cards.shape[0]
     for h in range(n_hands):
         for s in range(n):

@@ -49,7 +49,7 @@ from .rules import (
     target_threshold,
     variant_name,
 )
-from .strategies import Player, draw_table, player_name, player_tables, score_targets
+from .strategies import Player, draw_table, player_name, player_tables, score_table
 
 __all__ = [
     "EquityJob",
@@ -131,8 +131,7 @@ def game_tuple(players, rules: Rules) -> tuple:
         fam == "ace_to_five",
         fam == "deuce_to_seven",
         tab.keep,
-        tab.value,
-        score_targets(fam),
+        score_table(fam),
         final_cdf(fam),
         rules.draws,
     )

@@ -65,7 +65,7 @@ def _record_hands(
     start = work[12]
     held = work[13]
     n = table[TABLE_SEATS]
-    n_draws = game[13]
+    n_draws = game[12]
     bad = 0
     for h in range(n_hands):
         for s in range(n):

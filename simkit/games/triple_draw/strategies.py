@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -73,6 +74,7 @@ __all__ = [
     "hand_score",
     "parse_player",
     "player_tables",
+    "score_table",
     "score_targets",
 ]
 
@@ -199,19 +201,39 @@ def score_targets(family: str = "deuce_to_seven") -> np.ndarray:
     return np.array([target_value(t, family) for t in tops], dtype=np.int64)
 
 
+@cache
+def score_table(family: str = "deuce_to_seven") -> np.ndarray:
+    """The drawing score by draws to come and values held, read-only float64[4, 2^(X + 1)]
+    (``X`` the top value of the highest target of :func:`score_targets`): row ``d``, column
+    the values held up to ``X`` as a bit mask; the average over the three targets of the
+    rank model's chance (:func:`.keep_table.keep_table`), summed in target order, so that a
+    hand kernel reads a score as one number.
+
+    >>> tab = score_table()
+    >>> tab.shape, bool(tab[1, 0b101111] == 1.0)  # 7-5-4-3-2 held: every target made
+    ((4, 512), True)
+    """
+    xs = score_targets(family)
+    value = keep_table(family).value
+    held = np.arange(2 << int(xs.max()))
+    tab = np.zeros((value.shape[1], held.size))
+    for x in xs:
+        tab += value[x][:, held & ((2 << int(x)) - 1)]  # the values up to x
+    tab /= xs.size
+    tab.setflags(write=False)
+    return tab
+
+
 @lean(inline=True)
-def _score(hand, d, fam, T, ace_low, keep_val, xs, cdf):
-    """The score of ``hand`` with ``d`` draws to come (module docs)."""
+def _score(hand, d, fam, T, ace_low, score_tab, cdf):
+    """The score of ``hand`` with ``d`` draws to come (module docs; ``score_tab`` is
+    :func:`score_table`)."""
     if d == 0:
         return cdf[_eval(hand[0], hand[1], hand[2], hand[3], hand[4], fam, T)]
     held = 0  # the values held (a pair counts once)
     for i in range(5):
         held |= np.int64(1) << _value(hand[i], ace_low)
-    total = 0.0
-    for j in range(xs.shape[0]):
-        x = xs[j]
-        total += keep_val[x, d, held & ((np.int64(2) << x) - 1)]  # the values up to x
-    return total / xs.shape[0]
+    return score_tab[d, held & (score_tab.shape[1] - 1)]
 
 
 def hand_score(hand, draws_left: int, family: str = "deuce_to_seven") -> float:
@@ -227,8 +249,7 @@ def hand_score(hand, draws_left: int, family: str = "deuce_to_seven") -> float:
             family_id(family),
             kernel_tables(family),
             family == "ace_to_five",
-            keep_table(family).value,
-            score_targets(family),
+            score_table(family),
             final_cdf(family),
         )
     )
