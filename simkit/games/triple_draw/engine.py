@@ -45,8 +45,8 @@ as it went; a bug in :mod:`simkit.poker`).
   betting state of :mod:`simkit.poker.table_state` (statuses at the end of the hand), the
   table deck, the seats' current hands int64[n, 5], scratch, ``drew`` int64[n_draws, n]
   cards drawn by seat at each draw (-1: did not draw), ``last`` the last draw count,
-  ``scores``, ``strengths`` at the showdown, ``payout`` int64[n] what each seat won,
-  ``start`` the stacks at the start of the hand (0 for a seat that is out), ``cards``
+  ``scores``, ``strengths`` at the showdown (players still in; 0 for the others),
+  ``payout`` int64[n] what each seat won, ``start`` the stacks at the start of the hand (0 for a seat that is out), ``cards``
   int64[n_draws + 1, n, 5] the hands after the deal and after each draw (rows of a seat that
   did not draw are stale) and ``kept`` int64[n_draws, n] the kept 5-bit masks.
 - ``record`` (int64[:data:`REC_SIZE`]): the head of :mod:`simkit.games.table` (dealer, the
@@ -95,6 +95,7 @@ from ...poker.kernels import (
     in_hand,
     new_hand_state,
     play_rounds,
+    players_in_hand,
     run_betting_round,
 )
 from ...poker.structure import F_ANTE
@@ -291,11 +292,13 @@ def _betting(r, table, st, game, work, rng):
 
 @njit(cache=True, inline="always")
 def _showdown(table, st, game, work):
-    """The strengths of the dealt hands (those folded are not looked at)."""
+    """The strengths of the players still in, when two or more are (0 for every other seat:
+    the pots look only at the players still in, and at no strength when one is left)."""
     fam, T = game[5], game[6]
-    hands, strengths, start = work[4], work[10], work[12]
+    hands, strengths = work[4], work[10]
+    contested = players_in_hand(st) >= 2
     for s in range(table[TABLE_SEATS]):
-        if start[s] > 0:
+        if contested and in_hand(st, s):
             strengths[s] = _eval(hands[s, 0], hands[s, 1], hands[s, 2], hands[s, 3], hands[s, 4], fam, T)
         else:
             strengths[s] = 0
