@@ -28,12 +28,25 @@ still run.
 Command (the before/after of the reshape into one shape per game)::
 
     python benchmarks/ab_games.py 6502ef9 HEAD --rounds 4
+
+**In one process** (``--same-process``, games ``td``, ``razz``, ``diablo``, ``ib``): the two
+commits' ``simkit`` are copied side by side as the packages ``simkit_a`` and ``simkit_b`` (every
+``simkit`` import renamed), both loaded into one process, and the game's job of each is timed in
+turn, a third of the trials of a timing above per turn, for ``--rounds`` pairs.  The pairs are
+seconds apart rather than a minute, so the machine's drift mostly cancels in each pair's ratio:
+the median ratio and its quartiles are what to read.  ``B`` may be ``WORK``, the working tree
+as it is.  Command (this session's betting and 2-7 changes)::
+
+    python benchmarks/ab_games.py 102edc6 HEAD --same-process --rounds 21 --games td,razz,diablo
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -136,6 +149,75 @@ def child(game: str) -> None:
     print(f"{n / best:.0f}")
 
 
+def _package_copy(rev: str, name: str, root: Path) -> None:
+    """``simkit`` of ``rev`` (``WORK``: the working tree) as the package ``root/name``, every
+    ``import simkit`` / ``from simkit`` in it renamed."""
+    dst = root / name
+    tmp = root / f"tmp_{name}"
+    tmp.mkdir(parents=True)
+    if rev == "WORK":
+        shutil.copytree(REPO / "simkit", tmp / "simkit", ignore=shutil.ignore_patterns("__pycache__"))
+    else:
+        subprocess.run(f"git -C {REPO} archive {rev} simkit | tar -x -C {tmp}", shell=True, check=True)
+    shutil.move(str(tmp / "simkit"), str(dst))
+    tmp.rmdir()
+    for path in dst.rglob("*.py"):
+        text = path.read_text()
+        renamed = re.sub(r"\b(from|import) simkit\b", rf"\1 {name}", text)
+        if renamed != text:
+            path.write_text(renamed)
+
+
+def _package_job(pkg: str, game: str) -> tuple[object, int]:
+    """:func:`_job` of the package ``pkg`` (a copy of :func:`_package_copy`), a third of the trials."""
+
+    def mod(name: str):
+        return importlib.import_module(pkg + name)
+
+    if game == "td":
+        return mod(".games.triple_draw.jobs").MatchJob(("tight",) * 6), 100_000
+    if game == "razz":
+        key = mod(".games.razz.strategies").specs_key(MIXED)
+        return mod(".games.razz.jobs").MatchJob((key,), chunk_size=50_000), 60_000
+    if game == "diablo":
+        return mod(".games.diablo.jobs").SeriesJob(("trips",) * 5), 100_000
+    return mod(".games.in_between").DealerGameJob(IB_POLICIES), 300_000
+
+
+def same_process(before: str, after: str, games: list[str], rounds: int) -> None:
+    """Print the same-process A/B table (module docs)."""
+    with tempfile.TemporaryDirectory(prefix="ab_games_") as tmp:
+        root = Path(tmp)
+        _package_copy(before, "simkit_a", root)
+        _package_copy(after, "simkit_b", root)
+        sys.path.insert(0, str(root))
+        os.environ.setdefault("NUMBA_CACHE_DIR", str(root / "numba_cache"))
+        print(f"A = {before}, B = {after}; one process, one thread, units per CPU-second, {rounds} pairs\n")
+        print("| game | unit | A median | B median | B/A - 1 median | quartiles |")
+        print("| --- | --- | ---: | ---: | ---: | --- |")
+        for game in games:
+            runs = {}
+            for pkg in ("simkit_a", "simkit_b"):
+                job, n = _package_job(pkg, game)
+                run = importlib.import_module(pkg + ".runner").run
+                run(job, 20_000, seed=0, quiet=True, threads=1)  # compile or load the kernels
+                runs[pkg] = (run, job, n)
+            rates: dict[str, list[float]] = {"simkit_a": [], "simkit_b": []}
+            for r in range(rounds):
+                for pkg in ("simkit_a", "simkit_b") if r % 2 == 0 else ("simkit_b", "simkit_a"):
+                    run, job, n = runs[pkg]
+                    c0 = time.process_time()
+                    run(job, n, seed=r + 1, quiet=True, threads=1)
+                    rates[pkg].append(n / (time.process_time() - c0))
+            ratios = [b / a - 1 for a, b in zip(rates["simkit_a"], rates["simkit_b"], strict=True)]
+            q = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
+            print(
+                f"| {game} | {UNITS[game]} | {statistics.median(rates['simkit_a']):,.0f} | "
+                f"{statistics.median(rates['simkit_b']):,.0f} | {q[1]:+.1%} | {q[0]:+.1%} … {q[2]:+.1%} |",
+                flush=True,
+            )
+
+
 def _rate(tree: Path, game: str) -> float:
     env = dict(os.environ, PYTHONPATH=str(tree), NUMBA_CACHE_DIR=str(tree / ".numba_cache"))
     out = subprocess.run(
@@ -157,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--games", default=",".join(GAMES), help=f"comma-separated, of {', '.join(GAMES + EXTRA)}"
     )
+    ap.add_argument(
+        "--same-process", action="store_true", help="both commits in one process (td, razz, diablo, ib)"
+    )
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -170,6 +255,12 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"unknown game {bad[0]!r}; choose from {', '.join(GAMES + EXTRA)}")
     if args.rounds < 1:
         ap.error(f"--rounds must be at least 1, got {args.rounds}")
+    if args.same_process:
+        other = [g for g in games if g not in ("td", "razz", "diablo", "ib")]
+        if other:
+            ap.error(f"--same-process times td, razz, diablo and ib, not {other[0]!r}")
+        same_process(args.before, args.after, games, args.rounds)
+        return 0
     with tempfile.TemporaryDirectory(prefix="ab_games_") as tmp:
         trees = []
         for name, rev in (("a", args.before), ("b", args.after)):
