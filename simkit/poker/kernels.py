@@ -23,8 +23,11 @@ strengths) and the driver runs reset, antes, the rounds, settle and pay (see
 A game whose players decide with more than a score (a strategy of its own) plays the same
 loop with its own compiled decision: ``run_betting_round_with(st, decide, kinds, params,
 scores, info, draws, rng)`` calls ``decide(kinds, params, scores, info, draws, st, rng, seat)``
-for each seat to act (it fills the seat's view with :func:`fill_view` when it reads it) (:func:`shared_decision` is the shared strategies' one, and
-:func:`passive_action` the check, call or bring-in every strategy falls back to).  A game
+for each seat to act.  The shared strategies decide with :func:`decide_on_state`, which reads
+the state's own fields (:func:`shared_decision` is that decision as a ``decide``); a strategy
+that reads the seat's view row fills it first with :func:`fill_view` and may then ask
+:func:`decide_action`, the same decision on the view (Razz's tips player);
+:func:`passive_action` is the check, call or bring-in every strategy falls back to.  A game
 where a deal nobody opens is void (Diablo, R-D4) ends its first betting step with
 ``void_if_unopened(r, n_in, st, payout)``.
 
