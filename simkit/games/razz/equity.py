@@ -46,7 +46,7 @@ from ...cards import CARD_DTYPE, N_CARDS, format_cards
 from ...checks import int_in_range, positive_int
 from ...deck import advance_level, cards_left, enter_level, live_deck, shuffle_prefix
 from ...hands.ranges import Combos, check_compatible, deal_joint, pack, rejection_error
-from ...jit import njit
+from ...jit import lean, njit
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from ...runner import stats
@@ -297,9 +297,9 @@ def _equity_mc(
     hands = base.copy()
     if ranges is None:
         deck = live.copy()
+        picks = np.zeros(0, np.int64)
     else:
-        who, rcards, masks, starts, ends, cum = ranges
-        R = who.shape[0]
+        R = ranges[0].shape[0]
         deck = np.empty(live.shape[0] - 3 * R, live.dtype)
         picks = np.zeros(R, np.int64)
     community = False
@@ -310,16 +310,30 @@ def _equity_mc(
             community = True
     if community:
         m += 1
-    hi = np.zeros(n, np.int64)
-    lo = np.zeros(n, np.int64)
-    sh = np.zeros(n, np.int64)
-    hs = np.zeros(n, np.int64)
+    scratch = np.zeros((4, n), np.int64)  # hi, lo, sh, hs
+    return _mc_deals(
+        hands, deck, picks, scratch, n_known, n_draw, takes, live, variant, T, T8, trials, state,
+        share, share_sq, scoop, split, kept_cards, kept_shares, ranges, community, m,
+    )  # fmt: skip
+
+
+@lean()
+def _mc_deals(
+    hands, deck, picks, scratch, n_known, n_draw, takes, live, variant, T, T8, trials, state,
+    share, share_sq, scoop, split, kept_cards, kept_shares, ranges, community, m,
+):  # fmt: skip
+    """The deal loop of :func:`_equity_mc` on the arrays it allocated, compiled without
+    reference counting (:func:`simkit.jit.lean`): counted, the arrays that each deal's steps
+    take were three quarters of the loop's time."""
+    n = hands.shape[0]
+    hi, lo, sh, hs = scratch[0], scratch[1], scratch[2], scratch[3]
     # Decided once, out of the loop: with the Stud Hi-Lo test inside the loop (in _add_split)
     # the compiler kept the split sums' stores on every deal's path, and the deal loop of
     # the other variants ran a fifth slower.
     hilo = split is not None and variant == V_HILO
     for t in range(trials):
         if ranges is not None:
+            who, rcards, masks, starts, ends, cum = ranges
             used = deal_joint(masks, starts, ends, cum, state, picks, who, rcards, hands)
             if used < 0:
                 return False
@@ -373,11 +387,23 @@ def _equity_exact(base, n_known, n_draw, takes, live, variant, T, T8, share, sha
     avail = np.zeros((nlev + 1, L), np.int64)
     n_avail = np.zeros(nlev + 1, np.int64)
     combs = np.zeros((nlev + 1, 8), np.int64)
-    hi = np.zeros(n, np.int64)
-    lo = np.zeros(n, np.int64)
-    sh = np.zeros(n, np.int64)
-    hs = np.zeros(n, np.int64)
-    hilo = split is not None and variant == V_HILO  # decided once, out of the loop (see _equity_mc)
+    scratch = np.zeros((4, n), np.int64)  # hi, lo, sh, hs
+    return _exact_deals(
+        hands, owners, sizes, nlev, used, avail, n_avail, combs, scratch, n_known, takes, live,
+        variant, T, T8, share, share_sq, scoop, split,
+    )  # fmt: skip
+
+
+@lean()
+def _exact_deals(
+    hands, owners, sizes, nlev, used, avail, n_avail, combs, scratch, n_known, takes, live,
+    variant, T, T8, share, share_sq, scoop, split,
+):  # fmt: skip
+    """The walk over every deal of :func:`_equity_exact` on the arrays it allocated, compiled
+    without reference counting (as :func:`_mc_deals`)."""
+    n = hands.shape[0]
+    hi, lo, sh, hs = scratch[0], scratch[1], scratch[2], scratch[3]
+    hilo = split is not None and variant == V_HILO  # decided once, out of the loop (see _mc_deals)
     count = 0
 
     level = 0

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ...hands import kernel_tables
 from ...hands.kernels import eval7_ace_to_five, eval7_ace_to_six, eval7_eight_or_better, eval7_high
-from ...jit import njit
+from ...jit import lean, njit
 from .rules import FAMILY_OF, V_A6, V_HIGH, V_HILO, check_variant
 
 __all__ = ["UNITS", "tables"]
@@ -96,7 +96,7 @@ def _split(values, n, amount, out):
     return k
 
 
-@njit(cache=True)
+@lean()
 def _pot_shares(hi, lo, n, variant, out):
     """Shares of one pot, in :data:`UNITS`, of ``n`` hands still in (``out`` is overwritten)."""
     for i in range(n):
