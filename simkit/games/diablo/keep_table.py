@@ -54,7 +54,7 @@ from simkit.disk_cache import cached_arrays, source_digest
 from simkit.hands.enumeration import FIRST, N_HANDS, all_hands
 from simkit.hands.kernels import eval5_deuces_wild
 
-from ...jit import njit
+from ...jit import lean, njit
 from .rules import CATEGORIES, category_of_strength, draw_limit, tables
 
 __all__ = [
@@ -344,7 +344,7 @@ def _keep_sorted(h, o, mask_table):
     return k
 
 
-@njit(cache=True)
+@lean(inline=True)
 def _draw_policy(h, o, mask_table, deck, pos):
     """Sort ``h[o:o+5]``, keep what ``mask_table`` keeps, fill the rest from ``deck[pos:]``
     (kept cards first, drawn cards after, in deck order).  Returns the number drawn."""
