@@ -45,7 +45,7 @@ import pandas as pd
 from ...cards import N_CARDS, parse_cards
 from ...hands import kernel_tables, strength_codes
 from ...hands.ranges import deal_joint
-from ...jit import njit
+from ...jit import lean, njit
 from ...rng import stream_state
 from ...runner import stats
 from .engine import _deal, _draw, _remove, _reset_deck
@@ -59,18 +59,18 @@ N_GROUPS = 96
 GROUP_COLUMNS = ["low7", "deuce", "ace", "pair", "sf_draw"]
 
 
-@njit(cache=True)
+@lean(inline=True)
 def _group(hand):
     """Group index of a 2-7 starting hand (see :func:`hand_group`)."""
     rmask = 0
     pair = 0
-    suits = np.zeros(4, dtype=np.int64)
+    suits = 0  # the count of each suit, four bits a suit (no array: this runs once a deal)
     for i in range(5):
         r = hand[i] >> 2
         if (rmask >> r) & 1:
             pair = 1
         rmask |= 1 << r
-        suits[hand[i] & 3] += 1
+        suits += np.int64(1) << (4 * (hand[i] & 3))
     low7 = 0
     for r in range(6):  # ranks 2..7
         low7 += (rmask >> r) & 1
@@ -78,7 +78,7 @@ def _group(hand):
     ace = (rmask >> 12) & 1
     sfd = 0
     for s in range(4):
-        if suits[s] >= 4:
+        if (suits >> (4 * s)) & 15 >= 4:
             sfd = 1
     for lo in range(10):
         if (rmask >> lo) & 0xF == 0xF:
@@ -130,8 +130,23 @@ def _equity_kernel(
     thrown = np.zeros(5, dtype=np.int64)
     strength = np.zeros(n, dtype=np.int64)
     cur = fixed.copy()
+    picks = np.zeros(who.shape[0], np.int64)
+    return _equity_deals(
+        n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_tab, trials, state, seat_out, group_out,
+        who, rcards, masks, starts, ends, cum, kept_cards, kept_drew, kept_strength,
+        deck, disc, pile, hands, tmp, thrown, strength, cur, picks,
+    )  # fmt: skip
+
+
+@lean()
+def _equity_deals(
+    n, fixed, kinds, params, fam, T, ace_low, suits_count, keep_tab, trials, state, seat_out, group_out,
+    who, rcards, masks, starts, ends, cum, kept_cards, kept_drew, kept_strength,
+    deck, disc, pile, hands, tmp, thrown, strength, cur, picks,
+):  # fmt: skip
+    """The deal loop of :func:`_equity_kernel` on the arrays it allocated, compiled without
+    reference counting (counted, the arrays each deal's draws took were half the time)."""
     R = who.shape[0]
-    picks = np.zeros(R, np.int64)
     n_fixed = R
     for s in range(n):
         if fixed[s, 0] >= 0:
