@@ -29,7 +29,11 @@ Command (the before/after of the reshape into one shape per game)::
 
     python benchmarks/ab_games.py 6502ef9 HEAD --rounds 4
 
-**In one process** (``--same-process``, games ``td``, ``razz``, ``diablo``, ``ib``): the two
+**In one process** (``--same-process``, games ``td``, ``razz``, ``diablo``, ``ib`` and three
+Monte Carlo jobs: ``razz-equity``, Razz's ``EquityJob`` on the benchmark's heads-up third-street
+spot, unit a deal; ``td-equity``, 2-7's ``EquityJob`` of ``7s 5h 4d 3c Ks`` against
+``8d 6c 4h 3s 2d``, both drawing by the table, unit a deal; ``diablo-showdown``, Diablo's
+``ShowdownJob``, unit a deal of seven hands): the two
 commits' ``simkit`` are copied side by side as the packages ``simkit_a`` and ``simkit_b`` (every
 ``simkit`` import renamed), both loaded into one process, and the game's job of each is timed in
 turn, a third of the trials of a timing above per turn, for ``--rounds`` pairs.  The pairs are
@@ -62,6 +66,7 @@ EXTRA = ("ib-evening",)
 UNITS = {"diablo": "series", "razz": "hands", "td": "hands", "ib": "dealer's games"}
 UNITS.update(eval5="hands", eval7="hands", deal="hands")
 UNITS["ib-evening"] = "evenings"
+UNITS.update({"razz-equity": "deals", "td-equity": "deals", "diablo-showdown": "deals"})
 MIXED = ["tips", "tight", "loose-aggressive", "tips", "tight", "loose-aggressive", "check-call", "random"]
 IB_POLICIES = ("half_kelly", "half_kelly", "kelly+count", "pot:0.5@8", "pay_twice:1@8")
 
@@ -181,7 +186,20 @@ def _package_job(pkg: str, game: str) -> tuple[object, int]:
         return mod(".games.razz.jobs").MatchJob((key,), chunk_size=50_000), 60_000
     if game == "diablo":
         return mod(".games.diablo.jobs").SeriesJob(("trips",) * 5), 100_000
+    if game == "razz-equity":
+        equity = mod(".games.razz.equity")
+        return equity.EquityJob(equity.prepare(["As 2d / 4c", "7h 8d / 9s"])), 4_000_000
+    if game == "td-equity":
+        hands = ["7s 5h 4d 3c Ks", "8d 6c 4h 3s 2d"]
+        job = mod(".games.triple_draw.jobs").equity_job(hands, 2, strategy="table", family="deuce_to_seven")
+        return job[0], 300_000
+    if game == "diablo-showdown":
+        return mod(".games.diablo.jobs").ShowdownJob(), 300_000
     return mod(".games.in_between").DealerGameJob(IB_POLICIES), 300_000
+
+
+#: The games of ``--same-process``.
+SAME_PROCESS = ("td", "razz", "diablo", "ib", "razz-equity", "td-equity", "diablo-showdown")
 
 
 def same_process(before: str, after: str, games: list[str], rounds: int) -> None:
@@ -240,7 +258,9 @@ def main(argv: list[str] | None = None) -> int:
         "--games", default=",".join(GAMES), help=f"comma-separated, of {', '.join(GAMES + EXTRA)}"
     )
     ap.add_argument(
-        "--same-process", action="store_true", help="both commits in one process (td, razz, diablo, ib)"
+        "--same-process",
+        action="store_true",
+        help="both commits in one process (td, razz, diablo, ib, razz-equity, td-equity, diablo-showdown)",
     )
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -248,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         child(args.child)
         return 0
     games = [g for g in args.games.split(",") if g]
-    bad = [g for g in games if g not in GAMES + EXTRA]
+    bad = [g for g in games if g not in GAMES + EXTRA + (SAME_PROCESS if args.same_process else ())]
     if args.before is None:
         ap.error("give BEFORE, the git revision to compare with")
     if bad:
@@ -256,9 +276,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.rounds < 1:
         ap.error(f"--rounds must be at least 1, got {args.rounds}")
     if args.same_process:
-        other = [g for g in games if g not in ("td", "razz", "diablo", "ib")]
+        other = [g for g in games if g not in SAME_PROCESS]
         if other:
-            ap.error(f"--same-process times td, razz, diablo and ib, not {other[0]!r}")
+            ap.error(f"--same-process times {', '.join(SAME_PROCESS)}, not {other[0]!r}")
         same_process(args.before, args.after, games, args.rounds)
         return 0
     with tempfile.TemporaryDirectory(prefix="ab_games_") as tmp:
