@@ -36,7 +36,7 @@ import pandas as pd
 
 from ...cards import CARD_DTYPE, N_CARDS
 from ...deck import shuffle_prefix
-from ...jit import njit
+from ...jit import lean, njit
 from ...memory import private_zeros
 from ...rng import SeedLike, draw_below, stream_state
 from .equity import SPLIT_SUMS, _deal_from, _equity_mc, summarize, worst_se
@@ -131,9 +131,21 @@ def _shared_showdowns(start, live, opponents, n_big, variant, T, T8, trials, sta
     takes = np.zeros(n_big, np.bool_)
     deck = live.copy()
     m = 7 * n_big - 3
-    hi = np.zeros(n_big, np.int64)
-    lo = np.zeros(n_big, np.int64)
-    sh = np.zeros(n_big, np.int64)
+    scratch = np.zeros((3, n_big), np.int64)  # hi, lo, sh
+    _shared_deals(
+        hands, deck, m, n_known, n_draw, takes, opponents, n_big, variant, T, T8, trials, state,
+        share, share_sq, scoop, scratch,
+    )  # fmt: skip
+
+
+@lean()
+def _shared_deals(
+    hands, deck, m, n_known, n_draw, takes, opponents, n_big, variant, T, T8, trials, state,
+    share, share_sq, scoop, scratch,
+):  # fmt: skip
+    """The deal loop of :func:`_shared_showdowns` on the arrays it allocated, compiled without
+    reference counting (as Razz's equity loop, :func:`.equity._mc_deals`)."""
+    hi, lo, sh = scratch[0], scratch[1], scratch[2]
     for _ in range(trials):
         shuffle_prefix(deck, m, state)
         _deal_from(deck, hands, n_known, n_draw, takes, False, n_big)
