@@ -59,10 +59,13 @@ State.  Everything mutable of the game lives in ``st``, the policies in ``pol``,
 calls between the kernel's functions pass few arrays.  Every function but :func:`_engine` and
 :func:`_new_work` (which allocate) is compiled without Numba's reference-counting runtime,
 through :func:`simkit.jit.lean` (see there: Numba's private ``_nrt`` option, guarded by
-a test); the games (``_dealer_game``, ``_ante_game``, ``_red_dog_turn``) are compiled apart
-and called once per hand: a call per dealer's game costs them little, while inlining them
-made ``_play_hand`` a third of the kernel's compile time (12 s of 50 on a fresh cache), and
-inlining the plain round into two of them cost 20 s more.  Edits
+a test).  ``_play_hand``, the dealer's game (``_dealer_game``, with the plain round) and the
+chip count (``_held``) are inlined into the loops that call them (:func:`_trials`, the
+evenings): a call passes every array as seven or nine words on the stack, and the three calls
+of a dealer's game cost it 9.6 % (a same-process A/B, 25 pairs; the kernel's compile time did
+not grow: 24.7 s against 26.0 s on a fresh cache).  The variants' games (``_ante_game``,
+``_red_dog_turn``) are compiled apart and called once per hand; inlining the plain round into
+them as well cost 20 s of compile time.  Edits
 of the helpers imported from :mod:`.odds`, :mod:`.strategies`, :mod:`.rules` or
 :mod:`simkit.rng` recompile the kernel: the cache is keyed by a digest of the whole source
 (:mod:`simkit._compile_cache`).
@@ -855,7 +858,7 @@ def _plain_round(n_order, rules, st, pol, state, seat_out, game_out):
     game_out[GO_ROUNDS] += 1
 
 
-@lean()
+@lean(inline=True)
 def _held(st):
     """Chips of every seat plus the pot; -1 when a seat holds fewer than none (an error that
     the conservation check then counts).
@@ -931,7 +934,7 @@ def _order_players(st, dealer):
     return k
 
 
-@lean()
+@lean(inline=True)
 def _dealer_game(dealer, rules, st, pol, state, seat_out, game_out, record):
     """One dealer's game (R-I3) at the seats of ``st``; its record into ``record``."""
     total_chips = _held(st)
@@ -1174,7 +1177,7 @@ def _red_dog_turn(bank, rules, st, pol, state, seat_out, game_out, record):
     _write_record(record, bank, put, outcome, first, result, h, bank)
 
 
-@lean()
+@lean(inline=True)
 def _play_hand(table, game, rng, work, record):
     """One dealer's game (ante variant: one pot game) at the table state ``table``: the common
     table interface (see the module docstring for ``game``, ``work`` and ``record``).
