@@ -204,7 +204,7 @@ def _thrown_positions() -> tuple[np.ndarray, np.ndarray]:
 _THROWN_POS, _THROWN_COUNT = _thrown_positions()
 
 
-@lean()
+@lean(inline=True)
 def _draw(hand, keep, state, deck, disc, pile, thrown):
     """Replace the cards of ``hand`` outside the 5-bit ``keep`` mask, lowest position first;
     returns how many.

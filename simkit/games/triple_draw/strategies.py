@@ -143,7 +143,7 @@ def _made_top(hand, ace_low, suits_count):
     return top
 
 
-@lean()
+@lean(inline=True)
 def _choose_keep(hand, d, kind, params, ace_low, suits_count, keep_tab):
     """Kept positions (5-bit mask) of ``hand`` with ``d`` draws left (d = 1..3)."""
     if kind == PAT:
