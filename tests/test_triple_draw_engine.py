@@ -87,6 +87,25 @@ def test_worked_example_anna_and_ben():
     assert _ev("8c 7s 6d 4h 2d") < _ev(anna)
 
 
+def test_draw_replaces_exactly_the_cards_not_kept():
+    """Every one of the 32 keep masks: the kept positions keep their cards, the others get
+    the pile's cards, and the thrown cards join the discards in the order of their positions."""
+    hand0 = parse_cards("Kc 8h 7d 3s 2c").astype(np.int64)
+    for keep in range(32):
+        thrown_pos = [i for i in range(5) if not (keep >> i) & 1]
+        deck, disc, pile = new_table_deck()
+        deck[:5] = parse_cards("4d 5d 6d 9d Td").astype(np.int64)
+        pile[:] = (0, len(thrown_pos), 0)
+        hand = hand0.copy()
+        m = _draw(hand, keep, stream_state(keep), deck, disc, pile, np.zeros(5, dtype=np.int64))
+        assert m == len(thrown_pos) == int(pile[2])
+        for i in range(5):
+            if i not in thrown_pos:
+                assert hand[i] == hand0[i]
+        assert sorted(hand[thrown_pos].tolist()) == sorted(deck[: len(thrown_pos)].tolist())
+        assert disc[:m].tolist() == hand0[thrown_pos].tolist()
+
+
 def test_reshuffle_six_players_never_repeats_a_card():
     """Six players throwing all five cards three times need 90 draws from a 22-card pile: the
     pile is rebuilt from discards (R-T3), and no card is ever twice in play."""
