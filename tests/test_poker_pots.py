@@ -68,12 +68,17 @@ def reference_payouts(contrib, folded, strengths, dealer, dead=0, low=None):
 
 
 @hs.composite
-def showdowns(draw, split=False):
+def showdowns(draw, split=False, one_pot=False):
+    """A showdown; ``one_pot``: every player still in put in the same and nobody more (the
+    settlement's one-pass case)."""
     n = draw(hs.integers(2, 8))
     contrib = draw(hs.lists(hs.integers(0, 40), min_size=n, max_size=n))
     folded = draw(hs.lists(hs.booleans(), min_size=n, max_size=n))
     if all(folded):
         folded[draw(hs.integers(0, n - 1))] = False
+    if one_pot:
+        level = max(contrib)
+        contrib = [level if not f else c for c, f in zip(contrib, folded, strict=True)]
     strengths = draw(hs.lists(hs.integers(0, 3), min_size=n, max_size=n))
     low = draw(hs.lists(hs.integers(0, 2), min_size=n, max_size=n)) if split else None
     dealer = draw(hs.integers(0, n - 1))
@@ -101,6 +106,19 @@ def test_settle_matches_the_reference(case):
 def test_settle_split_matches_the_reference(case):
     contrib, folded, strengths, low, dealer, dead = case
     got = settle_split(contrib, folded, strengths, low, dealer, dead).tolist()
+    assert got == reference_payouts(contrib, folded, strengths, dealer, dead, low)
+    assert sum(got) == sum(contrib) + dead
+
+
+@settings(max_examples=300, deadline=None)
+@given(hs.one_of(showdowns(one_pot=True), showdowns(split=True, one_pot=True)))
+def test_one_pot_matches_the_reference(case):
+    """The common case (no side pot) that the settlement finds in one pass, high and hi-lo."""
+    contrib, folded, strengths, low, dealer, dead = case
+    if low is None:
+        got = settle(contrib, folded, strengths, dealer, dead).tolist()
+    else:
+        got = settle_split(contrib, folded, strengths, low, dealer, dead).tolist()
     assert got == reference_payouts(contrib, folded, strengths, dealer, dead, low)
     assert sum(got) == sum(contrib) + dead
 

@@ -118,10 +118,42 @@ def _award(st, amount, strengths, level, positive_only, payout):
     return True
 
 
+@lean(inline=True)
+def _award_layer(st, amount, hi, lo, split, level, payout):
+    """One layer of the pot to its winners: all to the best ``hi``, or halved between the best
+    ``hi`` and the best qualifying ``lo`` (none: all to ``hi``)."""
+    if split:
+        lo_half = amount // 2
+        if _award(st, lo_half, lo, level, True, payout):
+            _award(st, amount - lo_half, hi, level, False, payout)
+        else:
+            _award(st, amount, hi, level, False, payout)
+    else:
+        _award(st, amount, hi, level, False, payout)
+
+
 @lean()
 def _settle_layers(st, hi, lo, split, payout):
-    for s in range(st[S_SEATS]):
+    """Fill ``payout``: the pot layer by layer (a main pot and side pots, R-P3).
+
+    Most pots have one layer: every player still in put in the same, and nobody more (no
+    all-in short of the others).  That case is found in one pass over the seats and awarded
+    at once, with the same result as the layer walk below."""
+    n = st[S_SEATS]
+    least_in = -1  # the least put in by a player still in
+    most = 0  # the most put in by anyone
+    chips = st[S_DEAD]
+    for s in range(n):
         payout[s] = 0
+        t = st[TOTAL + s]
+        chips += t
+        most = max(most, t)
+        x = st[STATUS + s]
+        if (x == ST_ACTIVE or x == ST_ALL_IN) and (least_in < 0 or t < least_in):
+            least_in = t
+    if least_in == most:
+        _award_layer(st, chips, hi, lo, split, most, payout)
+        return
     prev = 0
     first = True
     level = _next_level(st, -1)
@@ -131,14 +163,7 @@ def _settle_layers(st, hi, lo, split, payout):
         if first:  # dead chips belong to the main pot
             amount += st[S_DEAD]
             first = False
-        if split:
-            lo_half = amount // 2
-            if _award(st, lo_half, lo, level, True, payout):
-                _award(st, amount - lo_half, hi, level, False, payout)
-            else:
-                _award(st, amount, hi, level, False, payout)
-        else:
-            _award(st, amount, hi, level, False, payout)
+        _award_layer(st, amount, hi, lo, split, level, payout)
         prev = level
         level = nxt
     for s in range(st[S_SEATS]):  # chips nobody still in matched go back (R-P3)
