@@ -135,6 +135,7 @@ from .table_state import (
     STATUS,
     STREET,
     TOTAL,
+    seat_left,
 )
 
 __all__: list[str] = []
@@ -252,7 +253,7 @@ def _next_in_hand(st, seat):
     """The first seat from ``seat`` clockwise (``seat`` included) still in the hand."""
     n = st[S_SEATS]
     for k in range(n):
-        s = (seat + k) % n
+        s = seat_left(seat, k, n)
         if _in_hand(st, s):
             return s
     return -1
@@ -272,11 +273,11 @@ def _blind_seats(st):
         return -1, -1, -1
     if n_in == 2:
         sb = _next_in_hand(st, dealer)
-        bb = _next_in_hand(st, (sb + 1) % n)
+        bb = _next_in_hand(st, seat_left(sb, 1, n))
         return sb, bb, sb
-    sb = _next_in_hand(st, (dealer + 1) % n)
-    bb = _next_in_hand(st, (sb + 1) % n)
-    return sb, bb, (bb + 1) % n
+    sb = _next_in_hand(st, seat_left(dealer, 1, n))
+    bb = _next_in_hand(st, seat_left(sb, 1, n))
+    return sb, bb, seat_left(bb, 1, n)
 
 
 @lean()
@@ -333,7 +334,7 @@ def _start_round(st, structure, r, given):
         st[STREET + s] = 0
         st[ACTED + s] = 0
     rule = limits[r, R_FIRST]
-    first = (st[S_DEALER] + 1) % n
+    first = seat_left(st[S_DEALER], 1, n)
     if rule == FIRST_BLINDS:
         sb, bb, first = _blind_seats(st)
         if bb >= 0:
