@@ -58,7 +58,7 @@ from ..games.evening import (
     new_outs,
 )
 from ..games.in_between.engine import _forced as _in_between_forced
-from ..games.in_between.engine import _play_hand as _in_between_hand
+from ..games.in_between.engine import _play_one as _in_between_hand
 from ..games.razz.engine import _forced as _razz_forced
 from ..games.razz.engine import _play_one as _razz_hand
 from ..games.table import (

@@ -124,7 +124,7 @@ def hand_kernel(players: Sequence[PlayerSpec] | PlayerSpec, rules: Rules | None 
     seat_out = np.zeros((len(seats), E.N_SEAT_STATS))
     game_out = np.zeros(E.N_GAME_STATS)
     return HandKernel(
-        E._play_hand, game_of(rules, seats), E._new_work(seat_out, game_out), np.zeros(E.REC_SIZE, np.int64)
+        E._play_one, game_of(rules, seats), E._new_work(seat_out, game_out), np.zeros(E.REC_SIZE, np.int64)
     )
 
 
