@@ -62,8 +62,9 @@ through :func:`simkit.jit.lean` (see there: Numba's private ``_nrt`` option, gua
 a test).  ``_play_hand``, the dealer's game (``_dealer_game``, with the plain round) and the
 chip count (``_held``) are inlined into the loops that call them (:func:`_trials`, the
 evenings): a call passes every array as seven or nine words on the stack, and the three calls
-of a dealer's game cost it 9.6 % (a same-process A/B, 25 pairs; the kernel's compile time did
-not grow: 24.7 s against 26.0 s on a fresh cache).  The variants' games (``_ante_game``,
+of a dealer's game cost it 9.6 % (a same-process A/B, 25 pairs).  The batch kernel's compile
+time did not grow (24.7 s against 26.0 s on a fresh cache), but each loop now compiles its own
+copy of the dealer's game, and :func:`_play_one` (Dealer's Choice) one more.  The variants' games (``_ante_game``,
 ``_red_dog_turn``) are compiled apart and called once per hand; inlining the plain round into
 them as well cost 20 s of compile time.  Edits
 of the helpers imported from :mod:`.odds`, :mod:`.strategies`, :mod:`.rules` or
