@@ -10,9 +10,10 @@ next task runs while ``unsent`` chunks are left to send).
   that release the GIL (``@njit(nogil=True)``).
 - :class:`DaskBackend`: a running scheduler (``scheduler="tcp://HOST:PORT"``) or a
   ``LocalCluster`` of ``workers`` processes with one thread each and ``NUMBA_NUM_THREADS=1``.
-  Inside :func:`cluster` the same client serves every job, so a cluster starts once.  A large
-  result array that is mostly zeros travels back as its nonzero entries
-  (:func:`pack_results`), restored bit for bit before it is merged.
+  Inside :func:`cluster` the same client serves every job, so a cluster starts once.  A task's
+  results travel back as one pickled message, each large result array that is mostly zeros as
+  its nonzero entries (:func:`pack_results`); the engine adds such an integer array into its
+  total entry by entry (:func:`add_packed`), the same sum bit for bit.
 
 Examples
 --------
@@ -28,17 +29,28 @@ import concurrent.futures as cf
 import contextlib
 import logging
 import os
+import pickle
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from ..checks import positive_int
+from ..jit import njit
 
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["DaskBackend", "ThreadBackend", "cluster", "cpu_count", "pack_results", "unpack_results"]
+__all__ = [
+    "DaskBackend",
+    "ThreadBackend",
+    "cluster",
+    "add_packed",
+    "cpu_count",
+    "pack_results",
+    "unpack",
+    "unpack_results",
+]
 
 
 def cpu_count() -> int:
@@ -104,11 +116,27 @@ class _Sparse(NamedTuple):
         return out
 
 
+@njit(cache=True)
+def _nonzero(bits):
+    """The positions of the nonzero entries of ``bits`` (``numpy.flatnonzero`` in one pass
+    to count and one to fill: 2.5x faster on an evening's chip bands)."""
+    n = 0
+    for b in bits:
+        n += b != 0
+    where = np.empty(n, dtype=np.int64)
+    k = 0
+    for i in range(bits.size):
+        if bits[i] != 0:
+            where[k] = i
+            k += 1
+    return where
+
+
 def _pack(a):
     if not isinstance(a, np.ndarray) or a.nbytes < SPARSE_BYTES or a.dtype.itemsize != 8:
         return a
     flat = a.reshape(-1)
-    where = np.flatnonzero(flat.view(np.int64))  # by bits: a -0.0 or a NaN is kept as it is
+    where = _nonzero(flat.view(np.int64))  # by bits: a -0.0 or a NaN is kept as it is
     if 2 * where.size >= flat.size:  # positions and values would be as large as the array
         return a
     return _Sparse(a.shape, a.dtype.str, where, flat[where])
@@ -132,7 +160,12 @@ def pack_results(results):
 
 def unpack_results(results):
     """The chunk results that :func:`pack_results` packed."""
-    return _each_value(results, lambda v: v.dense() if isinstance(v, _Sparse) else v)
+    return _each_value(results, unpack)
+
+
+def unpack(value):
+    """One result array that :func:`pack_results` may have packed, as an array."""
+    return value.dense() if isinstance(value, _Sparse) else value
 
 
 def _each_value(results, f):
@@ -142,9 +175,33 @@ def _each_value(results, f):
     return [{k: f(v) for k, v in r.items()} for r in results]
 
 
-def _packed(fn, *args):
-    """A dask task: ``fn(*args)`` with its chunk results packed."""
-    return pack_results(fn(*args))
+def add_packed(total: np.ndarray, value) -> None:
+    """Add a chunk's result ``value`` (an array, or one that :func:`pack_results` packed) into
+    ``total`` in place: the same sum, bit for bit, as adding the dense array.
+
+    An integer array is added entry by entry at its nonzero positions (integer addition is
+    exact, and the other entries add zero); a float one is restored first (adding zero turns
+    a total's -0.0 into +0.0).
+
+    >>> total = np.array([[1, 2], [3, 4]])
+    >>> add_packed(total, pack_results([{"a": np.eye(2, dtype=np.int64)}])[0]["a"])
+    >>> total.tolist()
+    [[2, 2], [3, 5]]
+    """
+    if isinstance(value, _Sparse) and value.values.dtype == total.dtype and total.dtype.kind in "iu":
+        total.reshape(-1)[value.where] += value.values  # each position once: no np.add.at needed
+    else:
+        np.add(total, value.dense() if isinstance(value, _Sparse) else value, out=total)
+
+
+def _packed(fn, *args) -> bytes:
+    """A dask task: ``fn(*args)`` with its chunk results packed, pickled into one message.
+
+    Dask would send every array of every chunk as a message part of its own: for a task of
+    eight evening chunks, 200 arrays, some 8 ms of a worker's time and 2 ms of the client's
+    against 1 ms for one pickle.
+    """
+    return pickle.dumps(pack_results(fn(*args)), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 _CLIENTS: dict[tuple, Client] = {}
@@ -267,8 +324,9 @@ class DaskBackend:
 
     @staticmethod
     def result(future):
-        """What the task returned, its chunk results unpacked."""
-        return unpack_results(future.result())
+        """What the task returned, its large mostly zero arrays still packed (the engine adds
+        them with :func:`add_packed`)."""
+        return pickle.loads(future.result())
 
     #: Most chunks one task runs.  A task costs the scheduler and the comms a few milliseconds
     #: of CPU, measured about 5 ms on a LocalCluster, against some 30 ms of a typical chunk.

@@ -65,7 +65,7 @@ import numpy as np
 
 from ..checks import is_int
 from ..rng import SeedLike, as_seed_sequence
-from .backends import DaskBackend, ThreadBackend
+from .backends import DaskBackend, ThreadBackend, add_packed, unpack
 from .checkpoint import Checkpoint
 from .chunks import DEFAULT_CHUNK_SIZE, ChunkPlan, chunk_seed
 from .job import Job, has_worst_se
@@ -156,19 +156,24 @@ class _Totals:
         self.name = name
         self.totals: dict[str, np.ndarray] | None = None
 
-    def add(self, result: dict[str, np.ndarray]) -> None:
+    def add(self, result: dict[str, Any]) -> None:
+        """Add a chunk's result: its arrays, some of them packed when a dask worker sent them."""
         if self.totals is None:
-            self.totals = {k: np.array(v, copy=True) for k, v in result.items()}
+            self.totals = {k: np.array(unpack(v), copy=True) for k, v in result.items()}
             return
         if result.keys() != self.totals.keys():
             raise ValueError(f"job {self.name!r}: chunks returned different result names")
         for key, value in result.items():
-            if value.shape != self.totals[key].shape:
-                raise ValueError(f"job {self.name!r}: result {key!r} changed shape between chunks")
-            merge = np.maximum if key.startswith(MAX_PREFIX) else np.add
             total = self.totals[key]
+            if value.shape != total.shape:
+                raise ValueError(f"job {self.name!r}: result {key!r} changed shape between chunks")
+            if not key.startswith(MAX_PREFIX) and np.dtype(value.dtype) == total.dtype:
+                add_packed(total, value)  # in place: an evening's chip bands are megabytes
+                continue
+            merge = np.maximum if key.startswith(MAX_PREFIX) else np.add
+            value = unpack(value)
             if np.result_type(total, value) == total.dtype:
-                merge(total, value, out=total)  # in place: an evening's chip bands are megabytes
+                merge(total, value, out=total)
             else:
                 self.totals[key] = merge(total, value)  # widened, as numpy widens
 
@@ -377,7 +382,7 @@ def run(
                 in_flight -= len(ids)
                 for i, result in zip(ids, backend.result(fut), strict=True):
                     if cp is not None:
-                        cp.save(i, result)
+                        cp.save(i, {k: unpack(v) for k, v in result.items()})
                     finished[i] = result
                     bar.update(plan.size(i))
             next_merge = merge_ready()
