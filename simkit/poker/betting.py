@@ -135,6 +135,7 @@ from .table_state import (
     STATUS,
     STREET,
     TOTAL,
+    in_hand,
     seat_left,
 )
 
@@ -236,13 +237,6 @@ def _post_antes(st, ante):
 
 
 @njit(cache=True, inline="always")
-def _in_hand(st, s):
-    """Seat ``s`` is still in the hand: not folded and not out (active or all-in)."""
-    x = st[STATUS + s]
-    return x == ST_ACTIVE or x == ST_ALL_IN
-
-
-@njit(cache=True, inline="always")
 def _n_in_hand(st):
     """Players not folded and not out: they contest the pot (the running tally)."""
     return st[S_N_IN]
@@ -254,7 +248,7 @@ def _next_in_hand(st, seat):
     n = st[S_SEATS]
     for k in range(n):
         s = seat_left(seat, k, n)
-        if _in_hand(st, s):
+        if in_hand(st, s):
             return s
     return -1
 

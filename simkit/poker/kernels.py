@@ -47,7 +47,6 @@ import numpy as np  # noqa: F401  (the doctest)
 
 from .betting import _apply_legal as apply_action
 from .betting import _forced_chips as forced_chips
-from .betting import _in_hand as in_hand
 from .betting import _legal as legal_actions
 from .betting import _n_in_hand as players_in_hand
 from .betting import _post_antes as post_antes
@@ -68,6 +67,7 @@ from .table import _play_rounds as play_rounds
 from .table import _shared_decision as shared_decision
 from .table import _void_if_unopened as void_if_unopened
 from .table_state import _new_state as new_hand_state
+from .table_state import in_hand
 
 __all__ = [
     "END_HAND",

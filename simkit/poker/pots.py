@@ -43,12 +43,12 @@ from .table_state import (
     S_POT,
     S_SEATS,
     ST_ACTIVE,
-    ST_ALL_IN,
     ST_FOLDED,
     STACK,
     STATUS,
     TOTAL,
     _new_state,
+    in_hand,
 )
 
 __all__ = ["settle", "settle_split"]
@@ -57,8 +57,7 @@ __all__ = ["settle", "settle_split"]
 @lean()
 def _eligible(st, s, level):
     """Still in (not folded, not out) and committed at least ``level``."""
-    x = st[STATUS + s]
-    return (x == ST_ACTIVE or x == ST_ALL_IN) and st[TOTAL + s] >= level
+    return in_hand(st, s) and st[TOTAL + s] >= level
 
 
 @lean()
@@ -66,8 +65,7 @@ def _next_level(st, prev):
     """Smallest commitment above ``prev`` among players still in, or -1."""
     best = -1
     for s in range(st[S_SEATS]):
-        x = st[STATUS + s]
-        if x == ST_ACTIVE or x == ST_ALL_IN:
+        if in_hand(st, s):
             t = st[TOTAL + s]
             if t > prev and (best < 0 or t < best):
                 best = t
@@ -148,8 +146,7 @@ def _settle_layers(st, hi, lo, split, payout):
         t = st[TOTAL + s]
         chips += t
         most = max(most, t)
-        x = st[STATUS + s]
-        if (x == ST_ACTIVE or x == ST_ALL_IN) and (least_in < 0 or t < least_in):
+        if in_hand(st, s) and (least_in < 0 or t < least_in):
             least_in = t
     if least_in == most:
         _award_layer(st, chips, hi, lo, split, most, payout)

@@ -66,10 +66,7 @@ from .table_state import (
     S_POT,
     S_ROUND,
     S_SEATS,
-    ST_ACTIVE,
-    ST_ALL_IN,
     STACK,
-    STATUS,
     STREET,
     TOTAL,
     V_BETS,
@@ -88,6 +85,7 @@ from .table_state import (
     V_STACK,
     V_STREET,
     V_TO_CALL,
+    in_hand,
     seat_left,
 )
 
@@ -149,8 +147,7 @@ def _view(st, seat, draws):
     min_draw = -1
     for s in range(n):
         d = draws[s]
-        x = st[STATUS + s]
-        if s != seat and d >= 0 and (x == ST_ACTIVE or x == ST_ALL_IN):
+        if s != seat and d >= 0 and in_hand(st, s):
             if d == 0:
                 n_pat += 1
             if min_draw < 0 or d < min_draw:
@@ -259,10 +256,8 @@ def _n_pat(st, seat, draws):
     """Opponents of ``seat`` still in the hand who drew no card at the last draw."""
     n_pat = 0
     for s in range(st[S_SEATS]):
-        if s != seat and draws[s] == 0:
-            x = st[STATUS + s]
-            if x == ST_ACTIVE or x == ST_ALL_IN:
-                n_pat += 1
+        if s != seat and draws[s] == 0 and in_hand(st, s):
+            n_pat += 1
     return n_pat
 
 

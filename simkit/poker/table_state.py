@@ -136,6 +136,19 @@ N_LOG_FIELDS = 6
 
 
 @njit(cache=True, inline="always")
+def in_hand(st, s):
+    """Seat ``s`` is still in the hand: not folded and not out (active or all-in).
+
+    >>> st = new_state(3)
+    >>> st[STATUS : STATUS + 3] = ST_ACTIVE, ST_FOLDED, ST_ALL_IN
+    >>> [bool(in_hand(st, s)) for s in range(3)]
+    [True, False, True]
+    """
+    x = st[STATUS + s]
+    return x == ST_ACTIVE or x == ST_ALL_IN
+
+
+@njit(cache=True, inline="always")
 def seat_left(seat, k, n):
     """The seat ``k`` places left (clockwise) of ``seat`` at a table of ``n`` seats, ``k``
     negative for places right: ``(seat + k) % n`` for ``0 <= seat < n`` and ``-n <= k <= n``,
