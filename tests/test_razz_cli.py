@@ -8,6 +8,9 @@ import pytest
 
 from simkit.cli.main import main
 
+#: Every card but one left out of "As 2d 3c 4h 5s": the deck holds one card for the two to come.
+ALL_BUT_ONE = " ".join([r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in "As 2d 3c 4h 5s"][1:])
+
 
 def _json(capsys, argv):
     assert main(argv) == 0
@@ -199,6 +202,7 @@ def test_match_rule_options_are_the_rules_fields(capsys):
         (["razz", "match", "tips", "tips:T_KQ"], "KEY=NUMBER"),
         (["razz", "match", "tips", "tips", "--variant", "stud-high"], "A-5 low"),
         (["razz", "low-odds", "? ? ?"], "known cards"),
+        (["razz", "low-odds", "As 2d 3c 4h 5s", "--dead", ALL_BUT_ONE], "needs 2 more cards"),
         (["razz", "match", "tips", "tight", "--stacks", "0"], "stacks must be 1.."),
         (["razz", "match", "tips", "tight", "--bring-in", "5"], "bring_in must be smaller"),
         (["razz", "starts", "--variant", "stud-high", "--trials", "10"], "A-5 low"),

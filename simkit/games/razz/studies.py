@@ -255,6 +255,12 @@ def low_odds(hand: str, dead: str | None = None) -> pd.DataFrame:
     Traceback (most recent call last):
     ...
     ValueError: low_odds needs known cards only, got 'hand ? ? ?'
+    >>> hand = "As 2d 3c 4h 5s"
+    >>> everything_else = [r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in hand]
+    >>> low_odds(hand, dead=" ".join(everything_else[1:]))
+    Traceback (most recent call last):
+    ...
+    ValueError: low_odds needs 2 more cards to complete the hand, but the deck holds 1 ...
     """
     h = parse_hand(hand)
     if h.unknown:
@@ -263,9 +269,15 @@ def low_odds(hand: str, dead: str | None = None) -> pd.DataFrame:
         raise ValueError(f"low_odds needs 3 to 7 cards, got {h.known.size}")
     dead_cards, _ = parse_dead(dead)
     live = live_deck(np.concatenate([h.known, dead_cards]).astype(np.int64))
+    need = 7 - h.known.size
+    if live.size < need:
+        raise ValueError(
+            f"low_odds needs {need} more cards to complete the hand, but the deck holds {live.size} "
+            "once the hand and the dead cards are out of it"
+        )
     hist = np.zeros(15, np.int64)
     T, _ = tables("razz")
-    count = _low_odds_kernel(h.known, h.known.size, live, 7 - h.known.size, T, low_high_of_strength(), hist)
+    count = _low_odds_kernel(h.known, h.known.size, live, need, T, low_high_of_strength(), hist)
     p_exact = hist[5:14] / count
     out = pd.DataFrame({"low": _LOW_NAMES, "p": np.cumsum(p_exact), "p_exact": p_exact})
     out.attrs.update(deals=int(count), p_paired=float(hist[14] / count), hand=format_cards(h.known))
