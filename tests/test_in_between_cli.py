@@ -11,6 +11,9 @@ import pytest
 from simkit.cli.main import main
 from simkit.games.in_between import ODDS_COLUMNS, odds_table, red_dog_edge
 
+#: The 52 cards in order: the first 52 - k of them seen leave k cards in the deck.
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
 
 def cli(argv, capsys):
     try:
@@ -181,6 +184,15 @@ def test_match_takes_one_spec_per_seat_and_the_rule_flags(capsys):
         (["in-between", "simulate", "--policy", "python:nope:f", "--players", "2"], "cannot load policy"),
         (["in-between", "match", "kelly", "--trials", "10"], "--seats"),
         (["in-between", "match", "kelly", "bluff", "--trials", "10"], "unknown policy"),
+        (
+            ["in-between", "sizing", "--low-ace", "--seen", " ".join(DECK)],
+            "the deck holds 0 once seen is out",
+        ),
+        (["in-between", "sizing", "--seen", " ".join(DECK[:-2])], "the deck holds 2 once seen is out"),
+        (
+            ["in-between", "sizing", "--by", "pair", "--seen", " ".join(DECK[:-1])],
+            "the deck holds 1 once seen is out",
+        ),
     ],
 )
 def test_bad_input_is_one_line(argv, needle, capsys):

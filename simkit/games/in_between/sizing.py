@@ -70,6 +70,17 @@ def integer_kelly_stake(
     return max(0, min(s, pot, chips))
 
 
+def _counts_left(seen) -> np.ndarray:
+    """:func:`.odds.rank_counts` of ``seen``, refused when no hand can be dealt from them."""
+    counts = rank_counts(seen)
+    if counts.sum() < 3:
+        raise ValueError(
+            f"the deck holds {int(counts.sum())} once seen is out, and a hand needs three cards "
+            "(two posts and a third card)"
+        )
+    return counts
+
+
 def dealt_hands(
     seen: str | Iterable[int] | np.ndarray | None = None, *, low_ace: bool = False, post_penalty: int = 2
 ) -> pd.DataFrame:
@@ -79,8 +90,12 @@ def dealt_hands(
     >>> h = dealt_hands()
     >>> len(h), round(float(h.p_dealt.sum()), 12)
     (169, 1.0)
+    >>> dealt_hands(" ".join(r + s for r in "23456789TJQK" for s in "cdhs") + " Ac Ad")
+    Traceback (most recent call last):
+    ...
+    ValueError: the deck holds 2 once seen is out, and a hand needs three cards (two posts and a third card)
     """
-    counts = rank_counts(seen)
+    counts = _counts_left(seen)
     total = int(counts.sum())
     rows = []
     for r1 in range(13):
@@ -165,12 +180,13 @@ def sizing_table(
         positive_int(v, name)
     if not is_int(min_stake) or min_stake < 0:
         raise ValueError(f"min_stake must be a non-negative integer, got {min_stake!r}")
+    if by not in ("spread", "pair"):
+        raise ValueError(f"by must be 'spread' or 'pair', got {by!r}")
+    _counts_left(seen)
     if by == "pair":
         return _sizing_columns(
             odds_table(seen, low_ace=low_ace).drop(columns=["kelly_fraction"]), chips, pot, min_stake
         )
-    if by != "spread":
-        raise ValueError(f"by must be 'spread' or 'pair', got {by!r}")
     h = dealt_hands(seen, low_ace=low_ace)
     h["hand"] = np.where(h.pair, "pair", "posts")
     rows = []
