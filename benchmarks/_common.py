@@ -82,3 +82,13 @@ def target_verdict(r: dict, main: str, unit: str, target: int, independent: str)
         f"{2 * per_core:,.0f} {unit}/s ({'meets' if 2 * per_core >= target else 'misses'} the "
         f"target; the kernel releases the GIL and {independent} are independent)."
     )
+
+
+def per_core_verdict(rates: list[float], unit: str, target: int) -> str:
+    """The line that sets the best and median one-thread rate beside issue 18's per-core target."""
+    best, median = best_med(rates)
+    return (
+        f"Target per core: >= {target:,} {unit}/s on one thread. Measured: best {best:,.0f} "
+        f"({'meets' if best >= target else 'misses'} it), median {median:,.0f} "
+        f"({'meets' if median >= target else 'misses'} it)."
+    )
