@@ -185,6 +185,14 @@ def test_match_takes_one_spec_per_seat_and_the_rule_flags(capsys):
         (["in-between", "match", "kelly", "--trials", "10"], "--seats"),
         (["in-between", "match", "kelly", "bluff", "--trials", "10"], "unknown policy"),
         (
+            ["in-between", "match", "kelly", "--seats", "1e15", "--trials", "2"],
+            "seats must be at most 24 (one table), got 1000000000000000",
+        ),
+        (
+            ["in-between", "simulate", "--policy", "kelly", "--players", "25", "--trials", "2"],
+            "seats must be at most 24 (one table), got 25",
+        ),
+        (
             ["in-between", "sizing", "--low-ace", "--seen", " ".join(DECK)],
             "the deck holds 0 once seen is out",
         ),

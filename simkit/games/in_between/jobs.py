@@ -41,7 +41,7 @@ from ..evening import (
 from ..table import TABLE_MAX_SEATS, HandKernel
 from . import engine as E
 from .red_dog import best_raise_from
-from .rules import PAIRS_MODES, Rules, check_stake
+from .rules import MAX_PLAYERS, PAIRS_MODES, Rules, check_stake
 from .strategies import (
     PYTHON,
     Decision,
@@ -63,10 +63,6 @@ __all__ = [
     "simulate",
     "summarize",
 ]
-
-#: Most seats at one table: with hidden cards every player holds two cards through the round,
-#: and the stack (reshuffled from the used cards when it runs out) must never be empty.
-MAX_PLAYERS = 24
 
 
 def _positive(name: str, value, minimum: int = 1) -> int:

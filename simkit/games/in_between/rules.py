@@ -35,6 +35,7 @@ from ...checks import INT_LIMIT, is_int, positive_int
 from ...jit import njit
 
 __all__ = [
+    "MAX_PLAYERS",
     "OUTCOMES",
     "PAIRS_MODES",
     "VARIANT_FLAGS",
@@ -46,6 +47,9 @@ __all__ = [
     "spread",
 ]
 
+#: Most seats at one table: with hidden cards every player holds two cards through the round,
+#: and the stack (reshuffled from the used cards when it runs out) must never be empty.
+MAX_PLAYERS = 24
 ACE = 12  # rank index of the ace
 LOW_ACE_VALUE = 1
 #: Outcome codes of :func:`_settle`, index = code.

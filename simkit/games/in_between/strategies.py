@@ -48,6 +48,7 @@ from ...checks import INT_LIMIT, is_int
 from ...jit import njit
 from ...rng import draw_below
 from .kelly import _kelly
+from .rules import MAX_PLAYERS
 
 __all__ = [
     "KINDS",
@@ -375,12 +376,18 @@ def parse_players(players: Sequence[PlayerSpec] | PlayerSpec, seats: int | None 
     Traceback (most recent call last):
     ...
     ValueError: seats=4 but 3 policies were given (one player spec per seat)
+    >>> parse_players("kelly", seats=10**15)
+    Traceback (most recent call last):
+    ...
+    ValueError: seats must be at most 24 (one table), got 1000000000000000
     """
     if isinstance(players, (Policy, PythonPolicy, str)) or callable(players):
         if seats is None:
             raise ValueError("give one policy per seat, or seats= (players=) with a single policy")
         if not is_int(seats) or seats < 0:
             raise ValueError(f"seats must be an integer >= 0, got {seats!r}")
+        if seats > MAX_PLAYERS:
+            raise ValueError(f"seats must be at most {MAX_PLAYERS} (one table), got {seats!r}")
         players = [players] * int(seats)
     elif seats is not None and seats != len(players):
         raise ValueError(f"seats={seats} but {len(players)} policies were given (one player spec per seat)")
