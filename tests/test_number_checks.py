@@ -193,6 +193,26 @@ def test_strategy_parameters_reach_every_game():
     assert razz.parse_player("tips:T_POT=0") == ("tips", {"T_POT": 0.0})
 
 
+@pytest.mark.parametrize("seats", [10**15, -1, 2.5, "3", True, 0])
+def test_one_spec_for_all_seats_needs_a_table_size(seats):
+    """One spec repeated for ``seats`` seats: a huge count once ran out of memory building the
+    list (found by the long fuzz run), a negative one gave an empty table or a wrong message."""
+    from simkit.games.in_between.jobs import DealerGameJob
+    from simkit.games.in_between.strategies import parse_players
+    from simkit.games.razz.strategies import razz_strategy_table
+    from simkit.poker.strategies import strategy_table
+
+    shown = repr(seats)
+    with pytest.raises(ValueError, match=f"n_seats must be 2..10, got {shown}"):
+        strategy_table("tight", n_seats=seats)
+    with pytest.raises(ValueError, match=f"a Razz table has 2 to 8 seats, got n_seats={shown}"):
+        razz_strategy_table("tight", n_seats=seats)
+    with pytest.raises(ValueError, match="(seats|players) must be"):
+        # parse_players refuses what no table holds; zero seats parse to no players, which the
+        # job refuses
+        DealerGameJob(parse_players("kelly", seats=seats))
+
+
 def test_razz_exact_count_has_a_stated_limit():
     """``razz equity --exact always`` on third street once ran for hours with no progress."""
     from simkit.games.razz.equity import EXACT_MAX, equity

@@ -47,6 +47,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from ..checks import is_int
 from ..jit import lean, njit
 from ..rng import draw_below, uniform
 from .actions import BRING_IN, CALL, CHECK, FOLD, NO_ACTION
@@ -57,6 +58,7 @@ from .table_state import (
     L_FOLD,
     L_MAX_TO,
     L_MIN_TO,
+    MAX_SEATS,
     S_BETS,
     S_DEALER,
     S_LEVEL,
@@ -328,11 +330,17 @@ def strategy_table(specs: Sequence, n_seats: int | None = None) -> tuple[np.ndar
     Traceback (most recent call last):
     ...
     ValueError: unknown strategy 'bluffer'; choose from random, check-call, tight, loose-aggressive
+    >>> strategy_table("tight", n_seats=10**15)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_seats must be 2..10, got 1000000000000000
     """
     if isinstance(specs, (str, tuple, int, np.integer)):
         if n_seats is None:
             raise ValueError("a single strategy spec needs n_seats")
-        specs = [specs] * n_seats
+        if not is_int(n_seats) or not 2 <= n_seats <= MAX_SEATS:
+            raise ValueError(f"n_seats must be 2..{MAX_SEATS}, got {n_seats!r}")
+        specs = [specs] * int(n_seats)
     elif n_seats is not None and len(specs) != n_seats:
         raise ValueError(f"got {len(specs)} strategies for n_seats={n_seats}")
     kinds = np.zeros(len(specs), dtype=np.int64)

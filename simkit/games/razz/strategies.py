@@ -51,6 +51,7 @@ from math import comb, prod
 
 import numpy as np
 
+from ...checks import is_int
 from ...disk_cache import cached_arrays, source_digest
 from ...hands.kernels import popcount
 from ...jit import njit
@@ -68,7 +69,7 @@ from ...poker.table_state import (
     V_ROUND,
     V_TO_CALL,
 )
-from .rules import V_HIGH, V_HILO, _razz_value, variant_code
+from .rules import MAX_PLAYERS, MIN_PLAYERS, V_HIGH, V_HILO, _razz_value, variant_code
 
 __all__ = [
     "STRATEGY_NAMES",
@@ -407,11 +408,19 @@ def razz_strategy_table(
     Traceback (most recent call last):
     ...
     ValueError: unknown strategy 'shark'; choose from random, check-call, tight, loose-aggressive, tips
+    >>> razz_strategy_table("tight", n_seats=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a Razz table has 2 to 8 seats, got n_seats=-1
     """
     if isinstance(specs, (str, tuple)):
         if n_seats is None:
             raise ValueError("a single strategy spec needs n_seats")
-        specs = [specs] * n_seats
+        if not is_int(n_seats) or not MIN_PLAYERS <= n_seats <= MAX_PLAYERS:
+            raise ValueError(
+                f"a Razz table has {MIN_PLAYERS} to {MAX_PLAYERS} seats, got n_seats={n_seats!r}"
+            )
+        specs = [specs] * int(n_seats)
     specs = list(specs)
     if n_seats is not None and len(specs) != n_seats:
         raise ValueError(f"got {len(specs)} strategies for n_seats={n_seats}")
