@@ -18,8 +18,9 @@ chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expect
   (every keep the one with the greatest expected rank, :mod:`.rank_exact`; with a target, the
   chance of that target under this play), ``exact`` True; with three draws later keeps follow
   the rank-model table for a 9-low and the figure is a Monte Carlo estimate with its standard
-  error (:func:`.rank_exact.rank_play` gives the exact three-draw figures, in seconds to
-  minutes).
+  error (:func:`.rank_exact.rank_play` gives the exact three-draw figures of a given first
+  keep, in a fraction of a second to tens of seconds; finding the best first keep this way
+  takes far longer, see :mod:`.rank_exact`).
 
 Every result says ``exact`` (True only where every outcome was counted) and its ``se``.
 
