@@ -61,6 +61,21 @@ def test_odds_pairs_and_sizing_min_stake(capsys):
     assert (pd.read_csv(io.StringIO(out)).kelly_stake >= 2).all()
 
 
+def test_odds_split_with_too_few_cards_left(capsys):
+    """Three cards unseen, three of a rank: the pair's posts leave one card, too few to deal a
+    split hand (a division by zero once, found by the long fuzz run); no split value."""
+    seen = [c for c in DECK if c not in ("9c", "9d", "9h")]
+    status, out, err = cli(
+        ["in-between", "odds", "--pairs", "split", "--seen", " ".join(seen), "--three-posts", "--low-ace"]
+        + ["--format", "csv"],
+        capsys,
+    )
+    assert status == 0 and "Traceback" not in err
+    t = pd.read_csv(io.StringIO(out))
+    assert t.low.tolist() == t.high.tolist() == [9, 9]
+    assert t.stake.tolist() == [1, 2] and t.split_ev_per_chip.isna().all()
+
+
 def test_red_dog_json_fields(capsys):
     for decks in (1, 2, 4, 6, 8):
         status, out, _ = cli(["in-between", "red-dog", "--decks", str(decks), "--format", "json"], capsys)

@@ -192,6 +192,13 @@ def odds_table(
     >>> t = odds_table(pairs="split")
     >>> round(float(t.loc[t.low == t.high].set_index("low").split_ev_per_chip[2]), 4)  # 720/2450
     0.2939
+
+    A pair that leaves too few cards for a new hand has no split value (NaN):
+
+    >>> from simkit.cards import N_CARDS, format_cards
+    >>> t = odds_table(format_cards([c for c in range(N_CARDS) if c not in (0, 1, 2)]), pairs="split")
+    >>> t[["low", "high", "split_ev_per_chip"]].to_dict("records")
+    [{'low': 2, 'high': 2, 'split_ev_per_chip': nan}]
     """
     counts = rank_counts(seen)
     lows = ([LOW_ACE_VALUE] if low_ace else []) + list(range(2, 15))
@@ -229,6 +236,8 @@ def _split_value(v: int, counts: np.ndarray, low_ace: bool) -> float:
     if (left < 0).any():
         return float("nan")
     total = int(left.sum())
+    if total < 2:
+        return float("nan")  # no second post and third card left to deal a new hand
     value = 0.0
     for r in range(13):
         if left[r] == 0:
