@@ -290,3 +290,13 @@ def test_cli_five_card_draw_without_wilds(capsys):
         with pytest.raises(SystemExit) as exc:
             main(["diablo", "best-keep", "Ah Kh Qh Jh Js", "--wild", "none", *extra])
         assert exc.value.code == 2 and needle in capsys.readouterr().err
+
+
+def test_cli_players_who_never_open_end_in_one_line(capsys):
+    """Everybody at ``--level never`` under a variant without a last-player-takes end: the series
+    never ends, a one-line error (a traceback once, found by the long CLI fuzz run)."""
+    with pytest.raises(SystemExit) as exc:
+        main(["diablo", "variants", "--level", "never", "--trials", "1", "--ante", "0", "--quiet"])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert "ran past max_deals=1000 deals without an opener winning" in err

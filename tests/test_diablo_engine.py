@@ -501,7 +501,9 @@ def test_series_kernel_is_a_loop_of_play_hand(specs, rules):
 
 
 def test_a_runaway_series_is_an_error_never_an_end():
-    with pytest.raises(RuntimeError, match="max_deals=4"):
+    """Players who never open never end a series: a ValueError (one line from the CLI), never
+    a figure."""
+    with pytest.raises(ValueError, match="max_deals=4"):
         simulate(["never"] * 3, 10, rules=Rules(max_deals=4), seed=1, quiet=True)
 
 

@@ -295,8 +295,8 @@ class SeriesJob:
             out["max_len"],
             int(self.carried),
         )
-        if out["cnt"][COUNTS.index("max_deals")]:
-            raise RuntimeError(
+        if out["cnt"][COUNTS.index("max_deals")]:  # the players' levels never end a series: bad input
+            raise ValueError(
                 f"a Diablo series ran past max_deals={rules.max_deals} deals without an opener winning "
                 "(do the players ever open?); no figure is produced from it"
             )
