@@ -213,6 +213,11 @@ def test_match_takes_one_spec_per_seat_and_the_rule_flags(capsys):
         ),
         (["in-between", "sizing", "--seen", " ".join(DECK[:-2])], "the deck holds 2 once seen is out"),
         (
+            ["in-between", "odds", "--three-posts", "--posts", "Td 5c 3s", "--seen"]
+            + [" ".join(c for c in DECK if c not in ("Td", "5c", "3s"))],
+            "no card is left for the third card once the posts and the cards seen are out",
+        ),
+        (
             ["in-between", "sizing", "--by", "pair", "--seen", " ".join(DECK[:-1])],
             "the deck holds 1 once seen is out",
         ),

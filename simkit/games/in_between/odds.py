@@ -272,11 +272,18 @@ def hand_odds(
     Traceback (most recent call last):
     ...
     ValueError: post 4c is among the cards seen
+    >>> from simkit.cards import N_CARDS, format_cards
+    >>> hand_odds("2c 2d", seen=format_cards(range(2, N_CARDS)))
+    Traceback (most recent call last):
+    ...
+    ValueError: no card is left for the third card once the posts and the cards seen are out
     """
     cards = _post_cards(posts, 2)
     dead = _dead_cards(seen, cards)
     counts = rank_counts(np.concatenate([dead, cards.astype(np.int64)]))
     total = int(counts.sum())
+    if total == 0:
+        raise ValueError("no card is left for the third card once the posts and the cards seen are out")
     best = None
     options = [False, True] if low_ace and (int(cards[0]) >> 2) == ACE else [False]
     for low_first in options:
