@@ -84,9 +84,8 @@ def target_verdict(r: dict, main: str, unit: str, target: int, independent: str)
     )
 
 
-def per_core_verdict(rates: list[float], unit: str, target: int) -> str:
+def per_core_verdict(best: float, median: float, unit: str, target: int) -> str:
     """The line that sets the best and median one-thread rate beside issue 18's per-core target."""
-    best, median = best_med(rates)
     return (
         f"Target per core: >= {target:,} {unit}/s on one thread. Measured: best {best:,.0f} "
         f"({'meets' if best >= target else 'misses'} it), median {median:,.0f} "

@@ -133,13 +133,14 @@ def sampler_rates(n: int) -> dict[str, float]:
     return {"numpy argpartition": best_rate(numpy_deal, n // 10)}
 
 
-#: The per-hand function each family's batch loop calls (``simkit.hands.kernels``), which the
-#: game kernels inline too.
-PER_HAND = {
-    5: {"deuces_wild": "eval5_deuces_wild", "ace_to_five": "eval5_plain", "eight_or_better": "eval5_plain"},
-    7: {"high": "eval7_high", "ace_to_six": "eval7_ace_to_six"},
-}
-PER_HAND_DEFAULT = {5: "eval5_suited", 7: "eval7_plain"}
+def per_hand_function(family: str, k: int):
+    """The per-hand evaluator of ``family`` for ``k`` cards, by the per-family names
+    :mod:`simkit.hands.kernels` gives the game kernels."""
+    from simkit.hands import kernels
+
+    if k == 7:
+        return getattr(kernels, f"eval7_{family}")
+    return kernels.eval5_deuces_wild if family == "deuces_wild" else getattr(kernels, f"_eval5_{family}")
 
 
 def per_hand_loop(family: str, k: int) -> Callable[[np.ndarray, object, np.ndarray], None]:
@@ -147,9 +148,7 @@ def per_hand_loop(family: str, k: int) -> Callable[[np.ndarray, object, np.ndarr
     what a game kernel runs, its cards already known to be valid."""
     import numba
 
-    from simkit.hands import kernels
-
-    fn = getattr(kernels, PER_HAND[k].get(family, PER_HAND_DEFAULT[k]))
+    fn = per_hand_function(family, k)
     if k == 5:
 
         def run5(hands, T, out):
@@ -292,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         "| --- | --- | --- | ---: | ---: | ---: | ---: |",
     ]
     for family, k in cases:
-        name = PER_HAND[k].get(family, PER_HAND_DEFAULT[k])
+        name = per_hand_function(family, k).py_func.__name__
         i_best, i_med = max(inner[family, k]), float(np.median(inner[family, k]))
         p_best, p_med = max(ours[family, k]), float(np.median(ours[family, k]))
         lines.append(

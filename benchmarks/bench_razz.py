@@ -29,6 +29,8 @@ import time
 import warnings
 from pathlib import Path
 
+from _common import per_core_verdict
+
 HERE = Path(__file__).resolve().parent
 MIXED = ["tips", "tight", "loose-aggressive", "tips", "tight", "loose-aggressive", "check-call", "random"]
 TARGET_ONE_CORE = 200_000  # complete 8-handed hands per second on one core (issue 18, item 3)
@@ -188,9 +190,7 @@ def main(argv=None) -> int:
         f"{args.repeats}; target 100,000/s: {'met' if two_eng >= 1e5 else 'missed'}); equity samples "
         f"{two_eq:,.0f}/s (target 5,000,000/s: {'met' if two_eq >= 5e6 else 'missed'}).",
         "",
-        f"Target per core: >= {TARGET_ONE_CORE:,} complete 8-handed hands/s on one thread (mixed "
-        f"table). Measured: best {one['best']:,.0f} ({'meets' if one['best'] >= TARGET_ONE_CORE else 'misses'} "
-        f"it), median {one['median']:,.0f} ({'meets' if one['median'] >= TARGET_ONE_CORE else 'misses'} it).",
+        per_core_verdict(one["best"], one["median"], "complete 8-handed mixed-table hands", TARGET_ONE_CORE),
         "",
         f"PokerKit on this machine: {pk['hands_per_s']:,.1f} FixedLimitRazz hands/s (7-handed, "
         f"check/call to the showdown; 8 players cannot finish in PokerKit without a community "
