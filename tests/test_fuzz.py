@@ -476,6 +476,45 @@ def hands_and_dead(draw, size: int, unknown: bool = False) -> tuple[list[str], s
     return hands, " ".join(deal.rest(draw(st.integers(0, 8))))
 
 
+@st.composite
+def hand_keep_dead(draw, size: int = 5) -> tuple[str, str | None, str]:
+    """A hand, a keep (mostly part of the hand; sometimes a card from outside it, junk or
+    ``None``) and a dead list from the same deck that may leave few live cards."""
+    deal = Deal(draw(st.permutations(range(52))))
+    hand = deal.take(size)
+    kind = draw(st.integers(0, 5))
+    keep: str | None
+    if kind == 0:
+        keep = None
+    elif kind == 1:
+        keep = " ".join(hand[:2] + deal.take(1))  # a card not in the hand
+    elif kind == 2:
+        keep = draw(JUNK_TEXT)
+    else:
+        keep = " ".join(draw(st.lists(st.sampled_from(hand), unique=True, max_size=size)))
+    dead = " ".join(deal.rest(draw(st.integers(0, 10)))) if draw(st.booleans()) else ""
+    return " ".join(hand), keep, dead
+
+
+@st.composite
+def drawing_hands(draw) -> tuple[list[str], list[str], str]:
+    """Two or three five-card hands, a keep of each (part of it, or junk) and a dead list."""
+    hands, dead = draw(hands_and_dead(5))
+    hands = hands[:3]
+    keeps = []
+    for hand in hands:
+        cards = hand.split()
+        if draw(st.integers(0, 6)) == 0:
+            keeps.append(draw(JUNK_TEXT))
+        else:
+            keeps.append(" ".join(draw(st.lists(st.sampled_from(cards), unique=True, max_size=5))))
+    return hands, keeps, dead if draw(st.booleans()) else ""
+
+
+FAMILIES_27 = st.sampled_from(["deuce_to_seven", "ace_to_five", "high", "x"])
+TARGETS = st.sampled_from([["7"], ["8", "9"], [], ["A"], ["x"], ["7", "7"], "8"])
+
+
 def _tiny(kwargs: dict) -> dict:
     return {**kwargs, "quiet": True}
 
@@ -569,6 +608,58 @@ LIBRARY = [
         st.tuples(
             st.tuples(st.lists(player_spec("in-between"), min_size=0, max_size=4)),
             st.fixed_dictionaries({"hands": counts(1, 2), "deals": counts(1), "quiet": st.just(True)}),
+        ),
+    ),
+    (
+        "simkit.games.triple_draw:draw_odds",
+        st.builds(
+            lambda hkd, draws, targets, policy, family, trials: (
+                (hkd[0], hkd[1], draws, targets),
+                {"dead": hkd[2], "policy": policy, "family": family, "trials": trials},
+            ),
+            hand_keep_dead(),
+            counts(1, 2, 3),
+            TARGETS,
+            st.sampled_from(["target", "rank", "x"]),
+            FAMILIES_27,
+            counts(1, 3),
+        ),
+    ),
+    (
+        "simkit.games.triple_draw:discard_options",
+        st.builds(
+            lambda hkd, draws, objective, family, trials: (
+                (hkd[0], draws, objective),
+                {"dead": hkd[2], "family": family, "trials": trials},
+            ),
+            hand_keep_dead(),
+            counts(1, 2, 3),
+            st.sampled_from(["7", "8", "rank", "A", "x", ""]),
+            FAMILIES_27,
+            counts(1, 3),
+        ),
+    ),
+    (
+        "simkit.games.triple_draw:drawing_equity",
+        st.builds(
+            lambda hk, draws, policy, method, trials: (
+                (hk[0], hk[1], draws),
+                _tiny({"dead": hk[2], "policy": policy, "method": method, "trials": trials}),
+            ),
+            drawing_hands(),
+            counts(1, 2),
+            st.sampled_from(["best:8", "best:7", "table", "best:x", "x"]),
+            st.sampled_from(["auto", "exact", "monte-carlo", "x"]),
+            counts(1, 3),
+        ),
+    ),
+    (
+        "simkit.games.triple_draw.rank_exact:rank_value",
+        st.builds(
+            lambda hkd, draws, family: ((hkd[0], hkd[1], draws), {"dead": hkd[2], "family": family}),
+            hand_keep_dead(),
+            counts(1, 2),
+            FAMILIES_27,
         ),
     ),
     ("simkit.games.in_between:odds_table", st.tuples(st.tuples(cards("seen")), st.just({}))),

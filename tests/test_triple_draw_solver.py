@@ -100,3 +100,12 @@ def test_bad_input():
         draw_odds("8s 7h 3d 2c Ks", None, 5)
     with pytest.raises(ValueError, match="target '6'"):
         draw_odds("8s 7h 3d 2c Ks", None, 1, ["6"])
+    # sizes are checked before any work, also where only the Monte Carlo path would use them
+    with pytest.raises(ValueError, match="trials must be a positive integer, got '٣'"):
+        draw_odds("8s 7h 3d 2c Ks", None, 3, ["8"], policy="rank", trials="٣")
+    with pytest.raises(ValueError, match="trials must be a positive integer, got 0"):
+        discard_options("8s 7h 3d 2c Ks", 1, "8", trials=0)
+    with pytest.raises(ValueError, match="exact_limit must be a non-negative integer, got -1"):
+        draw_odds("8s 7h 3d 2c Ks", None, 1, ["8"], exact_limit=-1)
+    with pytest.raises(ValueError, match="top must be a positive integer, got 0"):
+        discard_options("8s 7h 3d 2c Ks", 1, "rank", top=0)

@@ -47,7 +47,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import N_CARDS, format_cards, parse_cards
-from ...checks import is_int
+from ...checks import is_int, non_negative_int, positive_int
 from ...deck import next_combination, shuffle_prefix
 from ...hands import kernel_tables, strength_codes
 from ...hands.kernels import enumerate_counts
@@ -394,9 +394,14 @@ def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, see
     return float(mean), float(np.sqrt(var / trials)), False, method
 
 
-def _check_draws(draws: int) -> None:
+def _check_draws(draws: int, trials=1, exact_limit=0, top=None) -> None:
+    """Refuse draws outside 0..3 and sizes that are not counts, before any work."""
     if not is_int(draws) or not 0 <= draws <= 3:
         raise ValueError(f"draws must be 0, 1, 2 or 3, got {draws!r}")
+    positive_int(trials, "trials")
+    non_negative_int(exact_limit, "exact_limit")
+    if top is not None:
+        positive_int(top, "top")
 
 
 def _candidates(cards, draws, objective, family, top: int | None) -> list[int]:
@@ -518,8 +523,12 @@ def discard_options(
     >>> df = discard_options("9s 8h 6d 4c 2s", draws=1, objective="9")
     >>> df.iloc[0].keep, bool(df.iloc[0].exact)
     ('9s 8h 6d 4c 2s', True)
+    >>> discard_options("9s 8h 6d 4c 2s", draws=3, objective="rank", trials=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: trials must be a positive integer, got 0
     """
-    _check_draws(draws)
+    _check_draws(draws, trials, exact_limit, top)
     cards, deck = _setup(hand, dead, family, draws)
     exact = objective != "rank" and exact_limit != 0
     if objective != "rank":
@@ -667,7 +676,7 @@ def odds_rows(
     >>> odds_rows("7s 5h 4d 3c 2s", draws=0, targets=["7"])[0]["probability"]
     1.0
     """
-    _check_draws(draws)
+    _check_draws(draws, trials, exact_limit)
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; expected target or rank")
     targets = list(targets)
