@@ -18,8 +18,9 @@ fixed keep; every keep of a hand (``best-discard``); the exact equity of drawing
 whole command in a fresh Python process (imports and kernels from the cache included).
 
 The rank part times the exact expected-rank best play (:mod:`simkit.games.triple_draw.rank_exact`):
-the best first keep over two draws for good and junk hands, ``draw-odds --policy rank --draws 2``,
-single keeps, and three draws for a pat and a one-card keep.
+the best first keep over two draws for good and junk hands, ``draw-odds --policy rank --draws 2``
+(with the target chances under that play, also for a junk hand and the five-card draw), single
+keeps, and three draws for a pat and a one-card keep.
 
 Writes benchmarks/RESULTS_triple_draw.md (``--part games``, ``--part exact`` or ``--part rank``
 rewrites only its own section of it).  Run on an idle machine::
@@ -248,6 +249,16 @@ RANK_QUERIES = [
     (
         "draw-odds --policy rank, 2 draws, best keep, 4 targets",
         'draw_odds("7s 5h 3d 2c Kc", None, 2, policy="rank")',
+        "2",
+    ),
+    (
+        "draw-odds --policy rank, 2 draws, K-K-Q-Q-J (best keep: the five-card draw), 4 targets",
+        'draw_odds("Ks Kh Qd Qc Jh", None, 2, policy="rank")',
+        "2",
+    ),
+    (
+        'draw-odds --policy rank, 2 draws, --keep "" (draw five), 4 targets',
+        'draw_odds("9s Tc 3s 6d Td", "", 2, policy="rank")',
         "2",
     ),
     ("one keep, 2 draws, keep 7s (one card)", 'rank_value("7s 5h 3d 2c Kc", "7s", 2)', "2"),

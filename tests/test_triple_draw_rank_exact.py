@@ -15,7 +15,14 @@ import numpy as np
 import pytest
 
 from simkit.cards import format_cards, parse_cards
-from simkit.games.triple_draw.rank_exact import best_rank_keep, rank_play, rank_value
+from simkit.games.triple_draw.rank_exact import (
+    _checked,
+    _Ctx,
+    _keep_value,
+    best_rank_keep,
+    rank_play,
+    rank_value,
+)
 from simkit.games.triple_draw.rules import target_threshold
 from simkit.games.triple_draw.solver import discard_options, rank_numerators
 from simkit.hands import evaluate
@@ -93,6 +100,22 @@ def test_one_draw_agrees_with_the_one_draw_enumeration():
 def test_refused():
     with pytest.raises(ValueError, match="draws must be 1, 2 or 3"):
         rank_value("7s 5h 3d 2c Kc", "7s", 4)
+    with pytest.raises(ValueError, match="got None; best_rank_keep"):
+        rank_value("7s 5h 3d 2c Kc", None, 1)
+
+
+@pytest.mark.parametrize("n_live", [0, 1, 3])
+def test_one_draw_with_fewer_than_five_cards_left(n_live):
+    """Fewer live cards than a full draw (pat, or drawing one or two from 1-3 cards): the
+    mean over every draw the deck allows (the rank code's tables scale by five-card draws)."""
+    hand, live, family = CASES[0]
+    h = parse_cards(hand).tolist()
+    deck = parse_cards(live).tolist()[:n_live]
+    dead = [c for c in range(52) if c not in h and c not in deck]
+    val = _values(h + deck, family)
+    for kept in [tuple(h), *combinations(h, 5 - min(n_live, 2))]:
+        got = rank_value(hand, list(kept), 1, dead=dead, family=family)
+        assert got == _mean_last(kept, deck, val) / DENOM, format_cards(list(kept))
 
 
 def _keeps(hand: tuple) -> list[tuple]:
@@ -182,11 +205,17 @@ def test_three_draws_one_card_drawn_match_brute_force():
 
 @pytest.mark.parametrize("family", ["deuce_to_seven", "ace_to_five"])
 def test_fast_two_draw_values_match_the_memoised_walk(family):
-    """The value-only two-draw kernel (dense sums, nested loops) against the memoised walk that
-    also counts targets, for small keeps on a 27-card live deck."""
+    """The dense two-draw kernel (dense sums, nested loops, the tie order kept by comparing)
+    against the memoised walk (the tie order by construction), values and target chances,
+    for small keeps on a 27-card live deck."""
     hand = "Kd 9c 7h 4s 2d"
     dead = "As Ah 3c 3h 5s 5d 6c 6h 8s 8d Tc Th Js Jd Qc Qh Ks Kh 9s 7d"
-    for keep in ("", "7h", "Kd", "7h 2d", "9c 4s 2d"):
-        fast = rank_value(hand, keep, 2, dead=dead, family=family)
-        walk = rank_play(hand, keep, 2, ["9"], dead=dead, family=family).value
+    cards, _, deck, dead_cards = _checked(hand, None, 2, dead, family)
+    ctx = _Ctx(family)
+    thr = np.array([target_threshold(t, family) for t in ("7", "9", "K")], dtype=np.int32)
+    for keep in ("", "7h", "Kd", "7h 2d", "9c 4s 2d", "Kd 9c 4s 2d"):
+        kept = parse_cards(keep).astype(np.int64)
+        fast = _keep_value(ctx, cards, kept, deck, dead_cards, 2, thr)
+        walk = _keep_value(ctx, cards, kept, deck, dead_cards, 2, thr, walk=True)
         assert fast == walk, keep
+        assert fast is not None and fast[0] == rank_value(hand, keep, 2, dead=dead, family=family)

@@ -17,12 +17,20 @@ met and memoised for that ``E`` (:func:`_lazy`), which is fixed over a whole dra
 hands of one keep all see the same ``E``.  The sum of the final ranks of keeping ``K`` from
 ``H`` is then a Möbius transform over the subsets of ``H`` (all 32 keeps at once,
 :func:`_last`).  Earlier draws are enumerated card by card.  Valuing a first keep with two
-draws left (no targets asked, :func:`_two_values`) first works out every ``A_E(J)`` its last
-draws can need into one dense table (:func:`_dense_sums`: ``J`` a subset of the keep plus at
-most four deck cards), then walks the draws as nested loops, so that the sums of the subsets
-of the outer cards and their Möbius transform are done once per outer card, not once per draw.  Keeps are tried most cards first,
-and the valuing of a keep stops as soon as it cannot beat the best found even if every draw
-left gave the best hand (a later draw can throw any kept card, so no tighter bound is used).
+draws left (:func:`_two_values`) first works out every ``A_E(J)`` its last draws can need into
+one dense table (:func:`_dense_sums`: ``J`` a subset of the keep plus at most four deck cards),
+then walks the draws as nested loops, so that the sums of the subsets of the outer cards and
+their Möbius transform are done once per outer card, not once per draw.  Keeps are tried most
+cards first, and the valuing of a keep stops as soon as it cannot beat the best found even if
+every draw left gave the best hand (a later draw can throw any kept card, so no tighter bound
+is used).
+
+**Targets under rank play.**  The chance of a target (8-low or better …) when every keep is
+the one with the greatest expected rank counts, for the best last keep of each second hand,
+the last draws that make the target: the same inclusion-exclusion over a second table per
+target, how many hands containing each set of 0-4 cards make it (:func:`_count_table`, on
+disk), and a Möbius sum over the discards of that one keep (:func:`_dense_hits`,
+:func:`_hits`).  With one draw left every draw is enumerated.
 
 **Exact.**  Every figure is an integer: with one draw left an expected rank times ``(n)_5``
 (``n`` the deck), with two left times ``(n)_10`` (falling factorials), summed in 32-bit limbs;
@@ -39,14 +47,16 @@ Examples
 
 Speed (one core, tables on disk, CPU seconds on a shared 2-core machine; ``python
 benchmarks/bench_triple_draw.py --part rank``): with two draws a whole :func:`best_rank_keep`
-takes about half a second (0.47-0.70 s over the benchmark's hands, the worst a hand whose best
-keep is small, so that the five-card draw, about 0.2 s, and the one-card keeps, about 0.07 s
-each, must be valued in full), down from 0.75-1.7 s before the dense table; ``draw-odds
---policy rank`` with its four targets about 0.6 s.  With three draws, standing pat takes a
-quarter of a second and a keep of four cards 17-19 s (47 first draws, each a two-draw solve);
-a keep of three cards has 1,081 first draws and smaller keeps more, so a whole three-draw
-:func:`best_rank_keep` runs for a long time (``"7s 5h 3d 2c Kc"`` had not finished after five
-minutes).
+takes about half a second (0.38-0.50 s over the benchmark's hands, the worst a hand whose best
+keep is small, so that the five-card draw, about 0.15 s, and the one-card keeps, about 0.06 s
+each, must be valued in full); ``draw-odds --policy rank`` with its four targets adds the
+target counts of the best keep: 0.5 s for 7-5-3-2-K, about 0.8 s for K-K-Q-Q-J (the
+five-card draw counted twice), a third of a second for the five-card draw asked for
+(``--keep ""``), which took 7.6 minutes when every last draw was enumerated.  With three draws,
+standing pat takes a third of a second and a keep of four cards 17-19 s (47 first draws, each
+a two-draw solve); a keep of three cards has 1,081 first draws and smaller keeps more, so a
+whole three-draw :func:`best_rank_keep` runs for a long time (``"7s 5h 3d 2c Kc"`` had not
+finished after five minutes).
 """
 
 from __future__ import annotations
@@ -181,6 +191,31 @@ def _superset_tables(family: str) -> np.ndarray:
     return S
 
 
+def _build_count_table(family: str, threshold: int) -> dict[str, np.ndarray]:
+    S = np.zeros(int(_OFF[5]), dtype=np.int64)
+    hit = _target_indicator(family, threshold)
+    _superset_pass(all_hands(), family_id(family), kernel_tables(family), hit, S)
+    return {"counts": S}
+
+
+def _target_indicator(family: str, threshold: int) -> np.ndarray:
+    """1 for the strengths at or above ``threshold`` (a target made), else 0."""
+    from .solver import rank_numerators
+
+    return (np.arange(rank_numerators(family).size) >= threshold).astype(np.int64)
+
+
+@cache
+def _count_table(family: str, threshold: int) -> np.ndarray:
+    """:func:`_superset_tables` for a target: how many hands containing each set of 0-4 cards
+    are at least ``threshold`` strong (on disk like the rank sums)."""
+    key = source_digest(Path(__file__)) + f"{family}:{threshold}".encode()
+    got = cached_arrays(f"target-supersets-{family}", key, lambda: _build_count_table(family, threshold))
+    S = got["counts"]
+    S.setflags(write=False)
+    return S
+
+
 # --- the compiled recursion ----------------------------------------------------------------
 
 
@@ -296,15 +331,15 @@ def _ten_over_five(d, nd):
 
 
 @njit(cache=True)
-def _last(h, E, nE, n3, S, A, stamp, gen, fam, Tk, num, g, hs):
+def _last(h, E, nE, n3, S, A, stamp, gen, fam, Tk, num, g, hs, ix):
     """One draw left holding ``h`` (5 cards), ``E[:nE]`` out of the deck and ``n3`` cards in it:
     ``g[m]`` = the expected final rank numerator of keeping the sorted positions ``m`` of
-    ``hs`` (``h`` sorted, written) times ``(n3)_5``.  Returns the best keep (the tie order
-    :data:`_ORDER`)."""
+    ``hs`` (``h`` sorted, written) times ``(n3)_5``, ``ix[m]`` the table index of those cards.
+    Returns the best keep (the tie order :data:`_ORDER`)."""
     for i in range(5):
         hs[i] = h[i]
     _sort(hs, 5)
-    ix = np.zeros(32, dtype=np.int64)
+    ix[0] = 0
     J = np.empty(5, dtype=np.int64)
     for m in range(1, 31):
         p = _TOP[m]
@@ -334,6 +369,35 @@ def _last(h, E, nE, n3, S, A, stamp, gen, fam, Tk, num, g, hs):
         if g[m] > g[best]:
             best = m
     return best
+
+
+@njit(cache=True)
+def _hits(hs, keep, ix, E, nE, C, A, stamp, gen, fam, Tk, hit):
+    """How many last draws onto the sorted positions ``keep`` of ``hs`` make a target: by
+    inclusion-exclusion over the discards of the memoised counts ``A`` (:func:`_lazy` over the
+    count table ``C`` of the target, ``hit`` its indicator over the strengths)."""
+    J = np.empty(5, dtype=np.int64)
+    rest = 31 ^ keep
+    sub = rest
+    total = np.int64(0)
+    while True:
+        m = keep | sub
+        if m == 31:
+            v = hit[_eval(hs[0], hs[1], hs[2], hs[3], hs[4], fam, Tk)]
+        elif stamp[ix[m]] == gen:
+            v = A[ix[m]]
+        else:
+            c = 0
+            for p in range(5):
+                if (m >> p) & 1:
+                    J[c] = hs[p]
+                    c += 1
+            v = _lazy(J, c, ix[m], E, nE, C, A, stamp, gen, fam, Tk, hit)
+        total += -v if _POP[sub] & 1 else v
+        if sub == 0:
+            break
+        sub = (sub - 1) & rest
+    return total
 
 
 @njit(cache=True, inline="always")
@@ -395,13 +459,75 @@ def _fill(i, k, nk, x, deck, h, G, CI, D, base, offn, fam, Tk, num):
             G[mask] = D[base[L & (nk - 1)] + offn[t + 1] + ci]
 
 
+@njit(cache=True, inline="always")
+def _sorted_mask(m, rp):
+    """The keep ``m`` (bits: positions in the hand) as a mask over the sorted cards (``rp``:
+    each position's place in sorted order), the second key of the tie order :data:`_ORDER`."""
+    out = 0
+    for p in range(5):
+        if (m >> p) & 1:
+            out |= 1 << rp[p]
+    return out
+
+
+@njit(cache=True, inline="always")
+def _prefer(v, mm, bv, bm, h, rp):
+    """Whether the keep ``mm`` of value ``v`` comes before the best so far (``bm``, ``bv``) in
+    best play: a greater value, then more cards, then the lower cards (:data:`_ORDER`)."""
+    if v != bv:
+        return v > bv
+    if _POP[mm] != _POP[bm]:
+        return _POP[mm] > _POP[bm]
+    for p in range(5):
+        r = 0
+        for j in range(5):
+            if h[j] < h[p]:
+                r += 1
+        rp[p] = r
+    return _sorted_mask(mm, rp) < _sorted_mask(bm, rp)
+
+
+@njit(cache=True, inline="always")
+def _dense_hits(q, with_x, x, s5, DC, ol, tl, c0, ind, out):
+    """``out[t]``: the number of last draws that make target ``t`` keeping the outer
+    positions ``q`` and, if ``with_x``, the innermost card ``x`` (its hand of strength ``s5``):
+    inclusion-exclusion over the discards in the count tables ``DC`` (one row per table index
+    of :func:`_dense_sums`, one column per target), ``c0`` the Möbius transform of the counts
+    of the outer subsets."""
+    nt = out.shape[0]
+    for t in range(nt):
+        out[t] = 0
+    rest = 15 ^ q
+    sub = rest
+    while True:
+        qq = q | sub
+        odd = _POP[sub] & 1
+        if qq == 15:
+            for t in range(nt):
+                out[t] += -ind[t, s5] if odd else ind[t, s5]
+        else:
+            i = ol[qq] + _CB[tl[qq], x]
+            for t in range(nt):
+                out[t] += -DC[i, t] if odd else DC[i, t]
+        if sub == 0:
+            break
+        sub = (sub - 1) & rest
+    if not with_x:
+        for t in range(nt):
+            out[t] = c0[q, t] - out[t]
+
+
 @njit(cache=True)
-def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, acc, cut):
-    """:func:`_two` without targets and with ``k < 5``, fast: the sums every last draw needs
-    are worked out first into one dense table (:func:`_dense_sums`), the draws are walked as
-    nested loops (the subsets of the cards already drawn are looked up once per outer card)
-    and the Möbius transform of the subsets without the innermost card is done once per
-    inner loop.  Same integers as :func:`_two`."""
+def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut):
+    """:func:`_two` with ``k < 5``, fast: the sums every last draw needs (and the counts of each
+    target, ``tg`` as in :func:`_two`) are worked out first into one dense table each
+    (:func:`_dense_sums`), the draws are walked as nested loops (the subsets of the cards
+    already drawn are looked up once per outer card) and the Möbius transform of the subsets
+    without the innermost card is done once per inner loop.  With targets the best last keep
+    is taken in the tie order of :data:`_ORDER` and its hits counted by inclusion-exclusion
+    over its discards.  Same integers as the memoised walk of :func:`_two`."""
+    C, _, _, ind = tg
+    nt = ind.shape[0]
     m = 5 - k
     n3 = nd - m
     nk = 1 << k
@@ -413,6 +539,11 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, acc, cut):
     for L in range(nk):
         base[L + 1] = base[L] + offn[min(m, 4 - _POP[L]) + 1]
     D = _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base)
+    DC = np.empty((D.shape[0], nt), dtype=np.int64)
+    for t in range(nt):
+        DC[:, t] = _dense_sums(kept, k, deck, nd, m, E, nE, C[t], fam, Tk, ind[t], offn, base)
+    c0 = np.empty((16, nt), dtype=np.int64)
+    got = np.empty(nt, dtype=np.int64)
     sc = np.empty(6, dtype=np.int64)
     for c in range(6):
         sc[c] = _scale(n3, 5 - c)
@@ -428,6 +559,8 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, acc, cut):
     tl = np.empty(16, dtype=np.int64)
     ol = np.empty(16, dtype=np.int64)
     pos = np.empty(5, dtype=np.int64)
+    rp = np.empty(5, dtype=np.int64)
+    hpart = np.zeros(nt, dtype=np.int64)
     top = float(num[num.shape[0] - 1]) * _scale(n3, 0)
     left = 1.0
     for i in range(m):
@@ -443,26 +576,52 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, acc, cut):
             tq = _POP[q >> k]
             tl[q] = tq
             ol[q] = base[q & (nk - 1)] + offn[tq + 1] + CI[q]
+            for t in range(nt):  # the counts of the outer subsets: at their own table index
+                c0[q, t] = DC[ol[q] - offn[tq + 1] + offn[tq], t]
         _moebius16(t0)
+        for t in range(nt):
+            _moebius16(c0[:, t])
         lo = pos[m - 2] + 1 if m > 1 else 0
         part = np.int64(0)
+        for t in range(nt):
+            hpart[t] = 0
         for x in range(lo, nd):
             h[4] = deck[x]
             for q in range(15):
                 t1[q] = D[ol[q] + _CB[tl[q], x]]
-            t1[15] = num[_eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)]
+            s5 = _eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)
+            t1[15] = num[s5]
             _moebius16(t1)
             best = np.int64(0)
-            for q in range(16):
-                p = _POP[q]
-                v = (t0[q] - t1[q]) * sc[p]
-                if v > best:
-                    best = v
-                v = t1[q] * sc[p + 1]
-                if v > best:
-                    best = v
+            if nt == 0:
+                for q in range(16):
+                    p = _POP[q]
+                    v = (t0[q] - t1[q]) * sc[p]
+                    if v > best:
+                        best = v
+                    v = t1[q] * sc[p + 1]
+                    if v > best:
+                        best = v
+            else:
+                bm = 16
+                best = t1[0] * sc[1]
+                for q in range(16):
+                    p = _POP[q]
+                    v = (t0[q] - t1[q]) * sc[p]
+                    if _prefer(v, q, best, bm, h, rp):
+                        best = v
+                        bm = q
+                    v = t1[q] * sc[p + 1]
+                    if _prefer(v, q | 16, best, bm, h, rp):
+                        best = v
+                        bm = q | 16
+                _dense_hits(bm & 15, bm >= 16, x, s5, DC, ol, tl, c0, ind, got)
+                for t in range(nt):
+                    hpart[t] += sc[_POP[bm]] * got[t]
             part += best
         _badd(acc, part)
+        for t in range(nt):
+            _badd(hit[t], hpart[t])
         done += part
         left -= nd - lo
         if cut >= 0.0 and basef + done + left * top < cut * (1.0 - 1e-9):
@@ -481,14 +640,17 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, acc, cut):
 
 
 @njit(cache=True)
-def _two(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, hit, cut):
+def _two(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut, walk=False):
     """Two draws left, keeping ``kept[:k]`` from the ``nd`` cards ``deck`` with ``E[:nE]`` out:
     ``acc`` += the best last keep's value (:func:`_last`, times ``(nd - 5 + k)_5``) over every
-    draw; with targets (``thr`` not empty) ``hit[t]`` += the chance of each with that keep on
-    the same scale.  Uses a fresh memo stamp.  Returns False, ``acc`` unfinished, as soon as
-    the sum cannot reach ``cut`` (< 0: never) even if every draw left gave the best hand."""
-    if thr.shape[0] == 0 and k < 5:
-        return _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, acc, cut)
+    draw; with targets (``tg`` = the count tables, memos, stamps and indicators of each,
+    :class:`_Ctx`; none: empty) ``hit[t]`` += the chance of each with that keep on the same
+    scale.  Uses a fresh memo stamp.  Returns False, ``acc`` unfinished, as soon as the sum
+    cannot reach ``cut`` (< 0: never) even if every draw left gave the best hand."""
+    C, CA, Cstamp, ind = tg
+    nt = ind.shape[0]
+    if k < 5 and not walk:
+        return _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut)
     gen[0] += 1
     gid = gen[0]
     m = 5 - k
@@ -498,11 +660,8 @@ def _two(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, hit
     for j in range(k):
         h[j] = kept[j]
     g = np.zeros(32, dtype=np.int64)
+    ix = np.zeros(32, dtype=np.int64)
     idx = np.empty(5, dtype=np.int64)
-    rest = np.empty(nd, dtype=np.int64)
-    kk = np.empty(5, dtype=np.int64)
-    cnt = np.zeros(thr.shape[0], dtype=np.int64)
-    no_vals = np.zeros(0, dtype=np.int64)
     top = float(num[num.shape[0] - 1]) * _scale(n3, 0)  # the most a draw can add
     left = 1.0
     for i in range(m):
@@ -514,31 +673,23 @@ def _two(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, hit
     while True:
         for j in range(m):
             h[k + j] = deck[idx[j]]
-        best = _last(h, E, nE, n3, S, A, stamp, gid, fam, Tk, num, g, hs)
+        best = _last(h, E, nE, n3, S, A, stamp, gid, fam, Tk, num, g, hs, ix)
         _badd(acc, g[best])
         done += g[best]
         left -= 1.0
         if cut >= 0.0 and base + done + left * top < cut * (1.0 - 1e-9):
             return False
-        if thr.shape[0] > 0:
-            c = _rest(deck, nd, idx, m, rest)
-            c2 = 0
-            for p in range(5):
-                if (best >> p) & 1:
-                    kk[c2] = hs[p]
-                    c2 += 1
-            cnt[:] = 0
-            _one_draw(kk[:c2], rest[:c], 5 - c2, fam, Tk, thr, no_vals, cnt, no_vals)
-            sc = _scale(n3, 5 - c2)
-            for t in range(thr.shape[0]):
-                _badd(hit[t], cnt[t] * sc)
+        if nt > 0:
+            sc = _scale(n3, 5 - _POP[best])
+            for t in range(nt):
+                _badd(hit[t], _hits(hs, best, ix, E, nE, C[t], CA[t], Cstamp[t], gid, fam, Tk, ind[t]) * sc)
         if not next_combination(idx, m, nd):
             break
     return True
 
 
 @njit(cache=True)
-def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, v, hit):
+def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit):
     """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
     keep's expected rank numerator times ``(nd)_10`` (limbs), ``hit[t]`` (with targets) the
     chance of each target with that keep and best play after, on the same scale.  Keeps are
@@ -554,6 +705,9 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, v, hit):
     acc = np.zeros(_NL, dtype=np.int64)
     cur = np.zeros(_NL, dtype=np.int64)
     nohit = np.zeros((0, _NL), dtype=np.int64)
+    C, CA, Cstamp, ind = tg
+    nt = ind.shape[0]
+    no_tg = (C[:0], CA[:0], Cstamp[:0], ind[:0])
     best = -1
     bestf = -1.0
     for i in range(_NL):
@@ -565,7 +719,7 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, v, hit):
             acc[i] = 0
         f = _ten_over_five(5 - k, nd)
         cut = bestf / f if best >= 0 else -1.0
-        if not _two(kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, thr[:0], acc, nohit, cut):
+        if not _two(kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, no_tg, acc, nohit, cut):
             continue
         _bmul(acc, f, cur)
         if best < 0 or _bgt(cur, v):
@@ -573,20 +727,20 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, v, hit):
             for i in range(_NL):
                 v[i] = cur[i]
             bestf = _bfloat(v)
-    if thr.shape[0] > 0:
+    if nt > 0:
         c, ce = _split_keep(best, hs, kept, E2, nE)
-        for i in range(thr.shape[0]):
+        for i in range(nt):
             for j in range(_NL):
                 hit[i, j] = 0
-        _two(kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, thr, acc, hit, -1.0)
+        _two(kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0)
         f = _ten_over_five(5 - c, nd)
-        for i in range(thr.shape[0]):
+        for i in range(nt):
             _bmul(hit[i].copy(), f, hit[i])
     return best
 
 
 @njit(cache=True)
-def _three(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, hit, cut):
+def _three(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut):
     """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
     first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
     as ``acc`` cannot reach ``cut`` (:func:`_two`)."""
@@ -596,8 +750,9 @@ def _three(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, h
         h[j] = kept[j]
     idx = np.empty(5, dtype=np.int64)
     rest = np.empty(nd, dtype=np.int64)
+    nt = tg[3].shape[0]
     v = np.zeros(_NL, dtype=np.int64)
-    hv = np.zeros((thr.shape[0], _NL), dtype=np.int64)
+    hv = np.zeros((nt, _NL), dtype=np.int64)
     top = float(num[num.shape[0] - 1])
     for i in range(10):
         top *= nd - m - i
@@ -610,9 +765,9 @@ def _three(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, thr, acc, h
         for j in range(m):
             h[k + j] = deck[idx[j]]
         c = _rest(deck, nd, idx, m, rest)
-        _best_two(h, rest, c, E, nE, S, A, stamp, gen, fam, Tk, num, thr, v, hv)
+        _best_two(h, rest, c, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hv)
         _baddb(acc, v)
-        for t in range(thr.shape[0]):
+        for t in range(nt):
             _baddb(hit[t], hv[t])
         left -= 1.0
         if cut >= 0.0 and _bfloat(acc) + left * top < cut * (1.0 - 1e-9):
@@ -638,6 +793,7 @@ class _Ctx:
     def __init__(self, family: str) -> None:
         from .solver import rank_numerators
 
+        self.family = family
         self.fam = family_id(family)
         self.Tk = kernel_tables(family)
         self.num = rank_numerators(family)
@@ -646,13 +802,33 @@ class _Ctx:
         self.stamp = np.zeros(int(_OFF[5]), dtype=np.int64)
         self.gen = np.zeros(1, dtype=np.int64)
 
+    def targets(self, thr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per target threshold of ``thr``: its count table (:func:`_count_table`), a memo and
+        its stamps (the stamps of :attr:`gen`), and its indicator over the strengths."""
+        n = int(_OFF[5])
+        ind = np.zeros((thr.size, self.num.size), dtype=np.int64)
+        C = np.zeros((thr.size, n), dtype=np.int64)
+        for t, x in enumerate(thr.tolist()):
+            ind[t] = _target_indicator(self.family, x)
+            C[t] = _count_table(self.family, x)
+        return C, np.zeros((thr.size, n), dtype=np.int64), np.zeros((thr.size, n), dtype=np.int64), ind
+
 
 def _keep_value(
-    ctx: _Ctx, cards, kept, deck, dead, draws: int, thr: np.ndarray, beat: Fraction | None = None
+    ctx: _Ctx,
+    cards,
+    kept,
+    deck,
+    dead,
+    draws: int,
+    thr: np.ndarray,
+    beat: Fraction | None = None,
+    walk: bool = False,
 ) -> tuple[Fraction, list[Fraction]] | None:
     """The exact expected rank of keeping ``kept`` with ``draws`` (1..3) draws left, and the
     chance of each target threshold ``thr`` with best play for the rank; None as soon as it is
-    sure not to pass ``beat``."""
+    sure not to pass ``beat``.  ``walk``: two draws by the memoised walk of :func:`_two`
+    instead of the dense kernel (the same integers; for tests)."""
     kept_l = kept.tolist()
     discards = np.array([c for c in cards.tolist() if c not in kept_l], dtype=np.int64)
     E = np.concatenate([dead, discards]).astype(np.int64)
@@ -665,21 +841,24 @@ def _keep_value(
     acc = np.zeros(_NL, dtype=np.int64)
     hit = np.zeros((nt, _NL), dtype=np.int64)
     args = (ctx.fam, ctx.Tk, ctx.num)
-    if draws == 1:
+    if draws == 1:  # every draw of the one keep counted (also with fewer than 5 cards left)
         counts = np.zeros(nt, dtype=np.int64)
-        h = np.concatenate([kept, discards]).astype(np.int64)
-        g = np.zeros(32, dtype=np.int64)
-        hs = np.zeros(5, dtype=np.int64)
-        ctx.gen[0] += 1
-        _last(h, dead, dead.size, n, ctx.S, ctx.A, ctx.stamp, ctx.gen[0], *args, g, hs)
-        mask = sum(1 << i for i in range(5) if hs[i] in kept_l)
-        _one_draw(kept, deck, m, ctx.fam, ctx.Tk, thr, _NO_VALS, counts, _NO_VALS)
+        sums = np.zeros(1, dtype=np.int64)
+        _one_draw(kept, deck, m, ctx.fam, ctx.Tk, thr, ctx.num, counts, sums)
         total = comb(n, m)
-        return Fraction(int(g[mask]), _ff(n, 5) * DENOM), [Fraction(int(c), total) for c in counts]
+        return Fraction(int(sums[0]), total * DENOM), [Fraction(int(c), total) for c in counts]
     den = comb(n, m) * _ff(n - m, 5 if draws == 2 else 10)
     cut = -1.0 if beat is None else float(beat * den * DENOM)
-    run = _two if draws == 2 else _three
-    if not run(kept5, k, deck, n, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, *args, thr, acc, hit, cut):
+    tg = ctx.targets(thr)
+    if draws == 2:
+        done = _two(
+            kept5, k, deck, n, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, *args, tg, acc, hit, cut, walk
+        )
+    else:
+        done = _three(
+            kept5, k, deck, n, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, *args, tg, acc, hit, cut
+        )
+    if not done:
         return None
     return Fraction(_bint(acc), den * DENOM), [Fraction(_bint(hit[t]), den) for t in range(nt)]
 
@@ -705,7 +884,18 @@ def rank_value(hand, keep, draws: int = 2, *, dead=None, family: str = "deuce_to
     Traceback (most recent call last):
     ...
     ValueError: draws must be 1, 2 or 3 for the exact expected rank, got 4
+    >>> from simkit.cards import parse_cards
+    >>> hand = "7s 5h 3d 2c Kc"
+    >>> out = [c for c in range(52) if c not in parse_cards(hand)]  # no card left to draw
+    >>> rank_value(hand, hand, 1, dead=out) == rank_value(hand, hand, 1)
+    True
+    >>> rank_value("7s 5h 3d 2c Kc", None, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: rank_value values a given keep, got None; best_rank_keep finds the best one
     """
+    if keep is None:
+        raise ValueError("rank_value values a given keep, got None; best_rank_keep finds the best one")
     cards, kept, deck, dead_cards = _checked(hand, keep, draws, dead, family)
     assert kept is not None
     got = _keep_value(_Ctx(family), cards, kept.astype(np.int64), deck, dead_cards, draws, _NO_THR)
