@@ -47,14 +47,13 @@ Examples
 
 Speed (one core, tables on disk, CPU seconds on a shared 2-core machine; ``python
 benchmarks/bench_triple_draw.py --part rank``): with two draws a whole :func:`best_rank_keep`
-takes about half a second (0.38-0.50 s over the benchmark's hands, the worst a hand whose best
-keep is small, so that the five-card draw, about 0.15 s, and the one-card keeps, about 0.06 s
-each, must be valued in full); ``draw-odds --policy rank`` with its four targets adds the
-target counts of the best keep: 0.5 s for 7-5-3-2-K, about 0.8 s for K-K-Q-Q-J (the
-five-card draw counted twice), a third of a second for the five-card draw asked for
-(``--keep ""``), which took 7.6 minutes when every last draw was enumerated.  With three draws,
-standing pat takes a third of a second and a keep of four cards 17-19 s (47 first draws, each
-a two-draw solve); a keep of three cards has 1,081 first draws and smaller keeps more, so a
+takes 0.34-0.42 s over the benchmark's hands (the worst a hand whose best keep is small, so
+that the five-card draw, about 0.12 s, and the one-card keeps, about 0.04 s each, must be
+valued in full); ``draw-odds --policy rank`` with its four targets adds the target counts of
+the best keep: 0.36 s for 7-5-3-2-K, 0.79 s for K-K-Q-Q-J (the five-card draw valued twice),
+0.35 s for the five-card draw asked for (``--keep ""``), which took 7.6 minutes when every
+last draw was enumerated.  With three draws, standing pat takes 0.28 s and a keep of four
+cards 16-19 s (47 first draws, each a two-draw solve); a keep of three cards has 1,081 first draws and smaller keeps more, so a
 whole three-draw :func:`best_rank_keep` runs for a long time (``"7s 5h 3d 2c Kc"`` had not
 finished after five minutes).
 """
