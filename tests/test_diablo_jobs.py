@@ -108,3 +108,46 @@ def test_old_names_stacks_and_n_series_still_work():
         simulate(["trips"] * 3, 10, n_series=10)
     with pytest.raises(ValueError, match="at least two players"):
         simulate(["trips"] * 3, 10, rules=Rules(stacks=(0, 0, 5)))
+
+
+@pytest.mark.parametrize("stacks", [[float("inf"), 10, 10], [10.5, 10, 10], np.array([10.0, 10.0, 10.0])])
+def test_stacks_per_seat_that_are_not_integers_are_refused(stacks):
+    """One stack per seat is checked as given: ``inf`` was an OverflowError and ``10.5`` was
+    cut to 10 (found by the library fuzz)."""
+    from simkit.games.diablo.jobs import play_deals
+
+    with pytest.raises(ValueError, match="stacks must be one non-negative integer"):
+        play_deals([None], stacks=stacks, players=["trips"] * 3)
+    with pytest.raises(ValueError, match="stacks must be one non-negative integer"):
+        simulate(["trips"] * 3, stacks=stacks, hands=1, quiet=True)
+
+
+HANDS = ["Ah Kh 9h 7h 5h", "9c 8d 7s 4c 3d", "Qs Jd 6c 5d 4s"]
+CHECKS = [(1, "check", 0), (2, "check", 0), (0, "check", 0)]
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"),
+    [
+        ({}, "hands must be one card string per seat"),
+        ({"hands": HANDS[:2], "actions": CHECKS}, "hands must be one card string per seat"),
+        (
+            {"hands": HANDS, "keep": [None], "actions": CHECKS},
+            "keep must be one card string or None per seat",
+        ),
+        ({"hands": HANDS}, "actions must be a list"),
+        ({"hands": HANDS, "actions": [(3, "check", 0)]}, r"an action is \(seat 0..2"),
+        ({"hands": HANDS, "actions": [(0, "wait", 0)]}, r"an action is \(seat 0..2"),
+        ({"hands": HANDS, "actions": [(0, "bet", 1.5)]}, r"an action is \(seat 0..2"),
+        ({"hands": HANDS, "draw": 5, "actions": CHECKS}, "draw must be a card string"),
+        ({"hands": HANDS, "action": CHECKS}, "unknown keys"),
+        ("x", "a deal is None"),
+    ],
+)
+def test_deal_scripts_are_checked_before_any_deal_is_played(deal, message):
+    """A malformed script names its deal and what is wrong (a missing key was a KeyError and
+    a short hand list an IndexError; found by the library fuzz), before the first deal."""
+    from simkit.games.diablo.jobs import play_deals
+
+    with pytest.raises(ValueError, match=f"deal 2: {message}"):
+        play_deals([None, deal], stacks=[10, 10, 10], players=["trips"] * 3)

@@ -511,6 +511,51 @@ def drawing_hands(draw) -> tuple[list[str], list[str], str]:
     return hands, keeps, dead if draw(st.booleans()) else ""
 
 
+@st.composite
+def diablo_deals(draw) -> tuple[list, list]:
+    """A Diablo deal script for :func:`simkit.games.diablo.play_deals` (hands, draw, keeps,
+    actions: sometimes one seat too many or too few, a key missing, junk cards or actions) or
+    ``None`` (a random deal), and the stacks of the table."""
+    n = draw(st.integers(2, 4))
+    stacks = draw(st.lists(chip_values(), min_size=n, max_size=n) | st.lists(counts(1, 10), max_size=5))
+    deals: list = []
+    for _ in range(draw(st.integers(0, 2))):
+        if draw(st.integers(0, 5)) == 0:
+            deals.append(draw(st.sampled_from([None, "x", 3, {}, []])))
+            continue
+        deal = Deal(draw(st.permutations(range(52))))
+        size = n + draw(st.sampled_from([0, 0, 0, -1, 1]))
+        hands = [" ".join(deal.take(draw(st.sampled_from([5, 5, 5, 4, 0])))) for _ in range(size)]
+        keeps = []
+        for h in hands[: n + draw(st.sampled_from([0, 0, 1, -1]))]:
+            cards = h.split()
+            keeps.append(
+                None
+                if not cards or draw(st.booleans())
+                else " ".join(draw(st.lists(st.sampled_from(cards), unique=True)))
+            )
+        actions = draw(
+            st.lists(
+                st.tuples(
+                    st.integers(-1, n),
+                    st.sampled_from(["fold", "check", "call", "bet", "raise", "x"]),
+                    st.sampled_from([0, 1, 2, 5, -1, 2**63, 1.5, "x"]),
+                ),
+                max_size=6,
+            )
+        )
+        script = {
+            "hands": hands,
+            "draw": " ".join(deal.take(draw(st.integers(0, 8)))),
+            "keep": keeps,
+            "actions": actions,
+        }
+        for key in draw(st.lists(st.sampled_from(list(script)), max_size=1)):
+            del script[key]
+        deals.append(script)
+    return deals, stacks
+
+
 FAMILIES_27 = st.sampled_from(["deuce_to_seven", "ace_to_five", "high", "x"])
 TARGETS = st.sampled_from([["7"], ["8", "9"], [], ["A"], ["x"], ["7", "7"], "8"])
 
@@ -570,6 +615,34 @@ LIBRARY = [
         st.tuples(
             st.tuples(st.lists(player_spec("diablo"), min_size=0, max_size=8)),
             st.fixed_dictionaries({"hands": counts(1, 2), "stacks": chip_values(), "quiet": st.just(True)}),
+        ),
+    ),
+    (
+        "simkit.games.diablo:play_deals",
+        st.builds(lambda ds: ((ds[0],), {"stacks": ds[1]}), diablo_deals()),
+    ),
+    (
+        "simkit.games.diablo:best_keep",
+        st.builds(
+            lambda hd, objective, paytable, max_draw, wild: (
+                (hd[0][0], hd[1]),
+                {"objective": objective, "paytable": paytable, "max_draw": max_draw, "wild": wild},
+            ),
+            hands_and_dead(5),
+            st.sampled_from(["category", "equity", "paytable", "x"]),
+            st.sampled_from(
+                [
+                    None,
+                    "natural_royal=800,four_deuces=200,flush=2",
+                    "flush=-1",
+                    "x=1",
+                    "",
+                    "flush=nan",
+                    {"flush": 2},
+                ]
+            ),
+            counts(0, 2, 5),
+            st.sampled_from(["deuces", "none", "x"]),
         ),
     ),
     (

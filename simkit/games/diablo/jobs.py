@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 from simkit.cards import N_CARDS, format_cards, parse_cards
-from simkit.checks import is_int
+from simkit.checks import INT_LIMIT, is_int
 from simkit.games.evening import END_SERIES, GAME_DIABLO, EveningKernel
 from simkit.games.table import (
     TABLE_CARRIED,
@@ -217,14 +217,9 @@ def _never_open(arrays) -> np.ndarray:
 
 
 def _with_stacks(rules: Rules, stacks) -> Rules:
-    """``rules`` with ``stacks`` (the old keyword) when given."""
-    return (
-        rules
-        if stacks is None
-        else replace(
-            rules, stacks=stacks if np.ndim(stacks) == 0 else tuple(int(x) for x in np.asarray(stacks))
-        )
-    )
+    """``rules`` with ``stacks`` (the old keyword) when given; :class:`.rules.Rules` checks
+    them (one count, or one per seat, each an integer: ``inf`` or ``1.5`` is refused, not cut)."""
+    return rules if stacks is None else replace(rules, stacks=stacks)
 
 
 @dataclass(frozen=True)
@@ -565,6 +560,51 @@ class DealRecord:
     opener_won: bool = False  # the opener won the pot or a share of it (R-D5, R-D9)
 
 
+def _check_script(deal, number: int, n: int) -> None:
+    """Refuse a deal script (:func:`play_deals`) that is not a dict of ``hands`` (one card
+    string per seat), ``draw`` (cards), ``keep`` (one entry per seat) and ``actions``
+    (``(seat, action, to)`` triples), naming the deal and what is wrong."""
+    from simkit.poker.actions import ACTION_NAMES
+
+    def bad(what: str) -> ValueError:
+        return ValueError(f"deal {number}: {what}")
+
+    if not isinstance(deal, dict):
+        raise bad(
+            f"a deal is None (dealt at random) or a dict of hands, draw, keep and actions, got {deal!r}"
+        )
+    unknown = sorted(set(deal) - {"hands", "draw", "keep", "actions"}, key=str)
+    if unknown:
+        raise bad(f"unknown keys {unknown}; a deal has hands, draw, keep and actions")
+    hands, keep = deal.get("hands"), deal.get("keep", [None] * n)
+    if not isinstance(hands, (list, tuple)) or len(hands) != n or not all(isinstance(h, str) for h in hands):
+        raise bad(f"hands must be one card string per seat ({n}), got {hands!r}")
+    if not isinstance(deal.get("draw", ""), str):
+        raise bad(f"draw must be a card string, got {deal['draw']!r}")
+    if (
+        not isinstance(keep, (list, tuple))
+        or len(keep) != n
+        or not all(k is None or isinstance(k, str) for k in keep)
+    ):
+        raise bad(f"keep must be one card string or None per seat ({n}), got {keep!r}")
+    actions = deal.get("actions")
+    if not isinstance(actions, (list, tuple)):
+        raise bad(f"actions must be a list of (seat, action, to), got {actions!r}")
+    for a in actions:
+        if (
+            not isinstance(a, (list, tuple))
+            or len(a) != 3
+            or not is_int(a[0])
+            or not 0 <= a[0] < n
+            or a[1] not in ACTION_NAMES
+            or not is_int(a[2])
+            or not 0 <= a[2] <= INT_LIMIT
+        ):
+            raise bad(
+                f"an action is (seat 0..{n - 1}, one of {', '.join(ACTION_NAMES)}, chips to), got {a!r}"
+            )
+
+
 def play_deals(
     deals: list[dict | None],
     stacks=None,
@@ -605,6 +645,11 @@ def play_deals(
     arrays = player_arrays(list(players) if players is not None else ["never"] * n)
     if arrays.kinds.size != n:
         raise ValueError(f"got {arrays.kinds.size} players for {n} seats")
+    if not isinstance(deals, (list, tuple)):
+        raise ValueError(f"deals must be a list of deal scripts or None, got {deals!r}")
+    for number, deal in enumerate(deals, 1):
+        if deal is not None:
+            _check_script(deal, number, n)
     random_game = make_game(arrays, rules)
     names = names or [f"Seat {s}" for s in range(n)]
     work = _new_work(n, 256, np.array([-1, 0], dtype=np.int64))
