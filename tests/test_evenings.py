@@ -185,3 +185,28 @@ def test_cli_dealers_choice(capsys):
                 ["evening", "dealers-choice", "--players", bad, "tight@random", "--games", "razz", "--quiet"]
             )
         assert exc.value.code == 2 and text in capsys.readouterr().err
+
+
+def test_an_evening_without_an_end_is_a_value_error():
+    """Stacks too deep to play to the last chip within the job's deal limit: a ValueError that
+    names the stacks (it was a RuntimeError; found by the library fuzz with 2**31 chips)."""
+    from dataclasses import replace
+
+    from simkit.evenings.jobs import make_job
+
+    job = replace(make_job("razz", ["tips", "tight"], deals=0, stacks=10**6), max_deals=50)
+    with pytest.raises(ValueError, match=r"ran past 50 deals without an end: stacks 1000000 are too deep"):
+        job.play(1, 1)
+
+
+def test_a_dealers_choice_evening_without_an_end_is_a_value_error():
+    from dataclasses import replace
+
+    from simkit.evenings.dealers_choice import DealersChoiceJob, _prefs
+    from simkit.games.evening import GAMES
+
+    players = ["tips@razz", "tight@razz"]
+    rules = tuple(SETUPS[g].rules(None) for g in GAMES)
+    job = DealersChoiceJob(tuple(players), ("razz",), rules, 0, 10**6, _prefs(players, ["razz"], None))
+    with pytest.raises(ValueError, match=r"ran past 50 deals without an end: stacks \[1000000, 1000000\]"):
+        replace(job, max_deals=50).play(1, 1)

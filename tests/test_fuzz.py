@@ -749,6 +749,103 @@ LIBRARY = [
             st.fixed_dictionaries({"chips": chip_values(), "pot": chip_values(), "min_stake": chip_values()}),
         ),
     ),
+    (
+        "simkit.games.in_between:settle",
+        st.builds(
+            lambda posts, third, stake, pot, chips, low_ace, penalty: (
+                (posts, third),
+                {"stake": stake, "pot": pot, "chips": chips, "low_ace": low_ace, "post_penalty": penalty},
+            ),
+            cards("posts"),
+            cards("third") | counts(0, 51),
+            chip_values(),
+            chip_values(),
+            chip_values(),
+            st.sampled_from([True, False, 1, "x"]),
+            counts(2, 3),
+        ),
+    ),
+    (
+        "simkit.games.in_between:check_stake",
+        st.tuples(
+            st.tuples(chip_values(), chip_values(), chip_values()),
+            st.fixed_dictionaries({"minimum": chip_values()}),
+        ),
+    ),
+    (
+        "simkit.games.in_between:integer_kelly_stake",
+        st.tuples(
+            st.tuples(floats(), floats(), floats()),
+            st.fixed_dictionaries(
+                {
+                    "chips": chip_values(),
+                    "pot": chip_values(),
+                    "multiplier": floats(),
+                    "post_penalty": counts(2, 3),
+                }
+            ),
+        ),
+    ),
+    (
+        "simkit.games.in_between:expected_log_growth",
+        st.tuples(
+            st.tuples(floats(), floats(), floats(), floats()),
+            st.fixed_dictionaries({"post_penalty": counts(2)}),
+        ),
+    ),
+    (
+        "simkit.games.in_between:three_posts_odds",
+        st.tuples(
+            st.tuples(cards("posts"), cards("seen")), st.fixed_dictionaries({"low_ace": st.booleans()})
+        ),
+    ),
+    (
+        "simkit.games.in_between:simulate_red_dog",
+        st.tuples(
+            st.tuples(counts(1, 3)),
+            st.fixed_dictionaries(
+                {"decks": counts(1, 8), "raise_from": counts(2, 7, 12), "seed": counts(0, 1)}
+            ),
+        ),
+    ),
+    (
+        "simkit.games.razz:play_hands",
+        st.tuples(
+            st.tuples(st.lists(player_spec("razz"), min_size=0, max_size=9), counts(1, 2)),
+            st.fixed_dictionaries(
+                {
+                    "stacks": chip_values() | st.lists(chip_values(), max_size=9),
+                    "random_stacks": st.booleans(),
+                    "dealers": st.sampled_from([None, [0], [0, 1], [-1], [9]]),
+                }
+            ),
+        ),
+    ),
+    (
+        "simkit.games.razz:dead_card_values",
+        st.tuples(
+            st.tuples(cards("start"), counts(1, 2, 7)),
+            st.fixed_dictionaries({"trials": counts(1, 3), "quiet": st.just(True)}),
+        ),
+    ),
+    (
+        "simkit.evenings:evening",
+        st.tuples(
+            st.tuples(
+                st.sampled_from(["razz", "triple-draw", "diablo", "in-between", "dealers-choice", "x"])
+            ),
+            st.fixed_dictionaries(
+                {
+                    "evenings": counts(1, 2),
+                    "deals": counts(1, 3),
+                    "stacks": chip_values(),
+                    "log": counts(0, 1),
+                    "band_deals": counts(1, 200),
+                    "quiet": st.just(True),
+                }
+            ),
+        ),
+    ),
     ("simkit.games.in_between:kelly", st.tuples(st.tuples(floats()), st.just({}))),
     ("simkit.games.in_between:fixed", st.tuples(st.tuples(chip_values()), st.just({}))),
     ("simkit.games.in_between:pot_fraction", st.tuples(st.tuples(floats()), st.just({}))),

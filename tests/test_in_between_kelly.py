@@ -31,3 +31,35 @@ def test_kelly_closed_form_against_numerical_maximum():
     # no post left: plain even-money Kelly
     assert kelly_fraction(0.7, 0.0, 0.3) == pytest.approx(0.4)
     assert kelly_fraction(1.0, 0.0, 0.0) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((None, 0.5, 0.5), "p_between must be a probability"),
+        ((True, 0.0, 0.0), "p_between must be a probability"),
+        ((0.5, 0.5, 0.0, 2.5), "post_penalty must be an integer 1..2"),
+        ((0.5, 0.5, 0.0, float("inf")), "post_penalty must be an integer 1..2"),
+    ],
+)
+def test_bad_probabilities_and_penalties_refused(args, message):
+    with pytest.raises(ValueError, match=message):
+        kelly_fraction(*args)
+    with pytest.raises(ValueError, match=message):
+        expected_log_growth(0.1, *args)
+
+
+def test_integer_kelly_stake_checks_its_input():
+    """It went to the kernel unchecked (``None`` was a Numba typing error; found by the
+    library fuzz); exact fractions still work."""
+    from fractions import Fraction
+
+    from simkit.games.in_between import integer_kelly_stake
+
+    assert integer_kelly_stake(Fraction(44, 50), Fraction(6, 50), Fraction(0), chips=100, pot=500) == 32
+    with pytest.raises(ValueError, match="p_between must be a probability"):
+        integer_kelly_stake(None, 0.5, 0.5, chips=100, pot=10)
+    with pytest.raises(ValueError, match="multiplier must be a finite number"):
+        integer_kelly_stake(0.9, 0.1, 0.0, chips=100, pot=10, multiplier=-1.0)
+    with pytest.raises(ValueError, match="chips must be a non-negative integer"):
+        integer_kelly_stake(0.9, 0.1, 0.0, chips=2**64, pot=10)

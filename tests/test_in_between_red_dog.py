@@ -66,3 +66,17 @@ def test_red_dog_simulation_agrees_with_exact():
         exact = e["house_edge_best_raise"] if raise_from == 7 else e["house_edge_no_raise"]
         assert abs(m + exact) < 3.5 * se, (decks, m, exact, se)
         assert math.isfinite(se) and se > 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"raise_from": float("inf")}, "raise_from must be an integer 1..12, got inf"),
+        ({"raise_from": 7.5}, "raise_from must be an integer 1..12, got 7.5"),
+        ({"hands": 2**64}, "hands must be an integer 2..2"),
+    ],
+)
+def test_simulate_red_dog_refuses_bad_settings(kwargs, message):
+    """``inf`` was an OverflowError and 7.5 was cut to 7 (found by the library fuzz)."""
+    with pytest.raises(ValueError, match=message):
+        simulate_red_dog(**{"hands": 10, **kwargs})

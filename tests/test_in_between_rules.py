@@ -75,3 +75,20 @@ def test_rules_from_names():
     assert Rules.from_names(r.variants, ante=2, pot=10) == r
     with pytest.raises(ValueError, match="unknown variant 'wild'"):
         Rules.from_names(["wild"])
+
+
+@pytest.mark.parametrize(
+    ("posts", "third", "message"),
+    [
+        ("As 7h", float("inf"), "an integer 0..51, got inf"),
+        ((1.5, 20), 30, "an integer 0..51, got 1.5"),
+        ("As 7h", 60, "an integer 0..51, got 60"),
+        ([48, 48], 30, "two different post cards"),
+        (5, "Kd", "posts are two cards"),
+    ],
+)
+def test_bad_cards_refused(posts, third, message):
+    """Cards given as numbers are checked, not cut (``inf`` was an OverflowError; found by the
+    library fuzz), and the posts are two different cards."""
+    with pytest.raises(ValueError, match=message):
+        settle(posts, third, stake=1, pot=1, chips=5)

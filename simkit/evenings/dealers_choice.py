@@ -303,8 +303,12 @@ class DealersChoiceJob:
                 game_deals,
                 log,
             )
-            if rc == RC_RUNAWAY:
-                raise RuntimeError(f"a dealer's choice evening ran past {self.max_deals} deals")
+            if rc == RC_RUNAWAY:  # the settings, not the code: stacks too deep for the stakes
+                raise ValueError(
+                    f"a dealer's choice evening ran past {self.max_deals:,} deals without an end: "
+                    f"stacks {self.stacks().tolist()} are too deep to play to the last chip; agree a "
+                    "length (deals=) or bring fewer chips"
+                )
             if rc < 0:
                 raise RuntimeError(f"the dealer's choice kernel failed with code {rc}")
             if rc <= log_rows:

@@ -136,8 +136,12 @@ class EveningJob:
             outs = self.new_outs()
             log = np.zeros((log_rows, log_columns(n)), dtype=np.int64)
             rc = kernel(count, stacks, self.end(kernel), strategy, stream_state(seed), outs, log)
-            if rc == RC_RUNAWAY:
-                raise RuntimeError(f"an evening of {self.game} ran past {self.max_deals} deals")
+            if rc == RC_RUNAWAY:  # the settings, not the code: stacks too deep for the stakes
+                raise ValueError(
+                    f"an evening of {self.game} ran past {self.max_deals:,} deals without an end: "
+                    f"stacks {self.rules.stacks!r} are too deep to play to the last chip; "
+                    "agree a length (deals=) or bring fewer chips"
+                )
             if rc < 0:
                 raise RuntimeError(f"the {self.game} evening kernel failed with code {rc}")
             if rc <= log_rows:

@@ -23,9 +23,11 @@ Examples
 from __future__ import annotations
 
 import math
+from numbers import Real
 
 import numpy as np
 
+from ...checks import INT_LIMIT, int_in_range
 from ...jit import njit
 
 __all__ = ["expected_log_growth", "kelly_fraction"]
@@ -48,12 +50,17 @@ def _kelly(p_b, p_p, p_o, mult):
     return 2.0 * ev / (b + math.sqrt(disc))
 
 
-def _check_probs(p_between: float, p_post: float, p_outside: float) -> None:
+def _check_probs(p_between: float, p_post: float, p_outside: float, post_penalty=2) -> None:
+    """Refuse probabilities outside [0, 1] or not summing to 1, and a post penalty that is not
+    a whole number of stakes (1 or more)."""
     for name, p in (("p_between", p_between), ("p_post", p_post), ("p_outside", p_outside)):
+        if isinstance(p, (bool, np.bool_)) or not isinstance(p, Real):
+            raise ValueError(f"{name} must be a probability in [0, 1], got {p!r}")
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"{name} must lie in [0, 1], got {p!r}")
     if abs(p_between + p_post + p_outside - 1.0) > 1e-9:
         raise ValueError(f"probabilities must sum to 1, got {p_between} + {p_post} + {p_outside}")
+    int_in_range(post_penalty, "post_penalty", 1, INT_LIMIT)
 
 
 def kelly_fraction(p_between: float, p_post: float, p_outside: float, post_penalty: int = 2) -> float:
@@ -80,9 +87,7 @@ def kelly_fraction(p_between: float, p_post: float, p_outside: float, post_penal
     ...
     ValueError: probabilities must sum to 1, got 0.5 + 0.6 + 0.1
     """
-    _check_probs(p_between, p_post, p_outside)
-    if post_penalty < 1:
-        raise ValueError(f"post_penalty must be at least 1, got {post_penalty!r}")
+    _check_probs(p_between, p_post, p_outside, post_penalty)
     return float(_kelly(float(p_between), float(p_post), float(p_outside), float(post_penalty)))
 
 
@@ -99,8 +104,11 @@ def expected_log_growth(
     >>> round(float(np.linspace(0, 0.45, 451)[np.argmax(g)]), 3)
     0.32
     """
-    _check_probs(p_between, p_post, p_outside)
-    f = np.asarray(f, dtype=np.float64)
+    _check_probs(p_between, p_post, p_outside, post_penalty)
+    try:
+        f = np.asarray(f, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"f must be a fraction or an array of fractions of one's chips, got {f!r}") from None
     with np.errstate(divide="ignore", invalid="ignore"):
         g = p_between * np.log1p(f)
         if p_outside > 0:

@@ -30,7 +30,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import N_CARDS
-from ...checks import is_int
+from ...checks import INT_LIMIT, int_in_range, is_int
 from ...jit import njit
 from ...memory import private_zeros
 from ...rng import SeedLike, draw_below, stream_state
@@ -267,10 +267,8 @@ def simulate_red_dog(
     True
     """
     decks = _check_decks(decks)
-    if not is_int(hands) or hands < 2:
-        raise ValueError(f"hands must be an integer >= 2, got {hands!r}")
-    if not 1 <= int(raise_from) <= 12:
-        raise ValueError(f"raise_from must be 1..12, got {raise_from!r}")
+    int_in_range(hands, "hands", 2, INT_LIMIT)
+    int_in_range(raise_from, "raise_from", 1, 12)
     out = private_zeros(2)
     _red_dog_kernel(int(hands), decks, int(raise_from), stream_state(seed), out)
     mean = out[0] / hands

@@ -165,8 +165,11 @@ def check_stake(stake, pot: int, chips: int, *, minimum: int = 0, who: str = "th
 
 
 def _one_card(card) -> int:
+    """A card given as text (``"Kd"``) or as an integer 0..51."""
     if isinstance(card, str):
         return parse_card(card)
+    if not is_int(card) or not 0 <= card < N_CARDS:
+        raise ValueError(f"a card is a string such as 'Kd' or an integer 0..51, got {card!r}")
     return int(card)
 
 
@@ -210,9 +213,17 @@ def settle(
     >>> settle("Ac 9h", "As", stake=4, pot=12, chips=20, low_ace=True)  # third ace is high
     Settlement(outcome='outside', player_delta=-4, pot_after=16)
     """
-    cards = parse_cards(posts, n=2) if isinstance(posts, str) else [int(c) for c in posts]
-    if len(cards) != 2:
-        raise ValueError(f"expected two post cards, got {posts!r}")
+    cards: list[int]
+    if isinstance(posts, str):
+        cards = parse_cards(posts, n=2).tolist()
+    elif isinstance(posts, (list, tuple, np.ndarray)):
+        cards = [_one_card(c) for c in posts]
+    else:
+        raise ValueError(
+            f"posts are two cards (a string such as '4c Jh' or two card integers), got {posts!r}"
+        )
+    if len(cards) != 2 or cards[0] == cards[1]:
+        raise ValueError(f"expected two different post cards, got {posts!r}")
     t = _one_card(third)
     if t in (int(cards[0]), int(cards[1])):
         raise ValueError("the third card cannot be one of the posts")

@@ -23,13 +23,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from numbers import Real
 
 import numpy as np
 import pandas as pd
 
 from ...cards import N_CARDS
-from ...checks import is_int, positive_int
-from .kelly import _kelly
+from ...checks import is_int, non_negative_int, positive_int
+from .kelly import _check_probs, _kelly
 from .odds import _gap_ev, _gap_probs, odds_table, rank_counts
 from .rules import Rules, _spread
 from .strategies import RANDOM, Policy, _policy_stake, parse_policy
@@ -64,8 +65,21 @@ def integer_kelly_stake(
     32
     >>> integer_kelly_stake(44/50, 6/50, 0.0, chips=100, pot=12, multiplier=0.5)
     12
+    >>> integer_kelly_stake(44/50, 6/50, 0.0, chips=100, pot=12, multiplier=float("inf"))
+    Traceback (most recent call last):
+    ...
+    ValueError: multiplier must be a finite number 0 or more, got inf
     """
-    f = float(_kelly(p_between, p_post, p_outside, float(post_penalty)))
+    _check_probs(p_between, p_post, p_outside, post_penalty)
+    non_negative_int(chips, "chips")
+    non_negative_int(pot, "pot")
+    if (
+        isinstance(multiplier, (bool, np.bool_))
+        or not isinstance(multiplier, Real)
+        or not 0.0 <= multiplier < math.inf
+    ):
+        raise ValueError(f"multiplier must be a finite number 0 or more, got {multiplier!r}")
+    f = float(_kelly(float(p_between), float(p_post), float(p_outside), float(post_penalty)))
     s = int(math.floor(multiplier * f * chips))
     return max(0, min(s, pot, chips))
 
