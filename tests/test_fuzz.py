@@ -838,7 +838,9 @@ LIBRARY = [
                 {
                     "evenings": counts(1, 2),
                     "deals": counts(1, 3),
-                    "stacks": chip_values(),
+                    # small stacks: deep ones with deals=0 (to the last chip) run for a million
+                    # deals before the refusal (tests/test_evenings.py checks that with a low limit)
+                    "stacks": counts(1, 5, 100),
                     "log": counts(0, 1),
                     "band_deals": counts(1, 200),
                     "quiet": st.just(True),
