@@ -277,6 +277,20 @@ def _lazy(J, k, idx, E, nE, S, A, stamp, gen, fam, Tk, num):
 
 
 @njit(cache=True, inline="always")
+def _memo(m, hs, ix, E, nE, S, A, stamp, gen, fam, Tk, num, J):
+    """The memoised ``A_E`` of the cards at the sorted positions ``m`` of ``hs`` (table index
+    ``ix[m]``): looked up under the stamp ``gen``, else worked out by :func:`_lazy`."""
+    if stamp[ix[m]] == gen:
+        return A[ix[m]]
+    c = 0
+    for p in range(5):
+        if (m >> p) & 1:
+            J[c] = hs[p]
+            c += 1
+    return _lazy(J, c, ix[m], E, nE, S, A, stamp, gen, fam, Tk, num)
+
+
+@njit(cache=True, inline="always")
 def _scale(n, d):
     """``d! (n - d)(n - d - 1)...(n - 4)``: ``(n)_5 / C(n, d)``."""
     s = 1
@@ -345,16 +359,7 @@ def _last(h, E, nE, n3, S, A, stamp, gen, fam, Tk, num, g, hs, ix):
         k = _POP[m]
         ix[m] = ix[m ^ (1 << p)] - _OFF[k - 1] + _OFF[k] + _CB[k - 1, hs[p]]
     for m in range(31):
-        j = ix[m]
-        if stamp[j] == gen:
-            g[m] = A[j]
-        else:
-            c = 0
-            for p in range(5):
-                if (m >> p) & 1:
-                    J[c] = hs[p]
-                    c += 1
-            g[m] = _lazy(J, c, j, E, nE, S, A, stamp, gen, fam, Tk, num)
+        g[m] = _memo(m, hs, ix, E, nE, S, A, stamp, gen, fam, Tk, num, J)
     g[31] = num[_eval(hs[0], hs[1], hs[2], hs[3], hs[4], fam, Tk)]
     for bit in range(5):  # superset Möbius transform over the discards
         b = 1 << bit
@@ -383,15 +388,8 @@ def _hits(hs, keep, ix, E, nE, C, A, stamp, gen, fam, Tk, hit):
         m = keep | sub
         if m == 31:
             v = hit[_eval(hs[0], hs[1], hs[2], hs[3], hs[4], fam, Tk)]
-        elif stamp[ix[m]] == gen:
-            v = A[ix[m]]
         else:
-            c = 0
-            for p in range(5):
-                if (m >> p) & 1:
-                    J[c] = hs[p]
-                    c += 1
-            v = _lazy(J, c, ix[m], E, nE, C, A, stamp, gen, fam, Tk, hit)
+            v = _memo(m, hs, ix, E, nE, C, A, stamp, gen, fam, Tk, hit, J)
         total += -v if _POP[sub] & 1 else v
         if sub == 0:
             break

@@ -394,7 +394,7 @@ def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, see
     return float(mean), float(np.sqrt(var / trials)), False, method
 
 
-def _check_draws(draws: int, trials=1, exact_limit=0, top=None) -> None:
+def _check_query(draws: int, trials=1, exact_limit=0, top=None) -> None:
     """Refuse draws outside 0..3 and sizes that are not counts, before any work."""
     if not is_int(draws) or not 0 <= draws <= 3:
         raise ValueError(f"draws must be 0, 1, 2 or 3, got {draws!r}")
@@ -528,7 +528,7 @@ def discard_options(
     ...
     ValueError: trials must be a positive integer, got 0
     """
-    _check_draws(draws, trials, exact_limit, top)
+    _check_query(draws, trials, exact_limit, top)
     cards, deck = _setup(hand, dead, family, draws)
     exact = objective != "rank" and exact_limit != 0
     if objective != "rank":
@@ -676,7 +676,7 @@ def odds_rows(
     >>> odds_rows("7s 5h 4d 3c 2s", draws=0, targets=["7"])[0]["probability"]
     1.0
     """
-    _check_draws(draws, trials, exact_limit)
+    _check_query(draws, trials, exact_limit)
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; expected target or rank")
     targets = list(targets)
