@@ -32,6 +32,7 @@ __all__ = [
     "N_SUITS",
     "RANK_CHARS",
     "SUIT_CHARS",
+    "as_cards",
     "card",
     "format_cards",
     "parse_card",
@@ -188,13 +189,72 @@ def format_cards(cards: Iterable[int] | np.ndarray) -> str:
     Traceback (most recent call last):
     ...
     ValueError: card 52 is out of range 0..51
+    >>> format_cards([1.5])
+    Traceback (most recent call last):
+    ...
+    ValueError: a card is an integer 0..51, got 1.5
     """
     out = []
     for c in np.asarray(cards).ravel().tolist():
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise ValueError(f"a card is an integer 0..51, got {c!r}")
         if not 0 <= c < N_CARDS:
             raise ValueError(f"card {c} is out of range 0..51")
         out.append(RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3])
     return " ".join(out)
+
+
+def as_cards(
+    cards: str | Iterable[int] | np.ndarray, what: str = "cards", n: int | None = None
+) -> np.ndarray:
+    """Cards given as a card string (:func:`parse_cards`) or as card integers 0..51, checked,
+    as an int64 array in the order given.
+
+    Parameters
+    ----------
+    cards
+        A card string such as ``"As Kd"``, or a sequence or 1-D array of card integers.
+    what
+        What the cards are (``"hand"``, ``"dead"``), for the error message.
+    n
+        The number of cards needed; ``None`` accepts any number.
+
+    Raises
+    ------
+    ValueError
+        For anything but distinct cards (a float, a bool, a number out of range, a card twice)
+        or the wrong number of them; the message names the value.
+
+    Examples
+    --------
+    >>> as_cards("As Kd").tolist(), as_cards([51, 45]).tolist()
+    ([51, 45], [51, 45])
+    >>> as_cards([51, 51], "hand")
+    Traceback (most recent call last):
+    ...
+    ValueError: hand repeats a card: As As
+    >>> as_cards(7, "hand")
+    Traceback (most recent call last):
+    ...
+    ValueError: hand must be a card string or card integers 0..51, got 7
+    """
+    if isinstance(cards, str):
+        return parse_cards(cards, n=n).astype(np.int64)
+    try:
+        arr = np.asarray(cards if isinstance(cards, np.ndarray) else list(cards))
+    except TypeError:  # not iterable
+        arr = np.asarray(None)
+    ints = arr.ndim == 1 and (arr.size == 0 or np.issubdtype(arr.dtype, np.integer))
+    if not ints or any(isinstance(c, (bool, np.bool_)) for c in np.asarray(cards, dtype=object).ravel()):
+        raise ValueError(f"{what} must be a card string or card integers 0..51, got {cards!r}")
+    if arr.size and (arr.min() < 0 or arr.max() >= N_CARDS):
+        raise ValueError(f"{what} has a card out of range 0..51: {arr.tolist()}")
+    arr = arr.astype(np.int64)
+    if np.unique(arr).size != arr.size:
+        raise ValueError(f"{what} repeats a card: {format_cards(arr)}")
+    if n is not None and arr.size != n:
+        raise ValueError(f"{what} must have {n} cards, got {arr.size}")
+    return arr
 
 
 def rank_of(cards: np.ndarray) -> np.ndarray:

@@ -28,10 +28,13 @@ __all__ = [
     "is_int",
     "non_negative_int",
     "positive_int",
+    "record_capacity",
 ]
 
 #: The largest count or chip amount accepted: sums of many of them still fit in int64.
 INT_LIMIT = 2**53
+#: The most actions a hand's record may hold (``log_capacity``): far more than any hand takes.
+MAX_LOG_CAPACITY = 2**20
 
 
 def is_int(value) -> bool:
@@ -106,3 +109,15 @@ def chips_per_seat(value, n: int, name: str = "stacks", least: int = 0) -> np.nd
     if each is None or len(each) != n or not all(is_int(v) and least <= v <= INT_LIMIT for v in each):
         raise ValueError(f"{name} must be one integer {least}..2**53 or one per seat ({n}), got {value!r}")
     return np.array(each, dtype=np.int64)
+
+
+def record_capacity(value, least: int = 0) -> int:
+    """``value`` as an ``int`` if it is a ``log_capacity`` (actions a hand's record holds)
+    ``least``..:data:`MAX_LOG_CAPACITY`, else ``ValueError``.
+
+    >>> record_capacity(2**40)
+    Traceback (most recent call last):
+    ...
+    ValueError: log_capacity must be an integer 0..1048576, got 1099511627776
+    """
+    return int_in_range(value, "log_capacity", least, MAX_LOG_CAPACITY)

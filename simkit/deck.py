@@ -70,6 +70,8 @@ def live_deck(dead: str | Iterable[int] | np.ndarray | None = None) -> np.ndarra
     if isinstance(dead, str):
         dead_arr = parse_cards(dead)
     else:
+        if not isinstance(dead, (np.ndarray, Iterable)):
+            raise ValueError(f"dead cards must be card integers or a card string, got {dead!r}")
         dead_arr = np.asarray(list(dead) if not isinstance(dead, np.ndarray) else dead).ravel()
         if dead_arr.size and not np.issubdtype(dead_arr.dtype, np.integer):
             raise ValueError(f"dead cards must be card integers or a card string, got {dead!r}")

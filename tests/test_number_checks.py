@@ -232,3 +232,82 @@ def test_razz_exact_refusal_in_the_cli(capsys):
         main(["razz", "equity", "As 2d / 3c", "Kh Qd / 5s", "--exact", "always"])
     assert exc.value.code == 2
     assert "--exact auto or never" in capsys.readouterr().err
+
+
+def _refusals():
+    """``(call, message)``: library calls that once cut a number, took a bool or a string for
+    a number, or ended in an OverflowError, AttributeError, MemoryError or a Numba typing error
+    (found by probing the public functions not yet in tests/test_fuzz.py's LIBRARY)."""
+    from simkit.cards import as_cards, format_cards
+    from simkit.deck import live_deck
+    from simkit.games import diablo, razz, triple_draw
+    from simkit.games import in_between as ib
+    from simkit.games.diablo import jobs as diablo_jobs
+    from simkit.games.in_between import jobs as ib_jobs
+    from simkit.games.razz import jobs as razz_jobs
+    from simkit.games.triple_draw import jobs as td_jobs
+    from simkit.poker import new_state, strategy_table
+
+    two = ["tight", "tight"]
+    return [
+        (lambda: ib.spread(1.5, 10), "a post value must be an integer 1..14, got 1.5"),
+        (lambda: ib.spread(3, math.inf), "a post value must be an integer 1..14, got inf"),
+        (lambda: ib.card_value(1.5), "card must be an integer 0..51, got 1.5"),
+        (lambda: ib.card_value(True), "card must be an integer 0..51, got True"),
+        (lambda: ib.Policy("kelly", 0.5, 0, "yes"), "counting must be True or False, got 'yes'"),
+        (lambda: ib.parse_policy(3), "a policy is a string such as 'kelly:0.5', got 3"),
+        (lambda: format_cards([1.5]), "a card is an integer 0..51, got 1.5"),
+        (lambda: format_cards([True]), "a card is an integer 0..51, got True"),
+        (lambda: live_deck(5), "dead cards must be card integers or a card string, got 5"),
+        (
+            lambda: as_cards([0, 1, True], "hand"),
+            r"hand must be a card string or card integers 0..51, got \[0, 1, True\]",
+        ),
+        (lambda: diablo.category_index(3), "unknown category 3"),
+        (lambda: diablo.target_weights(None), "unknown category None"),
+        (lambda: razz.prepare(["As 2d / 3c", "Kh Qd / 5s"], 5), "dead cards are a card string such as"),
+        (lambda: razz.start_table((1.5,)), r"opponents must each be 1..7, got \(1.5,\)"),
+        (lambda: razz.start_table((math.inf,)), r"opponents must each be 1..7, got \(inf,\)"),
+        (lambda: triple_draw.play(two, hands=1.5), "hands must be a positive integer, got 1.5"),
+        (lambda: triple_draw.play(two, hands=0), "hands must be a positive integer, got 0"),
+        (lambda: triple_draw.play(two, hands=2**63), "hands must be a positive integer"),
+        (lambda: triple_draw.play(two, hands=3, record=-1), "record must be a non-negative integer, got -1"),
+        (lambda: triple_draw.hand_group(7), "hand must be a card string or card integers 0..51, got 7"),
+        (lambda: triple_draw.hand_group([0, 1, 2, 3]), "hand must have 5 cards, got 4"),
+        (lambda: triple_draw.holding_odds_table("8", sizes=(True,)), "holding sizes are 1..5, got True"),
+        (lambda: ib.evaluate_game_policy("kelly", low_ace=1.5), "low_ace must be True or False, got 1.5"),
+        (lambda: strategy_table(["tight"], True), "got 1 strategies for n_seats=True"),
+        (lambda: new_state(2, 2**63), "log_capacity must be an integer 0..1048576"),
+        (
+            lambda: td_jobs.evening_kernel(two, log_capacity=-1),
+            "log_capacity must be an integer 0..1048576, got -1",
+        ),
+        (lambda: td_jobs.evening_kernel(two, log_capacity=1.5), "log_capacity must be an integer"),
+        (
+            lambda: razz_jobs.hand_kernel(two, log_capacity=2**40),
+            "log_capacity must be an integer 0..1048576",
+        ),
+        (
+            lambda: razz_jobs.evening_kernel(two, log_capacity=2**40),
+            "log_capacity must be an integer 0..1048576",
+        ),
+        (
+            lambda: diablo_jobs.hand_kernel(["trips"] * 3, log_capacity=None),
+            "log_capacity must be an integer",
+        ),
+        (
+            lambda: diablo_jobs.evening_kernel(["trips"] * 3, log_capacity=2**40),
+            "log_capacity must be an integer",
+        ),
+        (
+            lambda: ib_jobs.evening_kernel(["kelly", "fixed"], log_capacity=2**63),
+            "log_capacity must be an integer",
+        ),
+    ]
+
+
+@pytest.mark.parametrize("index", range(len(_refusals())))
+def test_library_refuses_what_it_once_cut_or_crashed_on(index):
+    call, message = _refusals()[index]
+    with pytest.raises((ValueError, TypeError), match=message):
+        call()

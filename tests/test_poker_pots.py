@@ -224,11 +224,14 @@ def test_uncontested_pot_goes_to_the_last_player_without_a_showdown():
     "bad, message",
     [
         (dict(contributions=[1]), "contributions must be 2..10"),
-        (dict(contributions=[1, -1]), "non-negative integers"),
+        (dict(contributions=[1, -1]), r"contributions must be integers 0..2\*\*53, got \[1, -1\]"),
+        (dict(contributions=[True, 2]), r"contributions must be integers 0..2\*\*53, got \[True, 2\]"),
+        (dict(contributions=[2**62, 2**62]), "contributions must be integers 0..2"),
         (dict(folded=[True, True]), "at least one player"),
         (dict(dealer=5), "dealer must be a seat"),
         (dict(strengths=[1.5, 2]), "strengths must be 2 integer"),
         (dict(dead=-2), "dead must be"),
+        (dict(dead=2**63), r"dead must be an integer 0..2\*\*53, got 9223372036854775808"),
     ],
 )
 def test_settle_rejects_bad_input(bad, message):

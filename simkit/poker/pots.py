@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..checks import is_int
+from ..checks import INT_LIMIT, chips, is_int
 from ..jit import lean
 from .table_state import (
     S_DEAD,
@@ -192,21 +192,29 @@ def _pay(st, payout):
         st[STACK + s] += payout[s]
 
 
+def _has_bool(values) -> bool:
+    return any(isinstance(v, (bool, np.bool_)) for v in np.asarray(values, dtype=object).ravel())
+
+
 def _state_for(contributions, folded, dealer, dead):
     c = np.asarray(contributions)
     f = np.asarray(folded)
     if c.ndim != 1 or not 2 <= c.size <= 10:
         raise ValueError(f"contributions must be 2..10 chip counts, got shape {c.shape}")
-    if not np.issubdtype(c.dtype, np.integer) or (c < 0).any():
-        raise ValueError(f"contributions must be non-negative integers, got {contributions!r}")
+    if (
+        not np.issubdtype(c.dtype, np.integer)
+        or (c < 0).any()
+        or (c > INT_LIMIT).any()
+        or _has_bool(contributions)
+    ):
+        raise ValueError(f"contributions must be integers 0..2**53, got {contributions!r}")
     if f.shape != c.shape:
         raise ValueError(f"folded must have one flag per seat, got shape {f.shape}")
     if f.all():
         raise ValueError("at least one player must still be in (not folded)")
     if not is_int(dealer) or not 0 <= dealer < c.size:
         raise ValueError(f"dealer must be a seat 0..{c.size - 1}, got {dealer!r}")
-    if not is_int(dead) or dead < 0:
-        raise ValueError(f"dead must be a non-negative integer, got {dead!r}")
+    dead = chips(dead, "dead")
     st = _new_state(c.size, 0)
     st[TOTAL : TOTAL + c.size] = c
     st[STATUS : STATUS + c.size] = np.where(f.astype(bool), ST_FOLDED, ST_ACTIVE)

@@ -341,8 +341,8 @@ def strategy_table(specs: Sequence, n_seats: int | None = None) -> tuple[np.ndar
         if not is_int(n_seats) or not 2 <= n_seats <= MAX_SEATS:
             raise ValueError(f"n_seats must be 2..{MAX_SEATS}, got {n_seats!r}")
         specs = [specs] * int(n_seats)
-    elif n_seats is not None and len(specs) != n_seats:
-        raise ValueError(f"got {len(specs)} strategies for n_seats={n_seats}")
+    elif n_seats is not None and (not is_int(n_seats) or len(specs) != n_seats):
+        raise ValueError(f"got {len(specs)} strategies for n_seats={n_seats!r}")
     kinds = np.zeros(len(specs), dtype=np.int64)
     params = np.zeros((len(specs), N_PARAMS))
     for i, spec in enumerate(specs):

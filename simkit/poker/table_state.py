@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..checks import is_int
+from ..checks import is_int, record_capacity
 from ..jit import njit
 
 __all__ = [
@@ -204,9 +204,7 @@ def new_state(n_seats: int, log_capacity: int = 0) -> np.ndarray:
     """
     if not is_int(n_seats) or not 2 <= n_seats <= MAX_SEATS:
         raise ValueError(f"n_seats must be 2..{MAX_SEATS}, got {n_seats!r}")
-    if not is_int(log_capacity) or log_capacity < 0:
-        raise ValueError(f"log_capacity must be a non-negative integer, got {log_capacity!r}")
-    return _new_state(int(n_seats), int(log_capacity))
+    return _new_state(int(n_seats), record_capacity(log_capacity))
 
 
 class Table:

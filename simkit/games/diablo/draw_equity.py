@@ -45,12 +45,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from math import comb
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
 
-from simkit.cards import N_CARDS, format_cards
+from simkit.cards import N_CARDS, as_cards, format_cards
 from simkit.deck import (
     advance_level,
     cards_left,
@@ -70,7 +70,7 @@ from ...jit import njit
 from .keep_table import _keep_sorted, _sort5, policy_table
 from .ranges import is_range_text, parse_range
 from .rules import draw_limit, limit_label, tables
-from .solver import Cards, _cards, _keep_of
+from .solver import Cards, _keep_of
 
 __all__ = [
     "EXACT_LIMIT",
@@ -544,10 +544,10 @@ def prepare(
             held.append(None)
             continue
         try:
-            held.append(_cards(h, "hand", n=5))
+            held.append(as_cards(h, "hand", n=5))
         except ValueError as e:
             raise ValueError(f"hand {i + 1}: {e}") from None
-    dead_arr = np.zeros(0, dtype=np.int64) if dead is None else _cards(dead, "dead")
+    dead_arr = np.zeros(0, dtype=np.int64) if dead is None else as_cards(dead, "dead")
     everything = np.concatenate([*(h for h in held if h is not None), dead_arr])
     values, counts = np.unique(everything, return_counts=True)
     if (counts > 1).any():
@@ -760,7 +760,9 @@ def draw_equity(
     df = pd.DataFrame(
         {
             "player": np.arange(1, n + 1),
-            "hand": [format_cards(_cards(h, "hand", n=5)) for h in hands],
+            "hand": [
+                format_cards(as_cards(cast(str | Sequence[int], h), "hand", n=5)) for h in hands
+            ],  # no ranges
             "keep": [format_cards(cards[5 * i : 5 * i + n_keep[i]]) or "-" for i in range(n)],
             "draw": 5 - n_keep,
             "equity": eq,
@@ -775,7 +777,7 @@ def draw_equity(
         trials=done,
         order=[p + 1 for p in spot.order],
         limit=limit_label(variant, max_draw),
-        dead=format_cards(np.zeros(0, dtype=np.int64) if dead is None else _cards(dead, "dead")),
+        dead=format_cards(np.zeros(0, dtype=np.int64) if dead is None else as_cards(dead, "dead")),
     )
     return df
 
@@ -806,7 +808,7 @@ def _ranged_equity(
         {
             "player": np.arange(1, n + 1),
             "hand": [
-                ranges[i].text if i in ranges else format_cards(_cards(h, "hand", n=5))
+                ranges[i].text if i in ranges else format_cards(as_cards(h, "hand", n=5))
                 for i, h in enumerate(hands)
             ],
             "keep": [
@@ -826,6 +828,6 @@ def _ranged_equity(
         trials=done,
         order=[p + 1 for p in spot.order],
         limit=limit_label(variant, max_draw),
-        dead=format_cards(np.zeros(0, dtype=np.int64) if dead is None else _cards(dead, "dead")),
+        dead=format_cards(np.zeros(0, dtype=np.int64) if dead is None else as_cards(dead, "dead")),
     )
     return df

@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 from simkit.cards import N_CARDS, format_cards, parse_cards
-from simkit.checks import INT_LIMIT, is_int
+from simkit.checks import INT_LIMIT, is_int, record_capacity
 from simkit.games.evening import END_SERIES, GAME_DIABLO, EveningKernel
 from simkit.games.table import (
     TABLE_CARRIED,
@@ -146,6 +146,7 @@ def hand_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0) -
     (True, 400)
     """
     rules = rules or Rules()
+    log_capacity = record_capacity(log_capacity)
     arrays = player_arrays(list(players))
     n = arrays.kinds.size
     if not 3 <= n <= 7:
@@ -182,8 +183,7 @@ def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0
     ValueError: players 'never', 'jacks:kind=check-call' never open: left alone with a pot in the middle they could never finish the series (R-E4); seat at most one player who never opens
     """
     rules = rules or Rules()
-    if not is_int(log_capacity) or log_capacity < 0:
-        raise ValueError(f"log_capacity must be a non-negative integer, got {log_capacity!r}")
+    log_capacity = record_capacity(log_capacity)
     if rules.dealers_choice:
         raise ValueError(
             f"dealers_choice={rules.dealers_choice!r} is a series rule: "

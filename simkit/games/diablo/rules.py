@@ -114,7 +114,7 @@ def category_index(name: str) -> int:
     ...
     ValueError: unknown category 'royal'; expected one of high_card, one_pair, two_pair, three_of_a_kind, straight, flush, full_house, four_of_a_kind, straight_flush, five_of_a_kind
     """
-    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    key = name.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(name, str) else None
     if key not in CATEGORIES:
         raise ValueError(f"unknown category {name!r}; expected one of {', '.join(CATEGORIES)}")
     return CATEGORIES.index(key)

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, TypedDict, Unpack
 import numpy as np
 import pandas as pd
 
-from simkit.cards import N_CARDS, format_cards, parse_cards
+from simkit.cards import N_CARDS, as_cards, format_cards
 from simkit.deck import live_deck, next_combination
 from simkit.hands.kernels import eval5_deuces_wild
 
@@ -150,24 +150,8 @@ def _keep_histograms(hand, masks, unseen, T, class_of, wild, out):
 # --- input checking ---------------------------------------------------------------------------
 
 
-def _cards(value, what: str, n: int | None = None) -> np.ndarray:
-    if isinstance(value, str):
-        arr = parse_cards(value, n=n)
-    else:
-        arr = np.asarray(list(value) if not isinstance(value, np.ndarray) else value).ravel()
-        if arr.size and not np.issubdtype(arr.dtype, np.integer):
-            raise ValueError(f"{what} must be a card string or card integers, got {value!r}")
-        if (arr < 0).any() or (arr > 51).any():
-            raise ValueError(f"{what} has a card out of range 0..51: {arr.tolist()}")
-        if np.unique(arr).size != arr.size:
-            raise ValueError(f"{what} repeats a card: {format_cards(arr)}")
-        if n is not None and arr.size != n:
-            raise ValueError(f"{what} must have {n} cards, got {arr.size}")
-    return arr.astype(np.int64)
-
-
 def _unseen(hand: np.ndarray, dead) -> np.ndarray:
-    dead_arr = np.zeros(0, dtype=np.int64) if dead is None else _cards(dead, "dead")
+    dead_arr = np.zeros(0, dtype=np.int64) if dead is None else as_cards(dead, "dead")
     both = np.intersect1d(hand, dead_arr)
     if both.size:
         raise ValueError(f"dead card {format_cards(both[:1])!r} is in the hand")
@@ -175,7 +159,7 @@ def _unseen(hand: np.ndarray, dead) -> np.ndarray:
 
 
 def _keep_of(hand: np.ndarray, keep, variant: str, max_draw: int | None = None) -> np.ndarray:
-    kept = _cards(keep, "keep") if keep is not None else hand.copy()
+    kept = as_cards(keep, "keep") if keep is not None else hand.copy()
     extra = np.setdiff1d(kept, hand)
     if extra.size:
         raise ValueError(f"kept card {format_cards(extra[:1])!r} is not in the hand {format_cards(hand)}")
@@ -234,7 +218,7 @@ def final_histogram(
     >>> int(final_histogram("As Ks Qs Js 9d", keep="As Ks", max_draw=3).sum())
     16215
     """
-    h = _cards(hand, "hand", n=5)
+    h = as_cards(hand, "hand", n=5)
     kept = _keep_of(h, keep, variant, max_draw)
     unseen = _unseen(h, dead)
     _check_supply(unseen.size, 5 - kept.size, f"keeping {format_cards(kept) or 'nothing'} draws")
@@ -270,7 +254,7 @@ def draw_odds(
     >>> d.iloc[0:5][["category", "probability"]].values.tolist()[4]
     ['flush', 1.0]
     """
-    h = _cards(hand, "hand", n=5)
+    h = as_cards(hand, "hand", n=5)
     kept = _keep_of(h, keep, variant, max_draw)
     hist = final_histogram(h, kept, dead, variant, max_draw)
     total = int(hist.sum())
@@ -285,7 +269,7 @@ def draw_odds(
             "at_least": np.cumsum(by_cat) / total,
         }
     )
-    unseen = N_CARDS - 5 - (0 if dead is None else _cards(dead, "dead").size)
+    unseen = N_CARDS - 5 - (0 if dead is None else as_cards(dead, "dead").size)
     df.attrs.update(
         hand=format_cards(h), keep=format_cards(kept), draw=5 - kept.size, unseen=unseen, combinations=total
     )
@@ -375,7 +359,7 @@ def keep_values(
     >>> v.loc[0, "keep"], int(v.loc[0, "draw"])
     ('9s 9h 2c', 2)
     """
-    h = _cards(hand, "hand", n=5)
+    h = as_cards(hand, "hand", n=5)
     w = np.atleast_2d(np.asarray(weights, dtype=np.float64))
     if w.ndim != 2 or w.shape[1] != n_strengths():
         raise ValueError(f"weights must have {n_strengths()} values per row, got shape {np.shape(weights)}")
@@ -588,7 +572,7 @@ def rank_keeps(
     obj = make_objective(
         objective, target=target, opponents=opponents, reference=reference, paytable=paytable, wild=wild
     )
-    h = _cards(hand, "hand", n=5)
+    h = as_cards(hand, "hand", n=5)
     masks = _masks(h, variant, max_draw)
     n_classes = int(obj.class_of.max()) + 1
     counts = _histograms(h, masks, dead, obj.class_of, n_classes, obj.wild)
@@ -674,7 +658,7 @@ def best_keep(hand: Cards, dead: Cards | None = None, **options: Unpack[_RankOpt
     ValueError: unknown objective 'win'; expected one of category, expected_category, equity, paytable
     """
     v = rank_keeps(hand, dead, **options)
-    h = format_cards(_cards(hand, "hand", n=5))
+    h = format_cards(as_cards(hand, "hand", n=5))
     second = v.iloc[1] if len(v) > 1 else v.iloc[0]
     return KeepChoice(
         h,

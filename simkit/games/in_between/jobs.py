@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ...checks import is_int, positive_int
+from ...checks import is_int, positive_int, record_capacity
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
 from ..evening import (
@@ -169,7 +169,7 @@ def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0
     rules, seats = _compiled_table(players, rules, "evening kernel")
     if not 2 <= len(seats) <= MAX_PLAYERS:
         raise ValueError(f"players must be 2..{MAX_PLAYERS} (one policy per seat), got {len(seats)}")
-    _positive("log_capacity", log_capacity, 0)
+    record_capacity(log_capacity)
     seat_out = np.zeros((len(seats), E.N_SEAT_STATS))
     game_out = np.zeros(E.N_GAME_STATS)
     return EveningKernel(

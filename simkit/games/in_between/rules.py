@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...cards import N_CARDS, format_cards, parse_card, parse_cards
-from ...checks import INT_LIMIT, is_int, positive_int
+from ...checks import INT_LIMIT, int_in_range, is_int, positive_int
 from ...jit import njit
 
 __all__ = [
@@ -72,8 +72,8 @@ def card_value(card: int, *, low: bool = False) -> int:
     ...
     ValueError: only an ace may count low, not card 0 (2c)
     """
-    if not 0 <= int(card) < N_CARDS:
-        raise ValueError(f"card {card} is out of range 0..51")
+    if not is_int(card) or not 0 <= card < N_CARDS:
+        raise ValueError(f"card must be an integer 0..51, got {card!r}")
     rank = int(card) >> 2
     if low:
         if rank != ACE:
@@ -95,10 +95,7 @@ def spread(low: int, high: int) -> int:
     >>> spread(2, 14), spread(7, 8), spread(9, 9), spread(1, 14)
     (11, 0, 0, 12)
     """
-    for v in (low, high):
-        if not 1 <= int(v) <= 14:
-            raise ValueError(f"post value {v} is out of range 1..14")
-    lo, hi = sorted((int(low), int(high)))
+    lo, hi = sorted(int_in_range(v, "a post value", 1, 14) for v in (low, high))
     return int(_spread(lo, hi))
 
 

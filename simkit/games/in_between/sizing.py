@@ -320,7 +320,7 @@ def _heads_up(chips, pot, rounds, low_ace, rules: Rules | None) -> tuple[int, in
         chips = d.stacks if chips is None else chips
         pot = d.pot if pot is None else pot
         rounds = d.rounds if rounds is None else rounds
-        low_ace = d.low_ace if low_ace is None else low_ace
+        low_ace = d.low_ace if low_ace is None else Rules(low_ace=low_ace).low_ace
     for name, v in (("chips", chips), ("pot", pot), ("rounds", rounds)):
         positive_int(v, name)
     work = rounds * (chips + pot) ** 2

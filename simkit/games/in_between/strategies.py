@@ -115,6 +115,8 @@ class Policy:
         whole = is_int(k) or (isinstance(k, float) and float(k).is_integer())
         if not whole or not 0 <= k <= 12:
             raise ValueError(f"min_spread must be an integer in 0..12, got {self.min_spread!r}")
+        if not isinstance(self.counting, (bool, np.bool_)) and self.counting not in (0, 1):
+            raise ValueError(f"counting must be True or False, got {self.counting!r}")
         object.__setattr__(self, "param", p)
         object.__setattr__(self, "min_spread", int(self.min_spread))
         object.__setattr__(self, "counting", bool(self.counting))
@@ -192,6 +194,8 @@ def parse_policy(text: str) -> Policy:
     ...
     ValueError: unknown policy 'bluff'; expected fixed, pot_fraction, kelly, half_kelly, pay_twice, random, pass_below or never, as kind[:param][@min_spread][+count]
     """
+    if not isinstance(text, str):
+        raise TypeError(f"a policy is a string such as 'kelly:0.5', got {text!r}")
     raw = text
     head, colon, tail = text.strip().partition(":")
     s = head.lower().replace("-", "_") + colon + tail.lower()  # a parameter keeps its minus sign

@@ -40,7 +40,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import N_CARDS, parse_cards
-from ...checks import chips_per_seat, is_int, non_negative_int, positive_int
+from ...checks import chips_per_seat, is_int, positive_int, record_capacity
 from ...memory import private_zeros
 from ...poker.table_state import LOG, N_LOG_FIELDS
 from ...rng import SeedLike, stream_state
@@ -87,6 +87,7 @@ def hand_kernel(players: Sequence, rules: Rules | None = None, *, log_capacity: 
     """
     rules = as_rules(rules)
     _check_players(players, rules)
+    log_capacity = record_capacity(log_capacity)
     kinds, params = razz_strategy_table(list(players), variant=rules.variant)
     return HandKernel(
         _play_one,
@@ -133,7 +134,7 @@ def evening_kernel(players: Sequence, rules: Rules | None = None, *, log_capacit
     rules = as_rules(rules)
     _check_players(players, rules)
     n = len(players)
-    cap = non_negative_int(log_capacity, "log_capacity")
+    cap = record_capacity(log_capacity)
     if 0 < cap < n + 1:
         raise ValueError(
             f"log_capacity must be 0 or at least {n + 1} (an ante per seat and the bring-in), got {cap}"

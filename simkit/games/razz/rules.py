@@ -348,6 +348,8 @@ def parse_dead(text: str | None) -> tuple[np.ndarray, int]:
     >>> format_cards(cards), unknown
     ('Kh Qs', 2)
     """
+    if text is not None and not isinstance(text, str):
+        raise ValueError(f"dead cards are a card string such as 'Kh Qs ? ?', got {text!r}")
     if text is None or not text.strip():
         return np.zeros(0, dtype=CARD_DTYPE), 0
     cards, unknown = _split_tokens(text.replace("/", " "))

@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import CARD_DTYPE, N_CARDS
+from ...checks import is_int
 from ...deck import shuffle_prefix
 from ...jit import lean, njit
 from ...memory import private_zeros
@@ -331,9 +332,11 @@ def start_table(
             f"the start table is for A-5 low (razz, private) and Stud Hi-Lo, got {variant!r}: "
             "suits matter in the other variants"
         )
+    given = opponents
+    opponents = tuple(opponents) if isinstance(opponents, (tuple, list, range, np.ndarray)) else ()
+    if not opponents or any(not is_int(k) or not 1 <= k <= 7 for k in opponents):
+        raise ValueError(f"opponents must each be 1..7, got {given!r}")
     opponents = tuple(int(k) for k in opponents)
-    if not opponents or any(not 1 <= k <= 7 for k in opponents):
-        raise ValueError(f"opponents must each be 1..7, got {opponents}")
     run_options.setdefault("quiet", True)
     totals = run(StartsJob(opponents, variant), trials, seed=seed, **run_options)
     s = summarize(totals, exact=False)

@@ -40,7 +40,7 @@ from math import comb
 import numpy as np
 import pandas as pd
 
-from ...cards import N_CARDS, format_cards, parse_cards
+from ...cards import N_CARDS, as_cards, format_cards
 from ...checks import is_int, positive_int
 from ...deck import cards_left, draw_card, next_combination
 from ...hands import kernel_tables
@@ -107,25 +107,12 @@ def parse_policy(text: str, family: str = "deuce_to_seven") -> Policy:
     )
 
 
-def _cards(text, what: str) -> list[int]:
-    if isinstance(text, str):
-        return parse_cards(text).astype(np.int64).tolist()
-    arr = np.asarray(text)
-    if arr.ndim != 1 or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
-        raise ValueError(f"{what} must be cards (a string or card integers), got {text!r}")
-    out = arr.astype(np.int64).tolist()
-    for c in out:
-        if not 0 <= c < N_CARDS:
-            raise ValueError(f"{what}: card {c} is out of range 0..51")
-    return out
-
-
 def _check(hands, keeps, draws, order, dead, family):
     """Checked (hands, keeps, order, dead, deck) as card lists; keeps[i] None: by the policy."""
     family_id(family)
     if isinstance(hands, str):
         raise ValueError(f"hands must be a list of five-card hands, got the string {hands!r}")
-    hands = [None if h is None else _cards(h, f"hand {i + 1}") for i, h in enumerate(hands)]
+    hands = [None if h is None else as_cards(h, f"hand {i + 1}").tolist() for i, h in enumerate(hands)]
     check_players(len(hands))
     for i, h in enumerate(hands):
         if h is not None and (len(h) != 5 or len(set(h)) != 5):
@@ -152,7 +139,7 @@ def _check(hands, keeps, draws, order, dead, family):
         if k is None or h is None:
             kept.append(None)
             continue
-        k = _cards(k, f"keep {i + 1}")
+        k = as_cards(k, f"keep {i + 1}").tolist()
         for c in k:
             if c not in h:
                 raise ValueError(
@@ -171,7 +158,7 @@ def _check(hands, keeps, draws, order, dead, family):
         if sorted(order) != list(range(n)) or not all(is_int(o) for o in order):
             raise ValueError(f"order must list every seat 0..{n - 1} once, got {order!r}")
         order = [int(o) for o in order]
-    dead_cards = [] if dead is None else _cards(dead, "dead")
+    dead_cards = [] if dead is None else as_cards(dead, "dead").tolist()
     if len(set(dead_cards)) != len(dead_cards):
         raise ValueError(f"a dead card is given twice: {format_cards(dead_cards)!r}")
     for c in dead_cards:

@@ -42,7 +42,7 @@ from functools import cache
 import numpy as np
 import pandas as pd
 
-from ...cards import N_CARDS, parse_cards
+from ...cards import N_CARDS, as_cards
 from ...hands import kernel_tables, strength_codes
 from ...hands.ranges import deal_joint
 from ...jit import lean, njit
@@ -93,8 +93,7 @@ def hand_group(hand) -> dict:
     >>> hand_group("7s 5h 5d 2c As")
     {'low7': 3, 'deuce': 1, 'ace': 1, 'pair': 1, 'sf_draw': 0}
     """
-    cards = parse_cards(hand, n=5) if isinstance(hand, str) else np.asarray(hand)
-    return _decode(int(_group(cards.astype(np.int64))))
+    return _decode(int(_group(as_cards(hand, "hand", n=5))))
 
 
 def _decode(g: int) -> dict:

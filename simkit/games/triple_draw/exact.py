@@ -62,7 +62,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from ...cards import N_CARDS
+from ...cards import N_CARDS, as_cards
 from ...hands.kernels import popcount as _pc
 from ...jit import njit
 from .rules import family_id, target_value
@@ -1259,17 +1259,6 @@ def _chance(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int)
     return Fraction(total * _scaled(m0, m0), _scaled(n0, m0 + 10))
 
 
-def _cards(cards, what: str) -> np.ndarray:
-    from ...cards import parse_cards
-
-    if isinstance(cards, str):
-        return parse_cards(cards).astype(np.int64)
-    arr = np.asarray(cards)
-    if arr.ndim != 1 or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
-        raise ValueError(f"{what} must be cards (a string or card integers), got {cards!r}")
-    return arr.astype(np.int64)
-
-
 def prepare(
     hand, keep=None, draws: int = 1, *, dead=None
 ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
@@ -1292,25 +1281,24 @@ def prepare(
 
     if not is_int(draws) or not 0 <= draws <= 3:
         raise ValueError(f"draws must be 0, 1, 2 or 3, got {draws!r}")
-    cards = _cards(hand, "hand")
-    if cards.size != 5 or np.unique(cards).size != 5 or cards.min() < 0 or cards.max() >= N_CARDS:
+    cards = as_cards(hand, "hand")
+    if cards.size != 5:
         raise ValueError(
             f"a hand has 5 different cards, got {hand if isinstance(hand, str) else format_cards(cards)!r}"
         )
     kept = None
     if keep is not None:
-        kept = _cards(keep, "keep")
+        kept = as_cards(keep, "keep")
         for c in kept.tolist():
             if c not in cards.tolist():
-                name = format_cards([c]) if 0 <= c < N_CARDS else str(c)
-                raise ValueError(f"kept card {name!r} is not in the hand {format_cards(cards)!r}")
-        if np.unique(kept).size != kept.size:
-            raise ValueError(f"a kept card is given twice: {format_cards(kept)!r}")
+                raise ValueError(
+                    f"kept card {format_cards([c])!r} is not in the hand {format_cards(cards)!r}"
+                )
         if draws == 0 and kept.size != 5:
             raise ValueError(f"with no draw left the whole hand is kept, got keep {format_cards(kept)!r}")
     from ...deck import live_deck
 
-    dead_cards = np.asarray([], dtype=np.int64) if dead is None else _cards(dead, "dead")
+    dead_cards = np.asarray([], dtype=np.int64) if dead is None else as_cards(dead, "dead")
     both = live_deck(dead_cards).astype(np.int64) if dead_cards.size else np.arange(N_CARDS, dtype=np.int64)
     for c in dead_cards.tolist():
         if c in cards.tolist():
@@ -1332,7 +1320,7 @@ def keep_candidates(hand, target: str | int, family: str = "deuce_to_seven") -> 
     >>> [len(k) for k in keep_candidates("7s 7h 3d Kc Qs", "8")]
     [2, 2, 1, 1, 1, 0]
     """
-    cards = _cards(hand, "hand")
+    cards = as_cards(hand, "hand")
     x = target_value(target, family)
     vals = _low_value(cards, family).tolist()
     by_value: dict[int, list[int]] = {}

@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import format_cards, parse_cards
-from ...checks import chips_per_seat, int_in_range, is_int
+from ...checks import chips_per_seat, int_in_range, is_int, non_negative_int, positive_int, record_capacity
 from ...hands import kernel_tables
 from ...hands.ranges import Combos, check_compatible, packed, rejection_error
 from ...memory import private_zeros
@@ -168,6 +168,7 @@ def evening_kernel(players, rules: Rules | None = None, *, log_capacity: int = 0
     2
     """
     rules = rules or Rules()
+    log_capacity = record_capacity(log_capacity)
     players = seat_players(list(players))
     return EveningKernel(
         _play_evenings,
@@ -245,6 +246,9 @@ def play(
     rules = _rules(rules, variant)
     if n_hands is not None:
         hands = n_hands
+    hands = positive_int(hands, "hands")
+    keep_per_hand = non_negative_int(keep_per_hand, "keep_per_hand")
+    record = non_negative_int(record, "record")
     st = chips_per_seat(rules.stacks if stacks is None else stacks, n)
     game = game_tuple(seats, rules)
     fam = rules.family

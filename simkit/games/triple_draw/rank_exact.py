@@ -68,13 +68,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...cards import N_CARDS, format_cards
+from ...cards import N_CARDS, as_cards, format_cards
 from ...deck import next_combination
 from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from ...jit import njit
-from .exact import _cards, prepare
+from .exact import prepare
 from .rules import _eval, family_id, target_threshold
 from .solver import _one_draw
 
@@ -865,7 +865,7 @@ def _checked(hand, keep, draws: int, dead, family: str):
     if draws not in (1, 2, 3):
         raise ValueError(f"draws must be 1, 2 or 3 for the exact expected rank, got {draws!r}")
     cards, kept, deck = prepare(hand, keep, draws, dead=dead)
-    dead_cards = np.asarray([], dtype=np.int64) if dead is None else _cards(dead, "dead").astype(np.int64)
+    dead_cards = np.asarray([], dtype=np.int64) if dead is None else as_cards(dead, "dead")
     return cards.astype(np.int64), kept, deck.astype(np.int64), dead_cards
 
 

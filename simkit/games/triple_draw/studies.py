@@ -22,6 +22,7 @@ from itertools import combinations
 import pandas as pd
 
 from ...cards import RANK_CHARS
+from ...checks import is_int
 from ...rng import SeedLike
 from .rules import DEFAULT_TARGETS, target_value, value_to_rank
 from .solver import odds_rows
@@ -50,8 +51,8 @@ def holdings(
     top = target_value(max_top, family)
     out = []
     for k in sizes:
-        if not 1 <= k <= 5:
-            raise ValueError(f"holding sizes are 1..5, got {k}")
+        if not is_int(k) or not 1 <= k <= 5:
+            raise ValueError(f"holding sizes are 1..5, got {k!r}")
         for values in sorted(combinations(range(top + 1), k), key=lambda r: sorted(r, reverse=True)):
             vs = sorted(values, reverse=True)
             if family == "deuce_to_seven" and k == 5 and vs[0] - vs[-1] == 4:
