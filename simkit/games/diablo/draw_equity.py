@@ -50,8 +50,9 @@ from typing import Any, cast
 import numpy as np
 import pandas as pd
 
-from simkit.cards import N_CARDS, as_cards, format_cards
-from simkit.deck import (
+from ...cards import N_CARDS, as_cards, format_cards
+from ...checks import is_int, positive_int
+from ...deck import (
     advance_level,
     cards_left,
     draw_card,
@@ -60,13 +61,11 @@ from simkit.deck import (
     next_combination,
     shuffle_prefix,
 )
-from simkit.hands.kernels import eval5_deuces_wild
-from simkit.hands.ranges import Combos, check_compatible, draw_joint, packed, rejection_error
-from simkit.memory import private_zeros
-from simkit.rng import SeedLike, stream_state
-
-from ...checks import is_int, positive_int
+from ...hands.kernels import eval5_deuces_wild
+from ...hands.ranges import Combos, check_compatible, draw_joint, packed, rejection_error
 from ...jit import njit
+from ...memory import private_zeros
+from ...rng import SeedLike, stream_state
 from .keep_table import _keep_sorted, _sort5, policy_table
 from .ranges import is_range_text, parse_range
 from .rules import draw_limit, limit_label, tables
@@ -749,7 +748,7 @@ def draw_equity(
         won = win / count
         done = count
     else:
-        from simkit.runner import run
+        from ...runner import run
 
         positive_int(trials, "trials")
         run_options.setdefault("quiet", True)
@@ -794,7 +793,7 @@ def _ranged_equity(
     run_options: dict,
 ) -> pd.DataFrame:
     """:func:`draw_equity` of a spot with ranged players (Monte Carlo)."""
-    from simkit.runner import run
+    from ...runner import run
 
     positive_int(trials, "trials")
     job = _monte_carlo_job(spot, ranges, variant, max_draw)

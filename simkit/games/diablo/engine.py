@@ -105,8 +105,45 @@ from __future__ import annotations
 
 import numpy as np
 
-from simkit.deck import shuffle_prefix
-from simkit.games.evening import (
+from ...cards import N_CARDS
+from ...deck import shuffle_prefix
+from ...hands.kernels import eval5_deuces_wild
+from ...jit import lean, njit
+from ...poker.actions import BET, CHECK, NO_ACTION
+from ...poker.history import NO_SHOWDOWN, SHOWDOWN, VOID
+from ...poker.kernels import (
+    END_HAND,
+    apply_action,
+    decide_on_state,
+    forced_chips,
+    in_hand,
+    legal_actions,
+    new_hand_state,
+    play_rounds,
+    players_in_hand,
+    pot_size,
+    void_if_unopened,
+)
+from ...poker.strategies import CHECK_CALL, P_SIZE, RANDOM
+from ...poker.table_state import (
+    L_AGG,
+    L_MAX_TO,
+    L_MIN_TO,
+    S_DEAD,
+    S_LEVEL,
+    S_OPENER,
+    S_ROUND,
+    S_SEATS,
+    S_TO_ACT,
+    ST_ACTIVE,
+    ST_OUT,
+    STACK,
+    STATUS,
+    TOTAL,
+    seat_left,
+)
+from ...rng import draw_below, uniform
+from ..evening import (
     END_DEALS,
     END_KIND,
     END_MAX_DEALS,
@@ -122,7 +159,7 @@ from simkit.games.evening import (
     log_hand,
     new_evening,
 )
-from simkit.games.table import (
+from ..table import (
     REC_DEALER,
     REC_GAME,
     REC_OUTCOME,
@@ -142,45 +179,6 @@ from simkit.games.table import (
     set_table,
     table_chips,
 )
-from simkit.hands.kernels import eval5_deuces_wild
-from simkit.jit import lean
-from simkit.poker.actions import BET, CHECK, NO_ACTION
-from simkit.poker.history import NO_SHOWDOWN, SHOWDOWN, VOID
-from simkit.poker.kernels import (
-    END_HAND,
-    apply_action,
-    decide_on_state,
-    forced_chips,
-    in_hand,
-    legal_actions,
-    new_hand_state,
-    play_rounds,
-    players_in_hand,
-    pot_size,
-    void_if_unopened,
-)
-from simkit.poker.strategies import CHECK_CALL, P_SIZE, RANDOM
-from simkit.poker.table_state import (
-    L_AGG,
-    L_MAX_TO,
-    L_MIN_TO,
-    S_DEAD,
-    S_LEVEL,
-    S_OPENER,
-    S_ROUND,
-    S_SEATS,
-    S_TO_ACT,
-    ST_ACTIVE,
-    ST_OUT,
-    STACK,
-    STATUS,
-    TOTAL,
-    seat_left,
-)
-from simkit.rng import draw_below, uniform
-
-from ...cards import N_CARDS
-from ...jit import njit
 from .keep_table import _hand_colex, _sort5
 from .rules import (
     C_ANTE,

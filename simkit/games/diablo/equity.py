@@ -28,13 +28,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from simkit.deck import shuffle_prefix
-from simkit.hands.kernels import eval5_deuces_wild
-from simkit.memory import private_zeros
-from simkit.runner import stats
-
 from ...cards import N_CARDS
+from ...deck import shuffle_prefix
+from ...hands.kernels import eval5_deuces_wild
 from ...jit import lean, njit
+from ...memory import private_zeros
+from ...runner import stats
 from .keep_table import _draw_policy
 from .rules import CATEGORIES
 

@@ -33,10 +33,14 @@ from typing import cast
 import numpy as np
 import pandas as pd
 
-from simkit.cards import N_CARDS, format_cards, parse_cards
-from simkit.checks import INT_LIMIT, is_int, record_capacity
-from simkit.games.evening import END_SERIES, GAME_DIABLO, EveningKernel
-from simkit.games.table import (
+from ...cards import N_CARDS, format_cards, parse_cards
+from ...checks import INT_LIMIT, is_int, record_capacity
+from ...memory import private_zeros
+from ...poker.history import format_history
+from ...rng import SeedLike, stream_state
+from ...runner import run, stats
+from ..evening import END_SERIES, GAME_DIABLO, EveningKernel
+from ..table import (
     TABLE_CARRIED,
     TABLE_DEALER,
     TABLE_STACK,
@@ -45,11 +49,6 @@ from simkit.games.table import (
     new_table,
     next_dealer,
 )
-from simkit.memory import private_zeros
-from simkit.poker.history import format_history
-from simkit.rng import SeedLike, stream_state
-from simkit.runner import run, stats
-
 from .engine import (
     COUNTS,
     LEN_BINS,
@@ -564,7 +563,7 @@ def _check_script(deal, number: int, n: int) -> None:
     """Refuse a deal script (:func:`play_deals`) that is not a dict of ``hands`` (one card
     string per seat), ``draw`` (cards), ``keep`` (one entry per seat) and ``actions``
     (``(seat, action, to)`` triples), naming the deal and what is wrong."""
-    from simkit.poker.actions import ACTION_NAMES
+    from ...poker.actions import ACTION_NAMES
 
     def bad(what: str) -> ValueError:
         return ValueError(f"deal {number}: {what}")
@@ -633,8 +632,8 @@ def play_deals(
     >>> recs[0].outcome, recs[0].pot, recs[0].stacks
     ('void', 3, [9, 9, 9])
     """
-    from simkit.poker.actions import ACTION_NAMES
-    from simkit.poker.table_state import Table
+    from ...poker.actions import ACTION_NAMES
+    from ...poker.table_state import Table
 
     rules = _with_stacks(rules or Rules(), stacks)
     if np.ndim(rules.stacks) == 0 and players is None:

@@ -49,11 +49,10 @@ import numpy as np
 import pandas as pd
 from numba import prange
 
-from simkit.cards import N_CARDS, RANK_CHARS, format_cards
-from simkit.disk_cache import cached_arrays, source_digest
-from simkit.hands.enumeration import FIRST, N_HANDS, all_hands
-from simkit.hands.kernels import eval5_deuces_wild
-
+from ...cards import N_CARDS, RANK_CHARS, format_cards
+from ...disk_cache import cached_arrays, source_digest
+from ...hands.enumeration import FIRST, N_HANDS, all_hands
+from ...hands.kernels import eval5_deuces_wild
 from ...jit import lean, njit
 from .rules import CATEGORIES, category_of_strength, draw_limit, tables
 

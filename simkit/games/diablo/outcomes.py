@@ -39,14 +39,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simkit.checks import int_in_range
-from simkit.deck import shuffle_prefix
-from simkit.hands.kernels import eval5_deuces_wild
-from simkit.rng import SeedLike, stream_state
-
 from ...cards import N_CARDS, format_cards
+from ...checks import int_in_range
+from ...deck import shuffle_prefix
+from ...hands.kernels import eval5_deuces_wild
 from ...hands.ranges import Combos
 from ...jit import njit
+from ...rng import SeedLike, stream_state
 from ..outcomes import card_text, collect, given_text, hand_columns, range_column
 from .draw_equity import DrawEquityJob, monte_carlo_job
 from .equity import MAX_OPP

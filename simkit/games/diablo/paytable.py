@@ -50,11 +50,10 @@ import numpy as np
 import pandas as pd
 from numba import prange
 
-from simkit import hands as _hands
-from simkit.cards import N_CARDS
-from simkit.hands.enumeration import N_HANDS, all_hands
-from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
-
+from ... import hands as _hands
+from ...cards import N_CARDS
+from ...hands.enumeration import N_HANDS, all_hands
+from ...hands.kernels import eval5_deuces_wild, eval5_suited
 from ...jit import njit
 from .keep_table import POP, _allowed, _load, _subset_index, colex5
 from .rules import (
@@ -210,8 +209,8 @@ def plain_class_table() -> np.ndarray:
     >>> PLAIN_FINAL_CLASSES[int(plain_class_table()[0, s])]
     'jacks_or_better'
     """
-    from simkit.hands.codes import CATEGORIES as STD
-    from simkit.hands.codes import unpack
+    from ...hands.codes import CATEGORIES as STD
+    from ...hands.codes import unpack
 
     codes = _hands.strength_codes("high")
     index = {name: i for i, name in enumerate(PLAIN_FINAL_CLASSES)}

@@ -36,13 +36,12 @@ from math import comb
 
 import numpy as np
 
-from simkit import hands
-from simkit.hands.kernels import DEUCES_WILD, enumerate_counts
-from simkit.hands.tables import decode
-from simkit.poker.structure import diablo as diablo_structure
-
+from ... import hands
 from ...cards import N_CARDS
 from ...checks import INT_LIMIT, is_int
+from ...hands.kernels import DEUCES_WILD, enumerate_counts
+from ...hands.tables import decode
+from ...poker.structure import diablo as diablo_structure
 
 __all__ = [
     "CATEGORIES",
@@ -148,7 +147,7 @@ def strength_of(cards) -> int:
     >>> describe(strength_of("Ah 2c 9h 7h 5h"), "deuces_wild")
     'flush, A-K-9-7-5'
     """
-    from simkit.cards import parse_cards
+    from ...cards import parse_cards
 
     arr = parse_cards(cards, n=5) if isinstance(cards, str) else np.asarray(cards)
     return int(hands.evaluate(arr, FAMILY))

@@ -47,11 +47,10 @@ from typing import TYPE_CHECKING, TypedDict, Unpack
 import numpy as np
 import pandas as pd
 
-from simkit.cards import N_CARDS, as_cards, format_cards
-from simkit.deck import live_deck, next_combination
-from simkit.hands.kernels import eval5_deuces_wild
-
+from ...cards import N_CARDS, as_cards, format_cards
 from ...checks import is_int
+from ...deck import live_deck, next_combination
+from ...hands.kernels import eval5_deuces_wild
 from ...jit import njit
 from .paytable import _check_wild, _final_class, eval_tables
 from .rules import (
@@ -402,8 +401,8 @@ PLAIN_CATEGORIES = CATEGORIES[:-1]
 def _plain_categories() -> np.ndarray:
     """The category (index into :data:`PLAIN_CATEGORIES`) of every high-poker strength, as a
     class table ``[5, n]`` (the rows alike)."""
-    from simkit.hands import strength_codes
-    from simkit.hands.codes import unpack
+    from ...hands import strength_codes
+    from ...hands.codes import unpack
 
     row = np.array([unpack(int(c), "high")[0] for c in strength_codes("high").tolist()], dtype=np.int64)
     out = np.tile(row, (5, 1))

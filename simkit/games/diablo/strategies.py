@@ -51,9 +51,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simkit.checks import is_int
-from simkit.poker.strategies import KIND_NAMES, N_PARAMS, PARAM_NAMES, strategy_table
-
+from ...checks import is_int
+from ...poker.strategies import KIND_NAMES, N_PARAMS, PARAM_NAMES, strategy_table
 from .rules import category_floor, pair_floor
 
 __all__ = [

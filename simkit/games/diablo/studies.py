@@ -45,16 +45,15 @@ from math import comb
 import numpy as np
 import pandas as pd
 
-from simkit import hands as hand_eval
-from simkit.deck import next_combination
-from simkit.hands.kernels import eval5_deuces_wild, eval5_suited
-from simkit.hands.tables import decode
-from simkit.rng import SeedLike
-from simkit.runner import map_threads, run
-
+from ... import hands as hand_eval
 from ...cards import N_CARDS
 from ...checks import is_int
+from ...deck import next_combination
+from ...hands.kernels import eval5_deuces_wild, eval5_suited
+from ...hands.tables import decode
 from ...jit import njit
+from ...rng import SeedLike
+from ...runner import map_threads, run
 from .jobs import SeriesJob, summarize
 from .rules import VARIANTS, Rules
 from .strategies import OPEN_LEVELS, Player, player
