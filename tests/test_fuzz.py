@@ -848,6 +848,236 @@ LIBRARY = [
             ),
         ),
     ),
+    # -- the smaller public functions: parsers, tables and kernels' Python faces
+    (
+        "simkit:format_cards",
+        st.tuples(st.tuples(st.lists(counts(0, 51), max_size=3) | JUNK_TEXT | st.none()), st.just({})),
+    ),
+    (
+        "simkit:deal_with_draws",
+        st.tuples(
+            st.tuples(counts(1, 2), counts(5, 7), counts(0, 3)),
+            st.fixed_dictionaries({"dead": cards("dead") | st.none(), "seed": counts(0, 1)}),
+        ),
+    ),
+    (
+        "simkit:evaluate",
+        st.tuples(
+            st.tuples(
+                st.lists(st.lists(counts(0, 7, 51), min_size=5, max_size=7), min_size=1, max_size=2)
+                | st.sampled_from(BAD_VALUES),
+                st.sampled_from(["high", "razz", "deuce_to_seven", "ace_to_five", "x", ""]),
+            ),
+            st.just({}),
+        ),
+    ),
+    (
+        "simkit.cards:as_cards",
+        st.tuples(st.tuples(cards() | st.lists(counts(0, 51), max_size=6)), st.just({})),
+    ),
+    (
+        "simkit.deck:live_deck",
+        st.tuples(st.tuples(cards("dead") | st.lists(counts(0, 51), max_size=4)), st.just({})),
+    ),
+    (
+        "simkit.games.diablo:showdown_table",
+        st.tuples(
+            st.tuples(counts(1, 3)),
+            st.fixed_dictionaries(
+                {
+                    "by": st.sampled_from(["class", "category", "x", ""]),
+                    "seed": counts(0, 1),
+                    "quiet": st.just(True),
+                }
+            ),
+        ),
+    ),
+    (
+        "simkit.games.diablo:parse_range",
+        st.tuples(
+            st.tuples(cards() | JUNK_TEXT | st.sampled_from(["AA", "trips+", "22", "KK-QQ"])), st.just({})
+        ),
+    ),
+    ("simkit.games.diablo:parse_player", st.tuples(st.tuples(player_spec("diablo")), st.just({}))),
+    ("simkit.games.diablo:equity_weights", st.tuples(st.tuples(counts(1, 6)), st.just({}))),
+    (
+        "simkit.games.diablo:target_weights",
+        st.tuples(
+            st.tuples(st.sampled_from(["flush", "five_of_a_kind", "Full House"]) | JUNK_TEXT | counts(1)),
+            st.just({}),
+        ),
+    ),
+    (
+        "simkit.games.razz:compare",
+        st.tuples(
+            st.tuples(
+                st.lists(player_spec("razz"), min_size=2, max_size=3),
+                counts(0, 1),
+                st.dictionaries(st.sampled_from(["a", "b"]), player_spec("razz"), max_size=2),
+                counts(1, 3),
+            ),
+            st.fixed_dictionaries(
+                {
+                    "stacks": chip_values() | st.none(),
+                    "variant": st.sampled_from([None, "razz", "stud-high", "x"]),
+                    "quiet": st.just(True),
+                }
+            ),
+        ),
+    ),
+    (
+        "simkit.games.razz:parse_hand",
+        st.tuples(st.tuples(cards() | JUNK_TEXT | st.sampled_from(["As 2d / 3c", "? ? / 5s"])), st.just({})),
+    ),
+    (
+        "simkit.games.razz:parse_range",
+        st.tuples(st.tuples(JUNK_TEXT | st.sampled_from(["A2/3", "A23", "wheel", "x"])), st.just({})),
+    ),
+    (
+        "simkit.games.razz:start_table",
+        st.tuples(
+            st.tuples(st.lists(counts(1, 2, 7), max_size=2)),
+            st.fixed_dictionaries(
+                {
+                    "trials": counts(1, 3),
+                    "variant": st.sampled_from([None, "razz", "stud-high", "x"]),
+                    "quiet": st.just(True),
+                }
+            ),
+        ),
+    ),
+    (
+        "simkit.games.razz:prepare",
+        st.builds(
+            lambda hd, variant: ((hd[0], hd[1] or None), {"variant": variant}),
+            hands_and_dead(3, unknown=True),
+            st.sampled_from([None, "razz", "stud-high", "stud-hilo", "x"]),
+        ),
+    ),
+    (
+        "simkit.games.triple_draw:best_discard",
+        st.tuples(
+            st.tuples(cards(), counts(1, 2), st.sampled_from(["8", "rank", "7", "x", ""])), st.just({})
+        ),
+    ),
+    (
+        "simkit.games.triple_draw:equity",
+        st.tuples(
+            st.tuples(cards() | st.none(), counts(2, 3) | st.none()),
+            st.fixed_dictionaries(
+                {
+                    "strategy": st.sampled_from(["table", "pat", "x"]),
+                    "family": st.sampled_from([None, "deuce_to_seven", "ace_to_five", "x"]),
+                    "trials": counts(1, 3),
+                    "quiet": st.just(True),
+                }
+            ),
+        ),
+    ),
+    (
+        "simkit.games.triple_draw:play",
+        st.tuples(
+            st.tuples(st.lists(player_spec("triple-draw"), min_size=0, max_size=4)),
+            st.fixed_dictionaries(
+                {
+                    "hands": counts(1, 3),
+                    "stacks": chip_values() | st.none(),
+                    "keep_per_hand": counts(0, 2),
+                    "record": counts(0, 2),
+                    "first_dealer": counts(0, 1),
+                    "variant": st.sampled_from([None, "deuce_to_seven", "x"]),
+                }
+            ),
+        ),
+    ),
+    (
+        "simkit.games.triple_draw:starting_hand_equity",
+        st.tuples(
+            st.tuples(counts(1, 2)), st.fixed_dictionaries({"trials": counts(1, 3), "quiet": st.just(True)})
+        ),
+    ),
+    (
+        "simkit.games.triple_draw:parse_range",
+        st.tuples(
+            st.tuples(JUNK_TEXT | st.sampled_from(["8-low", "7x", "75432", "x"]), FAMILIES_27), st.just({})
+        ),
+    ),
+    (
+        "simkit.games.triple_draw:hand_group",
+        st.tuples(st.tuples(cards() | st.lists(counts(0, 51), max_size=6)), st.just({})),
+    ),
+    ("simkit.games.triple_draw:parse_player", st.tuples(st.tuples(player_spec("triple-draw")), st.just({}))),
+    (
+        "simkit.games.in_between:simulate",
+        st.tuples(
+            st.tuples(st.lists(player_spec("in-between"), min_size=0, max_size=3)),
+            st.fixed_dictionaries(
+                {"hands": counts(1, 3), "deals": counts(1, 2), "seats": counts(2, 3) | st.none()}
+            ),
+        ),
+    ),
+    ("simkit.games.in_between:red_dog_table", st.tuples(st.tuples(counts(1, 2)), st.just({}))),
+    (
+        "simkit.games.in_between:parse_policy",
+        st.tuples(st.tuples(player_spec("in-between") | counts(1)), st.just({})),
+    ),
+    (
+        "simkit.games.in_between:parse_players",
+        st.tuples(
+            st.tuples(
+                st.lists(player_spec("in-between"), max_size=3) | player_spec("in-between"),
+                counts(2, 3) | st.none(),
+            ),
+            st.just({}),
+        ),
+    ),
+    ("simkit.games.in_between:spread", st.tuples(st.tuples(counts(1, 2, 14), counts(7, 13)), st.just({}))),
+    (
+        "simkit.games.in_between:card_value",
+        st.tuples(st.tuples(counts(0, 51)), st.fixed_dictionaries({"low": st.booleans()})),
+    ),
+    (
+        "simkit.games.in_between:evaluate_game_policy",
+        st.tuples(
+            st.tuples(player_spec("in-between")),
+            st.fixed_dictionaries(
+                {
+                    "chips": counts(5, 20) | st.none(),
+                    "pot": counts(2, 10) | st.none(),
+                    "rounds": counts(1, 2) | st.none(),
+                    "low_ace": st.sampled_from([None, True, False, 1.5]),
+                }
+            ),
+        ),
+    ),
+    (
+        "simkit.games.in_between:rank_counts",
+        st.tuples(st.tuples(cards("seen") | st.none() | counts(1)), st.just({})),
+    ),
+    (
+        "simkit.poker:strategy_table",
+        st.tuples(
+            st.tuples(
+                st.lists(player_spec("triple-draw"), max_size=3) | player_spec("razz"),
+                counts(2, 3) | st.none(),
+            ),
+            st.just({}),
+        ),
+    ),
+    (
+        "simkit.poker:settle",
+        st.tuples(
+            st.tuples(
+                st.lists(chip_values(), min_size=1, max_size=3),
+                st.lists(st.booleans(), min_size=2, max_size=3),
+                st.lists(counts(1, 2, 3), min_size=2, max_size=3),
+                counts(0, 1),
+                counts(0, 5),
+            ),
+            st.just({}),
+        ),
+    ),
+    ("simkit.poker:new_state", st.tuples(st.tuples(counts(2, 3), counts(0, 8)), st.just({}))),
     ("simkit.games.in_between:kelly", st.tuples(st.tuples(floats()), st.just({}))),
     ("simkit.games.in_between:fixed", st.tuples(st.tuples(chip_values()), st.just({}))),
     ("simkit.games.in_between:pot_fraction", st.tuples(st.tuples(floats()), st.just({}))),
