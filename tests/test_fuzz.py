@@ -276,9 +276,14 @@ def card_text(draw, deal: Deal, dest: str) -> str:
         return draw(JUNK_TEXT | st.text(max_size=6))
     if kind == 1 and dest in ("dead", "seen"):
         return " ".join(deal.rest(draw(st.integers(0, 6))))
-    size = {"start": 3, "keep": draw(st.integers(0, 5)), "seen": draw(st.integers(0, 8))}.get(
-        dest, draw(st.sampled_from([5, 5, 3, 7, 2, 4, 6, 1]))
-    )
+    size = {
+        "draw hand": draw(st.sampled_from([5, 5, 5, 5, 4, 6])),
+        "start": 3,
+        "keep": draw(st.integers(0, 5)),
+        "seen": draw(st.integers(0, 8)),
+        "posts": draw(st.sampled_from([2, 2, 2, 3, 1])),
+        "third": 1,
+    }.get(dest, draw(st.sampled_from([5, 5, 3, 7, 2, 4, 6, 1])))
     cards = deal.take(size)
     if dest in ("hands", "hand") and draw(st.booleans()) and len(cards) >= 3:  # stud: down / up
         cards = cards[:2] + ["/"] + cards[2:]
@@ -449,12 +454,42 @@ BAD_VALUES = [-1, 0, 2**53 + 1, 2**63, 2**64, math.nan, math.inf, -math.inf, 1.5
 
 
 def counts(*valid: int) -> st.SearchStrategy:
-    """A count: one of the ``valid`` (tiny, so the call is fast) or a bad value."""
-    return st.sampled_from(list(valid)) | st.sampled_from(BAD_VALUES)
+    """A count: one of the ``valid`` (tiny, so the call is fast) three times in four, else a
+    bad value."""
+    return st.integers(0, 3).flatmap(
+        lambda i: st.sampled_from(BAD_VALUES) if i == 0 else st.sampled_from(list(valid))
+    )
+
+
+def mostly(valid: st.SearchStrategy, bad: st.SearchStrategy) -> st.SearchStrategy:
+    """``valid`` seven times in eight, else ``bad``: a call of several arguments is then often
+    valid as a whole, so that the paths past the checks are fuzzed as well as the refusals."""
+    return st.integers(0, 7).flatmap(lambda i: bad if i == 0 else valid)
+
+
+def few(*valid: int) -> st.SearchStrategy:
+    """A count that is mostly one of the ``valid``: :func:`counts` for calls of many arguments."""
+    return mostly(st.sampled_from(list(valid)), st.sampled_from(BAD_VALUES))
+
+
+def preset(game: str) -> st.SearchStrategy:
+    """Mostly a preset player of ``game``, sometimes any spec :func:`player_spec` makes."""
+    return mostly(st.sampled_from(PRESETS[game]), player_spec(game))
+
+
+def probabilities() -> st.SearchStrategy:
+    """Three probabilities that add up to 1 (between, post, outside)."""
+    return st.builds(
+        lambda a, b, c: (a / (a + b + c), b / (a + b + c), c / (a + b + c)),
+        st.integers(0, 50),
+        st.integers(0, 10),
+        st.integers(1, 50),
+    )
 
 
 def chip_values() -> st.SearchStrategy:
-    return st.sampled_from([1, 5, 100, 2**31, 2**53]) | st.sampled_from(BAD_VALUES)
+    """An amount of chips, up to the largest accepted, three times in four; else a bad value."""
+    return counts(1, 5, 100, 2**31, 2**53)
 
 
 def floats() -> st.SearchStrategy:
@@ -468,12 +503,16 @@ def cards(draw, dest: str = "hand") -> str:
 
 @st.composite
 def hands_and_dead(draw, size: int, unknown: bool = False) -> tuple[list[str], str]:
-    """Two to four hands of ``size`` cards and a dead list that may leave few live cards."""
+    """Two to four hands of ``size`` cards and a dead list: a few cards, or (one time in
+    four) all but a few of the deck."""
     deal = Deal(draw(st.permutations(range(52))))
     hands = [" ".join(deal.take(size)) for _ in range(draw(st.integers(2, 4)))]
     if unknown and draw(st.booleans()):
         hands[-1] = " ".join(["?"] * size)
-    return hands, " ".join(deal.rest(draw(st.integers(0, 8))))
+    few_left = draw(st.integers(0, 3)) == 0
+    return hands, " ".join(
+        deal.rest(draw(st.integers(0, 8))) if few_left else deal.take(draw(st.integers(0, 4)))
+    )
 
 
 @st.composite
@@ -492,7 +531,8 @@ def hand_keep_dead(draw, size: int = 5) -> tuple[str, str | None, str]:
         keep = draw(JUNK_TEXT)
     else:
         keep = " ".join(draw(st.lists(st.sampled_from(hand), unique=True, max_size=size)))
-    dead = " ".join(deal.rest(draw(st.integers(0, 10)))) if draw(st.booleans()) else ""
+    kind = draw(st.integers(0, 3))
+    dead = " ".join(deal.rest(draw(st.integers(0, 10))) if kind == 0 else deal.take(draw(st.integers(0, 4))))
     return " ".join(hand), keep, dead
 
 
@@ -582,7 +622,7 @@ LIBRARY = [
     (
         "simkit.games.diablo:draw_odds",
         st.tuples(
-            st.tuples(cards(), cards("keep"), cards("dead")),
+            hand_keep_dead() | st.tuples(cards(), cards("keep"), cards("dead")),
             st.fixed_dictionaries({"max_draw": counts(2, 5)}),
         ),
     ),
@@ -601,19 +641,25 @@ LIBRARY = [
     (
         "simkit.games.diablo:draw_equity",
         st.builds(
-            lambda hd, exact, trials: (
-                (hd[0], [h.split()[0] for h in hd[0]], hd[1]),
+            lambda hd, cut, exact, trials: (
+                (hd[0], [" ".join(h.split()[: 5 - cut]) for h in hd[0]], hd[1]),
                 _tiny({"exact": exact, "trials": trials}),
             ),
             hands_and_dead(5),
-            st.sampled_from([True, False, "auto", "x"]),
+            st.sampled_from([0, 1, 2, 2, 4]),  # cards each player draws: 4 breaks the draw limit
+            mostly(st.sampled_from([False, "auto"]), st.sampled_from([True, "x"])),
             counts(1, 3),
         ),
     ),
     (
         "simkit.games.diablo:simulate",
         st.tuples(
-            st.tuples(st.lists(player_spec("diablo"), min_size=0, max_size=8)),
+            st.tuples(
+                mostly(
+                    st.lists(preset("diablo"), min_size=3, max_size=5),
+                    st.lists(player_spec("diablo"), max_size=8),
+                )
+            ),
             st.fixed_dictionaries({"hands": counts(1, 2), "stacks": chip_values(), "quiet": st.just(True)}),
         ),
     ),
@@ -650,7 +696,7 @@ LIBRARY = [
         st.builds(
             lambda hd, exact, trials: ((hd[0], hd[1]), _tiny({"exact": exact, "trials": trials})),
             hands_and_dead(3, unknown=True),
-            st.sampled_from([True, False, "auto", "x"]),
+            mostly(st.sampled_from([False, "auto"]), st.sampled_from([True, "x"])),
             counts(1, 3),
         ),
     ),
@@ -658,7 +704,13 @@ LIBRARY = [
     (
         "simkit.games.razz:match",
         st.tuples(
-            st.tuples(st.lists(player_spec("razz"), min_size=0, max_size=9), counts(1, 2)),
+            st.tuples(
+                mostly(
+                    st.lists(preset("razz"), min_size=2, max_size=4),
+                    st.lists(player_spec("razz"), max_size=9),
+                ),
+                counts(1, 2),
+            ),
             st.fixed_dictionaries({"stacks": chip_values(), "quiet": st.just(True)}),
         ),
     ),
@@ -672,14 +724,24 @@ LIBRARY = [
     (
         "simkit.games.triple_draw:match",
         st.tuples(
-            st.tuples(st.lists(player_spec("triple-draw"), min_size=0, max_size=7)),
+            st.tuples(
+                mostly(
+                    st.lists(preset("triple-draw"), min_size=2, max_size=4),
+                    st.lists(player_spec("triple-draw"), max_size=7),
+                )
+            ),
             st.fixed_dictionaries({"hands": counts(1, 2), "stacks": chip_values(), "quiet": st.just(True)}),
         ),
     ),
     (
         "simkit.games.in_between:match",
         st.tuples(
-            st.tuples(st.lists(player_spec("in-between"), min_size=0, max_size=4)),
+            st.tuples(
+                mostly(
+                    st.lists(preset("in-between"), min_size=2, max_size=4),
+                    st.lists(player_spec("in-between"), max_size=4),
+                )
+            ),
             st.fixed_dictionaries({"hands": counts(1, 2), "deals": counts(1), "quiet": st.just(True)}),
         ),
     ),
@@ -692,9 +754,9 @@ LIBRARY = [
             ),
             hand_keep_dead(),
             counts(1, 2, 3),
-            TARGETS,
-            st.sampled_from(["target", "rank", "x"]),
-            FAMILIES_27,
+            mostly(st.sampled_from([["7"], ["8", "9"], "8", ["9", "10"]]), TARGETS),
+            mostly(st.sampled_from(["target", "rank"]), JUNK_TEXT),
+            mostly(st.sampled_from(["deuce_to_seven", "ace_to_five"]), FAMILIES_27),
             counts(1, 3),
         ),
     ),
@@ -717,12 +779,12 @@ LIBRARY = [
         st.builds(
             lambda hk, draws, policy, method, trials: (
                 (hk[0], hk[1], draws),
-                _tiny({"dead": hk[2], "policy": policy, "method": method, "trials": trials}),
+                {"dead": hk[2], "policy": policy, "method": method, "trials": trials},
             ),
             drawing_hands(),
             counts(1, 2),
-            st.sampled_from(["best:8", "best:7", "table", "best:x", "x"]),
-            st.sampled_from(["auto", "exact", "monte-carlo", "x"]),
+            mostly(st.sampled_from(["best:8", "best:7", "table"]), st.sampled_from(["best:x", "x"])),
+            mostly(st.sampled_from(["auto", "monte-carlo"]), st.sampled_from(["exact", "x"])),
             counts(1, 3),
         ),
     ),
@@ -757,7 +819,7 @@ LIBRARY = [
                 {"stake": stake, "pot": pot, "chips": chips, "low_ace": low_ace, "post_penalty": penalty},
             ),
             cards("posts"),
-            cards("third") | counts(0, 51),
+            cards("third") | counts(0, 51),  # cards("posts") holds two cards mostly
             chip_values(),
             chip_values(),
             chip_values(),
@@ -775,7 +837,7 @@ LIBRARY = [
     (
         "simkit.games.in_between:integer_kelly_stake",
         st.tuples(
-            st.tuples(floats(), floats(), floats()),
+            mostly(probabilities(), st.tuples(floats(), floats(), floats())),
             st.fixed_dictionaries(
                 {
                     "chips": chip_values(),
@@ -789,14 +851,21 @@ LIBRARY = [
     (
         "simkit.games.in_between:expected_log_growth",
         st.tuples(
-            st.tuples(floats(), floats(), floats(), floats()),
+            mostly(
+                st.builds(lambda p, f: (f, *p), probabilities(), st.sampled_from([0.0, 0.1, 0.5, 1.0])),
+                st.tuples(floats(), floats(), floats(), floats()),
+            ),
             st.fixed_dictionaries({"post_penalty": counts(2)}),
         ),
     ),
     (
         "simkit.games.in_between:three_posts_odds",
         st.tuples(
-            st.tuples(cards("posts"), cards("seen")), st.fixed_dictionaries({"low_ace": st.booleans()})
+            mostly(
+                st.builds(lambda hd: (hd[0][0], hd[1]), hands_and_dead(3)),
+                st.tuples(cards("posts"), cards("seen")),
+            ),
+            st.fixed_dictionaries({"low_ace": st.booleans()}),
         ),
     ),
     (
@@ -811,12 +880,20 @@ LIBRARY = [
     (
         "simkit.games.razz:play_hands",
         st.tuples(
-            st.tuples(st.lists(player_spec("razz"), min_size=0, max_size=9), counts(1, 2)),
+            st.tuples(
+                mostly(
+                    st.lists(preset("razz"), min_size=2, max_size=4),
+                    st.lists(player_spec("razz"), max_size=9),
+                ),
+                few(1, 2),
+            ),
             st.fixed_dictionaries(
                 {
-                    "stacks": chip_values() | st.lists(chip_values(), max_size=9),
+                    "stacks": mostly(
+                        st.sampled_from([5, 100]), chip_values() | st.lists(chip_values(), max_size=9)
+                    ),
                     "random_stacks": st.booleans(),
-                    "dealers": st.sampled_from([None, [0], [0, 1], [-1], [9]]),
+                    "dealers": mostly(st.sampled_from([None, [0]]), st.sampled_from([[0, 1], [-1], [9]])),
                 }
             ),
         ),
@@ -832,7 +909,10 @@ LIBRARY = [
         "simkit.evenings:evening",
         st.tuples(
             st.tuples(
-                st.sampled_from(["razz", "triple-draw", "diablo", "in-between", "dealers-choice", "x"])
+                mostly(
+                    st.sampled_from(["razz", "triple-draw", "diablo", "in-between", "dealers-choice"]),
+                    JUNK_TEXT,
+                )
             ),
             st.fixed_dictionaries(
                 {
@@ -864,9 +944,29 @@ LIBRARY = [
         "simkit:evaluate",
         st.tuples(
             st.tuples(
-                st.lists(st.lists(counts(0, 7, 51), min_size=5, max_size=7), min_size=1, max_size=2)
-                | st.sampled_from(BAD_VALUES),
-                st.sampled_from(["high", "razz", "deuce_to_seven", "ace_to_five", "x", ""]),
+                mostly(
+                    st.builds(
+                        lambda deck, k, m: [deck[i * k : (i + 1) * k] for i in range(m)],
+                        st.permutations(range(52)),
+                        st.sampled_from([5, 7]),
+                        st.integers(1, 3),
+                    ),
+                    st.lists(st.lists(counts(0, 51), min_size=5, max_size=7), max_size=2)
+                    | st.sampled_from(BAD_VALUES),
+                ),
+                mostly(
+                    st.sampled_from(
+                        [
+                            "high",
+                            "deuces_wild",
+                            "deuce_to_seven",
+                            "ace_to_five",
+                            "ace_to_six",
+                            "eight_or_better",
+                        ]
+                    ),
+                    JUNK_TEXT,
+                ),
             ),
             st.just({}),
         ),
@@ -911,15 +1011,15 @@ LIBRARY = [
         "simkit.games.razz:compare",
         st.tuples(
             st.tuples(
-                st.lists(player_spec("razz"), min_size=2, max_size=3),
-                counts(0, 1),
-                st.dictionaries(st.sampled_from(["a", "b"]), player_spec("razz"), max_size=2),
-                counts(1, 3),
+                st.lists(preset("razz"), min_size=2, max_size=3),
+                few(0, 1),
+                st.dictionaries(st.sampled_from(["a", "b"]), preset("razz"), min_size=1, max_size=2),
+                few(1, 3),
             ),
             st.fixed_dictionaries(
                 {
-                    "stacks": chip_values() | st.none(),
-                    "variant": st.sampled_from([None, "razz", "stud-high", "x"]),
+                    "stacks": mostly(st.sampled_from([None, 5, 100]), chip_values()),
+                    "variant": mostly(st.sampled_from([None, "razz", "stud-high", "stud-hilo"]), JUNK_TEXT),
                     "quiet": st.just(True),
                 }
             ),
@@ -957,17 +1057,23 @@ LIBRARY = [
     (
         "simkit.games.triple_draw:best_discard",
         st.tuples(
-            st.tuples(cards(), counts(1, 2), st.sampled_from(["8", "rank", "7", "x", ""])), st.just({})
+            st.tuples(
+                cards("draw hand"), counts(1, 2), mostly(st.sampled_from(["8", "rank", "7"]), JUNK_TEXT)
+            ),
+            st.just({}),
         ),
     ),
     (
         "simkit.games.triple_draw:equity",
         st.tuples(
-            st.tuples(cards() | st.none(), counts(2, 3) | st.none()),
+            st.tuples(
+                mostly(st.builds(lambda hd: hd[0][:3], hands_and_dead(5)), cards() | st.none()),
+                mostly(st.none(), counts(2, 3)),
+            ),
             st.fixed_dictionaries(
                 {
-                    "strategy": st.sampled_from(["table", "pat", "x"]),
-                    "family": st.sampled_from([None, "deuce_to_seven", "ace_to_five", "x"]),
+                    "strategy": mostly(st.sampled_from(["table", "pat"]), JUNK_TEXT),
+                    "family": mostly(st.sampled_from([None, "deuce_to_seven", "ace_to_five"]), FAMILIES_27),
                     "trials": counts(1, 3),
                     "quiet": st.just(True),
                 }
@@ -977,15 +1083,21 @@ LIBRARY = [
     (
         "simkit.games.triple_draw:play",
         st.tuples(
-            st.tuples(st.lists(player_spec("triple-draw"), min_size=0, max_size=4)),
+            st.tuples(
+                st.lists(preset("triple-draw"), min_size=2, max_size=4)
+                | st.lists(player_spec("triple-draw"), max_size=1)
+            ),
             st.fixed_dictionaries(
                 {
-                    "hands": counts(1, 3),
-                    "stacks": chip_values() | st.none(),
-                    "keep_per_hand": counts(0, 2),
-                    "record": counts(0, 2),
-                    "first_dealer": counts(0, 1),
-                    "variant": st.sampled_from([None, "deuce_to_seven", "x"]),
+                    "hands": few(1, 3),
+                    "stacks": mostly(st.sampled_from([None, 3, 100]), chip_values()),
+                    "keep_per_hand": few(0, 2),
+                    "record": few(0, 2),
+                    "first_dealer": few(0, 1),
+                    "variant": mostly(
+                        st.sampled_from([None, "triple-draw", "a5-triple-draw", "single-draw-nl", "ante"]),
+                        JUNK_TEXT,
+                    ),
                 }
             ),
         ),
@@ -999,7 +1111,14 @@ LIBRARY = [
     (
         "simkit.games.triple_draw:parse_range",
         st.tuples(
-            st.tuples(JUNK_TEXT | st.sampled_from(["8-low", "7x", "75432", "x"]), FAMILIES_27), st.just({})
+            st.tuples(
+                mostly(
+                    st.sampled_from(["pat 8-", "draw 7-", "3 to 7", "7s5h4d3c2s|8h6d4c3s2h", "pat 9-:2"]),
+                    JUNK_TEXT,
+                ),
+                mostly(st.sampled_from(["deuce_to_seven", "ace_to_five"]), FAMILIES_27),
+            ),
+            st.just({}),
         ),
     ),
     (
@@ -1010,9 +1129,17 @@ LIBRARY = [
     (
         "simkit.games.in_between:simulate",
         st.tuples(
-            st.tuples(st.lists(player_spec("in-between"), min_size=0, max_size=3)),
+            st.tuples(
+                st.lists(preset("in-between"), min_size=2, max_size=3)
+                | st.lists(player_spec("in-between"), max_size=1)
+            ),
             st.fixed_dictionaries(
-                {"hands": counts(1, 3), "deals": counts(1, 2), "seats": counts(2, 3) | st.none()}
+                {
+                    "hands": few(1, 3),
+                    "deals": few(1, 2),
+                    "seats": mostly(st.none(), counts(2, 3)),
+                    "python_path": st.booleans(),
+                }
             ),
         ),
     ),
@@ -1039,12 +1166,12 @@ LIBRARY = [
     (
         "simkit.games.in_between:evaluate_game_policy",
         st.tuples(
-            st.tuples(player_spec("in-between")),
+            st.tuples(preset("in-between")),
             st.fixed_dictionaries(
                 {
-                    "chips": counts(5, 20) | st.none(),
-                    "pot": counts(2, 10) | st.none(),
-                    "rounds": counts(1, 2) | st.none(),
+                    "chips": mostly(st.sampled_from([None, 5, 20]), counts(5)),
+                    "pot": mostly(st.sampled_from([None, 2, 10]), counts(2)),
+                    "rounds": mostly(st.sampled_from([None, 1, 2]), counts(1)),
                     "low_ace": st.sampled_from([None, True, False, 1.5]),
                 }
             ),
@@ -1066,13 +1193,21 @@ LIBRARY = [
     ),
     (
         "simkit.poker:settle",
-        st.tuples(
+        st.integers(2, 4).flatmap(
+            lambda n: st.tuples(
+                st.tuples(
+                    st.lists(mostly(st.integers(0, 50), chip_values()), min_size=n, max_size=n),
+                    st.lists(st.booleans(), min_size=n, max_size=n),
+                    st.lists(mostly(st.integers(0, 9), counts(1)), min_size=n, max_size=n),
+                    few(*range(n)),
+                    few(0, 5),
+                ),
+                st.just({}),
+            )
+        )
+        | st.tuples(
             st.tuples(
-                st.lists(chip_values(), min_size=1, max_size=3),
-                st.lists(st.booleans(), min_size=2, max_size=3),
-                st.lists(counts(1, 2, 3), min_size=2, max_size=3),
-                counts(0, 1),
-                counts(0, 5),
+                st.lists(chip_values(), max_size=3), st.just([False]), st.just([1]), counts(0), counts(0)
             ),
             st.just({}),
         ),
@@ -1089,6 +1224,10 @@ def check_call(target: str, args, kwargs, answer: dict) -> None:
     shown = f"{target}(*{args!r}, **{kwargs!r})"
     assert "died" not in answer, f"{shown}: {answer.get('died')}"
     assert answer["raised"] in (None, "ValueError", "TypeError"), f"{shown}:\n{answer['message']}"
+    binding = ("unexpected keyword argument", "positional argument", "required keyword-only")
+    assert answer["raised"] != "TypeError" or not any(b in answer["message"] for b in binding), (
+        f"{shown}: the fuzz entry does not fit the signature: {answer['message']}"
+    )
 
 
 def _fuzz_function(worker, target, strategy, examples: int, derandomize: bool):
