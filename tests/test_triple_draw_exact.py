@@ -171,3 +171,23 @@ def test_bad_input_is_refused_before_any_work():
     hand = cards("7s 5h 3d 2c Kc")
     with pytest.raises(ValueError, match="the live deck has 2 cards .* but 1 draw can take 5"):
         draw_odds("7s 5h 3d 2c Kc", None, 1, dead=format_cards([c for c in range(52) if c not in hand][:45]))
+
+
+@pytest.mark.parametrize(
+    "hand,keep,deck,family",
+    [
+        ("7s 5h 3d 2c Kc", "7s 5h", "4s 6s 8s 2h 6h 4d 9c 3h", "deuce_to_seven"),  # 8 cards: (8)_10 = 0
+        ("7s 5s 3s 2c Kc", "7s 5s 3s", "4s 6s 8s 2h 6h 4d 9c", "deuce_to_seven"),  # a flush draw
+        ("Ad 4c 9c 8h Jh", "Ad 4c", "2s 3h 5d 6c 7h 8d 9s Ts", "ace_to_five"),
+        ("7s 5h 3d 2c Kc", "7s 5h 3d 2c", "4s 6s 8s 2h 6h 4d", "deuce_to_seven"),
+    ],
+)
+def test_two_draws_from_fewer_than_ten_cards(hand, keep, deck, family):
+    """A kept hand may leave fewer than the 10 cards two full draws could take; the count's scale
+    (n)_10 is then 0, and the chance is counted draw by draw (once a ZeroDivisionError)."""
+    dead = dead_for(hand, deck)
+    for top in ("7", "8", "9"):
+        p = exact.target_chance(hand, keep, 2, top, dead=dead, family=family)
+        assert p == naive.keep_value(cards(keep), cards(deck), 2, top, family), (hand, keep, top)
+    rows = draw_odds(hand, keep, 2, ["8"], dead=dead, family=family)
+    assert rows.exact.all() and 0 <= rows.probability[0] <= 1

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from itertools import combinations
 from math import comb
 
 import numpy as np
@@ -1242,6 +1243,8 @@ def _chance(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int)
     pindex, pmixed, pcount, pblocks = _partition_tables()
     suit_sub, suit_nsub = _suit_subsets()
     memo_v, memo_loss = _memo(family, x)
+    if draws == 2 and n0 < 10:
+        return _chance_small_deck(keep, deck, family, x)
     if draws == 2:
         if not suits:
             vs = _vs2_memo(memo_v, s0, m0, c0, n0, nv, wins, pats, start, pmixed, pcount)
@@ -1257,6 +1260,24 @@ def _chance(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int)
     )  # fmt: skip
     total = (int(acc[0]) << _HALF) + int(acc[1])
     return Fraction(total * _scaled(m0, m0), _scaled(n0, m0 + 10))
+
+
+def _chance_small_deck(keep: np.ndarray, deck: np.ndarray, family: str, x: int) -> Fraction:
+    """:func:`_chance` with two draws left from fewer than 10 unseen cards (only a kept hand
+    can leave so few), where the two-draw count's scale ``n (n-1) ... (n-9)`` is 0: every first
+    draw is enumerated (at most C(9, 5) = 126) and each hand's best last keep valued exactly."""
+    m0 = 5 - keep.size
+    total = Fraction(0)
+    firsts = list(combinations(deck.tolist(), m0))
+    for drawn in firsts:
+        hand = np.concatenate([keep, np.array(drawn, dtype=np.int64)])
+        rest = np.setdiff1d(deck, np.array(drawn, dtype=np.int64))
+        total += max(
+            _chance(hand[list(sub)], rest, 1, family, x)
+            for k in range(6)
+            for sub in combinations(range(5), k)
+        )
+    return total / len(firsts)
 
 
 def prepare(
