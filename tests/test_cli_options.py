@@ -60,23 +60,14 @@ IN_BETWEEN_GAME = {
     "--ante": "refused when no variant with an ante is on",
     "--hands": A,
 }
-#: The options of runner jobs, refused where a command runs in this process.
-RUNNER_ONLY = (
-    "--workers",
-    "--scheduler",
-    "--threads",
-    "--checkpoint",
-    "--chunk-size",
-    "--target-se",
-    "--max-trials",
-    "--quiet",
+EXACT_ANSWER = (
+    "refused when the answer is exact (a target without --monte-carlo or with one draw, the rank with "
+    "one or two draws)"
 )
-IN_PROCESS = "refused when given at all (it runs in this process: no runner job, no progress bar)"
-EXACT_ANSWER = "refused when the answer is exact (a target without --monte-carlo, the rank with one draw)"
 TRIPLE_DRAW_SOLVER_MC = {
-    **dict.fromkeys(RUNNER_ONLY, IN_PROCESS),
-    "--trials": EXACT_ANSWER,
-    "--seed": EXACT_ANSWER,
+    **dict.fromkeys(MONTE_CARLO_FLAGS, EXACT_ANSWER),
+    "--trials": EXACT_ANSWER + "; when --target-se is given (the target decides the trials)",
+    "--max-trials": EXACT_ANSWER + "; when --target-se is not given (it caps a run to a target)",
 }
 DRAWING = "refused when neither --keep nor --draws (the three-draw equity draws in seat order by --strategy)"
 DRAWING_RUNNER = "refused when --keep or --draws (the equity of drawing hands runs in this process)"
@@ -341,6 +332,8 @@ MC_COMMANDS = [
     ["diablo", "equity", "As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s", "--exact", "never"],
     ["triple-draw", "equity", "7c 5d 4h 3s 2c", "Kh Qd Js 9c 8h"],
     ["triple-draw", "starting-hands"],
+    ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--draws", "3", "--policy", "rank"],
+    ["triple-draw", "best-discard", "7s 5h 3d 2c Kc", "--draws", "2", "--target", "8", "--monte-carlo"],
     ["triple-draw", "match", "tight", "loose"],
     ["razz", "equity", "As 2d / 3c", "? ? / Kh", "--exact", "never"],
     ["razz", "starts"],

@@ -326,3 +326,39 @@ def test_cli_equity_of_drawing_hands(capsys):
         ],
     )
     assert not any(r["exact"] for r in rows) and all(r["se"] > 0 for r in rows)
+
+
+def test_cli_monte_carlo_draw_odds_run_as_runner_jobs(capsys):
+    """The estimates of draw-odds and best-discard are runner jobs: a seed gives the same
+    figures on one thread or two, and the runner's options apply (chunks, a target SE)."""
+    base = [
+        "triple-draw",
+        "draw-odds",
+        "7s 5h 3d 2c Kc",
+        "--draws",
+        "3",
+        "--policy",
+        "rank",
+        "--format",
+        "json",
+    ]
+    one = _json(capsys, [*base, "--trials", "3000", "--seed", "5", "--threads", "1", "--quiet"])
+    two = _json(capsys, [*base, "--trials", "3000", "--seed", "5", "--threads", "2", "--quiet"])
+    assert one == two and not one[0]["exact"] and one[0]["se"] > 0
+    chunked = _json(capsys, [*base, "--trials", "3000", "--seed", "5", "--chunk-size", "1000", "--quiet"])
+    assert chunked != one  # other chunks, other seeds: the runner's options apply
+    aimed = _json(capsys, [*base, "--target-se", "0.01", "--seed", "5", "--quiet"])
+    assert all(r["se"] <= 0.01 for r in aimed)
+    best = [
+        "triple-draw",
+        "best-discard",
+        "7s 5h 3d 2c Kc",
+        "--draws",
+        "2",
+        "--monte-carlo",
+        "--format",
+        "json",
+    ]
+    rows = _json(capsys, [*best, "--trials", "2000", "--threads", "2", "--quiet"])
+    assert rows == _json(capsys, [*best, "--trials", "2000", "--threads", "1", "--quiet"])
+    assert rows[0]["keep"] == "7s 5h 3d 2c" and 0 < rows[0]["se"] < 0.02

@@ -35,6 +35,7 @@ from .common import (
     emit,
     int_in_range,
     run_options,
+    several_jobs,
 )
 from .options import given, refuse, refuse_unused
 
@@ -309,7 +310,7 @@ def _targets(text: str) -> list[str]:
     return items
 
 
-#: The options of runner jobs: refused where a command runs in this process.
+#: The options of runner jobs: refused where the answer is exact (no Monte Carlo to run).
 _RUNNER_FLAGS = (
     "--workers",
     "--scheduler",
@@ -328,23 +329,28 @@ def _draw_odds(args) -> None:
     hand = _hand(" ".join(args.hand))
     if hand.size != 5:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
-    refuse(args, _RUNNER_FLAGS, "is for runner jobs; draw-odds runs in this process (no progress bar)")
     if args.policy != "target":
         refuse(args, ["--monte-carlo"], "is the estimate for the target policy; the rank is estimated anyway")
-    if (args.policy == "target" and not args.monte_carlo) or (args.policy == "rank" and args.draws <= 2):
-        refuse(args, ["--trials", "--seed"], "is for a Monte Carlo estimate; this answer is exact")
-    df = draw_odds(
-        hand,
-        args.keep,
-        args.draws,
-        _targets(args.targets),
-        dead=args.dead,
-        family=args.family,
-        policy=args.policy,
-        trials=args.trials,
-        seed=args.seed,
-        exact_limit=0 if args.monte_carlo else 20_000,
-    )
+    estimated = args.draws >= 2 and (args.monte_carlo if args.policy == "target" else args.draws == 3)
+    if not estimated:
+        refuse(
+            args,
+            ["--trials", "--seed", *_RUNNER_FLAGS],
+            "is for a Monte Carlo estimate; this answer is exact",
+        )
+    with several_jobs(args) as opts:  # the rank: the best keep's job, then its targets'
+        df = draw_odds(
+            hand,
+            args.keep,
+            args.draws,
+            _targets(args.targets),
+            dead=args.dead,
+            family=args.family,
+            policy=args.policy,
+            trials=args.trials,
+            exact_limit=0 if args.monte_carlo else 20_000,
+            **opts,
+        )
     emit(df, args)
 
 
@@ -354,25 +360,28 @@ def _best_discard(args) -> None:
     hand = _hand(" ".join(args.hand))
     if hand.size != 5:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
-    refuse(args, _RUNNER_FLAGS, "is for runner jobs; best-discard runs in this process (no progress bar)")
     rank = args.target == "rank"
     if rank:
         refuse(args, ["--monte-carlo"], "is the estimate for a target; the rank is estimated anyway")
-    if (not rank and not args.monte_carlo) or (rank and args.draws <= 2):
-        refuse(args, ["--trials", "--seed"], "is for a Monte Carlo estimate; these values are exact")
-    emit(
-        discard_options(
+    estimated = args.draws >= 2 and (args.draws == 3 if rank else args.monte_carlo)
+    if not estimated:
+        refuse(
+            args,
+            ["--trials", "--seed", *_RUNNER_FLAGS],
+            "is for a Monte Carlo estimate; these values are exact",
+        )
+    with several_jobs(args) as opts:
+        df = discard_options(
             hand,
             args.draws,
             args.target,
             dead=args.dead,
             family=args.family,
             trials=args.trials,
-            seed=args.seed,
             exact_limit=0 if args.monte_carlo else 20_000,
-        ),
-        args,
-    )
+            **opts,
+        )
+    emit(df, args)
 
 
 #: The options of the equity of drawing hands (with --keep or --draws).

@@ -39,7 +39,7 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
 from math import comb
 
@@ -55,6 +55,7 @@ from ...hands.kernels import popcount as _popcount
 from ...jit import njit
 from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
+from ...runner import run, stats
 from . import exact as _exact
 from .keep_table import _appear_probs, _table_keep, keep_table
 from .rules import (
@@ -300,6 +301,88 @@ _BINOM = _exact._binomial_table(53, np.float64)
 
 
 @dataclass(frozen=True)
+class KeepJob:
+    """The Monte Carlo job (:mod:`simkit.runner`) of keeping each of ``keeps`` (position masks
+    of ``hand``) with ``draws`` draws left from the unseen ``deck``.
+
+    For a target (``objective`` its top card) a trial plays the first draws, the middle keeps
+    by the keep table, and adds the exact chance of the best last discard; for ``"rank"`` it
+    plays every keep after the first by the rank-model table for 9-low (8-low in A-5) and adds
+    the final hand's rank, counting how often it reaches each of ``thresholds``.  Every keep
+    sees the same deals of a chunk (common random numbers), so that keeps compare with less
+    noise than their standard errors.
+
+    >>> from simkit.cards import parse_cards
+    >>> from simkit.runner import run
+    >>> hand = tuple(parse_cards("7s 5h 3d 2c Kc").tolist())
+    >>> deck = tuple(c for c in range(52) if c not in hand)
+    >>> totals = run(KeepJob(hand, deck, (0b01111,), 2, "8", "deuce_to_seven"), 2000, seed=1, quiet=True)
+    >>> mean, se = keep_estimates(totals)  # exact best play: 0.4496 (draw_odds)
+    >>> round(float(mean[0]), 3), round(float(se[0]), 3)
+    (0.451, 0.007)
+    """
+
+    hand: tuple[int, ...]
+    deck: tuple[int, ...]
+    keeps: tuple[int, ...]
+    draws: int
+    objective: str
+    family: str
+    thresholds: tuple[int, ...] = ()
+    name: str = "triple_draw_keep"
+    chunk_size: int = 2**14
+
+    def params(self) -> dict:
+        return asdict(self)
+
+    def worst_se(self, totals: dict) -> float:
+        """The largest SE of the keeps' values."""
+        return stats.worst(keep_estimates(totals)[1])
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        family = self.family
+        rank_mode = self.objective == "rank"
+        x = target_value(
+            ("9" if family == "deuce_to_seven" else "8") if rank_mode else self.objective, family
+        )
+        cards = np.array(self.hand, dtype=np.int64)
+        thr = np.array(self.thresholds, dtype=np.int32)
+        value = private_zeros(len(self.keeps))
+        value_sq = private_zeros(len(self.keeps))
+        hits = private_zeros((len(self.keeps), thr.size))
+        out = np.zeros(2)
+        for i, mask in enumerate(self.keeps):
+            out[:] = 0.0
+            _mc_kernel(
+                cards[_positions(mask)], np.array(self.deck, dtype=np.int64), self.draws, x,
+                family == "ace_to_five", family == "deuce_to_seven", _BINOM, keep_table(family).keep,
+                family_id(family), kernel_tables(family), rank_percentiles(family), rank_mode, trials,
+                stream_state(seed), out, thr, hits[i],
+            )  # fmt: skip
+            value[i], value_sq[i] = out
+        return {"value": value, "value_sq": value_sq, "hits": hits}
+
+
+def keep_estimates(totals: dict) -> tuple[np.ndarray, np.ndarray]:
+    """The mean value of each keep of a :class:`KeepJob` run and its standard error."""
+    return stats.mean_se(totals["value"], totals["value_sq"], int(totals["trials"]))
+
+
+def _estimate_keeps(cards, deck, masks, draws, objective, family, trials, seed, run_options, thresholds=()):
+    """The totals of a :class:`KeepJob` over ``masks``, run by :func:`simkit.runner.run`."""
+    job = KeepJob(
+        tuple(cards.tolist()), tuple(deck.tolist()), tuple(masks), draws, objective, family, tuple(thresholds)
+    )
+    return run(job, trials, seed=seed, **{"quiet": True, **run_options})
+
+
+def _mc_method(objective: str) -> str:
+    if objective == "rank":
+        return "monte carlo; later draws by the rank-model table for 9-low"
+    return "monte carlo over the first draws (table play in the middle), exact best last discard"
+
+
+@dataclass(frozen=True)
 class DrawChoice:
     """A discard and how good it is: ``value`` (a probability, or the expected rank 0..1)
     with its standard error ``se`` (0 when ``exact``)."""
@@ -340,15 +423,12 @@ def _split(cards: np.ndarray, mask: int) -> tuple[str, str]:
     )
 
 
-def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, seed, exact_limit):
+def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, seed, run_options):
     """(value, se, exact, method) of keeping ``keep_mask`` with ``draws`` draws left."""
-    ace_low = family == "ace_to_five"
-    suits_count = family == "deuce_to_seven"
     kept = cards[[i for i in range(5) if (keep_mask >> i) & 1]]
     m = 5 - kept.size
     fam = family_id(family)
     rank_mode = objective == "rank"
-    x = 0 if rank_mode else target_value(objective, family)
     if draws == 0:
         if keep_mask != 31:
             raise ValueError("with no draw left the hand is kept whole")
@@ -361,37 +441,10 @@ def _evaluate_keep(cards, deck, keep_mask, draws, objective, family, trials, see
         total = comb(deck.size, m)
         value = sums[0] / total if rank_mode else counts[0] / total
         return float(value), 0.0, True, "exact enumeration"
-    state = stream_state(seed)
-    out = private_zeros(2)
-    tab = keep_table(family).keep
-    px = x if not rank_mode else target_value("9" if family == "deuce_to_seven" else "8", family)
-    _mc_kernel(
-        kept,
-        deck.copy(),
-        draws,
-        px,
-        ace_low,
-        suits_count,
-        _BINOM,
-        tab,
-        fam,
-        kernel_tables(family),
-        rank_percentiles(family),
-        rank_mode,
-        trials,
-        state,
-        out,
-        np.zeros(0, dtype=np.int32),
-        np.zeros(0, dtype=np.float64),
+    mean, se = keep_estimates(
+        _estimate_keeps(cards, deck, [keep_mask], draws, objective, family, trials, seed, run_options)
     )
-    mean = out[0] / trials
-    var = max(out[1] / trials - mean * mean, 0.0) * trials / max(trials - 1, 1)
-    method = (
-        "monte carlo; later draws by the rank-model table for 9-low"
-        if rank_mode
-        else "monte carlo over the first draws (table play in the middle), exact best last discard"
-    )
-    return float(mean), float(np.sqrt(var / trials)), False, method
+    return float(mean[0]), float(se[0]), False, _mc_method(objective)
 
 
 def _check_query(draws: int, trials=1, exact_limit=0, top=None) -> None:
@@ -483,6 +536,7 @@ def discard_options(
     seed: SeedLike = 0,
     exact_limit: int = EXACT_LIMIT,
     top: int | None = None,
+    **run_options,
 ) -> pd.DataFrame:
     """Every discard worth considering, with its value: the chance of ``objective``-low or
     better (``"7"``, ``"8"`` …) or the expected final rank (``"rank"``), best first.
@@ -511,6 +565,10 @@ def discard_options(
         0 forces the Monte Carlo estimate for a target (for comparison).
     top
         Value only the rank model's best ``top`` keeps.
+    **run_options
+        Options of :func:`simkit.runner.run` for the Monte Carlo estimate (``threads``,
+        ``workers``, ``target_se``, ``quiet=False`` for a progress bar, ...): every keep is one
+        column of one :class:`KeepJob`.
 
     Returns
     -------
@@ -534,9 +592,23 @@ def discard_options(
     if objective != "rank":
         target_value(objective, family)
     rank2 = objective == "rank" and draws == 2 and exact_limit != 0
+    masks = _candidates(cards, draws, objective, family, top)
+    estimates = None
+    if not rank2 and not exact and draws >= 2:  # every keep in one Monte Carlo job
+        estimates = keep_estimates(
+            _estimate_keeps(cards, deck, masks, draws, objective, family, trials, seed, run_options)
+        )
     rows = []
-    for mask in _candidates(cards, draws, objective, family, top):
-        if rank2:
+    for i, mask in enumerate(masks):
+        if estimates is not None:
+            value, se, is_exact, method = (
+                float(estimates[0][i]),
+                float(estimates[1][i]),
+                False,
+                _mc_method(objective),
+            )
+            frac = None
+        elif rank2:
             from .rank_exact import rank_value
 
             dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
@@ -550,7 +622,7 @@ def discard_options(
             value, se, is_exact, method, frac = float(p), 0.0, True, _exact_method(draws), _fraction(p)
         else:
             value, se, is_exact, method = _evaluate_keep(
-                cards, deck, mask, draws, objective, family, trials, seed, exact_limit
+                cards, deck, mask, draws, objective, family, trials, seed, run_options
             )
             frac = None
         keep, discard = _split(cards, mask)
@@ -593,6 +665,7 @@ def draw_odds(
     trials: int = 20_000,
     seed: SeedLike = 0,
     exact_limit: int = EXACT_LIMIT,
+    **run_options,
 ) -> pd.DataFrame:
     """For each target, the chance of finishing at it or better from ``hand``.
 
@@ -619,6 +692,9 @@ def draw_odds(
         Monte Carlo size and seed where the figure is not exact.
     exact_limit
         0 forces the Monte Carlo estimate of earlier versions for the target policy.
+    **run_options
+        Options of :func:`simkit.runner.run` where the figure is a Monte Carlo estimate
+        (``threads``, ``workers``, ``target_se``, ``quiet=False`` for a progress bar, ...).
 
     Returns
     -------
@@ -653,6 +729,7 @@ def draw_odds(
             trials=trials,
             seed=seed,
             exact_limit=exact_limit,
+            **run_options,
         )
     )
 
@@ -669,6 +746,7 @@ def odds_rows(
     trials: int = 20_000,
     seed: SeedLike = 0,
     exact_limit: int = EXACT_LIMIT,
+    **run_options,
 ) -> list[dict]:
     """The rows of :func:`draw_odds` as dicts (for callers that gather many queries in one
     table: a DataFrame per query costs more than an exact query itself).
@@ -691,7 +769,7 @@ def odds_rows(
         mask = 31
     rows = []
     if policy == "rank":
-        return list(_rank_rows(cards, deck, mask, draws, targets, family, trials, seed))
+        return list(_rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_options))
     if exact_limit != 0:
         results = _exact.chances(
             cards, None if mask < 0 else cards[_positions(mask)], deck, draws, targets, family
@@ -703,7 +781,15 @@ def odds_rows(
             value, se, exact, method, frac = float(p), 0.0, True, _exact_method(draws), _fraction(p)
         elif mask < 0:
             best = discard_options(
-                cards, draws, str(t), family=family, trials=trials, seed=seed, exact_limit=0, dead=dead
+                cards,
+                draws,
+                str(t),
+                family=family,
+                trials=trials,
+                seed=seed,
+                exact_limit=0,
+                dead=dead,
+                **run_options,
             ).iloc[0]
             km = _keep_positions(cards, best.keep)
             value, se, exact, method, frac = (
@@ -715,7 +801,9 @@ def odds_rows(
             )
         else:
             km = mask
-            value, se, exact, method = _evaluate_keep(cards, deck, km, draws, str(t), family, trials, seed, 0)
+            value, se, exact, method = _evaluate_keep(
+                cards, deck, km, draws, str(t), family, trials, seed, run_options
+            )
             frac = None
         m = 5 - bin(km).count("1")
         total = comb(deck.size, m)
@@ -764,7 +852,7 @@ def _rank_numerators(family: str) -> np.ndarray:
     return num
 
 
-def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed) -> list[dict]:
+def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_options) -> list[dict]:
     """The rows of :func:`draw_odds` for the rank policy."""
     from fractions import Fraction
 
@@ -838,24 +926,19 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed) -> list[
             for i in range(thr.size)
         ]
     if mask < 0:
-        best_row = discard_options(cards, draws, "rank", family=family, trials=trials, seed=seed).iloc[0]
+        best_row = discard_options(
+            cards, draws, "rank", family=family, trials=trials, seed=seed, **run_options
+        ).iloc[0]
         mask = _keep_positions(cards, best_row.keep)
-    kept = cards[_positions(mask)]
-    ace_low = family == "ace_to_five"
-    suits_count = family == "deuce_to_seven"
-    state = stream_state(seed)
-    out = private_zeros(2)
-    hits = private_zeros(thr.size)
-    tab = keep_table(family).keep
-    px = target_value("9" if family == "deuce_to_seven" else "8", family)
-    _mc_kernel(
-        kept, deck.copy(), draws, px, ace_low, suits_count, _BINOM, tab, fam, kernel_tables(family),
-        rank_percentiles(family), True, trials, state, out, thr, hits,
-    )  # fmt: skip
+    totals = _estimate_keeps(
+        cards, deck, [mask], draws, "rank", family, trials, seed, run_options, thr.tolist()
+    )
+    done = int(totals["trials"])
+    hits = totals["hits"][0]
     keep_text, discard_text = _split(cards, mask)
     rows = []
     for i in range(thr.size):
-        p = hits[i] / trials
+        p = hits[i] / done
         rows.append(
             {
                 "target": names[i],
@@ -864,7 +947,7 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed) -> list[
                 "outs": None,
                 "draws_total": None,
                 "probability": float(p),
-                "se": float(np.sqrt(max(p * (1 - p), 0.0) / max(trials - 1, 1))),
+                "se": float(np.sqrt(max(p * (1 - p), 0.0) / max(done - 1, 1))),
                 "exact": False,
                 "method": "monte carlo; keeps by the greatest expected rank, later ones by the rank-model table for 9-low",
                 "policy": "rank",
