@@ -70,7 +70,9 @@ TRIPLE_DRAW_SOLVER_MC = {
     "--max-trials": EXACT_ANSWER + "; when --target-se is not given (it caps a run to a target)",
 }
 DRAWING = "refused when neither --keep nor --draws (the three-draw equity draws in seat order by --strategy)"
-DRAWING_RUNNER = "refused when --keep or --draws (the equity of drawing hands runs in this process)"
+DRAWING_RUNNER = (
+    "refused with --keep/--draws when every deal is counted (--method exact, or auto within --limit)"
+)
 TRIPLE_DRAW_EQUITY = {
     "--players": "refused when --keep or --draws (the hands given draw from one deck)",
     "--strategy": "refused when --keep or --draws (the later keeps follow --policy)",
@@ -85,7 +87,7 @@ TRIPLE_DRAW_EQUITY = {
     "--trials": "refused when --target-se is given, or with --keep/--draws when every deal is counted",
     "--seed": "refused when --keep or --draws and every deal is counted (--method exact, or auto within --limit)",
     "--target-se": DRAWING_RUNNER,
-    "--max-trials": "refused when --target-se is not given (it caps a run to a target), or with --keep/--draws",
+    "--max-trials": "refused when --target-se is not given (it caps a run to a target), or when every deal is counted",
 }
 EVENING = {"--players": A, "--stacks": A, "--log": A, **MC, "--evenings": TARGET["--trials"], **TABLE}
 del EVENING["--trials"]  # the evenings' name for it
@@ -332,6 +334,7 @@ MC_COMMANDS = [
     ["diablo", "equity", "As Ah 2d 7c 4s", "Kh Jh 9h 7h 5s", "--exact", "never"],
     ["triple-draw", "equity", "7c 5d 4h 3s 2c", "Kh Qd Js 9c 8h"],
     ["triple-draw", "starting-hands"],
+    ["triple-draw", "equity", "7c 5d 4h 3s 2c", "Kh Qd Js 9c 8h", "--draws", "2", "--method", "monte-carlo"],
     ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--draws", "3", "--policy", "rank"],
     ["triple-draw", "best-discard", "7s 5h 3d 2c Kc", "--draws", "2", "--target", "8", "--monte-carlo"],
     ["triple-draw", "match", "tight", "loose"],

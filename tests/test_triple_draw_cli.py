@@ -175,10 +175,13 @@ def test_best_discard_and_starting_hands(capsys):
             ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--keep", "7s Ah"],
             "kept card 'Ah' is not in the hand",
         ),
-        (["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--workers", "2"], "--workers is for runner jobs"),
+        (
+            ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--workers", "2"],
+            "--workers is for a Monte Carlo estimate; this answer is exact",
+        ),
         (
             ["triple-draw", "best-discard", "7s 5h 3d 2c Kc", "--checkpoint", "x"],
-            "--checkpoint is for runner jobs",
+            "--checkpoint is for a Monte Carlo estimate; these values are exact",
         ),
         (
             ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--draws", "3", "--dead", _DEAD_35],

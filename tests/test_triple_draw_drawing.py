@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pandas as pd
 import pytest
 import triple_draw_naive as naive
 
@@ -109,3 +110,21 @@ def test_bad_input_is_refused_naming_the_value():
         drawing_equity(h, ["7s 5h 3d 2c", "8s 6h 4d"], dead=dead)
     with pytest.raises(ValueError, match="2-7 Triple Draw is for 2-6 players, got 1"):
         drawing_equity(h[:1], None)
+
+
+def test_monte_carlo_is_a_runner_job_the_same_on_any_number_of_threads():
+    """Seeded per chunk, like every estimate: one thread or two give the same figures, also
+    with a range; a target SE runs chunks until every seat's SE is at most the target."""
+    hands, keeps = ["7s 5h 3d 2c Kc", "8s 6h 4d Kd Qh"], ["7s 5h 3d 2c", "8s 6h 4d"]
+    kw = dict(method="monte-carlo", trials=20_000, seed=3)
+    one = drawing_equity(hands, keeps, 2, threads=1, **kw)
+    two = drawing_equity(hands, keeps, 2, threads=2, **kw)
+    pd.testing.assert_frame_equal(one, two)
+    assert one.equity.sum() == pytest.approx(1.0) and (one.se > 0).all()
+    ranged = dict(method="monte-carlo", trials=10_000, seed=4)
+    r1 = drawing_equity(["draw 7-", "8s 6h 4d Kd Qh"], [None, "8s 6h 4d"], 1, threads=1, **ranged)
+    pd.testing.assert_frame_equal(
+        r1, drawing_equity(["draw 7-", "8s 6h 4d Kd Qh"], [None, "8s 6h 4d"], 1, threads=2, **ranged)
+    )
+    aimed = drawing_equity(hands, keeps, 1, method="monte-carlo", target_se=0.004, seed=3)
+    assert (aimed.se <= 0.004).all()

@@ -428,9 +428,12 @@ def _drawing_equity(args, hands: list[str]) -> None:
         ["--strategy"],
         "is for the three-draw equity; with --keep or --draws the later keeps follow --policy",
     )
-    refuse(args, _RUNNER_FLAGS, "is for runner jobs; the equity of drawing hands runs in this process")
     if args.method == "exact":
-        refuse(args, ["--trials", "--seed"], "is for Monte Carlo; --method exact counts every deal")
+        refuse(
+            args,
+            ["--trials", "--seed", *_RUNNER_FLAGS],
+            "is for Monte Carlo; --method exact counts every deal",
+        )
     if len(hands) < 2:
         raise UsageError("give two or more hands")
     keeps = [k if k.strip() else None for k in (args.keep or [])]
@@ -451,11 +454,13 @@ def _drawing_equity(args, hands: list[str]) -> None:
         method=args.method,
         limit=args.limit or EXACT_LIMIT,
         trials=args.trials,
-        seed=args.seed,
+        **run_options(args),
     )
     if df.exact.all():
         refuse(
-            args, ["--trials", "--seed"], "is for Monte Carlo; every deal of this spot was counted exactly"
+            args,
+            ["--trials", "--seed", *_RUNNER_FLAGS],
+            "is for Monte Carlo; every deal of this spot was counted exactly",
         )
     emit(df, args)
 

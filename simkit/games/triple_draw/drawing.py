@@ -46,14 +46,16 @@ from ...deck import cards_left, draw_card, next_combination
 from ...hands import kernel_tables
 from ...hands.ranges import Combos, check_compatible, deal_joint, pack, rejection_error
 from ...jit import njit
+from ...memory import private_zeros
 from ...rng import SeedLike, stream_state
+from ...runner import run, stats
 from . import exact as _exact
 from .keep_table import keep_table
 from .ranges import is_range_text, parse_range
 from .rules import _strengths, check_players, family_id, target_value
 from .strategies import DRAW_PRESETS, _choose_keep, draw_table
 
-__all__ = ["EXACT_LIMIT", "METHODS", "drawing_equity", "parse_policy"]
+__all__ = ["EXACT_LIMIT", "METHODS", "DrawingEquityJob", "drawing_equity", "equity_estimates", "parse_policy"]
 
 #: The most final deals counted exactly before the answer turns to Monte Carlo.
 EXACT_LIMIT = 50_000_000
@@ -262,7 +264,7 @@ def _mc(
     out, memo, who, rcards, masks, starts, ends, cum,
 ):  # fmt: skip
     """``trials`` deals: every player keeps ``first[i]`` (positions), draws, then follows the
-    policy; ``out[i]`` += (share, share^2, sole wins, ties).  ``memo`` keeps the policy's
+    policy; ``out[i]`` += (share in sixtieths of the pot, its square, sole wins, ties).  ``memo`` keeps the policy's
     decisions with two draws left (by hand and seen cards).
 
     Ranges: seat ``who[r]`` gets a hand of range ``r`` (rows ``starts[r]:ends[r]`` of
@@ -321,12 +323,93 @@ def _mc(
             counts[i, 2] = 0
         _showdown(hands, fam, T, strength, counts)
         for i in range(n):
-            e = counts[i, 0] / 60.0
+            e = counts[i, 0]
             out[i, 0] += e
             out[i, 1] += e * e
             out[i, 2] += counts[i, 1]
             out[i, 3] += counts[i, 2]
     return True
+
+
+# --- the Monte Carlo job ------------------------------------------------------------------
+
+#: A share of the pot in sixtieths: every k-way tie of up to six players is a whole number.
+UNITS = 60
+
+
+@dataclass(frozen=True)
+class DrawingEquityJob:
+    """The Monte Carlo job (:mod:`simkit.runner`) of :func:`drawing_equity`.
+
+    ``hands`` holds each seat's five cards (``-1`` for a ranged seat), ``first`` its first
+    keep as a position mask (``-1``: by ``policy``, as for a ranged seat), ``order`` the seats
+    in draw order, ``deck`` the unseen cards and ``dead_bits`` the dead cards as a bit set;
+    ``ranges`` holds ``(seat, combos)`` for every ranged seat, without the cards known
+    elsewhere.  A chunk sums each seat's share of the pot (:data:`UNITS`), its square, the
+    deals won alone and the deals tied.
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    first: tuple[int, ...]
+    order: tuple[int, ...]
+    deck: tuple[int, ...]
+    dead_bits: int
+    draws: int
+    policy: str
+    family: str
+    ranges: tuple[tuple[int, Combos], ...] = ()
+    name: str = "triple_draw_drawing_equity"
+    chunk_size: int = 2**13
+
+    def params(self) -> dict:
+        keys = ("hands", "first", "order", "deck", "dead_bits", "draws", "policy", "family", "name")
+        out = {k: getattr(self, k) for k in keys}
+        out["ranges"] = [[p, r.text, r.digest] for p, r in self.ranges]  # a range by text and digest
+        return out
+
+    def worst_se(self, totals: dict) -> float:
+        """The largest SE of the seats' equities."""
+        return stats.worst(equity_estimates(totals)[1])
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        from numba import types
+        from numba.typed import Dict
+
+        pol = parse_policy(self.policy, self.family)
+        fam = self.family
+        x = pol.x if pol.code == _BEST else target_value("8" if fam == "deuce_to_seven" else "7", fam)
+        # the policy's decisions with two draws left, by hand and cards seen (this chunk's)
+        memo = Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.int64)
+        if self.ranges:
+            rcards, masks, starts, ends, cum = pack([r for _, r in self.ranges])
+            who = np.array([p for p, _ in self.ranges], dtype=np.int64)
+        else:
+            rcards, masks = np.zeros((0, 5), np.int64), np.zeros(0, np.uint64)
+            starts = ends = who = np.zeros(0, np.int64)
+            cum = np.zeros(0, np.float64)
+        out = private_zeros((len(self.hands), 4), np.int64)
+        ok = _mc(
+            np.array(self.hands, dtype=np.int64), np.array(self.first, dtype=np.int64),
+            np.array(self.order, dtype=np.int64), np.array(self.deck, dtype=np.int64), np.int64(self.dead_bits),
+            self.draws, family_id(fam), kernel_tables(fam), pol.code, pol.kind, pol.params,
+            _exact.decision_tables(fam, x), keep_table(fam).keep, trials, stream_state(seed), out, memo, who,
+            rcards, masks, starts, ends, cum,
+        )  # fmt: skip
+        if not ok:
+            raise rejection_error([r.text or f"hand {p + 1}" for p, r in self.ranges])
+        return {
+            "share": out[:, 0].copy(),
+            "share_sq": out[:, 1].copy(),
+            "win": out[:, 2].copy(),
+            "tie": out[:, 3].copy(),
+        }
+
+
+def equity_estimates(totals: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Each seat's equity (share of the pot) and its standard error from the totals of a
+    :class:`DrawingEquityJob` run."""
+    n = int(totals["trials"])
+    return stats.mean_se(totals["share"] / UNITS, totals["share_sq"] / UNITS**2, n)
 
 
 # --- the Python side ----------------------------------------------------------------------
@@ -353,6 +436,7 @@ def drawing_equity(
     limit: int = EXACT_LIMIT,
     trials: int = 20_000,
     seed: SeedLike = 0,
+    **run_options,
 ) -> pd.DataFrame:
     """Each player's share of the pot when the given hands draw from one deck (module docs).
 
@@ -386,6 +470,9 @@ def drawing_equity(
         The most final deals counted exactly.
     trials, seed
         Monte Carlo size and seed.
+    **run_options
+        Options of :func:`simkit.runner.run` for the Monte Carlo answer (``threads``,
+        ``workers``, ``target_se``, ``quiet=False`` for a progress bar, ...).
 
     Returns
     -------
@@ -501,34 +588,26 @@ def drawing_equity(
                 }
             )
         return pd.DataFrame(rows)
-    out = np.zeros((n, 4), dtype=np.float64)
-    from numba import types
-    from numba.typed import Dict
-
-    memo = Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.int64)
-    if ranges:
-        rcards, masks, starts, ends, cum = pack(list(ranges.values()))
-        who = np.array(list(ranges), dtype=np.int64)
-    else:
-        rcards, masks = np.zeros((0, 5), np.int64), np.zeros(0, np.uint64)
-        starts = ends = who = np.zeros(0, np.int64)
-        cum = np.zeros(0, np.float64)
-    hands0 = np.array([h if h is not None else [-1] * 5 for h in hands_l], dtype=np.int64)
-    ok = _mc(
-        hands0, np.array(first, dtype=np.int64), np.array(order_l, dtype=np.int64),
-        np.array(deck, dtype=np.int64), np.int64(dead_bits), draws, fam, T, pol.code, pol.kind, pol.params, tables,
-        keep_tab, trials, stream_state(seed), out, memo, who, rcards, masks, starts, ends, cum,
-    )  # fmt: skip
-    if not ok:
-        raise rejection_error([r.text or f"hand {i + 1}" for i, r in ranges.items()])
-    how = f"monte carlo, {trials:,} deals" + (f"; later keeps by {pol.name}" if draws > 1 else "")
+    job = DrawingEquityJob(
+        tuple(tuple(map(int, h)) if h is not None else (-1,) * 5 for h in hands_l),
+        tuple(map(int, first)),
+        tuple(map(int, order_l)),
+        tuple(map(int, deck)),
+        int(dead_bits),
+        draws,
+        policy,
+        family,
+        tuple(ranges.items()),
+    )
+    totals = run(job, trials, seed=seed, **{"quiet": True, **run_options})
+    done = int(totals["trials"])
+    equity, se = equity_estimates(totals)
+    how = f"monte carlo, {done:,} deals" + (f"; later keeps by {pol.name}" if draws > 1 else "")
     if ranges:
         how += f"; ranged hands dealt by weight, all their keeps by {pol.name}"
     elif method != "monte-carlo":
         how += f" (the exact count passes limit={limit:,})"
     for i in range(n):
-        mean = out[i, 0] / trials
-        var = max(out[i, 1] / trials - mean * mean, 0.0) * trials / max(trials - 1, 1)
         rows.append(
             {
                 "seat": i,
@@ -536,10 +615,10 @@ def drawing_equity(
                 "keep": f"by {pol.name}"
                 if i in ranges
                 else format_cards([hands_l[i][j] for j in range(5) if (first[i] >> j) & 1]),
-                "equity": float(mean),
-                "se": float(np.sqrt(var / trials)),
-                "win": out[i, 2] / trials,
-                "tie": out[i, 3] / trials,
+                "equity": float(equity[i]),
+                "se": float(se[i]),
+                "win": totals["win"][i] / done,
+                "tie": totals["tie"][i] / done,
                 "exact": False,
                 "fraction": None,
                 "method": how,
