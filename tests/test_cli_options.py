@@ -71,7 +71,7 @@ TRIPLE_DRAW_SOLVER_MC = {
 }
 DRAWING = "refused when neither --keep nor --draws (the three-draw equity draws in seat order by --strategy)"
 DRAWING_RUNNER = (
-    "refused with --keep/--draws when every deal is counted (--method exact, or auto within --limit)"
+    "refused when --keep or --draws and every deal is counted (--method exact, or auto within --limit)"
 )
 TRIPLE_DRAW_EQUITY = {
     "--players": "refused when --keep or --draws (the hands given draw from one deck)",

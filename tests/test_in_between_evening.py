@@ -377,7 +377,7 @@ def test_bad_input_is_refused_by_name():
         evening_kernel(["kelly", lambda d: 0])
     with pytest.raises(ValueError, match="rules must be a Rules, got 'red_dog'"):
         evening_kernel(["kelly", "never"], "red_dog")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="log_capacity must be an integer >= 0, got -1"):
+    with pytest.raises(ValueError, match=r"log_capacity must be an integer 0..1048576, got -1"):
         evening_kernel(["kelly", "never"], log_capacity=-1)
     with pytest.raises(ValueError, match="dealer_games must be an integer >= 1, got 1.5"):
         evening_end(3, 1.5)  # type: ignore[arg-type]

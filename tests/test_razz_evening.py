@@ -440,7 +440,7 @@ def test_same_seed_same_evenings():
         (dict(players=["tips", "tight"], rules="razz"), "rules must be a razz Rules, got 'razz'"),
         (
             dict(players=["tips", "tight"], log_capacity=-1),
-            "log_capacity must be a non-negative integer, got -1",
+            "log_capacity must be an integer 0..1048576, got -1",
         ),
         (dict(players=["tips", "tight"], log_capacity=2), "at least 3 .*, got 2"),
         (dict(players=["tips", "tight"], log_capacity=True), "log_capacity .* got True"),
