@@ -24,6 +24,7 @@ __all__ = [
     "INT_LIMIT",
     "chips",
     "chips_per_seat",
+    "flag",
     "int_in_range",
     "is_int",
     "non_negative_int",
@@ -121,3 +122,19 @@ def record_capacity(value, least: int = 0) -> int:
     ValueError: log_capacity must be an integer 0..1048576, got 1099511627776
     """
     return int_in_range(value, "log_capacity", least, MAX_LOG_CAPACITY)
+
+
+def flag(value, name: str) -> bool:
+    """``value`` as a ``bool`` if it is True or False (or the integer 0 or 1), else
+    ``ValueError``: a switch that changes the rules is never read from any other truthy value.
+
+    >>> flag(1, "low_ace"), flag(np.False_, "low_ace")
+    (True, False)
+    >>> flag("x", "low_ace")
+    Traceback (most recent call last):
+    ...
+    ValueError: low_ace must be True or False, got 'x'
+    """
+    if isinstance(value, (bool, np.bool_)) or (is_int(value) and value in (0, 1)):
+        return bool(value)
+    raise ValueError(f"{name} must be True or False, got {value!r}")

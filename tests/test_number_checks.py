@@ -277,6 +277,19 @@ def _refusals():
         (lambda: triple_draw.holding_odds_table("8", sizes=(True,)), "holding sizes are 1..5, got True"),
         (lambda: ib.evaluate_game_policy("kelly", low_ace=1.5), "low_ace must be True or False, got 1.5"),
         (lambda: strategy_table(["tight"], True), "got 1 strategies for n_seats=True"),
+        (
+            lambda: ib.settle("8h 9s", "2c", stake=1, pot=2**53, chips=2**63),
+            "chips must be an integer 0..2\\*\\*53, got 9223372036854775808",
+        ),
+        (
+            lambda: ib.settle("8h 9s", "2c", stake=1, pot=5, chips=5, low_ace="x"),
+            "low_ace must be True or False",
+        ),
+        (lambda: ib.odds_table(low_ace="x"), "low_ace must be True or False, got 'x'"),
+        (lambda: ib.hand_odds("Ac 9h", low_ace=1.5), "low_ace must be True or False, got 1.5"),
+        (lambda: ib.card_value(51, low="yes"), "low must be True or False, got 'yes'"),
+        (lambda: ib.sizing_table(low_ace=None), "low_ace must be True or False, got None"),
+        (lambda: diablo.Rules(draw_three="no"), "draw_three must be True or False, got 'no'"),
         (lambda: new_state(2, 2**63), "log_capacity must be an integer 0..1048576"),
         (
             lambda: td_jobs.evening_kernel(two, log_capacity=-1),
@@ -311,3 +324,14 @@ def test_library_refuses_what_it_once_cut_or_crashed_on(index):
     call, message = _refusals()[index]
     with pytest.raises((ValueError, TypeError), match=message):
         call()
+
+
+def test_a_huge_kelly_multiplier_stakes_what_the_rules_allow():
+    """``multiplier * f * chips`` was cast to int before the cap: 1e300 times 2**53 chips is
+    inf, an OverflowError (found by the fuzz); the stake is the pot or the chips, whichever is
+    less."""
+    from simkit.games.in_between import integer_kelly_stake
+
+    p = (0.7, 0.03, 0.27)
+    assert integer_kelly_stake(*p, chips=2**53, pot=100, multiplier=1e300, post_penalty=3) == 100
+    assert integer_kelly_stake(*p, chips=7, pot=100, multiplier=1e300) == 7

@@ -38,7 +38,7 @@ import numpy as np
 
 from ... import hands
 from ...cards import N_CARDS
-from ...checks import INT_LIMIT, is_int
+from ...checks import INT_LIMIT, flag, is_int
 from ...hands.kernels import DEUCES_WILD, enumerate_counts
 from ...hands.tables import decode
 from ...poker.structure import diablo as diablo_structure
@@ -315,6 +315,8 @@ class Rules:
             _count(name, getattr(self, name), 0)
         for name in ("session", "max_deals"):
             _count(name, getattr(self, name), 1)
+        for name in ("diablo", "draw_three", "jacks_or_better", "dealers_choice"):
+            flag(getattr(self, name), name)
         st = self.stacks
         if not isinstance(st, (int, np.integer)):
             st = tuple(st) if isinstance(st, (tuple, list, np.ndarray)) else st

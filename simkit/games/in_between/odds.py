@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import N_CARDS, format_cards, parse_cards
+from ...checks import flag
 from ...deck import live_deck
 from ...jit import njit
 from .kelly import _kelly
@@ -200,6 +201,7 @@ def odds_table(
     >>> t[["low", "high", "split_ev_per_chip"]].to_dict("records")
     [{'low': 2, 'high': 2, 'split_ev_per_chip': nan}]
     """
+    low_ace = flag(low_ace, "low_ace")
     counts = rank_counts(seen)
     lows = ([LOW_ACE_VALUE] if low_ace else []) + list(range(2, 15))
     stakes = ((1, 2), (2, 3)) if three_posts else ((1, 2),)
@@ -278,6 +280,7 @@ def hand_odds(
     ...
     ValueError: no card is left for the third card once the posts and the cards seen are out
     """
+    low_ace = flag(low_ace, "low_ace")
     cards = _post_cards(posts, 2)
     dead = _dead_cards(seen, cards)
     counts = rank_counts(np.concatenate([dead, cards.astype(np.int64)]))
@@ -316,6 +319,7 @@ def three_posts_odds(
     >>> bool(t.p_between[0] == 43 / 49)  # 3..K less the 5 already out
     True
     """
+    low_ace = flag(low_ace, "low_ace")
     cards = _post_cards(posts, 3)
     dead = _dead_cards(seen, cards)
     rest = np.concatenate([dead, cards[2:].astype(np.int64)])

@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...cards import N_CARDS, format_cards, parse_card, parse_cards
-from ...checks import INT_LIMIT, int_in_range, is_int, positive_int
+from ...checks import INT_LIMIT, flag, int_in_range, is_int, positive_int
 from ...jit import njit
 
 __all__ = [
@@ -75,7 +75,7 @@ def card_value(card: int, *, low: bool = False) -> int:
     if not is_int(card) or not 0 <= card < N_CARDS:
         raise ValueError(f"card must be an integer 0..51, got {card!r}")
     rank = int(card) >> 2
-    if low:
+    if flag(low, "low"):
         if rank != ACE:
             raise ValueError(f"only an ace may count low, not card {card} ({format_cards([card])})")
         return LOW_ACE_VALUE
@@ -227,8 +227,8 @@ def settle(
     if post_penalty not in (2, 3):
         raise ValueError(f"post_penalty must be 2 or 3, got {post_penalty!r}")
     for name, v in (("pot", pot), ("chips", chips)):
-        if not is_int(v) or v < 0:
-            raise ValueError(f"{name} must be a non-negative integer, got {v!r}")
+        int_in_range(v, name, 0, INT_LIMIT)
+    low_ace = flag(low_ace, "low_ace")
     stake = check_stake(stake, pot, chips)
     v1 = card_value(int(cards[0]), low=bool(low_ace) and (int(cards[0]) >> 2) == ACE)
     v2 = card_value(int(cards[1]))
@@ -339,10 +339,8 @@ class Rules:
         for name in ("pot", "rounds", "stacks"):
             _whole(name, getattr(self, name))
         positive_int(self.ante, "ante")
-        for flag in VARIANT_FLAGS:
-            value = getattr(self, flag)
-            if not isinstance(value, (bool, np.bool_)) and not (is_int(value) and value in (0, 1)):
-                raise ValueError(f"{flag} must be True or False, got {value!r}")
+        for name in VARIANT_FLAGS:
+            flag(getattr(self, name), name)
         if self.pairs not in PAIRS_MODES:
             raise ValueError(f"pairs must be one of {', '.join(PAIRS_MODES)}, got {self.pairs!r}")
         if self.pairs == "ante_back" and not self.ante_all:

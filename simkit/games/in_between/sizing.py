@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from ...cards import N_CARDS
-from ...checks import is_int, non_negative_int, positive_int
+from ...checks import flag, is_int, non_negative_int, positive_int
 from .kelly import _check_probs, _kelly
 from .odds import _gap_ev, _gap_probs, odds_table, rank_counts
 from .rules import Rules, _spread
@@ -80,8 +80,8 @@ def integer_kelly_stake(
     ):
         raise ValueError(f"multiplier must be a finite number 0 or more, got {multiplier!r}")
     f = float(_kelly(float(p_between), float(p_post), float(p_outside), float(post_penalty)))
-    s = int(math.floor(multiplier * f * chips))
-    return max(0, min(s, pot, chips))
+    # capped before the cast: a huge multiplier times 2**53 chips is inf, and never a stake
+    return max(0, int(math.floor(min(multiplier * f * chips, pot, chips))))
 
 
 def _counts_left(seen) -> np.ndarray:
@@ -192,6 +192,7 @@ def sizing_table(
     """
     for name, v in (("chips", chips), ("pot", pot)):
         positive_int(v, name)
+    low_ace = flag(low_ace, "low_ace")
     if not is_int(min_stake) or min_stake < 0:
         raise ValueError(f"min_stake must be a non-negative integer, got {min_stake!r}")
     if by not in ("spread", "pair"):

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...checks import INT_LIMIT, is_int
+from ...checks import INT_LIMIT, flag, is_int
 from ...jit import njit
 from ...rng import draw_below
 from .kelly import _kelly
@@ -115,8 +115,7 @@ class Policy:
         whole = is_int(k) or (isinstance(k, float) and float(k).is_integer())
         if not whole or not 0 <= k <= 12:
             raise ValueError(f"min_spread must be an integer in 0..12, got {self.min_spread!r}")
-        if not isinstance(self.counting, (bool, np.bool_)) and self.counting not in (0, 1):
-            raise ValueError(f"counting must be True or False, got {self.counting!r}")
+        object.__setattr__(self, "counting", flag(self.counting, "counting"))
         object.__setattr__(self, "param", p)
         object.__setattr__(self, "min_spread", int(self.min_spread))
         object.__setattr__(self, "counting", bool(self.counting))
