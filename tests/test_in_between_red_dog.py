@@ -80,3 +80,11 @@ def test_simulate_red_dog_refuses_bad_settings(kwargs, message):
     """``inf`` was an OverflowError and 7.5 was cut to 7 (found by the library fuzz)."""
     with pytest.raises(ValueError, match=message):
         simulate_red_dog(**{"hands": 10, **kwargs})
+
+
+def test_simulate_red_dog_is_a_runner_job_the_same_on_any_number_of_threads():
+    one = simulate_red_dog(100_000, decks=2, seed=9, threads=1, chunk_size=10_000)
+    two = simulate_red_dog(100_000, decks=2, seed=9, threads=2, chunk_size=10_000)
+    assert one == two and one[1] > 0
+    m, se = simulate_red_dog(2, decks=2, target_se=0.02, seed=9)
+    assert se <= 0.02 and abs(m + red_dog_edge(2)["house_edge_best_raise"]) < 5 * se

@@ -21,7 +21,7 @@ Examples
 
 from __future__ import annotations
 
-import math
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -34,6 +34,7 @@ from ...checks import INT_LIMIT, int_in_range, is_int
 from ...jit import njit
 from ...memory import private_zeros
 from ...rng import SeedLike, draw_below, stream_state
+from ...runner import run, stats
 
 __all__ = [
     "TRIPS_PAYS",
@@ -41,6 +42,7 @@ __all__ = [
     "payout",
     "red_dog_edge",
     "red_dog_table",
+    "RedDogJob",
     "simulate_red_dog",
 ]
 
@@ -256,11 +258,35 @@ def _red_dog_kernel(hands, decks, raise_from, state, out):
     out[1] += total_sq
 
 
+@dataclass(frozen=True)
+class RedDogJob:
+    """The Monte Carlo job (:mod:`simkit.runner`) of :func:`simulate_red_dog`: hands of Red
+    Dog from fresh shoes of ``decks`` decks, raising from spread ``raise_from`` (12: never); a
+    chunk sums the player's result per unit of ante and its square."""
+
+    decks: int
+    raise_from: int
+    name: str = "in_between_red_dog"
+
+    def params(self) -> dict:
+        return asdict(self)
+
+    def worst_se(self, totals: dict) -> float:
+        """The SE of the mean result."""
+        return stats.worst(stats.mean_se(totals["result"], totals["result_sq"], int(totals["trials"]))[1])
+
+    def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+        out = private_zeros(2)
+        _red_dog_kernel(trials, self.decks, self.raise_from, stream_state(seed), out)
+        return {"result": out[:1], "result_sq": out[1:]}
+
+
 def simulate_red_dog(
-    hands: int, *, decks: int = 1, raise_from: int = 7, seed: SeedLike = 0
+    hands: int, *, decks: int = 1, raise_from: int = 7, seed: SeedLike = 0, **run_options
 ) -> tuple[float, float]:
     """Monte Carlo Red Dog: the player's mean result per unit ante and its standard error,
-    raising on spread ``raise_from`` or more (12: never).
+    raising on spread ``raise_from`` or more (12: never).  A runner job (:class:`RedDogJob`):
+    ``run_options`` are those of :func:`simkit.runner.run` (``threads``, ``target_se`` ...).
 
     >>> m, se = simulate_red_dog(200_000, decks=6, seed=3)
     >>> abs(m + red_dog_edge(6)["house_edge_best_raise"]) < 4 * se
@@ -269,8 +295,6 @@ def simulate_red_dog(
     decks = _check_decks(decks)
     int_in_range(hands, "hands", 2, INT_LIMIT)
     int_in_range(raise_from, "raise_from", 1, 12)
-    out = private_zeros(2)
-    _red_dog_kernel(int(hands), decks, int(raise_from), stream_state(seed), out)
-    mean = out[0] / hands
-    var = (out[1] - hands * mean * mean) / (hands - 1)
-    return float(mean), float(math.sqrt(max(var, 0.0) / hands))
+    totals = run(RedDogJob(decks, int(raise_from)), hands, seed=seed, **{"quiet": True, **run_options})
+    mean, se = stats.mean_se(totals["result"], totals["result_sq"], int(totals["trials"]))
+    return float(mean[0]), float(se[0])
