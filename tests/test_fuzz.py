@@ -52,6 +52,15 @@ SKIPPED_OPTIONS = {"--workers", "--scheduler", "--help", "--version"}
 #: Options given a tiny value (1-3) whenever an example does not fuzz them: the trials, and
 #: the deals of an evening (else it runs until one player holds every chip).
 TINY = ("trials", "deals")
+#: Commands whose answer is mostly exact (a Monte Carlo size is refused there) and whose
+#: default Monte Carlo is short: their tiny ``--trials`` is left out one time in two.
+EXACT_FIRST = {
+    ("triple-draw", "draw-odds"),
+    ("triple-draw", "best-discard"),
+    ("triple-draw", "equity"),
+    ("diablo", "equity"),
+    ("razz", "equity"),
+}
 #: Options whose valid values are sizes of the work: kept tiny when valid.
 SIZES = {
     "trials",
@@ -270,12 +279,20 @@ class Deal:
 
 
 @st.composite
-def card_text(draw, deal: Deal, dest: str) -> str:
-    kind = draw(st.integers(0, 9))
+def card_text(draw, deal: Deal, dest: str, game: str = "") -> str:
+    """Cards for argument ``dest``: mostly what it takes (five plain cards for a hand of a draw
+    game, a keep out of the hand dealt first), sometimes junk, a wrong count, a stud ``/``, a
+    card twice or a dead list that leaves few live cards."""
+    kind = draw(st.sampled_from([2, 3, 4, 5, 6, 7, 8, 9, 0, 1]))  # the plain kinds first (see mostly)
     if kind == 0:
         return draw(JUNK_TEXT | st.text(max_size=6))
     if kind == 1 and dest in ("dead", "seen"):
         return " ".join(deal.rest(draw(st.integers(0, 6))))
+    if dest in ("hand", "hands") and game in ("diablo", "triple-draw") and kind < 8:
+        return " ".join(deal.take(5))
+    if dest == "keep" and deal.next >= 5 and kind < 8:  # part of the hand dealt first
+        first = [CARDS[i] for i in deal.order[:5]]
+        return " ".join(draw(st.lists(st.sampled_from(first), unique=True, min_size=2, max_size=5)))
     size = {
         "draw hand": draw(st.sampled_from([5, 5, 5, 5, 4, 6])),
         "start": 3,
@@ -298,8 +315,8 @@ def _type_name(action: argparse.Action) -> str:
 
 @st.composite
 def number_text(draw, action: argparse.Action) -> str:
-    """Text for a numeric option: often a bad value; when valid, tiny for a size."""
-    if draw(st.integers(0, 2)) == 0:
+    """Text for a numeric option: a bad value one time in four; when valid, tiny for a size."""
+    if draw(st.sampled_from([False, False, False, True])):
         return draw(st.sampled_from(BAD_NUMBERS))
     if action.dest in SIZES:
         return draw(st.sampled_from(["1", "2", "3"] + (["1e-3", "0.01"] if action.dest == "scale" else [])))
@@ -316,10 +333,14 @@ def option_value(draw, action: argparse.Action, deal: Deal, game: str, tmp: str)
     nargs = action.nargs
     many = nargs in ("+", "*") or isinstance(nargs, int) and nargs > 1
     count_ = draw(st.integers(1, 3)) if many else 1
+    if (
+        many and dest == "hand" and draw(st.sampled_from([True, True, True, False]))
+    ):  # one hand, several words
+        count_ = 1
     words = []
     for _ in range(count_):
         if action.choices is not None and not isinstance(action.choices, dict):
-            words.append(draw(st.sampled_from(list(action.choices)) | JUNK_TEXT))
+            words.append(draw(mostly(st.sampled_from(list(action.choices)), JUNK_TEXT)))
         elif tname in ("out_file",):
             words.append(
                 draw(st.sampled_from([f"{tmp}/o.txt", f"{tmp}/no/such/o.csv", tmp, "", "/", "/proc/x"]))
@@ -337,9 +358,9 @@ def option_value(draw, action: argparse.Action, deal: Deal, game: str, tmp: str)
         elif dest in ("hand", "hands", "cards", "keep", "dead", "seen", "posts", "start") and not (
             dest == "start" and game == "diablo"
         ):
-            words.append(draw(card_text(deal, dest)))
+            words.append(draw(card_text(deal, dest, game)))
         elif dest in ("players", "specs", "policy", "others", "strategy", "start"):
-            words.append(draw(player_spec(game)))
+            words.append(draw(preset(game) if game in PRESETS else player_spec(game)))
         elif dest in ("level", "levels", "target", "targets", "paytable", "variant", "family", "limit"):
             words.append(
                 draw(
@@ -369,8 +390,12 @@ def command_line(draw, path: tuple, parser: argparse.ArgumentParser, tmp: str) -
     for action in positionals:
         argv += draw(option_value(action, deal, game, tmp))
     chosen = draw(st.lists(st.sampled_from(options), max_size=5, unique_by=id)) if options else []
+    required = [a for a in options if a.required and a not in chosen]
+    if draw(st.sampled_from([True] * 7 + [False])):  # a required option left out one time in eight
+        chosen += required
+    bare = path in EXACT_FIRST and draw(st.booleans())
     for action in options:  # the size of the work: always tiny unless fuzzed below
-        if action.dest in TINY and action not in chosen:
+        if action.dest in TINY and action not in chosen and not bare:
             argv += [action.option_strings[0], draw(st.sampled_from(["1", "2", "3"]))]
     for action in chosen:
         flag = draw(st.sampled_from(action.option_strings))
@@ -378,7 +403,7 @@ def command_line(draw, path: tuple, parser: argparse.ArgumentParser, tmp: str) -
             argv.append(flag)
         else:
             argv += [flag, *draw(option_value(action, deal, game, tmp))]
-    if "--quiet" in {s for a in options for s in a.option_strings}:
+    if "--quiet" in {s for a in options for s in a.option_strings} and not bare:
         argv.append("--quiet")
     if path in HEAVY:
         argv += ["--only", "no_such_analysis"]
@@ -456,15 +481,16 @@ BAD_VALUES = [-1, 0, 2**53 + 1, 2**63, 2**64, math.nan, math.inf, -math.inf, 1.5
 def counts(*valid: int) -> st.SearchStrategy:
     """A count: one of the ``valid`` (tiny, so the call is fast) three times in four, else a
     bad value."""
-    return st.integers(0, 3).flatmap(
-        lambda i: st.sampled_from(BAD_VALUES) if i == 0 else st.sampled_from(list(valid))
+    return st.sampled_from([False, False, False, True]).flatmap(
+        lambda bad: st.sampled_from(BAD_VALUES) if bad else st.sampled_from(list(valid))
     )
 
 
 def mostly(valid: st.SearchStrategy, bad: st.SearchStrategy) -> st.SearchStrategy:
     """``valid`` seven times in eight, else ``bad``: a call of several arguments is then often
     valid as a whole, so that the paths past the checks are fuzzed as well as the refusals."""
-    return st.integers(0, 7).flatmap(lambda i: bad if i == 0 else valid)
+    # sampled_from, not integers: hypothesis favours the first element (and the ends of a range)
+    return st.sampled_from([False] * 7 + [True]).flatmap(lambda is_bad: bad if is_bad else valid)
 
 
 def few(*valid: int) -> st.SearchStrategy:
