@@ -25,6 +25,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from .checks import holds_bool
+
 __all__ = [
     "CARD_DTYPE",
     "N_CARDS",
@@ -245,7 +247,7 @@ def as_cards(
     except TypeError:  # not iterable
         arr = np.asarray(None)
     ints = arr.ndim == 1 and (arr.size == 0 or np.issubdtype(arr.dtype, np.integer))
-    if not ints or any(isinstance(c, (bool, np.bool_)) for c in np.asarray(cards, dtype=object).ravel()):
+    if not ints or holds_bool(cards):
         raise ValueError(f"{what} must be a card string or card integers 0..51, got {cards!r}")
     if arr.size and (arr.min() < 0 or arr.max() >= N_CARDS):
         raise ValueError(f"{what} has a card out of range 0..51: {arr.tolist()}")

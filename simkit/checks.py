@@ -25,6 +25,7 @@ __all__ = [
     "chips",
     "chips_per_seat",
     "flag",
+    "holds_bool",
     "int_in_range",
     "is_int",
     "non_negative_int",
@@ -138,3 +139,13 @@ def flag(value, name: str) -> bool:
     if isinstance(value, (bool, np.bool_)) or (is_int(value) and value in (0, 1)):
         return bool(value)
     raise ValueError(f"{name} must be True or False, got {value!r}")
+
+
+def holds_bool(values) -> bool:
+    """Whether ``values`` (a value, a sequence or an array) holds a ``bool`` anywhere: NumPy
+    reads ``[True, 2]`` as the integers ``[1, 2]``, so a check on the array alone misses it.
+
+    >>> holds_bool([True, 2]), holds_bool(np.array([1, 2]))
+    (True, False)
+    """
+    return any(isinstance(v, (bool, np.bool_)) for v in np.asarray(values, dtype=object).ravel())

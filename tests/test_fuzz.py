@@ -34,6 +34,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from simkit.cli.main import build_parser
+from simkit.hands import FAMILIES
 
 HERE = Path(__file__).resolve().parent
 #: Seconds one command or call may take, its kernels compiled (see :data:`WARM_UP`).
@@ -981,16 +982,7 @@ LIBRARY = [
                     | st.sampled_from(BAD_VALUES),
                 ),
                 mostly(
-                    st.sampled_from(
-                        [
-                            "high",
-                            "deuces_wild",
-                            "deuce_to_seven",
-                            "ace_to_five",
-                            "ace_to_six",
-                            "eight_or_better",
-                        ]
-                    ),
+                    st.sampled_from(FAMILIES),
                     JUNK_TEXT,
                 ),
             ),

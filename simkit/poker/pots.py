@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..checks import INT_LIMIT, chips, is_int
+from ..checks import INT_LIMIT, chips, holds_bool, is_int
 from ..jit import lean
 from .table_state import (
     S_DEAD,
@@ -192,10 +192,6 @@ def _pay(st, payout):
         st[STACK + s] += payout[s]
 
 
-def _has_bool(values) -> bool:
-    return any(isinstance(v, (bool, np.bool_)) for v in np.asarray(values, dtype=object).ravel())
-
-
 def _state_for(contributions, folded, dealer, dead):
     c = np.asarray(contributions)
     f = np.asarray(folded)
@@ -205,7 +201,7 @@ def _state_for(contributions, folded, dealer, dead):
         not np.issubdtype(c.dtype, np.integer)
         or (c < 0).any()
         or (c > INT_LIMIT).any()
-        or _has_bool(contributions)
+        or holds_bool(contributions)
     ):
         raise ValueError(f"contributions must be integers 0..2**53, got {contributions!r}")
     if f.shape != c.shape:
