@@ -62,6 +62,9 @@ EXACT_FIRST = {
     ("diablo", "equity"),
     ("razz", "equity"),
 }
+#: Options a command cannot run without although argparse does not require them: given
+#: whenever a required option is.
+NEEDED = {(("diablo", "equity"), "keep")}
 #: Options whose valid values are sizes of the work: kept tiny when valid.
 SIZES = {
     "trials",
@@ -268,6 +271,7 @@ class Deal:
     def __init__(self, order: list[int]):
         self.order = order
         self.next = 0
+        self.hands: list[list[str]] = []  # the five-card hands of a draw game, in order
 
     def take(self, n: int) -> list[str]:
         cards = [CARDS[i] for i in self.order[self.next : self.next + n]]
@@ -290,7 +294,8 @@ def card_text(draw, deal: Deal, dest: str, game: str = "") -> str:
     if kind == 1 and dest in ("dead", "seen"):
         return " ".join(deal.rest(draw(st.integers(0, 6))))
     if dest in ("hand", "hands") and game in ("diablo", "triple-draw") and kind < 8:
-        return " ".join(deal.take(5))
+        deal.hands.append(deal.take(5))
+        return " ".join(deal.hands[-1])
     if dest == "keep" and deal.next >= 5 and kind < 8:  # part of the hand dealt first
         first = [CARDS[i] for i in deal.order[:5]]
         return " ".join(draw(st.lists(st.sampled_from(first), unique=True, min_size=2, max_size=5)))
@@ -310,7 +315,8 @@ def card_text(draw, deal: Deal, dest: str, game: str = "") -> str:
     return " ".join(cards)
 
 
-def _type_name(action: argparse.Action) -> str:
+def tname_of(action: argparse.Action) -> str:
+    """The name of ``action``'s type function (``int``, ``count`` ...)."""
     return getattr(action.type, "__name__", str(action.type)) if action.type else ""
 
 
@@ -319,6 +325,8 @@ def number_text(draw, action: argparse.Action) -> str:
     """Text for a numeric option: a bad value one time in four; when valid, tiny for a size."""
     if draw(st.sampled_from([False, False, False, True])):
         return draw(st.sampled_from(BAD_NUMBERS))
+    if tname_of(action) == "_n_cards":
+        return draw(st.sampled_from(["5", "7"]))
     if action.dest in SIZES:
         return draw(st.sampled_from(["1", "2", "3"] + (["1e-3", "0.01"] if action.dest == "scale" else [])))
     return draw(st.sampled_from(["0", "1", "2", "3", "5", "7", "10"] + BIG_NUMBERS))
@@ -330,12 +338,12 @@ NUMERIC_TYPES = {"count", "int", "_seed", "_scale", "deals", "log", "draws", "_n
 @st.composite
 def option_value(draw, action: argparse.Action, deal: Deal, game: str, tmp: str) -> list[str]:
     """One or more words for ``action``'s value."""
-    dest, tname = action.dest, _type_name(action)
+    dest, tname = action.dest, tname_of(action)
     nargs = action.nargs
     many = nargs in ("+", "*") or isinstance(nargs, int) and nargs > 1
-    count_ = draw(st.integers(1, 3)) if many else 1
+    count_ = draw(st.sampled_from([2, 3, 1])) if many else 1  # hands, players: mostly two or more
     if (
-        many and dest == "hand" and draw(st.sampled_from([True, True, True, False]))
+        many and dest in ("hand", "cards") and draw(st.sampled_from([True, True, True, False]))
     ):  # one hand, several words
         count_ = 1
     words = []
@@ -362,7 +370,11 @@ def option_value(draw, action: argparse.Action, deal: Deal, game: str, tmp: str)
             words.append(draw(card_text(deal, dest, game)))
         elif dest in ("players", "specs", "policy", "others", "strategy", "start"):
             words.append(draw(preset(game) if game in PRESETS else player_spec(game)))
-        elif dest in ("level", "levels", "target", "targets", "paytable", "variant", "family", "limit"):
+        elif dest == "family":
+            words.append(
+                draw(mostly(st.sampled_from(list(FAMILIES)), JUNK_TEXT | st.sampled_from(PRESETS["diablo"])))
+            )
+        elif dest in ("level", "levels", "target", "targets", "paytable", "variant", "limit"):
             words.append(
                 draw(
                     st.sampled_from(
@@ -379,6 +391,24 @@ def option_value(draw, action: argparse.Action, deal: Deal, game: str, tmp: str)
 
 
 @st.composite
+def appended_values(draw, action: argparse.Action, deal: Deal, game: str, tmp: str) -> list[list[str]]:
+    """The values of an option given once per item (``--keep`` once per hand, ``--policy``
+    once per seat): mostly one keep out of each hand dealt, or two or three specs; sometimes
+    one too many or too few."""
+    if action.dest == "keep" and deal.hands:
+        count_ = draw(mostly(st.just(len(deal.hands)), st.integers(0, len(deal.hands) + 1)))
+        out = []
+        for i in range(count_):
+            if i < len(deal.hands) and draw(mostly(st.just(True), st.just(False))):
+                size = draw(st.sampled_from([3, 4, 5, 2, 1, 0]))
+                out.append([" ".join(draw(st.permutations(deal.hands[i]))[:size])])
+            else:
+                out.append(draw(option_value(action, deal, game, tmp)))
+        return out
+    return [draw(option_value(action, deal, game, tmp)) for _ in range(draw(st.sampled_from([2, 3, 1])))]
+
+
+@st.composite
 def command_line(draw, path: tuple, parser: argparse.ArgumentParser, tmp: str) -> list[str]:
     """An argument list for the command at ``path``."""
     deal = Deal(draw(st.permutations(range(52))))
@@ -391,10 +421,10 @@ def command_line(draw, path: tuple, parser: argparse.ArgumentParser, tmp: str) -
     for action in positionals:
         argv += draw(option_value(action, deal, game, tmp))
     chosen = draw(st.lists(st.sampled_from(options), max_size=5, unique_by=id)) if options else []
-    required = [a for a in options if a.required and a not in chosen]
+    required = [a for a in options if (a.required or (path, a.dest) in NEEDED) and a not in chosen]
     if draw(st.sampled_from([True] * 7 + [False])):  # a required option left out one time in eight
         chosen += required
-    bare = path in EXACT_FIRST and draw(st.booleans())
+    bare = path in EXACT_FIRST and draw(st.sampled_from([True, False]))  # not booleans: False first
     for action in options:  # the size of the work: always tiny unless fuzzed below
         if action.dest in TINY and action not in chosen and not bare:
             argv += [action.option_strings[0], draw(st.sampled_from(["1", "2", "3"]))]
@@ -402,6 +432,9 @@ def command_line(draw, path: tuple, parser: argparse.ArgumentParser, tmp: str) -
         flag = draw(st.sampled_from(action.option_strings))
         if action.nargs == 0:
             argv.append(flag)
+        elif isinstance(action, argparse._AppendAction):
+            for words in draw(appended_values(action, deal, game, tmp)):
+                argv += [flag, *words]
         else:
             argv += [flag, *draw(option_value(action, deal, game, tmp))]
     if "--quiet" in {s for a in options for s in a.option_strings} and not bare:
