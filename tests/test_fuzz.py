@@ -656,6 +656,36 @@ def diablo_deals(draw) -> tuple[list, list]:
     return deals, stacks
 
 
+JUNK_FAMILIES = st.sampled_from(["x", "", "🂡", "razz"])
+#: The kinds of simkit.poker's strategies (strategy_table).
+POKER_KINDS = ["random", "check-call", "tight", "loose-aggressive"]
+
+
+def seated(spec: st.SearchStrategy) -> st.SearchStrategy:
+    """``(specs, seats)``: two or three specs and their count, or one spec for 2-3 seats."""
+    return st.sampled_from([2, 3]).flatmap(
+        lambda n: (
+            st.tuples(st.lists(spec, min_size=n, max_size=n), st.sampled_from([n, None]))
+            | st.tuples(spec, st.just(n))
+        )
+    )
+
+
+@st.composite
+def posts_and_third(draw) -> tuple:
+    """Two posts and a third card from one deck (mostly): a card string, or the third as an
+    integer."""
+    deal = Deal(draw(st.permutations(range(52))))
+    posts = " ".join(deal.take(2))
+    third = deal.take(1)[0]
+    return draw(
+        mostly(
+            st.sampled_from([(posts, third), (posts, CARDS.index(third))]),
+            st.tuples(cards("posts"), cards("third")),
+        )
+    )
+
+
 FAMILIES_27 = st.sampled_from(["deuce_to_seven", "ace_to_five", "high", "x"])
 TARGETS = st.sampled_from([["7"], ["8", "9"], [], ["A"], ["x"], ["7", "7"], "8"])
 
@@ -669,11 +699,19 @@ LIBRARY = [
     ("simkit:parse_cards", st.tuples(st.tuples(cards() | st.text(max_size=12)), st.just({}))),
     (
         "simkit:describe",
-        st.tuples(st.tuples(counts(1, 7461, 7462), st.sampled_from(["high", "x", ""])), st.just({})),
+        st.tuples(
+            st.tuples(counts(1, 7461, 7462), mostly(st.sampled_from(["high", "ace_to_five"]), JUNK_FAMILIES)),
+            st.just({}),
+        ),
     ),
     (
         "simkit:category_counts",
-        st.tuples(st.tuples(st.sampled_from(["high", "", "🂡"]), counts(5)), st.just({})),
+        st.tuples(
+            st.tuples(
+                mostly(st.sampled_from(["high", "deuces_wild", "ace_to_five"]), JUNK_FAMILIES), counts(5)
+            ),
+            st.just({}),
+        ),
     ),
     (
         "simkit:deal",
@@ -851,10 +889,14 @@ LIBRARY = [
     (
         "simkit.games.triple_draw.rank_exact:rank_value",
         st.builds(
-            lambda hkd, draws, family: ((hkd[0], hkd[1], draws), {"dead": hkd[2], "family": family}),
+            lambda hkd, given, draws, family: (
+                (hkd[0], hkd[1] if hkd[1] is not None or not given else hkd[0], draws),
+                {"dead": hkd[2], "family": family},
+            ),
             hand_keep_dead(),
+            mostly(st.just(True), st.just(False)),  # a keep: rank_value values a given one
             counts(1, 2),
-            FAMILIES_27,
+            mostly(st.sampled_from(["deuce_to_seven", "ace_to_five"]), FAMILIES_27),
         ),
     ),
     ("simkit.games.in_between:odds_table", st.tuples(st.tuples(cards("seen")), st.just({}))),
@@ -874,16 +916,23 @@ LIBRARY = [
     (
         "simkit.games.in_between:settle",
         st.builds(
-            lambda posts, third, stake, pot, chips, low_ace, penalty: (
-                (posts, third),
-                {"stake": stake, "pot": pot, "chips": chips, "low_ace": low_ace, "post_penalty": penalty},
+            lambda dealt, money, low_ace, penalty: (
+                dealt,
+                {
+                    "stake": money[0],
+                    "pot": money[1],
+                    "chips": money[2],
+                    "low_ace": low_ace,
+                    "post_penalty": penalty,
+                },
             ),
-            cards("posts"),
-            cards("third") | counts(0, 51),  # cards("posts") holds two cards mostly
-            chip_values(),
-            chip_values(),
-            chip_values(),
-            st.sampled_from([True, False, 1, "x"]),
+            posts_and_third(),
+            # (stake, pot, chips): mostly a stake the pot and the chips cover
+            mostly(
+                st.sampled_from([(1, 2, 5), (5, 20, 100), (2, 2, 10), (1, 1, 1), (2**31, 2**31, 2**53)]),
+                st.tuples(chip_values(), chip_values(), chip_values()),
+            ),
+            mostly(st.sampled_from([False, True]), st.sampled_from([1, "x"])),
             counts(2, 3),
         ),
     ),
@@ -1036,7 +1085,9 @@ LIBRARY = [
             st.tuples(counts(1, 3)),
             st.fixed_dictionaries(
                 {
-                    "by": st.sampled_from(["class", "category", "x", ""]),
+                    "by": mostly(
+                        st.sampled_from(["class", "deuces"]), st.sampled_from(["category", "x", ""])
+                    ),
                     "seed": counts(0, 1),
                     "quiet": st.just(True),
                 }
@@ -1174,7 +1225,7 @@ LIBRARY = [
     ),
     (
         "simkit.games.triple_draw:hand_group",
-        st.tuples(st.tuples(cards() | st.lists(counts(0, 51), max_size=6)), st.just({})),
+        st.tuples(st.tuples(cards("draw hand") | st.lists(counts(0, 51), max_size=6)), st.just({})),
     ),
     ("simkit.games.triple_draw:parse_player", st.tuples(st.tuples(player_spec("triple-draw")), st.just({}))),
     (
@@ -1202,9 +1253,8 @@ LIBRARY = [
     (
         "simkit.games.in_between:parse_players",
         st.tuples(
-            st.tuples(
-                st.lists(player_spec("in-between"), max_size=3) | player_spec("in-between"),
-                counts(2, 3) | st.none(),
+            mostly(
+                seated(preset("in-between")), st.tuples(player_spec("in-between"), counts(2, 3) | st.none())
             ),
             st.just({}),
         ),
@@ -1235,9 +1285,9 @@ LIBRARY = [
     (
         "simkit.poker:strategy_table",
         st.tuples(
-            st.tuples(
-                st.lists(player_spec("triple-draw"), max_size=3) | player_spec("razz"),
-                counts(2, 3) | st.none(),
+            mostly(
+                seated(mostly(st.sampled_from(POKER_KINDS), player_spec("razz"))),
+                st.tuples(st.lists(player_spec("triple-draw"), max_size=3), counts(2, 3) | st.none()),
             ),
             st.just({}),
         ),
