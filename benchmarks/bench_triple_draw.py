@@ -20,7 +20,8 @@ whole command in a fresh Python process (imports and kernels from the cache incl
 The rank part times the exact expected-rank best play (:mod:`simkit.games.triple_draw.rank_exact`):
 the best first keep over two draws for good and junk hands, ``draw-odds --policy rank --draws 2``
 (with the target chances under that play, also for a junk hand and the five-card draw), single
-keeps, and three draws for a pat and a one-card keep.
+keeps, and three draws for a pat and a one-card keep (and ``draw-odds --policy rank --draws 3``
+standing pat, the one three-draw rank query the command answers exactly).
 
 Writes benchmarks/RESULTS_triple_draw.md (``--part games``, ``--part exact`` or ``--part rank``
 rewrites only its own section of it).  Run on an idle machine::
@@ -261,6 +262,11 @@ RANK_QUERIES = [
         'draw_odds("9s Tc 3s 6d Td", "", 2, policy="rank")',
         "2",
     ),
+    (
+        "draw-odds --policy rank, 3 draws, --keep (stand pat 7-5-3-2-K), 4 targets",
+        'draw_odds("7s 5h 3d 2c Kc", "7s 5h 3d 2c Kc", 3, policy="rank")',
+        "3",
+    ),
     ("one keep, 2 draws, keep 7s (one card)", 'rank_value("7s 5h 3d 2c Kc", "7s", 2)', "2"),
     ("one keep, 2 draws, keep nothing", 'rank_value("7s 5h 3d 2c Kc", "", 2)', "2"),
     ("one keep, 3 draws, stand pat 7-5-4-3-2", 'rank_value("7s 5h 4d 3c 2s", "7s 5h 4d 3c 2s", 3)', "3"),
@@ -303,7 +309,9 @@ def rank_section(repeats: int) -> list[str]:
         f"Target: any single query under {QUERY_TARGET:.0f} s. Two draws: slowest {max(two):.2f} CPU seconds "
         f"({'meets' if max(two) < QUERY_TARGET else 'misses'} the target); the worst case is a hand whose best "
         "keep is small (the five-card draw must be valued in full). Three draws are exact but not "
-        "interactive: draw-odds keeps the Monte Carlo estimate there.",
+        "interactive for a keep that draws (one two-draw solve for every first draw): draw-odds "
+        "answers exactly only when the first keep stands pat and keeps the Monte Carlo estimate "
+        "otherwise.",
     ]
     return lines
 

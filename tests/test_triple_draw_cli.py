@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 from test_triple_draw_solver import brute_one_draw
@@ -296,6 +297,39 @@ def test_cli_draw_odds_rank_two_draws_exact(capsys):
     play = rank_play("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 2, ["7", "9"])
     assert [r["fraction"] for r in rows] == [f"{p.numerator}/{p.denominator}" for p in play.chances]
     assert all(r["exact"] and r["se"] == 0 and r["keep"] == "7s 5h 3d 2c" for r in rows)
+
+
+def test_cli_draw_odds_rank_three_draws_standing_pat_exact(capsys):
+    """Standing pat at the first of three draws, then best play for the expected rank: exact.
+    From 7-5-3-2-K the rank-best play keeps 7-5-3-2 at the second draw and, with one draw
+    left, stands on any made hand from 8-low to K-7-5-3-2 (each ranks above drawing one card
+    to 7-5-3-2), so it draws again only after an ace or a pair (16 of the 47 cards): 7-low or
+    better with the chance 8/47 + 16/47 * 8/46."""
+    argv = ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--keep", "7s 5h 3d 2c Kc", "--draws", "3"]
+    rows = _json(capsys, [*argv, "--policy", "rank", "--targets", "7", "--format", "json"])
+    assert rows[0]["fraction"] == str(Fraction(8, 47) + Fraction(16, 47) * Fraction(8, 46))
+    assert rows[0]["exact"] and rows[0]["se"] == 0 and rows[0]["keep"] == "7s 5h 3d 2c Kc"
+    with pytest.raises(SystemExit) as e:
+        main([*argv, "--policy", "rank", "--trials", "100"])
+    assert e.value.code == 2
+    assert "this answer is exact" in capsys.readouterr().err
+    # any other first keep with three draws is still estimated
+    rows = _json(
+        capsys,
+        [
+            *argv[:4],
+            "7s 5h 3d 2c",
+            *argv[5:],
+            "--policy",
+            "rank",
+            "--trials",
+            "2000",
+            "--quiet",
+            "--format",
+            "json",
+        ],
+    )
+    assert not rows[0]["exact"] and rows[0]["se"] > 0
 
 
 def test_cli_equity_of_drawing_hands(capsys):

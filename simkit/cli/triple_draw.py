@@ -65,7 +65,8 @@ def register(sub) -> None:
         description="For each target, the chance of finishing at it or better when every later "
         "keep is the best one for that target: exact for 0-3 draws, the column 'fraction' gives "
         "the exact value. With --policy rank every keep maximises the expected final rank instead "
-        "(exact for one and two draws, Monte Carlo with its standard error for three). The unseen deck is "
+        "(exact for one and two draws and for standing pat with three, else Monte Carlo with its "
+        "standard error for three). The unseen deck is "
         "the 47 cards not in HAND (less --dead); discards never come back, and a deck too small for "
         "the draws is refused. --monte-carlo gives the estimate of earlier versions (table play in "
         "the middle) for comparison.",
@@ -331,7 +332,10 @@ def _draw_odds(args) -> None:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
     if args.policy != "target":
         refuse(args, ["--monte-carlo"], "is the estimate for the target policy; the rank is estimated anyway")
-    estimated = args.draws >= 2 and (args.monte_carlo if args.policy == "target" else args.draws == 3)
+    pat = args.keep is not None and _hand(args.keep).size == 5  # the rank with three draws: exact
+    estimated = args.draws >= 2 and (
+        args.monte_carlo if args.policy == "target" else args.draws == 3 and not pat
+    )
     if not estimated:
         refuse(
             args,

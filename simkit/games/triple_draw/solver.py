@@ -16,9 +16,10 @@ chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expect
   comparison.
 - **the expected rank** (``objective="rank"``, ``policy="rank"``): exact for one and two draws
   (every keep the one with the greatest expected rank, :mod:`.rank_exact`; with a target, the
-  chance of that target under this play), ``exact`` True; with three draws later keeps follow
+  chance of that target under this play), ``exact`` True, and so is standing pat at the
+  first of three draws (one two-draw solve); otherwise with three draws later keeps follow
   the rank-model table for a 9-low and the figure is a Monte Carlo estimate with its standard
-  error (:func:`.rank_exact.rank_play` gives the exact three-draw figures of a given first
+  error (:func:`.rank_exact.rank_play` gives the exact three-draw figures of any given first
   keep, in a fraction of a second to tens of seconds; finding the best first keep this way
   takes far longer, see :mod:`.rank_exact`).
 
@@ -687,7 +688,8 @@ def draw_odds(
     policy
         ``"target"``: every keep maximises the row's target (exact, module docs);
         ``"rank"``: every keep maximises the expected final rank, the same keeps for every row
-        (exact for one and two draws, Monte Carlo with three).
+        (exact for one and two draws, and for standing pat with three; else Monte Carlo with
+        three).
     trials, seed
         Monte Carlo size and seed where the figure is not exact.
     exact_limit
@@ -900,12 +902,17 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
             }
             for i in range(thr.size)
         ]
-    if draws == 2:
+    if draws == 2 or (draws == 3 and mask == 31):  # three draws standing pat: one two-draw solve
         from .rank_exact import rank_play
 
         dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
         play = rank_play(
-            cards, None if mask < 0 else cards[_positions(mask)], 2, targets, dead=dead_cards, family=family
+            cards,
+            None if mask < 0 else cards[_positions(mask)],
+            draws,
+            targets,
+            dead=dead_cards,
+            family=family,
         )
         km = _keep_positions(cards, play.keep)
         keep_text, discard_text = _split(cards, km)
