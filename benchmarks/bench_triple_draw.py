@@ -21,7 +21,8 @@ The rank part times the exact expected-rank best play (:mod:`simkit.games.triple
 the best first keep over two draws for good and junk hands, ``draw-odds --policy rank --draws 2``
 (with the target chances under that play, also for a junk hand and the five-card draw), single
 keeps, and three draws for a pat and a one-card keep (and ``draw-odds --policy rank --draws 3``
-standing pat, the one three-draw rank query the command answers exactly).
+standing pat, given or proven best for a made hand: the three-draw rank queries the command
+answers exactly).
 
 Writes benchmarks/RESULTS_triple_draw.md (``--part games``, ``--part exact`` or ``--part rank``
 rewrites only its own section of it).  Run on an idle machine::
@@ -267,6 +268,16 @@ RANK_QUERIES = [
         'draw_odds("7s 5h 3d 2c Kc", "7s 5h 3d 2c Kc", 3, policy="rank")',
         "3",
     ),
+    (
+        "draw-odds --policy rank, 3 draws, best keep of a made 8-6-4-3-2 (pat proven best), 4 targets",
+        'draw_odds("8s 6h 4d 3c 2s", None, 3, policy="rank")',
+        "3",
+    ),
+    (
+        "draw-odds --policy rank, 3 draws, best keep of a made A-5 8-5-4-3-A (pat proven best), 4 targets",
+        'draw_odds("8s 5h 4d 3c As", None, 3, policy="rank", family="ace_to_five")',
+        "3",
+    ),
     ("one keep, 2 draws, keep 7s (one card)", 'rank_value("7s 5h 3d 2c Kc", "7s", 2)', "2"),
     ("one keep, 2 draws, keep nothing", 'rank_value("7s 5h 3d 2c Kc", "", 2)', "2"),
     ("one keep, 3 draws, stand pat 7-5-4-3-2", 'rank_value("7s 5h 4d 3c 2s", "7s 5h 4d 3c 2s", 3)', "3"),
@@ -310,8 +321,8 @@ def rank_section(repeats: int) -> list[str]:
         f"({'meets' if max(two) < QUERY_TARGET else 'misses'} the target); the worst case is a hand whose best "
         "keep is small (the five-card draw must be valued in full). Three draws are exact but not "
         "interactive for a keep that draws (one two-draw solve for every first draw): draw-odds "
-        "answers exactly only when the first keep stands pat and keeps the Monte Carlo estimate "
-        "otherwise.",
+        "answers exactly when the first keep stands pat, given or proven best for a made hand "
+        "(rank_bound), and keeps the Monte Carlo estimate otherwise.",
     ]
     return lines
 

@@ -313,6 +313,14 @@ def test_cli_draw_odds_rank_three_draws_standing_pat_exact(capsys):
         main([*argv, "--policy", "rank", "--trials", "100"])
     assert e.value.code == 2
     assert "this answer is exact" in capsys.readouterr().err
+    # a made hand: standing pat is proven the best first keep, so the best play is exact too
+    made = ["triple-draw", "draw-odds", "8s 6h 4d 3c 2s", "--draws", "3", "--policy", "rank"]
+    rows = _json(capsys, [*made, "--targets", "8,9", "--format", "json"])
+    assert [r["fraction"] for r in rows] == ["1/1", "1/1"]
+    assert all(r["exact"] and r["keep"] == "8s 6h 4d 3c 2s" for r in rows)
+    with pytest.raises(SystemExit) as e:
+        main([*made, "--seed", "1"])
+    assert e.value.code == 2 and "this answer is exact" in capsys.readouterr().err
     # any other first keep with three draws is still estimated
     rows = _json(
         capsys,

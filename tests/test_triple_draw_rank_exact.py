@@ -19,7 +19,9 @@ from simkit.games.triple_draw.rank_exact import (
     _checked,
     _Ctx,
     _keep_value,
+    _pat_is_best,
     best_rank_keep,
+    rank_bound,
     rank_play,
     rank_value,
 )
@@ -201,6 +203,60 @@ def test_three_draws_one_card_drawn_match_brute_force():
     v, ch = _keep(kept, deck, 3, val, hits)
     r = rank_play(hand, format_cards(list(kept)), 3, ["7"], dead=dead)
     assert r.value == v / DENOM and r.chances == ch
+
+
+@pytest.mark.parametrize(
+    "hand, family",
+    [
+        ("7s 5h 3d 2c Kc", "deuce_to_seven"),
+        ("8s 6h 4d 3c 2s", "deuce_to_seven"),
+        ("Ts 8h 6d 4c 2s", "deuce_to_seven"),
+        ("Ks Kh Qd Qc Jh", "ace_to_five"),
+        ("8s 5h 4d 3c As", "ace_to_five"),
+    ],
+)
+def test_rank_bound_is_above_the_three_draw_value_of_standing_pat(hand, family):
+    assert rank_bound(hand, hand, family=family) >= rank_value(hand, hand, 3, family=family)
+
+
+def test_rank_bound_is_above_the_brute_force_on_a_small_deck():
+    hand = "8h 6h 4h 3h Ks"
+    live = "2h 5c 7d 9d Kd Ts 2d 6c Qs Jh"
+    h, deck, dead, val, hits = _setting(hand, live, "deuce_to_seven", [])
+    v, _ = _keep(tuple(h), deck, 3, val, hits)
+    assert rank_bound(hand, hand, dead=dead) >= v / DENOM
+
+
+@pytest.mark.parametrize(
+    "hand, family, proven",
+    [
+        ("7s 5h 4d 3c 2s", "deuce_to_seven", True),
+        ("8s 6h 4d 3c 2s", "deuce_to_seven", True),
+        ("9s 8h 5d 3c 2s", "deuce_to_seven", True),
+        ("7s 5h 3d 2c Kc", "deuce_to_seven", False),
+        ("Ts 9h 8d 7c 6s", "deuce_to_seven", False),  # a straight: not a made low
+        ("8s 5h 4d 3c As", "ace_to_five", True),
+        ("Ks 7h 5d 3c 2s", "ace_to_five", False),
+    ],
+)
+def test_standing_pat_is_proven_best_for_made_hands(hand, family, proven):
+    cards, _, deck, _ = _checked(hand, None, 3, None, family)
+    assert _pat_is_best(cards, deck, family) == proven
+    if proven:  # then the three-draw best keep is one two-draw solve
+        assert best_rank_keep(hand, 3, family=family) == (rank_value(hand, hand, 3, family=family), hand)
+
+
+@pytest.mark.slow
+def test_the_keeps_that_break_a_made_hand_are_worse_than_standing_pat():
+    """What the proof for 8-6-4-3-2 says, by the exact three-draw values of the keeps that
+    break it (one card drawn: the strongest rivals; slow, 47 two-draw solves each)."""
+    hand = "8s 6h 4d 3c 2s"
+    pat = rank_value(hand, hand, 3)
+    cards = hand.split()
+    for i in range(5):
+        keep = " ".join(cards[:i] + cards[i + 1 :])
+        value = rank_value(hand, keep, 3)
+        assert value < pat and value <= rank_bound(hand, keep)
 
 
 @pytest.mark.parametrize("family", ["deuce_to_seven", "ace_to_five"])

@@ -65,8 +65,8 @@ def register(sub) -> None:
         description="For each target, the chance of finishing at it or better when every later "
         "keep is the best one for that target: exact for 0-3 draws, the column 'fraction' gives "
         "the exact value. With --policy rank every keep maximises the expected final rank instead "
-        "(exact for one and two draws and for standing pat with three, else Monte Carlo with its "
-        "standard error for three). The unseen deck is "
+        "(exact for one and two draws and for standing pat with three, given as --keep or proven "
+        "best for a made hand; else Monte Carlo with its standard error for three). The unseen deck is "
         "the 47 cards not in HAND (less --dead); discards never come back, and a deck too small for "
         "the draws is refused. --monte-carlo gives the estimate of earlier versions (table play in "
         "the middle) for comparison.",
@@ -325,17 +325,20 @@ _RUNNER_FLAGS = (
 
 
 def _draw_odds(args) -> None:
-    from ..games.triple_draw.solver import draw_odds
+    from ..games.triple_draw.solver import draw_odds, rank_odds_exact
 
     hand = _hand(" ".join(args.hand))
     if hand.size != 5:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
     if args.policy != "target":
         refuse(args, ["--monte-carlo"], "is the estimate for the target policy; the rank is estimated anyway")
-    pat = args.keep is not None and _hand(args.keep).size == 5  # the rank with three draws: exact
-    estimated = args.draws >= 2 and (
-        args.monte_carlo if args.policy == "target" else args.draws == 3 and not pat
-    )
+    if args.policy == "target":
+        estimated = args.draws >= 2 and args.monte_carlo
+    else:  # the rank: exact but with three draws from a keep that draws
+        try:
+            estimated = not rank_odds_exact(hand, args.keep, args.draws, dead=args.dead, family=args.family)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     if not estimated:
         refuse(
             args,

@@ -53,9 +53,12 @@ valued in full); ``draw-odds --policy rank`` with its four targets adds the targ
 the best keep: 0.36 s for 7-5-3-2-K, 0.79 s for K-K-Q-Q-J (the five-card draw valued twice),
 0.35 s for the five-card draw asked for (``--keep ""``), which took 7.6 minutes when every
 last draw was enumerated.  With three draws, standing pat takes 0.28 s and a keep of four
-cards 16-19 s (47 first draws, each a two-draw solve); a keep of three cards has 1,081 first draws and smaller keeps more, so a
+cards 13-19 s (47 first draws, each a two-draw solve); a keep of three cards has 1,081 first draws and smaller keeps more, so a
 whole three-draw :func:`best_rank_keep` runs for a long time (``"7s 5h 3d 2c Kc"`` had not
-finished after five minutes).
+finished after five minutes), except for a made hand: when :func:`rank_bound` (target
+chances from a table, milliseconds) puts every other keep at or below the hand's own rank,
+standing pat is the best keep and one two-draw solve values it (2-7 made 9-lows and better,
+A-5 made 8-lows and better, in about 0.3 s).
 """
 
 from __future__ import annotations
@@ -74,11 +77,11 @@ from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from ...jit import njit
-from .exact import prepare
+from .exact import _low_value, _upper_bound, prepare
 from .rules import _eval, family_id, target_threshold
 from .solver import _one_draw
 
-__all__ = ["RankPlay", "best_rank_keep", "rank_play", "rank_value"]
+__all__ = ["RankPlay", "best_rank_keep", "rank_bound", "rank_play", "rank_value"]
 
 #: ``_CB[i, c] = C(c, i + 1)``: the colex term of card c at sorted position i.
 _CB = np.array([[comb(c, i + 1) for c in range(N_CARDS + 1)] for i in range(5)], dtype=np.int64)
@@ -902,6 +905,72 @@ def rank_value(hand, keep, draws: int = 2, *, dead=None, family: str = "deuce_to
 
 _NO_THR = np.zeros(0, dtype=np.int32)
 _NO_VALS = np.zeros(0, dtype=np.int64)
+#: The targets whose chances bound the expected rank (:func:`rank_bound`), weakest first.
+_BOUND_TOPS = {"deuce_to_seven": "KQJT987", "ace_to_five": "KQJT98765"}
+
+
+def rank_bound(hand, keep, *, dead=None, family: str = "deuce_to_seven") -> Fraction:
+    """An upper bound of the expected final rank of keeping ``keep`` from ``hand`` with three
+    draws left, whatever the later keeps, from the chances of the targets (K-low or better …
+    7-low or better; in A-5 down to 5-low) in a table look-up each.
+
+    The rank of a hand below the weakest target is at most ``m_0``, the rank of the best hand
+    below it; between two targets at most the rank of the best hand below the stronger one.
+    So ``E[rank] <= m_0 + sum_j (m_j - m_(j-1)) P(target j)``, and under any play ``P(target
+    j)`` is at most the chance of best play for that target, which the refreshed model of
+    :mod:`.exact` bounds in turn (:func:`.exact._upper_bound`, of the keep less the cards that
+    cannot be in that target's hand: throwing them and drawing one card more is never worse).
+    It lets :func:`rank_play` prove, in milliseconds, that standing pat is the best first keep
+    with three draws for a made hand (every other keep bounded below the pat hand's own rank).
+
+    >>> hand = "7s 5h 3d 2c Kc"
+    >>> bound = rank_bound(hand, hand)
+    >>> round(float(bound), 4), bound >= rank_value(hand, hand, 3)
+    (0.9828, True)
+    >>> best_rank_keep("8s 6h 4d 3c 2s", 3)[1]  # pat proven best: one two-draw solve
+    '8s 6h 4d 3c 2s'
+    """
+    cards, kept, deck, _ = _checked(hand, keep, 3, dead, family)
+    assert kept is not None
+    return _rank_bound(kept.astype(np.int64), deck, family)
+
+
+def _rank_bound(kept: np.ndarray, deck: np.ndarray, family: str) -> Fraction:
+    """:func:`rank_bound` on checked arrays (``deck`` the live cards, three draws left)."""
+    from .rules import target_value
+    from .solver import rank_numerators
+
+    num = rank_numerators(family)
+    tops = sorted(_BOUND_TOPS[family], key=lambda t: target_threshold(t, family))
+    thr = [target_threshold(t, family) for t in tops]
+    m = [int(num[t - 1]) for t in thr] + [int(num[-1])]
+    total = Fraction(m[0])
+    for j, top in enumerate(tops):
+        x = target_value(top, family)
+        seen: set[int] = set()
+        reduced = []
+        for card, v in zip(kept.tolist(), _low_value(kept, family).tolist()):
+            if v <= x and v not in seen:
+                seen.add(v)
+                reduced.append(card)
+        p = _upper_bound(np.array(reduced, dtype=np.int64), deck, 3, family, x)
+        # a float: count it a little high, far above its rounding
+        total += (m[j + 1] - m[j]) * Fraction(min(1.0, p * (1.0 + 1e-9)))
+    return total / DENOM
+
+
+def _pat_is_best(cards: np.ndarray, deck: np.ndarray, family: str) -> bool:
+    """True when standing pat is provably the best first keep with three draws: every other
+    keep's :func:`rank_bound` is at most the rank of the hand itself, which standing pat to
+    the end already gets (ties go to the keep with more cards)."""
+    from ...hands import evaluate
+    from .solver import rank_numerators
+
+    own = Fraction(int(rank_numerators(family)[int(evaluate(cards[None, :], family)[0])]), DENOM)
+    for mask in _ORDER.tolist()[1:]:
+        if _rank_bound(cards[[i for i in range(5) if (mask >> i) & 1]], deck, family) > own:
+            return False
+    return True
 
 
 class RankPlay(NamedTuple):
@@ -955,7 +1024,10 @@ def rank_play(
         assert got is not None
         return RankPlay(format_cards(kept), *got)
     best: tuple[Fraction, int] | None = None
-    for mask in _ORDER.tolist():
+    masks = _ORDER.tolist()
+    if draws == 3 and _pat_is_best(cards, deck, family):
+        masks = [31]
+    for mask in masks:
         kept = cards[[i for i in range(5) if (mask >> i) & 1]]
         got = _keep_value(
             ctx, cards, kept, deck, dead_cards, draws, _NO_THR, None if best is None else best[0]
