@@ -260,6 +260,28 @@ def test_the_keeps_that_break_a_made_hand_are_worse_than_standing_pat():
 
 
 @pytest.mark.parametrize("family", ["deuce_to_seven", "ace_to_five"])
+@pytest.mark.parametrize(
+    "hand, keep",
+    [
+        ("7s 5h 3d 2c Kc", "7s 5h 3d 2c Kc"),
+        ("Ks Kh Qd Qc Jh", "Ks Kh Qd Qc Jh"),
+        pytest.param("7s 5h 3d 2c Kc", "7s 5h 3d 2c", marks=pytest.mark.slow),  # 47 solves, twice
+    ],
+)
+def test_three_draws_skip_only_second_keeps_that_cannot_win(family, hand, keep):
+    """Skipping the second keeps whose bound is below the best found (_keep_bound) changes no
+    value and no target chance (the full deck: with many dead cards the model bounds
+    nothing)."""
+    cards, kept, deck, dead_cards = _checked(hand, keep, 3, None, family)
+    thr = np.array([target_threshold(t, family) for t in ("7", "9")], dtype=np.int32)
+    pruned, full = (
+        _keep_value(_Ctx(family), cards, kept.astype(np.int64), deck, dead_cards, 3, thr, prune=p)
+        for p in (True, False)
+    )
+    assert pruned == full
+
+
+@pytest.mark.parametrize("family", ["deuce_to_seven", "ace_to_five"])
 def test_fast_two_draw_values_match_the_memoised_walk(family):
     """The dense two-draw kernel (dense sums, nested loops, the tie order kept by comparing)
     against the memoised walk (the tie order by construction), values and target chances,

@@ -23,7 +23,12 @@ then walks the draws as nested loops, so that the sums of the subsets of the out
 their Möbius transform are done once per outer card, not once per draw.  Keeps are tried most
 cards first, and the valuing of a keep stops as soon as it cannot beat the best found even if
 every draw left gave the best hand (a later draw can throw any kept card, so no tighter bound
-is used).
+is used inside a keep).  Whole keeps are skipped by :func:`rank_bound`, an upper bound of a
+keep's expected rank from the best-play chances of the targets (K-low … 7-low), each bounded by
+a table look-up of the refreshed model of :mod:`.exact`: a first keep whose bound is below the
+best found (two and three draws), a second keep with three draws (:func:`_keep_bound`), and
+with three draws every keep but standing pat when no bound passes the hand's own rank (a made
+hand: :func:`_pat_is_best`).  Skipping changes no figure; it only saves work.
 
 **Targets under rank play.**  The chance of a target (8-low or better …) when every keep is
 the one with the greatest expected rank counts, for the best last keep of each second hand,
@@ -53,7 +58,8 @@ valued in full); ``draw-odds --policy rank`` with its four targets adds the targ
 the best keep: 0.36 s for 7-5-3-2-K, 0.79 s for K-K-Q-Q-J (the five-card draw valued twice),
 0.35 s for the five-card draw asked for (``--keep ""``), which took 7.6 minutes when every
 last draw was enumerated.  With three draws, standing pat takes 0.28 s and a keep of four
-cards 13-19 s (47 first draws, each a two-draw solve); a keep of three cards has 1,081 first draws and smaller keeps more, so a
+cards about 7 s (47 first draws, each a two-draw solve; 13-19 s before the second keeps were
+skipped by their bound); a keep of three cards has 1,081 first draws and smaller keeps more, so a
 whole three-draw :func:`best_rank_keep` runs for a long time (``"7s 5h 3d 2c Kc"`` had not
 finished after five minutes), except for a made hand: when :func:`rank_bound` (target
 chances from a table, milliseconds) puts every other keep at or below the hand's own rank,
@@ -77,8 +83,8 @@ from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from ...jit import njit
-from .exact import _low_value, _upper_bound, prepare
-from .rules import _eval, family_id, target_threshold
+from .exact import _low_value, _refreshed_tables, prepare
+from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
 
 __all__ = ["RankPlay", "best_rank_keep", "rank_bound", "rank_play", "rank_value"]
@@ -688,13 +694,32 @@ def _two(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit,
     return True
 
 
+@njit(cache=True, inline="always")
+def _keep_bound(h, m, bt):
+    """:func:`rank_bound` with two draws left, as a rank numerator, of keeping the cards of
+    ``h`` at the positions of mask ``m`` (``bt``: :func:`_bound_tables` for the deck size)."""
+    W, xs, dm, m0, ace_low = bt
+    u = m0
+    for j in range(xs.shape[0]):
+        s = 0
+        for i in range(5):
+            if (m >> i) & 1:
+                v = _value(h[i], ace_low)
+                if v <= xs[j]:
+                    s |= 1 << v
+        p = W[j, s] * (1.0 + 1e-9)  # a float: counted a little high, far above its rounding
+        u += dm[j] * (p if p < 1.0 else 1.0)
+    return u
+
+
 @njit(cache=True)
-def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit):
+def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, bt):
     """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
     keep's expected rank numerator times ``(nd)_10`` (limbs), ``hit[t]`` (with targets) the
     chance of each target with that keep and best play after, on the same scale.  Keeps are
-    tried most cards first and given up as soon as they cannot beat the best found.  Returns
-    the keep as a mask over the positions of ``h1``."""
+    tried most cards first; one whose :func:`_keep_bound` (``bt``, none with no targets) is
+    below the best found is skipped, and the others are given up as soon as they cannot beat
+    it.  Returns the keep as a mask over the positions of ``h1``."""
     hs = np.empty(5, dtype=np.int64)
     for i in range(5):
         hs[i] = h1[i]
@@ -712,8 +737,14 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit):
     bestf = -1.0
     for i in range(_NL):
         v[i] = 0
+    scale = 1.0  # (nd)_10: the bound on v's scale
+    for i in range(10):
+        scale *= nd - i
+    bounded = bt[1].shape[0] > 0
     for t in range(32):
         m = _ORDER[t]
+        if best >= 0 and bounded and _keep_bound(hs, m, bt) * scale < bestf:
+            continue
         k, ce = _split_keep(m, hs, kept, E2, nE)
         for i in range(_NL):
             acc[i] = 0
@@ -740,10 +771,11 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit):
 
 
 @njit(cache=True)
-def _three(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut):
+def _three(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut, bt):
     """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
     first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
-    as ``acc`` cannot reach ``cut`` (:func:`_two`)."""
+    as ``acc`` cannot reach ``cut`` (:func:`_two`).  ``bt``: the bound tables of the second
+    draw's deck (:func:`_bound_tables`)."""
     m = 5 - k
     h = np.empty(5, dtype=np.int64)
     for j in range(k):
@@ -765,7 +797,7 @@ def _three(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hi
         for j in range(m):
             h[k + j] = deck[idx[j]]
         c = _rest(deck, nd, idx, m, rest)
-        _best_two(h, rest, c, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hv)
+        _best_two(h, rest, c, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hv, bt)
         _baddb(acc, v)
         for t in range(nt):
             _baddb(hit[t], hv[t])
@@ -824,11 +856,13 @@ def _keep_value(
     thr: np.ndarray,
     beat: Fraction | None = None,
     walk: bool = False,
+    prune: bool = True,
 ) -> tuple[Fraction, list[Fraction]] | None:
     """The exact expected rank of keeping ``kept`` with ``draws`` (1..3) draws left, and the
     chance of each target threshold ``thr`` with best play for the rank; None as soon as it is
     sure not to pass ``beat``.  ``walk``: two draws by the memoised walk of :func:`_two`
-    instead of the dense kernel (the same integers; for tests)."""
+    instead of the dense kernel; ``prune=False``: three draws without skipping the second
+    keeps :func:`_keep_bound` rules out (the same integers either way; for tests)."""
     kept_l = kept.tolist()
     discards = np.array([c for c in cards.tolist() if c not in kept_l], dtype=np.int64)
     E = np.concatenate([dead, discards]).astype(np.int64)
@@ -855,8 +889,9 @@ def _keep_value(
             kept5, k, deck, n, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, *args, tg, acc, hit, cut, walk
         )
     else:
+        bt = _bound_tables(ctx.family, n - m) if prune else _NO_BOUND
         done = _three(
-            kept5, k, deck, n, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, *args, tg, acc, hit, cut
+            kept5, k, deck, n, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, *args, tg, acc, hit, cut, bt
         )
     if not done:
         return None
@@ -918,7 +953,7 @@ def rank_bound(hand, keep, *, dead=None, family: str = "deuce_to_seven") -> Frac
     below it; between two targets at most the rank of the best hand below the stronger one.
     So ``E[rank] <= m_0 + sum_j (m_j - m_(j-1)) P(target j)``, and under any play ``P(target
     j)`` is at most the chance of best play for that target, which the refreshed model of
-    :mod:`.exact` bounds in turn (:func:`.exact._upper_bound`, of the keep less the cards that
+    :mod:`.exact` bounds in turn (:func:`_target_bound`, of the keep less the cards that
     cannot be in that target's hand: throwing them and drawing one card more is never worse).
     It lets :func:`rank_play` prove, in milliseconds, that standing pat is the best first keep
     with three draws for a made hand (every other keep bounded below the pat hand's own rank).
@@ -935,28 +970,57 @@ def rank_bound(hand, keep, *, dead=None, family: str = "deuce_to_seven") -> Frac
     return _rank_bound(kept.astype(np.int64), deck, family)
 
 
-def _rank_bound(kept: np.ndarray, deck: np.ndarray, family: str) -> Fraction:
-    """:func:`rank_bound` on checked arrays (``deck`` the live cards, three draws left)."""
-    from .rules import target_value
+@cache
+def _bound_steps(family: str) -> tuple[list[int], list[int]]:
+    """The bound's targets (top values, weakest first) and ``m``: the rank numerator of the best
+    hand below each target's threshold, and of the best hand of all."""
     from .solver import rank_numerators
 
     num = rank_numerators(family)
     tops = sorted(_BOUND_TOPS[family], key=lambda t: target_threshold(t, family))
-    thr = [target_threshold(t, family) for t in tops]
-    m = [int(num[t - 1]) for t in thr] + [int(num[-1])]
+    m = [int(num[target_threshold(t, family) - 1]) for t in tops] + [int(num[-1])]
+    return [target_value(t, family) for t in tops], m
+
+
+def _target_bound(kept: np.ndarray, n: int, draws: int, family: str, x: int) -> float:
+    """The refreshed model's bound (:func:`.exact._refreshed`) of the best-play chance of
+    ``x``-low or better keeping ``kept`` with ``draws`` (2, 3) draws left from ``n`` cards:
+    the keep less its cards above ``x`` and second cards of a value (throwing them and drawing
+    one card more is never worse), 2.0 where the model gives no bound."""
+    s = 0
+    for v in _low_value(kept, family).tolist():
+        if v <= x:
+            s |= 1 << v
+    w2, w3 = _refreshed_tables(family, x, n)
+    return float(w3[s] if draws == 3 else w2[0][s])
+
+
+def _rank_bound(kept: np.ndarray, deck: np.ndarray, family: str, draws: int = 3) -> Fraction:
+    """:func:`rank_bound` on checked arrays (``deck`` the live cards) with 2 or 3 draws left."""
+    xs, m = _bound_steps(family)
     total = Fraction(m[0])
-    for j, top in enumerate(tops):
-        x = target_value(top, family)
-        seen: set[int] = set()
-        reduced = []
-        for card, v in zip(kept.tolist(), _low_value(kept, family).tolist()):
-            if v <= x and v not in seen:
-                seen.add(v)
-                reduced.append(card)
-        p = _upper_bound(np.array(reduced, dtype=np.int64), deck, 3, family, x)
+    for j, x in enumerate(xs):
+        p = _target_bound(kept, int(deck.size), draws, family, x)
         # a float: count it a little high, far above its rounding
         total += (m[j + 1] - m[j]) * Fraction(min(1.0, p * (1.0 + 1e-9)))
     return total / DENOM
+
+
+@cache
+def _bound_tables(family: str, n: int) -> tuple:
+    """``(W, xs, dm, m0, ace_low)`` for :func:`_keep_bound`: per bound target the refreshed
+    model's two-draw table from ``n`` cards by kept low-value mask, its top value, the step of
+    ``m`` at it, and ``m[0]`` (:func:`_bound_steps`)."""
+    xs, m = _bound_steps(family)
+    W = np.zeros((len(xs), 1 << 13), dtype=np.float64)
+    for j, x in enumerate(xs):
+        w2 = _refreshed_tables(family, x, n)[0][0]
+        W[j, : w2.size] = w2
+    dm = np.array([m[j + 1] - m[j] for j in range(len(xs))], dtype=np.float64)
+    return W, np.array(xs, dtype=np.int64), dm, float(m[0]), family == "ace_to_five"
+
+
+_NO_BOUND = (np.zeros((0, 1 << 13)), np.zeros(0, dtype=np.int64), np.zeros(0), 0.0, False)
 
 
 def _pat_is_best(cards: np.ndarray, deck: np.ndarray, family: str) -> bool:
@@ -1029,6 +1093,8 @@ def rank_play(
         masks = [31]
     for mask in masks:
         kept = cards[[i for i in range(5) if (mask >> i) & 1]]
+        if best is not None and draws >= 2 and _rank_bound(kept, deck, family, draws) < best[0]:
+            continue  # cannot beat the best found
         got = _keep_value(
             ctx, cards, kept, deck, dead_cards, draws, _NO_THR, None if best is None else best[0]
         )
