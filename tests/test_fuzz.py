@@ -887,6 +887,23 @@ LIBRARY = [
         ),
     ),
     (
+        "simkit.games.triple_draw.rank_exact:rank_bound",
+        st.builds(
+            lambda hkd, family: ((hkd[0], hkd[1]), {"dead": hkd[2], "family": family}),
+            hand_keep_dead(),
+            mostly(st.sampled_from(["deuce_to_seven", "ace_to_five"]), FAMILIES_27),
+        ),
+    ),
+    (
+        "simkit.games.triple_draw:rank_odds_exact",
+        st.builds(
+            lambda hkd, draws, family: ((hkd[0], hkd[1], draws), {"dead": hkd[2], "family": family}),
+            hand_keep_dead(),
+            few(3, 2),
+            mostly(st.sampled_from(["deuce_to_seven", "ace_to_five"]), FAMILIES_27),
+        ),
+    ),
+    (
         "simkit.games.triple_draw.rank_exact:rank_value",
         st.builds(
             lambda hkd, given, draws, family: (

@@ -31,7 +31,7 @@ from .equity import hand_group, pool_groups
 from .jobs import equity, match, play, starting_hand_equity
 from .ranges import parse_range
 from .rules import VARIANTS, Rules
-from .solver import best_discard, discard_options, draw_odds
+from .solver import best_discard, discard_options, draw_odds, rank_odds_exact
 from .strategies import PLAYERS, Player, parse_player
 from .studies import holding_odds_table
 
@@ -52,5 +52,6 @@ __all__ = [
     "parse_range",
     "play",
     "pool_groups",
+    "rank_odds_exact",
     "starting_hand_equity",
 ]

@@ -964,7 +964,13 @@ def rank_bound(hand, keep, *, dead=None, family: str = "deuce_to_seven") -> Frac
     (0.9828, True)
     >>> best_rank_keep("8s 6h 4d 3c 2s", 3)[1]  # pat proven best: one two-draw solve
     '8s 6h 4d 3c 2s'
+    >>> rank_bound(hand, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: rank_bound bounds a given keep, got None
     """
+    if keep is None:
+        raise ValueError("rank_bound bounds a given keep, got None")
     cards, kept, deck, _ = _checked(hand, keep, 3, dead, family)
     assert kept is not None
     return _rank_bound(kept.astype(np.int64), deck, family)
