@@ -230,7 +230,7 @@ def settle(
         int_in_range(v, name, 0, INT_LIMIT)
     low_ace = flag(low_ace, "low_ace")
     stake = check_stake(stake, pot, chips)
-    v1 = card_value(int(cards[0]), low=bool(low_ace) and (int(cards[0]) >> 2) == ACE)
+    v1 = card_value(int(cards[0]), low=low_ace and (int(cards[0]) >> 2) == ACE)
     v2 = card_value(int(cards[1]))
     lo, hi = min(v1, v2), max(v1, v2)
     outcome, delta = _settle(lo, hi, card_value(t), stake, post_penalty, chips)

@@ -118,7 +118,6 @@ class Policy:
         object.__setattr__(self, "counting", flag(self.counting, "counting"))
         object.__setattr__(self, "param", p)
         object.__setattr__(self, "min_spread", int(self.min_spread))
-        object.__setattr__(self, "counting", bool(self.counting))
 
     @property
     def code(self) -> int:

@@ -83,7 +83,7 @@ from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from ...jit import njit
-from .exact import _low_value, _refreshed_tables, prepare
+from .exact import _refreshed_tables, prepare
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
 
@@ -696,8 +696,10 @@ def _two(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit,
 
 @njit(cache=True, inline="always")
 def _keep_bound(h, m, bt):
-    """:func:`rank_bound` with two draws left, as a rank numerator, of keeping the cards of
-    ``h`` at the positions of mask ``m`` (``bt``: :func:`_bound_tables` for the deck size)."""
+    """:func:`rank_bound` as a rank numerator of keeping the cards of ``h`` at the positions of
+    mask ``m`` (``bt``: :func:`_bound_tables` for the deck size and the draws left); each
+    target's keep is the mask of its low values, so cards above its top and second cards of a
+    value drop out."""
     W, xs, dm, m0, ace_low = bt
     u = m0
     for j in range(xs.shape[0]):
@@ -944,7 +946,7 @@ _NO_VALS = np.zeros(0, dtype=np.int64)
 _BOUND_TOPS = {"deuce_to_seven": "KQJT987", "ace_to_five": "KQJT98765"}
 
 
-def rank_bound(hand, keep, *, dead=None, family: str = "deuce_to_seven") -> Fraction:
+def rank_bound(hand, keep, *, dead=None, family: str = "deuce_to_seven") -> float:
     """An upper bound of the expected final rank of keeping ``keep`` from ``hand`` with three
     draws left, whatever the later keeps, from the chances of the targets (K-low or better …
     7-low or better; in A-5 down to 5-low) in a table look-up each.
@@ -953,8 +955,9 @@ def rank_bound(hand, keep, *, dead=None, family: str = "deuce_to_seven") -> Frac
     below it; between two targets at most the rank of the best hand below the stronger one.
     So ``E[rank] <= m_0 + sum_j (m_j - m_(j-1)) P(target j)``, and under any play ``P(target
     j)`` is at most the chance of best play for that target, which the refreshed model of
-    :mod:`.exact` bounds in turn (:func:`_target_bound`, of the keep less the cards that
-    cannot be in that target's hand: throwing them and drawing one card more is never worse).
+    :mod:`.exact` bounds in turn (:func:`_keep_bound`, a table look-up of the keep less the cards
+    that cannot be in that target's hand: throwing them and drawing one card more is never
+    worse).
     It lets :func:`rank_play` prove, in milliseconds, that standing pat is the best first keep
     with three draws for a made hand (every other keep bounded below the pat hand's own rank).
 
@@ -988,40 +991,27 @@ def _bound_steps(family: str) -> tuple[list[int], list[int]]:
     return [target_value(t, family) for t in tops], m
 
 
-def _target_bound(kept: np.ndarray, n: int, draws: int, family: str, x: int) -> float:
-    """The refreshed model's bound (:func:`.exact._refreshed`) of the best-play chance of
-    ``x``-low or better keeping ``kept`` with ``draws`` (2, 3) draws left from ``n`` cards:
-    the keep less its cards above ``x`` and second cards of a value (throwing them and drawing
-    one card more is never worse), 2.0 where the model gives no bound."""
-    s = 0
-    for v in _low_value(kept, family).tolist():
-        if v <= x:
-            s |= 1 << v
-    w2, w3 = _refreshed_tables(family, x, n)
-    return float(w3[s] if draws == 3 else w2[0][s])
-
-
-def _rank_bound(kept: np.ndarray, deck: np.ndarray, family: str, draws: int = 3) -> Fraction:
-    """:func:`rank_bound` on checked arrays (``deck`` the live cards) with 2 or 3 draws left."""
-    xs, m = _bound_steps(family)
-    total = Fraction(m[0])
-    for j, x in enumerate(xs):
-        p = _target_bound(kept, int(deck.size), draws, family, x)
-        # a float: count it a little high, far above its rounding
-        total += (m[j + 1] - m[j]) * Fraction(min(1.0, p * (1.0 + 1e-9)))
-    return total / DENOM
+def _rank_bound(kept: np.ndarray, deck: np.ndarray, family: str, draws: int = 3) -> float:
+    """:func:`rank_bound` on checked arrays (``deck`` the live cards) with 2 or 3 draws left,
+    by the compiled :func:`_keep_bound` (the same bound the second keeps are skipped by)."""
+    h = np.zeros(5, dtype=np.int64)
+    h[: kept.size] = kept
+    return _keep_bound(h, (1 << kept.size) - 1, _bound_tables(family, int(deck.size), draws)) / DENOM
 
 
 @cache
-def _bound_tables(family: str, n: int) -> tuple:
+def _bound_tables(family: str, n: int, draws: int = 2) -> tuple:
     """``(W, xs, dm, m0, ace_low)`` for :func:`_keep_bound`: per bound target the refreshed
-    model's two-draw table from ``n`` cards by kept low-value mask, its top value, the step of
-    ``m`` at it, and ``m[0]`` (:func:`_bound_steps`)."""
+    model's table (:func:`.exact._refreshed`) of the best-play chance with ``draws`` (2, 3)
+    draws left from ``n`` cards by kept low-value mask (2.0: no bound), its top value, the step
+    of ``m`` at it, and ``m[0]`` (:func:`_bound_steps`; rank numerators below 2**53, exact as
+    floats)."""
     xs, m = _bound_steps(family)
     W = np.zeros((len(xs), 1 << 13), dtype=np.float64)
     for j, x in enumerate(xs):
-        w2 = _refreshed_tables(family, x, n)[0][0]
-        W[j, : w2.size] = w2
+        w2, w3 = _refreshed_tables(family, x, n)
+        w = w3 if draws == 3 else w2[0]
+        W[j, : w.size] = w
     dm = np.array([m[j + 1] - m[j] for j in range(len(xs))], dtype=np.float64)
     return W, np.array(xs, dtype=np.int64), dm, float(m[0]), family == "ace_to_five"
 
