@@ -129,6 +129,21 @@ def test_three_draw_aggregation_matches_first_draw_enumeration(seed):
         assert fast == _three_draws_by_first_draw(keep, deck, top, family), (family, keep, deck, top)
 
 
+@pytest.mark.parametrize(
+    "family,top,seed", [("ace_to_five", "K", 21), ("ace_to_five", "Q", 22), ("deuce_to_seven", "K", 23)]
+)
+def test_three_draws_to_a_high_target_match_first_draw_enumeration(family, top, seed):
+    """High targets, where almost every card is a low value: the memoised suitless values of
+    the keeps after each first draw (shared by the first draws that leave the same counts, in
+    A-5 under any relabelling of the values) give what enumerating the first draw gives."""
+    rng = random.Random(seed)
+    hand = rng.sample(range(52), 5)
+    deck = np.array(sorted(rng.sample([c for c in range(52) if c not in hand], 15)), dtype=np.int64)
+    keep = np.array(rng.sample(hand, 2), dtype=np.int64)
+    fast = exact._chance(keep, deck, 3, family, exact.target_value(top, family))
+    assert fast == _three_draws_by_first_draw(keep, deck, top, family), (keep, deck)
+
+
 def test_full_deck_figures_are_exact_fractions():
     df = draw_odds("7s 5h 3d 2c Kc", draws=3)
     assert df.exact.all() and (df.se == 0).all()
