@@ -839,18 +839,6 @@ def _slot_for(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots):
 
 
 @njit(cache=True)
-def _safe_memo(memo, s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots):
-    """The safe mask of :func:`_vs2` for the kept values ``s1`` (:func:`_slot_for`), memoised
-    by the key of :func:`_vs2_memo`, so that the first draws that leave the same counts share it."""
-    key = _key(s1, 5 - _pc(s1), c1, n1, nv, False)
-    if key in memo:
-        return memo[key]
-    sl = _slot_for(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
-    memo[key] = slots[1][sl, 1]
-    return slots[1][sl, 1]
-
-
-@njit(cache=True)
 def _suit_code(s1, kmask, nv, order):
     """The restricted growth string (base 4) of the suits of one kept card per value of s1."""
     code = 0
@@ -963,7 +951,7 @@ def _stage2(
 @njit(cache=True)
 def _v3(
     s0, hs0, m0, alpha0, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, binom, suit_sub,
-    suit_nsub, memo_v, memo_loss, memo_safe, perms, suits, acc,
+    suit_nsub, memo_v, memo_loss, perms, suits, acc,
 ):  # fmt: skip
     """Three draws left, the cards of values ``s0`` (suit masks ``hs0``) kept and ``m0``
     drawn now: ``acc`` += the sum over every first draw of the best ``V_2`` (scaled by
@@ -971,7 +959,9 @@ def _v3(
 
     The first draw is enumerated by value pattern.  The keeps after it are tried in the order
     of an upper bound (their suitless value on the counts before the draw) until none can do
-    better, which gives the best suitless keeps.  Where suits count, the suits of the cards
+    better, which gives the best suitless keeps; their suitless values are memoised
+    (:func:`_vs2_memo`), so the first draws that leave the same counts share them (in A-5 the
+    counts up to a relabelling of the values).  Where suits count, the suits of the cards
     drawn at those keeps' values are enumerated next: where a card choice is safe
     (:func:`_vs2`) the suitless value is exact whatever the other cards' suits, which are
     counted, not enumerated; elsewhere every suit of every card drawn is tried and each keep is
@@ -1073,7 +1063,8 @@ def _v3(
                 r >>= 1
                 v += 1
         if fast:
-            safe_mask = _safe_memo(memo_safe, s_best, c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
+            sl = _slot_for(s_best, c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
+            safe_mask = slots[1][sl, 1]
             k1 = _values(s_best, nv, svals)
             n_all = 1  # stage-1 patterns: one card at each drawn value of the keep
             for i in range(n_one):
@@ -1175,7 +1166,6 @@ def _memo(family: str, x: int) -> tuple:
     return (
         Dict.empty(key_type=types.int64, value_type=types.int64),
         Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.int64),
-        Dict.empty(key_type=types.int64, value_type=types.int64),
     )
 
 
@@ -1248,7 +1238,7 @@ def _chance(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int)
     pats, start = _patterns(nv)
     pindex, pmixed, pcount, pblocks = _partition_tables()
     suit_sub, suit_nsub = _suit_subsets()
-    memo_v, memo_loss, memo_safe = _memo(family, x)
+    memo_v, memo_loss = _memo(family, x)
     if draws == 2 and n0 < 10:
         return _chance_small_deck(keep, deck, family, x)
     if draws == 2:
@@ -1262,7 +1252,7 @@ def _chance(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int)
     acc = np.zeros(2, dtype=np.int64)
     _v3(
         s0, hs0, m0, alpha, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, _BIN, suit_sub,
-        suit_nsub, memo_v, memo_loss, memo_safe, _PERMS, suits, acc,
+        suit_nsub, memo_v, memo_loss, _PERMS, suits, acc,
     )  # fmt: skip
     total = (int(acc[0]) << _HALF) + int(acc[1])
     return Fraction(total * _scaled(m0, m0), _scaled(n0, m0 + 10))
