@@ -155,6 +155,19 @@ def exact_section(repeats: int) -> list[str]:
     rows.append(
         ("one target (10-low), keep nothing, 3 draws", res, '`draw-odds "Ks Qh Jd Jc Ac" --keep "" ...`')
     )
+    for family in ("deuce_to_seven", "ace_to_five"):  # the high targets, where few cards are junk
+        fam = " --family ace_to_five" if family == "ace_to_five" else ""
+        name = "A-5" if fam else "2-7"
+        for top in ("J", "Q", "K"):
+            res = timed(lambda t=top, f=family: draw_odds("Ks Qh Jd Jc Ac", None, 3, [t], family=f), repeats)
+            keep = res[3].keep[0] or "(none)"
+            rows.append(
+                (
+                    f"{name}, one high target ({top}-low), K-Q-J-J-A, 3 draws: best keep {keep}",
+                    res,
+                    f'`draw-odds "Ks Qh Jd Jc Ac" --draws 3 --targets {top}{fam}`',
+                )
+            )
     res = timed(lambda: discard_options("Ks Qh Jd 9c 8s", 3, "10"), repeats)
     rows.append(
         (
@@ -234,6 +247,9 @@ def exact_section(repeats: int) -> list[str]:
         "imports and loading the compiled kernels (last row). The equity rows have no target: the "
         "exact count grows with the cards drawn (Monte Carlo beyond 50,000,000 deals by default).",
     ]
+    over = [f"{r[0].split(':')[0]} ({r[1][0]:.1f} s)" for r in odds if r[1][0] >= QUERY_TARGET]
+    if over:
+        lines[-1] += " Over the target: " + "; ".join(over) + "."
     return lines
 
 
