@@ -43,6 +43,7 @@ import sys
 import time
 from pathlib import Path
 
+import numba
 from _common import machine_line
 
 HERE = Path(__file__).resolve().parent
@@ -298,6 +299,21 @@ RANK_QUERIES = [
     ("one keep, 2 draws, keep nothing", 'rank_value("7s 5h 3d 2c Kc", "", 2)', "2"),
     ("one keep, 3 draws, stand pat 7-5-4-3-2", 'rank_value("7s 5h 4d 3c 2s", "7s 5h 4d 3c 2s", 3)', "3"),
     ("one keep, 3 draws, keep 7-5-3-2 (one card)", 'rank_value("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3)', "3"),
+    (
+        "one keep, 3 draws, keep 7-5-3-2 (one card), two threads",
+        'rank_value("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3)',
+        "3",
+    ),
+    (
+        "draw-odds --policy rank, 3 draws, --keep 7-5-3-2 (one card), 4 targets, two threads",
+        'draw_odds("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3, policy="rank")',
+        "3",
+    ),
+    (
+        "draw-odds --policy rank, 3 draws, A-5, --keep 5-3-2-K (one card), 4 targets, two threads",
+        'draw_odds("7s 5h 3d 2c Kc", "5h 3d 2c Kc", 3, targets=A5_TARGETS, policy="rank", family="ace_to_five")',
+        "3",
+    ),
 ]
 
 
@@ -305,21 +321,26 @@ def rank_section(repeats: int) -> list[str]:
     """The expected-rank queries' times (module doc)."""
     from simkit.games.triple_draw.rank_exact import best_rank_keep, rank_value
     from simkit.games.triple_draw.solver import draw_odds
+    from simkit.games.triple_draw.studies import A5_TARGETS
 
     names = {"best_rank_keep": best_rank_keep, "rank_value": rank_value, "draw_odds": draw_odds}
+    names["A5_TARGETS"] = A5_TARGETS
     rank_value("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 2)  # load the kernels and tables
     rank_value("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 2, family="ace_to_five")
     rank_value("7s 5h 4d 3c 2s", "7s 5h 4d 3c 2s", 3)
     draw_odds("8s 6h 4d 3c Kc", None, 2, policy="rank")  # the walk with targets
     rows = []
+    threads = numba.get_num_threads()
     for label, text, _ in RANK_QUERIES:
+        numba.set_num_threads(min(2, threads) if label.endswith("two threads") else 1)
         res = timed(lambda t=text: eval(t, names), repeats)  # our own literal calls
         rows.append((label, res, f"`{text}`"))
+    numba.set_num_threads(threads)
     lines = [
         RANK_HEADER,
         "",
         "Exact expected final rank (fractions) with every keep the one with the greatest expected rank, one "
-        "thread, after untimed calls that load the kernels and the superset tables (kept on disk); best "
+        "thread unless the row says two (the first draws of three shared out), after untimed calls that load the kernels and the superset tables (kept on disk); best "
         f"(median) of {repeats} repeats. Command: "
         f"`python benchmarks/bench_triple_draw.py --part rank --repeats {repeats}`.",
         machine_line("queries").split(" Other processes")[0]
@@ -337,8 +358,9 @@ def rank_section(repeats: int) -> list[str]:
         f"({'meets' if max(two) < QUERY_TARGET else 'misses'} the target); the worst case is a hand whose best "
         "keep is small (the five-card draw must be valued in full). Three draws are exact but not "
         "interactive for a keep that draws (one two-draw solve for every first draw): draw-odds "
-        "answers exactly when the first keep stands pat, given or proven best for a made hand "
-        "(rank_bound), and keeps the Monte Carlo estimate otherwise.",
+        "answers exactly when the first keep stands pat (given, or proven best for a made hand by "
+        "rank_bound: milliseconds) or is given and draws one card (seconds, the slowest rows above), "
+        "and keeps the Monte Carlo estimate otherwise.",
     ]
     return lines
 

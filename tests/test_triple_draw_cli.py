@@ -10,6 +10,7 @@ from test_triple_draw_solver import brute_one_draw
 
 from simkit.cards import parse_cards
 from simkit.cli.main import main
+from simkit.games.triple_draw.rank_exact import rank_play
 
 # dead cards that leave 12 (and 9) cards beside the hand 7s 5h 3d 2c Kc
 _DEAD_35 = " ".join(r + s for r in "4689TJQA" for s in "cdhs") + " Ks Kh Kd"
@@ -299,7 +300,7 @@ def test_cli_draw_odds_rank_two_draws_exact(capsys):
     assert all(r["exact"] and r["se"] == 0 and r["keep"] == "7s 5h 3d 2c" for r in rows)
 
 
-def test_cli_draw_odds_rank_three_draws_standing_pat_exact(capsys):
+def test_cli_draw_odds_rank_three_draws_exact_standing_pat_or_drawing_one(capsys):
     """Standing pat at the first of three draws, then best play for the expected rank: exact.
     From 7-5-3-2-K the rank-best play keeps 7-5-3-2 at the second draw and, with one draw
     left, stands on any made hand from 8-low to K-7-5-3-2 (each ranks above drawing one card
@@ -321,12 +322,19 @@ def test_cli_draw_odds_rank_three_draws_standing_pat_exact(capsys):
     with pytest.raises(SystemExit) as e:
         main([*made, "--seed", "1"])
     assert e.value.code == 2 and "this answer is exact" in capsys.readouterr().err
-    # any other first keep with three draws is still estimated
+    # a first keep that draws one card: a two-draw solve for each of the 47 first draws, exact
+    rows = _json(
+        capsys,
+        [*argv[:4], "7s 5h 3d 2c", *argv[5:], "--policy", "rank", "--targets", "7", "--format", "json"],
+    )
+    assert rows[0]["exact"] and rows[0]["keep"] == "7s 5h 3d 2c"
+    assert rows[0]["fraction"] == str(rank_play("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3, ["7"]).chances[0])
+    # a first keep that draws two or more cards with three draws is still estimated
     rows = _json(
         capsys,
         [
             *argv[:4],
-            "7s 5h 3d 2c",
+            "7s 5h 3d",
             *argv[5:],
             "--policy",
             "rank",

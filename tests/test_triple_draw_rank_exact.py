@@ -16,6 +16,7 @@ import pytest
 
 from simkit.cards import format_cards, parse_cards
 from simkit.games.triple_draw.rank_exact import (
+    _NO_THR,
     _checked,
     _Ctx,
     _keep_value,
@@ -203,6 +204,24 @@ def test_three_draws_one_card_drawn_match_brute_force():
     v, ch = _keep(kept, deck, 3, val, hits)
     r = rank_play(hand, format_cards(list(kept)), 3, ["7"], dead=dead)
     assert r.value == v / DENOM and r.chances == ch
+
+
+def test_three_draws_give_the_same_integers_on_any_number_of_threads():
+    """The first draws of three are shared out over threads, each with its own memos: one and
+    three threads give the same value and target chances, also where a first keep is given
+    up against a figure to beat (the cut is checked after every block of draws)."""
+    hand, keep = "7s 5h 3d 2c Kc", "7s 5h 3d 2c"
+    cards, _, deck, dead_cards = _checked(hand, None, 3, None, "deuce_to_seven")
+    thr = np.array([target_threshold(t, "deuce_to_seven") for t in ("8", "9")], dtype=np.int32)
+    kept = parse_cards(keep).astype(np.int64)
+    ctx = _Ctx("deuce_to_seven")
+    one, three = (_keep_value(ctx, cards, kept, deck, dead_cards, 3, thr, threads=t) for t in (1, 3))
+    assert one is not None and one == three
+    assert one[0] == Fraction(15985777361, 16856848074)  # the figure of the sequential kernel before threads
+    below, above = one[0] * Fraction(999, 1000), one[0] * Fraction(1001, 1000)
+    beaten = _keep_value(ctx, cards, kept, deck, dead_cards, 3, _NO_THR, below, threads=3)
+    assert beaten is not None and beaten[0] == one[0]
+    assert _keep_value(ctx, cards, kept, deck, dead_cards, 3, _NO_THR, above, threads=3) is None
 
 
 @pytest.mark.parametrize(

@@ -65,8 +65,8 @@ def register(sub) -> None:
         description="For each target, the chance of finishing at it or better when every later "
         "keep is the best one for that target: exact for 0-3 draws, the column 'fraction' gives "
         "the exact value. With --policy rank every keep maximises the expected final rank instead "
-        "(exact for one and two draws and for standing pat with three, given as --keep or proven "
-        "best for a made hand; else Monte Carlo with its standard error for three). The unseen deck is "
+        "(exact for one and two draws; with three for a --keep of four or five cards, seconds, and "
+        "for a made hand whose pat is proven best; else Monte Carlo with its standard error). The unseen deck is "
         "the 47 cards not in HAND (less --dead); discards never come back, and a deck too small for "
         "the draws is refused. --monte-carlo gives the estimate of earlier versions (table play in "
         "the middle) for comparison.",

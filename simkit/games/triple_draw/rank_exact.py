@@ -58,8 +58,9 @@ valued in full); ``draw-odds --policy rank`` with its four targets adds the targ
 the best keep: 0.36 s for 7-5-3-2-K, 0.79 s for K-K-Q-Q-J (the five-card draw valued twice),
 0.35 s for the five-card draw asked for (``--keep ""``), which took 7.6 minutes when every
 last draw was enumerated.  With three draws, standing pat takes 0.28 s and a keep of four
-cards about 7 s (47 first draws, each a two-draw solve; 13-19 s before the second keeps were
-skipped by their bound); a keep of three cards has 1,081 first draws and smaller keeps more, so a
+cards 2.4 s on two threads, 4.4 s on one (7-5-3-2 from 7-5-3-2-K; 47 first draws, each a
+two-draw solve, shared out over the threads by :func:`_first_draws`; A-5 5-3-2-K drawing one
+5 s); a keep of three cards has 1,081 first draws and smaller keeps more, so a
 whole three-draw :func:`best_rank_keep` runs for a long time (``"7s 5h 3d 2c Kc"`` had not
 finished after five minutes), except for a made hand: when :func:`rank_bound` (target
 chances from a table, milliseconds) puts every other keep at or below the hand's own rank,
@@ -76,6 +77,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
+from numba import get_num_threads, prange
 
 from ...cards import N_CARDS, as_cards, format_cards
 from ...deck import next_combination
@@ -772,42 +774,80 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, b
     return best
 
 
+@njit(cache=True, parallel=True)
+def _first_draws(
+    firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout
+):
+    """:func:`_best_two` after each of the first draws ``firsts[:nb]`` (positions in ``deck``)
+    onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.  The
+    draws are shared out over ``memos.shape[0]`` threads, each with its own memos (``memos``:
+    rank sums and stamps, ``cmemos``: the targets' counts and stamps, one row per thread), so
+    every figure is the one a single thread gets."""
+    threads = memos.shape[0]
+    m = 5 - k
+    for t in prange(threads):
+        h = np.empty(5, dtype=np.int64)
+        for j in range(k):
+            h[j] = kept[j]
+        rest = np.empty(nd, dtype=np.int64)
+        gen = np.zeros(1, dtype=np.int64)
+        tg = (C, cmemos[t, 0], cmemos[t, 1], ind)
+        for i in range(t, nb, threads):
+            for j in range(m):
+                h[k + j] = deck[firsts[i, j]]
+            c = _rest(deck, nd, firsts[i], m, rest)
+            _best_two(
+                h, rest, c, E, nE, S, memos[t, 0], memos[t, 1], gen, fam, Tk, num, tg, vout[i], hout[i], bt
+            )
+
+
 @njit(cache=True)
-def _three(kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut, bt):
+def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads):
     """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
     first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
     as ``acc`` cannot reach ``cut`` (:func:`_two`).  ``bt``: the bound tables of the second
-    draw's deck (:func:`_bound_tables`)."""
+    draw's deck (:func:`_bound_tables`).  The first draws are valued in blocks, each shared out
+    over ``threads`` threads (:func:`_first_draws`) and summed in draw order; ``cut`` is
+    checked after every block."""
     m = 5 - k
-    h = np.empty(5, dtype=np.int64)
-    for j in range(k):
-        h[j] = kept[j]
-    idx = np.empty(5, dtype=np.int64)
-    rest = np.empty(nd, dtype=np.int64)
-    nt = tg[3].shape[0]
-    v = np.zeros(_NL, dtype=np.int64)
-    hv = np.zeros((nt, _NL), dtype=np.int64)
+    C, _, _, ind = tg
+    nt = ind.shape[0]
+    n_all = 1
+    for i in range(m):
+        n_all = n_all * (nd - i) // (i + 1)
+    block = n_all if cut < 0.0 else 8 * threads
+    if block > 4096:
+        block = 4096
+    firsts = np.empty((block, 5), dtype=np.int64)
+    vout = np.zeros((block, _NL), dtype=np.int64)
+    hout = np.zeros((block, nt, _NL), dtype=np.int64)
+    memos = np.zeros((threads, 2, int(_OFF[5])), dtype=np.int64)
+    cmemos = np.zeros((threads, 2, nt, int(_OFF[5])), dtype=np.int64)
     top = float(num[num.shape[0] - 1])
     for i in range(10):
         top *= nd - m - i
-    left = 1.0
-    for i in range(m):
-        left = left * (nd - i) / (i + 1)
+    left = float(n_all)
+    idx = np.empty(5, dtype=np.int64)
     for j in range(m):
         idx[j] = j
-    while True:
-        for j in range(m):
-            h[k + j] = deck[idx[j]]
-        c = _rest(deck, nd, idx, m, rest)
-        _best_two(h, rest, c, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hv, bt)
-        _baddb(acc, v)
-        for t in range(nt):
-            _baddb(hit[t], hv[t])
-        left -= 1.0
+    more = True
+    while more:
+        nb = 0
+        while nb < block and more:
+            for j in range(m):
+                firsts[nb, j] = idx[j]
+            nb += 1
+            more = next_combination(idx, m, nd)
+        _first_draws(
+            firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout
+        )
+        for i in range(nb):
+            _baddb(acc, vout[i])
+            for t in range(nt):
+                _baddb(hit[t], hout[i, t])
+        left -= nb
         if cut >= 0.0 and _bfloat(acc) + left * top < cut * (1.0 - 1e-9):
             return False
-        if not next_combination(idx, m, nd):
-            break
     return True
 
 
@@ -859,12 +899,15 @@ def _keep_value(
     beat: Fraction | None = None,
     walk: bool = False,
     prune: bool = True,
+    threads: int | None = None,
 ) -> tuple[Fraction, list[Fraction]] | None:
     """The exact expected rank of keeping ``kept`` with ``draws`` (1..3) draws left, and the
     chance of each target threshold ``thr`` with best play for the rank; None as soon as it is
     sure not to pass ``beat``.  ``walk``: two draws by the memoised walk of :func:`_two`
     instead of the dense kernel; ``prune=False``: three draws without skipping the second
-    keeps :func:`_keep_bound` rules out (the same integers either way; for tests)."""
+    keeps :func:`_keep_bound` rules out (the same integers either way; for tests); ``threads``:
+    how many share the first draws of three (default: Numba's thread count; the same integers
+    for any)."""
     kept_l = kept.tolist()
     discards = np.array([c for c in cards.tolist() if c not in kept_l], dtype=np.int64)
     E = np.concatenate([dead, discards]).astype(np.int64)
@@ -892,9 +935,8 @@ def _keep_value(
         )
     else:
         bt = _bound_tables(ctx.family, n - m) if prune else _NO_BOUND
-        done = _three(
-            kept5, k, deck, n, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, *args, tg, acc, hit, cut, bt
-        )
+        threads = get_num_threads() if threads is None else threads
+        done = _three(kept5, k, deck, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads)
     if not done:
         return None
     return Fraction(_bint(acc), den * DENOM), [Fraction(_bint(hit[t]), den) for t in range(nt)]

@@ -16,10 +16,10 @@ chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expect
   comparison.
 - **the expected rank** (``objective="rank"``, ``policy="rank"``): exact for one and two draws
   (every keep the one with the greatest expected rank, :mod:`.rank_exact`; with a target, the
-  chance of that target under this play), ``exact`` True, and so is standing pat at the
-  first of three draws (one two-draw solve), given as the keep or, for a made hand, proven
-  best by :func:`.rank_exact.rank_bound` (:func:`rank_odds_exact` says which); otherwise
-  with three draws later keeps follow
+  chance of that target under this play), ``exact`` True, and so with three draws is a given
+  first keep that draws at most one card (a two-draw solve per first draw: seconds) and
+  standing pat when :func:`.rank_exact.rank_bound` proves it best for a made hand
+  (:func:`rank_odds_exact` says which); otherwise with three draws later keeps follow
   the rank-model table for a 9-low and the figure is a Monte Carlo estimate with its standard
   error (:func:`.rank_exact.rank_play` gives the exact three-draw figures of any given first
   keep, in a fraction of a second to tens of seconds; finding the best first keep this way
@@ -691,8 +691,8 @@ def draw_odds(
     policy
         ``"target"``: every keep maximises the row's target (exact, module docs);
         ``"rank"``: every keep maximises the expected final rank, the same keeps for every row
-        (exact for one and two draws, and for standing pat with three, given or proven best:
-        :func:`rank_odds_exact`; else Monte Carlo with three).
+        (exact for one and two draws, and with three for a given keep of four or five cards
+        and standing pat proven best: :func:`rank_odds_exact`; else Monte Carlo with three).
     trials, seed
         Monte Carlo size and seed where the figure is not exact.
     exact_limit
@@ -865,10 +865,13 @@ def _pat_proven(cards: np.ndarray, deck: np.ndarray, family: str) -> bool:
 
 def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str = "deuce_to_seven") -> bool:
     """Whether :func:`draw_odds` with ``policy="rank"`` answers exactly: always with one or two
-    draws; with three when the first keep stands pat, given or proven best for a made hand
-    (:func:`.rank_exact.rank_bound`, milliseconds); otherwise it is a Monte Carlo estimate.
+    draws; with three when the first keep is given and draws at most one card (one two-draw
+    solve for every first draw: seconds), or stands pat because that is proven best for a made
+    hand (:func:`.rank_exact.rank_bound`, milliseconds); otherwise it is a Monte Carlo estimate.
 
     >>> rank_odds_exact("8s 6h 4d 3c 2s", None, 3), rank_odds_exact("7s 5h 3d 2c Kc", None, 3)
+    (True, False)
+    >>> rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3), rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d", 3)
     (True, False)
     """
     cards, kept, deck = _exact.prepare(hand, keep, draws, dead=dead)
@@ -876,7 +879,7 @@ def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str =
     if draws < 3:
         return True
     if kept is not None:
-        return kept.size == 5
+        return kept.size >= 4
     return _pat_proven(cards, deck, family)
 
 
@@ -930,7 +933,9 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
         ]
     if draws == 3 and mask < 0 and _pat_proven(cards, deck, family):
         mask = 31
-    if draws == 2 or (draws == 3 and mask == 31):  # three draws standing pat: one two-draw solve
+    if draws == 2 or (
+        draws == 3 and mask >= 0 and bin(mask).count("1") >= 4
+    ):  # a two-draw solve per first draw
         from .rank_exact import rank_play
 
         dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
