@@ -933,9 +933,10 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
         ]
     if draws == 3 and mask < 0 and _pat_proven(cards, deck, family):
         mask = 31
-    if draws == 2 or (
-        draws == 3 and mask >= 0 and bin(mask).count("1") >= 4
-    ):  # a two-draw solve per first draw
+    draws_at_most_one = (
+        mask >= 0 and bin(mask).count("1") >= 4
+    )  # three draws: a two-draw solve per first draw
+    if draws == 2 or (draws == 3 and draws_at_most_one):
         from .rank_exact import rank_play
 
         dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
