@@ -345,7 +345,7 @@ def test_cli_draw_odds_rank_three_draws_exact_standing_pat_or_drawing_one(capsys
             "json",
         ],
     )
-    assert not rows[0]["exact"] and rows[0]["se"] > 0
+    assert not rows[0]["exact"] and rows[0]["se"] > 0 and rows[0]["keep"] == "7s 5h 3d"
 
 
 def test_cli_equity_of_drawing_hands(capsys):

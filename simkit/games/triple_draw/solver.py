@@ -857,10 +857,16 @@ def _rank_numerators(family: str) -> np.ndarray:
     return num
 
 
-def _pat_proven(cards: np.ndarray, deck: np.ndarray, family: str) -> bool:
+def _exact_first_keep(cards: np.ndarray, deck: np.ndarray, mask: int, family: str) -> int:
+    """With three draws, the first keep (a mask over ``cards``) whose rank play :func:`draw_odds`
+    values exactly: the given one (``mask``) when it draws at most one card (a two-draw solve
+    per first draw), standing pat when none is given and :func:`.rank_exact.rank_bound` proves
+    it best for a made hand (milliseconds); -1 where the answer is a Monte Carlo estimate."""
+    if mask >= 0:
+        return mask if bin(mask).count("1") >= 4 else -1
     from .rank_exact import _pat_is_best
 
-    return _pat_is_best(cards.astype(np.int64), deck.astype(np.int64), family)
+    return 31 if _pat_is_best(cards.astype(np.int64), deck.astype(np.int64), family) else -1
 
 
 def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str = "deuce_to_seven") -> bool:
@@ -876,11 +882,7 @@ def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str =
     """
     cards, kept, deck = _exact.prepare(hand, keep, draws, dead=dead)
     family_id(family)
-    if draws < 3:
-        return True
-    if kept is not None:
-        return kept.size >= 4
-    return _pat_proven(cards, deck, family)
+    return draws < 3 or _exact_first_keep(cards, deck, _keep_positions(cards, kept), family) >= 0
 
 
 def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_options) -> list[dict]:
@@ -931,18 +933,14 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
             }
             for i in range(thr.size)
         ]
-    if draws == 3 and mask < 0 and _pat_proven(cards, deck, family):
-        mask = 31
-    draws_at_most_one = (
-        mask >= 0 and bin(mask).count("1") >= 4
-    )  # three draws: a two-draw solve per first draw
-    if draws == 2 or (draws == 3 and draws_at_most_one):
+    exact_keep = mask if draws == 2 else _exact_first_keep(cards, deck, mask, family)
+    if draws == 2 or exact_keep >= 0:
         from .rank_exact import rank_play
 
         dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
         play = rank_play(
             cards,
-            None if mask < 0 else cards[_positions(mask)],
+            None if exact_keep < 0 else cards[_positions(exact_keep)],
             draws,
             targets,
             dead=dead_cards,
