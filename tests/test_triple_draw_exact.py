@@ -206,3 +206,40 @@ def test_two_draws_from_fewer_than_ten_cards(hand, keep, deck, family):
         assert p == naive.keep_value(cards(keep), cards(deck), 2, top, family), (hand, keep, top)
     rows = draw_odds(hand, keep, 2, ["8"], dead=dead, family=family)
     assert rows.exact.all() and 0 <= rows.probability[0] <= 1
+
+
+def _shifted(c: np.ndarray) -> np.ndarray:
+    """Cards one rank down, the deuces to aces: a 2-7 value v becomes the same A-5 value v."""
+    return ((((c >> 2) - 1) % 13) << 2) | (c & 3)
+
+
+@pytest.mark.parametrize("seed", [31, 32])
+def test_the_relaxed_chance_is_the_ace_to_five_count_and_bounds_the_chance(seed):
+    """The chance with straights and flushes not counted (the bound that prunes 2-7 keeps) is
+    the A-5 chance of the same values (the cards shifted one rank down), and never below the
+    2-7 chance, for one, two and three draws."""
+    rng = random.Random(seed)
+    for draws, size, top in [(1, 47, "J"), (2, 30, "Q"), (3, 16, "K"), (3, 18, "9")]:
+        hand = rng.sample(range(52), 5)
+        deck = np.array(sorted(rng.sample([c for c in range(52) if c not in hand], size)), dtype=np.int64)
+        x = exact.target_value(top, "deuce_to_seven")
+        for keep in exact.keep_candidates(np.array(hand, dtype=np.int64), top)[:6]:
+            relaxed = exact._chance(keep, deck, draws, "deuce_to_seven", x, relaxed=True)
+            a5 = exact._chance(_shifted(keep), _shifted(deck), draws, "ace_to_five", x)
+            assert relaxed == a5, (hand, keep, draws, top)
+            assert relaxed >= exact._chance(keep, deck, draws, "deuce_to_seven", x)
+
+
+@pytest.mark.parametrize(
+    "hand,draws,top,size",
+    [("Ts 2d 4c Td 8d", 2, "K", 47), ("Kh 5c Td Js Ac", 2, "Q", 47), ("Td 8c As 8s 8h", 3, "K", 16)],
+)
+def test_pruned_best_keep_is_the_best_of_every_keep(hand, draws, top, size):
+    """Keeps pruned by their bounds (their chance without straights and flushes) are never
+    better: the best keep's chance is the greatest over every keep, each counted in full."""
+    rng = random.Random(hand)
+    rest = [c for c in range(52) if c not in cards(hand)]
+    dead = format_cards(sorted(rng.sample(rest, 47 - size))) if size < 47 else None
+    p, keep = exact.best_keep(hand, draws, top, dead=dead)
+    every = [exact.target_chance(hand, k, draws, top, dead=dead) for k in exact.keep_candidates(hand, top)]
+    assert p == max(every) and exact.target_chance(hand, keep, draws, top, dead=dead) == p

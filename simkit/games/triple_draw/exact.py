@@ -951,7 +951,7 @@ def _stage2(
 @njit(cache=True)
 def _v3(
     s0, hs0, m0, alpha0, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, binom, suit_sub,
-    suit_nsub, memo_v, memo_loss, perms, suits, acc,
+    suit_nsub, memo_v, memo_ub, nowins, memo_loss, perms, suits, acc,
 ):  # fmt: skip
     """Three draws left, the cards of values ``s0`` (suit masks ``hs0``) kept and ``m0``
     drawn now: ``acc`` += the sum over every first draw of the best ``V_2`` (scaled by
@@ -1013,6 +1013,13 @@ def _v3(
                 ub = big
                 if ub_ok:
                     ub = _vs2_memo(memo_v, sub, 5 - _pc(sub), c0, n1, nv, wins, pats, start, pmixed, pcount)
+                if suits:
+                    ub = min(
+                        ub,
+                        _vs2_memo(
+                            memo_ub, sub, 5 - _pc(sub), c1, n1, nv, nowins, pats, start, pmixed, pcount
+                        ),
+                    )
                 nc = _insert(cand, cand_ub, nc, sub, ub, True)
             if sub == 0:
                 break
@@ -1166,6 +1173,7 @@ def _memo(family: str, x: int) -> tuple:
     return (
         Dict.empty(key_type=types.int64, value_type=types.int64),
         Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.int64),
+        Dict.empty(key_type=types.int64, value_type=types.int64),
     )
 
 
@@ -1178,6 +1186,8 @@ def _perms() -> np.ndarray:
 
 
 _PERMS = _perms()
+_NOWINS = np.zeros(0, dtype=np.int64)
+_NOWINS.setflags(write=False)
 
 
 def _low_value(cards: np.ndarray, family: str) -> np.ndarray:
@@ -1217,10 +1227,20 @@ def _scaled(n: int, k: int) -> int:
     return r
 
 
-def _chance(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int) -> Fraction:
+def _chance(
+    keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int, relaxed: bool = False
+) -> Fraction:
     """The exact chance of X-low or better keeping ``keep`` with ``draws`` draws left (the
-    later keeps best play); ``deck`` the unseen cards."""
+    later keeps best play); ``deck`` the unseen cards.
+
+    ``relaxed``: the best-play chance of five different values at or below X, straights and
+    flushes not counted.  Every hand that makes the target makes this, so it bounds the chance
+    from above (in 2-7; in A-5 it is the chance), and it costs what A-5 costs: without
+    straights the values are interchangeable (:func:`_key`)."""
     nv, wins, suits = _setup(family, x)
+    memo_v, memo_loss, memo_ub = _memo(family, x)
+    if relaxed:
+        wins, suits, memo_v = _NOWINS, False, memo_ub
     alpha, c0, n0 = _deck_state(deck, family, x)
     s0, hs0 = _keep_state(keep, family, x)
     m0 = 5 - keep.size
@@ -1238,9 +1258,8 @@ def _chance(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int)
     pats, start = _patterns(nv)
     pindex, pmixed, pcount, pblocks = _partition_tables()
     suit_sub, suit_nsub = _suit_subsets()
-    memo_v, memo_loss = _memo(family, x)
     if draws == 2 and n0 < 10:
-        return _chance_small_deck(keep, deck, family, x)
+        return _chance_small_deck(keep, deck, family, x, relaxed)
     if draws == 2:
         if not suits:
             vs = _vs2_memo(memo_v, s0, m0, c0, n0, nv, wins, pats, start, pmixed, pcount)
@@ -1252,13 +1271,13 @@ def _chance(keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int)
     acc = np.zeros(2, dtype=np.int64)
     _v3(
         s0, hs0, m0, alpha, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, _BIN, suit_sub,
-        suit_nsub, memo_v, memo_loss, _PERMS, suits, acc,
+        suit_nsub, memo_v, memo_ub, _NOWINS, memo_loss, _PERMS, suits, acc,
     )  # fmt: skip
     total = (int(acc[0]) << _HALF) + int(acc[1])
     return Fraction(total * _scaled(m0, m0), _scaled(n0, m0 + 10))
 
 
-def _chance_small_deck(keep: np.ndarray, deck: np.ndarray, family: str, x: int) -> Fraction:
+def _chance_small_deck(keep: np.ndarray, deck: np.ndarray, family: str, x: int, relaxed: bool) -> Fraction:
     """:func:`_chance` with two draws left from fewer than 10 unseen cards (only a kept hand
     can leave so few), where the two-draw count's scale ``n (n-1) ... (n-9)`` is 0: every first
     draw is enumerated (at most C(9, 5) = 126) and each hand's best last keep valued exactly."""
@@ -1269,7 +1288,7 @@ def _chance_small_deck(keep: np.ndarray, deck: np.ndarray, family: str, x: int) 
         hand = np.concatenate([keep, np.array(drawn, dtype=np.int64)])
         rest = np.setdiff1d(deck, np.array(drawn, dtype=np.int64))
         total += max(
-            _chance(hand[list(sub)], rest, 1, family, x)
+            _chance(hand[list(sub)], rest, 1, family, x, relaxed)
             for k in range(6)
             for sub in combinations(range(5), k)
         )
@@ -1414,13 +1433,16 @@ def chances(
             out.append((_chance(cards, deck, 0, family, x), cards))
             continue
         cands = keep_candidates(cards, t, family)
-        bounds = [_upper_bound(c, deck, draws, family, x) for c in cands]
+        bounds: list[float | Fraction] = [min(1.0, _upper_bound(c, deck, draws, family, x)) for c in cands]
+        if draws >= 2 and _setup(family, x)[2]:
+            # 2-7: the chance without straights and flushes is exact, cheap and a bound
+            bounds = [min(b, _chance(c, deck, draws, family, x, relaxed=True)) for b, c in zip(bounds, cands)]
         # ties: more cards kept, then the keep whose cards come first in the hand
         pos = [sum(1 << cards.tolist().index(c) for c in k.tolist()) for k in cands]
         best: tuple[Fraction, int, int] | None = None  # (chance, -cards kept, position mask)
         for i in sorted(range(len(cands)), key=lambda i: (-bounds[i], -cands[i].size)):
-            # the bound is a float: prune only with a margin far above its rounding
-            if best is not None and bounds[i] * (1 + 1e-9) < best[0]:
+            # a float bound prunes only with a margin far above its rounding
+            if best is not None and bounds[i] * (1 + (1e-9 if isinstance(bounds[i], float) else 0)) < best[0]:
                 continue
             p = _chance(cands[i], deck, draws, family, x)
             if best is None or (p, -cands[i].size, -pos[i]) > (best[0], best[1], -best[2]):
