@@ -243,3 +243,16 @@ def test_pruned_best_keep_is_the_best_of_every_keep(hand, draws, top, size):
     p, keep = exact.best_keep(hand, draws, top, dead=dead)
     every = [exact.target_chance(hand, k, draws, top, dead=dead) for k in exact.keep_candidates(hand, top)]
     assert p == max(every) and exact.target_chance(hand, keep, draws, top, dead=dead) == p
+
+
+def test_three_draws_give_the_same_fraction_on_any_number_of_threads():
+    """The first draws of three are shared out over threads, each with its own memos and its
+    own sum: one and three threads count the same integers, suits and flushes included."""
+    hand = cards("Ks Qh Jd Jc Ac")
+    deck = np.array([c for c in range(52) if c not in hand], dtype=np.int64)
+    for family, top in [("deuce_to_seven", "J"), ("ace_to_five", "Q")]:
+        x = exact.target_value(top, family)
+        keep = np.array(hand[:1], dtype=np.int64)
+        one, three = (exact._chance(keep, deck, 3, family, x, threads=t) for t in (1, 3))
+        exact._memo.cache_clear()
+        assert one == three == exact._chance(keep, deck, 3, family, x, threads=2), family

@@ -60,8 +60,8 @@ from itertools import combinations
 from math import comb
 
 import numpy as np
-from numba import types
-from numba.typed import Dict
+from numba import config, get_num_threads, prange, types
+from numba.typed import Dict, List
 
 from ...cards import N_CARDS, as_cards
 from ...hands.kernels import popcount as _pc
@@ -951,7 +951,7 @@ def _stage2(
 @njit(cache=True)
 def _v3(
     s0, hs0, m0, alpha0, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, binom, suit_sub,
-    suit_nsub, memo_v, memo_ub, nowins, memo_loss, perms, suits, acc,
+    suit_nsub, memo_v, memo_ub, nowins, memo_loss, perms, suits, acc, first, step,
 ):  # fmt: skip
     """Three draws left, the cards of values ``s0`` (suit masks ``hs0``) kept and ``m0``
     drawn now: ``acc`` += the sum over every first draw of the best ``V_2`` (scaled by
@@ -999,7 +999,7 @@ def _v3(
         np.empty((_SLOTS, rows), dtype=np.int64),
         np.zeros(1, dtype=np.int64),
     )
-    for p in range(start[m0 + 1]):
+    for p in range(first, start[m0 + 1], step):
         w, wj, supp = _draw_ways(pats, p, c0, nv, m0, junk0, c1)
         if w == 0:
             continue
@@ -1142,6 +1142,23 @@ def _v3(
                 break
 
 
+@njit(cache=True, parallel=True)
+def _v3_threads(
+    s0, hs0, m0, alpha0, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, binom, suit_sub,
+    suit_nsub, memos_v, memos_ub, nowins, memos_loss, perms, suits, acc,
+):  # fmt: skip
+    """:func:`_v3` with the first draws shared out over ``acc.shape[0]`` threads (thread t
+    takes the value patterns t, t + threads, ...), each with its own memos and its own row of
+    ``acc``: the sum of the rows is the same integer on any number of threads."""
+    threads = acc.shape[0]
+    for i in prange(threads):
+        t = np.int64(i)  # prange counts in unsigned integers
+        _v3(
+            s0, hs0, m0, alpha0, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, binom, suit_sub,
+            suit_nsub, memos_v[t], memos_ub[t], nowins, memos_loss[t], perms, suits, acc[t], t, threads,
+        )  # fmt: skip
+
+
 # --- the Python side -------------------------------------------------------------------------
 
 
@@ -1168,13 +1185,15 @@ def _setup(family: str, x: int) -> tuple:
 
 @cache
 def _memo(family: str, x: int) -> tuple:
-    """The process-wide memos of a family and top value: ``Vs_2`` and the flush losses (keyed
-    under suit relabelling)."""
-    return (
-        Dict.empty(key_type=types.int64, value_type=types.int64),
-        Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.int64),
-        Dict.empty(key_type=types.int64, value_type=types.int64),
-    )
+    """The process-wide memos of a family and top value, one of each per thread: ``Vs_2``, the
+    flush losses (keyed under suit relabelling) and ``Vs_2`` without straights."""
+    out = []
+    for key in (types.int64, types.UniTuple(types.int64, 2), types.int64):
+        memos = List.empty_list(types.DictType(key, types.int64))
+        for _ in range(max(3, config.NUMBA_NUM_THREADS)):  # type: ignore[attr-defined]
+            memos.append(Dict.empty(key_type=key, value_type=types.int64))
+        out.append(memos)
+    return tuple(out)
 
 
 def _perms() -> np.ndarray:
@@ -1228,7 +1247,13 @@ def _scaled(n: int, k: int) -> int:
 
 
 def _chance(
-    keep: np.ndarray, deck: np.ndarray, draws: int, family: str, x: int, relaxed: bool = False
+    keep: np.ndarray,
+    deck: np.ndarray,
+    draws: int,
+    family: str,
+    x: int,
+    relaxed: bool = False,
+    threads: int | None = None,
 ) -> Fraction:
     """The exact chance of X-low or better keeping ``keep`` with ``draws`` draws left (the
     later keeps best play); ``deck`` the unseen cards.
@@ -1236,7 +1261,8 @@ def _chance(
     ``relaxed``: the best-play chance of five different values at or below X, straights and
     flushes not counted.  Every hand that makes the target makes this, so it bounds the chance
     from above (in 2-7; in A-5 it is the chance), and it costs what A-5 costs: without
-    straights the values are interchangeable (:func:`_key`)."""
+    straights the values are interchangeable (:func:`_key`).  ``threads``: how many threads
+    share the first draws of three (default Numba's number; the figure is the same on any)."""
     nv, wins, suits = _setup(family, x)
     memo_v, memo_loss, memo_ub = _memo(family, x)
     if relaxed:
@@ -1262,18 +1288,18 @@ def _chance(
         return _chance_small_deck(keep, deck, family, x, relaxed)
     if draws == 2:
         if not suits:
-            vs = _vs2_memo(memo_v, s0, m0, c0, n0, nv, wins, pats, start, pmixed, pcount)
+            vs = _vs2_memo(memo_v[0], s0, m0, c0, n0, nv, wins, pats, start, pmixed, pcount)
             return Fraction(int(vs), _scaled(n0, 10))
         vs, loss = _delta2(
             s0, hs0, m0, alpha, c0, n0, nv, wins, pats, start, pmixed, pcount, _BIN, suit_sub, suit_nsub
         )
         return Fraction(int(vs - loss), _scaled(n0, 10))
-    acc = np.zeros(2, dtype=np.int64)
-    _v3(
+    acc = np.zeros((min(threads or get_num_threads(), len(memo_v)), 2), dtype=np.int64)
+    _v3_threads(
         s0, hs0, m0, alpha, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, _BIN, suit_sub,
         suit_nsub, memo_v, memo_ub, _NOWINS, memo_loss, _PERMS, suits, acc,
     )  # fmt: skip
-    total = (int(acc[0]) << _HALF) + int(acc[1])
+    total = sum((int(a) << _HALF) + int(b) for a, b in acc.tolist())
     return Fraction(total * _scaled(m0, m0), _scaled(n0, m0 + 10))
 
 
