@@ -54,6 +54,7 @@ Examples
 
 from __future__ import annotations
 
+import heapq
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
@@ -1013,7 +1014,7 @@ def _v3(
                 ub = big
                 if ub_ok:
                     ub = _vs2_memo(memo_v, sub, 5 - _pc(sub), c0, n1, nv, wins, pats, start, pmixed, pcount)
-                if suits:
+                if wins.shape[0]:  # straights count: the value without them bounds
                     ub = min(
                         ub,
                         _vs2_memo(
@@ -1252,21 +1253,25 @@ def _chance(
     draws: int,
     family: str,
     x: int,
-    relaxed: bool = False,
+    relaxed: int = 0,
     threads: int | None = None,
 ) -> Fraction:
     """The exact chance of X-low or better keeping ``keep`` with ``draws`` draws left (the
     later keeps best play); ``deck`` the unseen cards.
 
-    ``relaxed``: the best-play chance of five different values at or below X, straights and
-    flushes not counted.  Every hand that makes the target makes this, so it bounds the chance
-    from above (in 2-7; in A-5 it is the chance), and it costs what A-5 costs: without
-    straights the values are interchangeable (:func:`_key`).  ``threads``: how many threads
-    share the first draws of three (default Numba's number; the figure is the same on any)."""
+    ``relaxed`` 1: flushes not counted against the hand; 2: neither straights nor flushes (the
+    best-play chance of five different values at or below X).  Every hand that makes the
+    target makes these, so they bound its chance from above (in 2-7; in A-5 they are the
+    chance).  Both cost far less than the chance: they skip the suits, and 2 costs what A-5
+    costs (without straights the values are interchangeable, :func:`_key`).  ``threads``: how
+    many threads share the first draws of three (default Numba's number; the figure is the same
+    on any)."""
     nv, wins, suits = _setup(family, x)
     memo_v, memo_loss, memo_ub = _memo(family, x)
     if relaxed:
-        wins, suits, memo_v = _NOWINS, False, memo_ub
+        suits = False
+    if relaxed == 2:
+        wins, memo_v = _NOWINS, memo_ub
     alpha, c0, n0 = _deck_state(deck, family, x)
     s0, hs0 = _keep_state(keep, family, x)
     m0 = 5 - keep.size
@@ -1303,7 +1308,7 @@ def _chance(
     return Fraction(total * _scaled(m0, m0), _scaled(n0, m0 + 10))
 
 
-def _chance_small_deck(keep: np.ndarray, deck: np.ndarray, family: str, x: int, relaxed: bool) -> Fraction:
+def _chance_small_deck(keep: np.ndarray, deck: np.ndarray, family: str, x: int, relaxed: int) -> Fraction:
     """:func:`_chance` with two draws left from fewer than 10 unseen cards (only a kept hand
     can leave so few), where the two-draw count's scale ``n (n-1) ... (n-9)`` is 0: every first
     draw is enumerated (at most C(9, 5) = 126) and each hand's best last keep valued exactly."""
@@ -1459,22 +1464,27 @@ def chances(
             out.append((_chance(cards, deck, 0, family, x), cards))
             continue
         cands = keep_candidates(cards, t, family)
-        bounds: list[float | Fraction] = [min(1.0, _upper_bound(c, deck, draws, family, x)) for c in cands]
-        if draws >= 2 and _setup(family, x)[2]:
-            # 2-7: the chance without straights and flushes is exact, cheap and a bound
-            bounds = [min(b, _chance(c, deck, draws, family, x, relaxed=True)) for b, c in zip(bounds, cands)]
         # ties: more cards kept, then the keep whose cards come first in the hand
         pos = [sum(1 << cards.tolist().index(c) for c in k.tolist()) for k in cands]
-        best: tuple[Fraction, int, int] | None = None  # (chance, -cards kept, position mask)
-        for i in sorted(range(len(cands)), key=lambda i: (-bounds[i], -cands[i].size)):
-            # a float bound prunes only with a margin far above its rounding
-            if best is not None and bounds[i] * (1 + (1e-9 if isinstance(bounds[i], float) else 0)) < best[0]:
-                continue
-            p = _chance(cands[i], deck, draws, family, x)
-            if best is None or (p, -cands[i].size, -pos[i]) > (best[0], best[1], -best[2]):
-                best = (p, -cands[i].size, pos[i])
-        assert best is not None
-        out.append((best[0], cards[[j for j in range(5) if (best[2] >> j) & 1]]))
+        # best first: each keep's figure is made exact one step at a time, the keep of the
+        # greatest figure first (a heap of (-figure, -cards kept, position, step, keep)); a
+        # keep at step 0 is exact and above every other's bound
+        relax = draws >= 2 and _setup(family, x)[2]
+        heap: list[tuple[float | Fraction, int, int, int, int]] = []
+        for i, c in enumerate(cands):
+            # the table's bound is a float: a margin far above its rounding
+            b: float | Fraction = min(1.0, _upper_bound(c, deck, draws, family, x)) * (1 + 1e-9)
+            if relax:  # 2-7: the chance without straights and flushes is exact, cheap and a bound
+                b = min(b, _chance(c, deck, draws, family, x, relaxed=2))
+            heapq.heappush(heap, (-b, -c.size, pos[i], 2 if relax else 1, i))
+        while True:
+            neg, size, at, step, i = heapq.heappop(heap)
+            if step == 0:
+                break
+            # step 2 -> 1: the chance with flushes not counted (dearer, tighter); 1 -> 0: exact
+            p = _chance(cands[i], deck, draws, family, x, relaxed=1 if step == 2 else 0)
+            heapq.heappush(heap, (-p, size, at, step - 1, i))
+        out.append((Fraction(-neg), cards[[j for j in range(5) if (at >> j) & 1]]))
     return out
 
 
