@@ -385,18 +385,39 @@ def _local(t, s1):
 
 
 @njit(cache=True)
-def _candidates(s1, supp, c2, nv, wins, g, subs, vals):
-    """Every kept value set of the hand (values ``s1 | supp``) and its suitless last-draw
-    value ``N * g[m]``, sorted best first; returns how many."""
+def _best_any(s1, supp, c2, nv, wins, g, bestex, hs, alpha, binom, uv):
+    """The greatest of ``bestex`` and every keep's value less its flush completions, for a
+    hand of the values ``s1 | supp`` (suits ``hs``) and the counts ``c2`` left (deck
+    ``alpha``), scaled by ``g``.  Each keep is bounded first by its count without straights,
+    then by its suitless value, so only keeps that could beat ``bestex`` are counted in full."""
     u = s1 | supp
-    n = 0
-    sub = u
-    while True:
-        n = _insert(subs, vals, n, sub, _ncomp(sub, c2, nv, wins) * g[5 - _pc(sub)], True)
-        if sub == 0:
-            break
-        sub = (sub - 1) & u
-    return n
+    k = 0
+    b1, b2, b3, b4, b5 = 0, 0, 0, 0, 0
+    for v in range(nv):
+        if (u >> v) & 1:
+            uv[k] = v
+            k += 1
+        elif c2[v]:
+            b1, b2, b3, b4, b5 = _esym_add(b1, b2, b3, b4, b5, c2[v])
+    for loc in range(1 << k):
+        sub = 0
+        e1, e2, e3, e4, e5 = b1, b2, b3, b4, b5
+        for j in range(k):
+            if (loc >> j) & 1:
+                sub |= 1 << uv[j]
+            else:
+                e1, e2, e3, e4, e5 = _esym_add(e1, e2, e3, e4, e5, c2[uv[j]])
+        m = 5 - _pc(sub)
+        e = _esym_pick(m, e1, e2, e3, e4, e5) * g[m]
+        if e <= bestex:
+            continue
+        val = e - _straights(sub, c2, wins) * g[m]
+        if val <= bestex:
+            continue
+        ex = val - _min_flush(sub, hs, alpha, nv, wins, binom) * g[m]
+        if ex > bestex:
+            bestex = ex
+    return bestex
 
 
 @njit(cache=True)
@@ -692,8 +713,7 @@ def _loss(
     vlist = np.empty(nv, dtype=np.int64)
     choice = np.zeros(nv, dtype=np.int64)
     c2 = np.empty(nv, dtype=np.int64)
-    subs = np.empty((1, 32), dtype=np.int64)
-    vals = np.empty((1, 32), dtype=np.int64)
+    uv = np.empty(6, dtype=np.int64)
     tot = 0
     for e in range(cnt):
         if info_group[e] & mixedq:
@@ -747,8 +767,7 @@ def _loss(
                 )
                 bestex = _best_less_flush(info_subs, info_vals, e, n, 0, hs, alpha2, nv, wins, binom, g)
                 if info_rest[e] > bestex:  # a keep not listed might be the best: all of them
-                    nn = _candidates(s1, supp, c2, nv, wins, g, subs[0], vals[0])
-                    bestex = _best_less_flush(subs, vals, 0, nn, bestex, hs, alpha2, nv, wins, binom, g)
+                    bestex = _best_any(s1, supp, c2, nv, wins, g, bestex, hs, alpha2, binom, uv)
                 tot += (best - bestex) * wj
                 if not _next_suits(choice, 0, nvals, vlist, fixed, alpha, pats, p, suit_nsub):
                     break
