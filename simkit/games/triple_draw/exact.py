@@ -32,6 +32,18 @@ solver therefore works on two levels:
 In A-5 (R-T5) straights and flushes do not count: the suitless value is exact and the values
 are interchangeable, so the memo key is sorted.
 
+**Which keeps are counted.**  Every hand that makes a 2-7 target also makes it with flushes
+not counted, and with neither straights nor flushes counted, so those two chances bound the
+chance from above.  Both skip the suits, and the second costs what A-5 costs (no straights:
+the values are interchangeable).  The best first keep is found best first: every keep starts
+at its cheapest bound and the keep of the greatest figure is made one step more exact (no
+straights or flushes, no flushes, exact) until the greatest is exact, and it is the best.
+After each first draw of three, the keeps are tried in the order of their value without
+straights (and, where the deck has junk for every card drawn, of their value on the counts
+before the draw), so most keeps are never counted.  The first draws of three are shared out
+over Numba's threads (:func:`_v3_threads`), each with its own memos and sum: the fraction is
+the same on any number of threads.
+
 **Exact arithmetic.**  Every chance is an integer numerator over a known denominator: a last
 draw of ``m`` from ``n`` cards counts ``N`` completing draws (``N / C(n, m)``); two draws left
 from ``n`` cards, scaled by the falling factorial ``n(n-1)...(n-9)``, is an integer below
@@ -1488,22 +1500,23 @@ def chances(
         # best first: each keep's figure is made exact one step at a time, the keep of the
         # greatest figure first (a heap of (-figure, -cards kept, position, step, keep)); a
         # keep at step 0 is exact and above every other's bound
+        # 2-7: after the table's bound, the chances without straights and flushes (exact and
+        # cheap) and without flushes (dearer, tighter) bound the chance too
         relax = draws >= 2 and _setup(family, x)[2]
         heap: list[tuple[float | Fraction, int, int, int, int]] = []
         for i, c in enumerate(cands):
             # the table's bound is a float: a margin far above its rounding
-            b: float | Fraction = min(1.0, _upper_bound(c, deck, draws, family, x)) * (1 + 1e-9)
-            if relax:  # 2-7: the chance without straights and flushes is exact, cheap and a bound
-                b = min(b, _chance(c, deck, draws, family, x, relaxed=2))
-            heapq.heappush(heap, (-b, -c.size, pos[i], 2 if relax else 1, i))
+            b = min(1.0, _upper_bound(c, deck, draws, family, x)) * (1 + 1e-9)
+            heapq.heappush(heap, (-b, -c.size, pos[i], 3 if relax else 1, i))
         while True:
             neg, size, at, step, i = heapq.heappop(heap)
             if step == 0:
                 break
-            # step 2 -> 1: the chance with flushes not counted (dearer, tighter); 1 -> 0: exact
-            p = _chance(cands[i], deck, draws, family, x, relaxed=1 if step == 2 else 0)
-            heapq.heappush(heap, (-p, size, at, step - 1, i))
-        out.append((Fraction(-neg), cards[[j for j in range(5) if (at >> j) & 1]]))
+            # the next figure: relaxed 2 (no straights or flushes), 1 (no flushes), 0 (exact)
+            p = _chance(cands[i], deck, draws, family, x, relaxed=step - 1)
+            heapq.heappush(heap, (-(p if step == 1 else min(p, -neg)), size, at, step - 1, i))
+        assert isinstance(neg, Fraction)  # step 0: the exact chance
+        out.append((-neg, cards[[j for j in range(5) if (at >> j) & 1]]))
     return out
 
 
