@@ -227,7 +227,29 @@ def test_the_relaxed_chance_is_the_ace_to_five_count_and_bounds_the_chance(seed)
             relaxed = exact._chance(keep, deck, draws, "deuce_to_seven", x, relaxed=2)
             a5 = exact._chance(_shifted(keep), _shifted(deck), draws, "ace_to_five", x)
             assert relaxed == a5, (hand, keep, draws, top)
-            assert relaxed >= exact._chance(keep, deck, draws, "deuce_to_seven", x)
+            no_flush = exact._chance(keep, deck, draws, "deuce_to_seven", x, relaxed=1)
+            assert relaxed >= no_flush >= exact._chance(keep, deck, draws, "deuce_to_seven", x)
+
+
+def test_the_chance_without_flushes_is_the_chance_where_no_flush_can_be_made():
+    """With at most four low cards of each suit in the hand and the deck together, no flush
+    can be made: the chance with flushes not counted is then the chance itself, for two and
+    three draws, where straights still count."""
+    rng = random.Random(41)
+    straights_cost = []
+    for draws, top in [(2, "9"), (3, "Q"), (3, "K")]:
+        x = exact.target_value(top, "deuce_to_seven")
+        low = [c for c in range(52) if (c >> 2) <= x]
+        hand = [c for c in low if (c & 3) == 0][:2] + [48, 49, 50]  # two low spades, three aces
+        per_suit = {u: [c for c in low if (c & 3) == u and c not in hand] for u in range(4)}
+        deck = sorted(rng.sample(per_suit[0], 2) + [c for u in (1, 2, 3) for c in rng.sample(per_suit[u], 4)])
+        deck = np.array(deck + [51], dtype=np.int64)
+        for keep in (np.array(hand[:2], dtype=np.int64), np.array(hand[:1], dtype=np.int64)):
+            exact_p = exact._chance(keep, deck, draws, "deuce_to_seven", x)
+            assert exact._chance(keep, deck, draws, "deuce_to_seven", x, relaxed=1) == exact_p, (draws, top)
+            assert exact._chance(keep, deck, draws, "deuce_to_seven", x, relaxed=2) >= exact_p
+            straights_cost.append(exact._chance(keep, deck, draws, "deuce_to_seven", x, relaxed=2) > exact_p)
+    assert any(straights_cost)  # straights still count (9-low): not a trivial equality
 
 
 @pytest.mark.parametrize(

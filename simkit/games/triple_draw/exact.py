@@ -1222,6 +1222,7 @@ def _memo(family: str, x: int) -> tuple:
     out = []
     for key in (types.int64, types.UniTuple(types.int64, 2), types.int64):
         memos = List.empty_list(types.DictType(key, types.int64))
+        # as many as Numba may run, and at least 3 (the tests compare one thread with three)
         for _ in range(max(3, config.NUMBA_NUM_THREADS)):  # type: ignore[attr-defined]
             memos.append(Dict.empty(key_type=key, value_type=types.int64))
         out.append(memos)
