@@ -396,13 +396,10 @@ def _local(t, s1):
     return out
 
 
-@njit(cache=True)
-def _best_any(s1, supp, c2, nv, wins, g, bestex, hs, alpha, binom, uv):
-    """The greatest of ``bestex`` and every keep's value less its flush completions, for a
-    hand of the values ``s1 | supp`` (suits ``hs``) and the counts ``c2`` left (deck
-    ``alpha``), scaled by ``g``.  Each keep is bounded first by its count without straights,
-    then by its suitless value, so only keeps that could beat ``bestex`` are counted in full."""
-    u = s1 | supp
+@njit(cache=True, inline="always")
+def _split(u, c2, nv, uv):
+    """The values of the hand ``u`` into the scratch ``uv`` (returns how many first), and e_1..e_5
+    of the counts ``c2`` over the values outside it, in one pass."""
     k = 0
     b1, b2, b3, b4, b5 = 0, 0, 0, 0, 0
     for v in range(nv):
@@ -411,16 +408,34 @@ def _best_any(s1, supp, c2, nv, wins, g, bestex, hs, alpha, binom, uv):
             k += 1
         elif c2[v]:
             b1, b2, b3, b4, b5 = _esym_add(b1, b2, b3, b4, b5, c2[v])
+    return k, b1, b2, b3, b4, b5
+
+
+@njit(cache=True, inline="always")
+def _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g):
+    """The kept set ``sub`` that the bits ``loc`` pick from the values ``uv[:k]`` (the others
+    thrown, their counts joining the free values ``b``), the cards it draws ``m`` and its
+    count without straights ``e_m * g[m]``: (sub, m, e)."""
+    sub = 0
+    e1, e2, e3, e4, e5 = b1, b2, b3, b4, b5
+    for j in range(k):
+        if (loc >> j) & 1:
+            sub |= 1 << uv[j]
+        else:
+            e1, e2, e3, e4, e5 = _esym_add(e1, e2, e3, e4, e5, c2[uv[j]])
+    m = 5 - _pc(sub)
+    return sub, m, _esym_pick(m, e1, e2, e3, e4, e5) * g[m]
+
+
+@njit(cache=True)
+def _best_any(s1, supp, c2, nv, wins, g, bestex, hs, alpha, binom, uv):
+    """The greatest of ``bestex`` and every keep's value less its flush completions, for a
+    hand of the values ``s1 | supp`` (suits ``hs``) and the counts ``c2`` left (deck
+    ``alpha``), scaled by ``g``.  Each keep is bounded first by its count without straights,
+    then by its suitless value, so only keeps that could beat ``bestex`` are counted in full."""
+    k, b1, b2, b3, b4, b5 = _split(s1 | supp, c2, nv, uv)
     for loc in range(1 << k):
-        sub = 0
-        e1, e2, e3, e4, e5 = b1, b2, b3, b4, b5
-        for j in range(k):
-            if (loc >> j) & 1:
-                sub |= 1 << uv[j]
-            else:
-                e1, e2, e3, e4, e5 = _esym_add(e1, e2, e3, e4, e5, c2[uv[j]])
-        m = 5 - _pc(sub)
-        e = _esym_pick(m, e1, e2, e3, e4, e5) * g[m]
+        sub, m, e = _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g)
         if e <= bestex:
             continue
         val = e - _straights(sub, c2, wins) * g[m]
@@ -438,33 +453,13 @@ def _last_best(s1, supp, c2, nv, wins, g, subs, vals, bound, uv):
     ``c2``): the largest kept sets first, each bounded by its count without straights, so most
     small sets are never counted.  Returns (best, number listed, bound of the rest): the keeps
     whose value was counted are listed in ``subs``/``vals``, best first (ties: more cards)."""
-    u = s1 | supp
-    # the values of u (into the scratch ``uv``), and e_j over the values outside it
-    # (one pass: this kernel is the hot spot of every two- and three-draw query)
-    k = 0
-    b1, b2, b3, b4, b5 = 0, 0, 0, 0, 0
-    for v in range(nv):
-        if (u >> v) & 1:
-            uv[k] = v
-            k += 1
-            continue
-        cv = c2[v]
-        if cv:
-            b1, b2, b3, b4, b5 = _esym_add(b1, b2, b3, b4, b5, cv)
+    # (this kernel is the hot spot of every two- and three-draw query)
+    k, b1, b2, b3, b4, b5 = _split(s1 | supp, c2, nv, uv)
     best = 0
     n = 0
     rest = 0
     for i in range(1 << k):
-        loc = _ORDER[k, i]
-        sub = 0
-        e1, e2, e3, e4, e5 = b1, b2, b3, b4, b5
-        for j in range(k):
-            if (loc >> j) & 1:
-                sub |= 1 << uv[j]
-            else:
-                e1, e2, e3, e4, e5 = _esym_add(e1, e2, e3, e4, e5, c2[uv[j]])
-        m = 5 - _pc(sub)
-        e = _esym_pick(m, e1, e2, e3, e4, e5) * g[m]
+        sub, m, e = _keep_count(_ORDER[k, i], k, uv, c2, b1, b2, b3, b4, b5, g)
         if e >= best and e > 0:
             val = e - _straights(sub, c2, wins) * g[m]
             if val > best:
