@@ -130,6 +130,27 @@ def test_three_draw_aggregation_matches_first_draw_enumeration(seed):
 
 
 @pytest.mark.parametrize(
+    "keep,deck,top",
+    [
+        ("", "4s 6s 8s 2h 6h 4h 9h 7s 3h 5s Qd Jc Kc", "9"),  # drawing five
+        ("8h", "4s 6s 2s 2h 6h 4h 9h 7s 3h 5s Qd Jc", "9"),  # one card kept, its suit rich
+        ("7s", "4s 6s 8s 2h 6h 9s 3h 5s Td Kc Ac", "8"),
+        ("3h 5h", "4s 6s 8s 2h 6h 4h 9h 7s 5s Qd Jc Kc", "9"),
+    ],
+)
+def test_flush_losses_of_small_keeps_match_brute_force(keep, deck, top):
+    """Two draws from one or no kept card in decks of mostly two suits: nearly every last keep
+    is a flush draw, the best keep after a flush loss is often one the suitless count did not
+    rank first, and the suits of the cards not kept are counted in sets (which of them are of
+    the flush suit), not one by one."""
+    kept = np.array(cards(keep), dtype=np.int64)
+    got = exact._chance(
+        kept, np.array(cards(deck), dtype=np.int64), 2, "deuce_to_seven", exact.target_value(top)
+    )
+    assert got == naive.keep_value(cards(keep), cards(deck), 2, top)
+
+
+@pytest.mark.parametrize(
     "family,top,seed", [("ace_to_five", "K", 21), ("ace_to_five", "Q", 22), ("deuce_to_seven", "K", 23)]
 )
 def test_three_draws_to_a_high_target_match_first_draw_enumeration(family, top, seed):

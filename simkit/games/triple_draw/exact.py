@@ -95,8 +95,8 @@ __all__ = [
 MAX_DRAWN = {0: 0, 1: 5, 2: 10, 3: 15}
 
 _FACT = np.array([1, 1, 2, 6, 24, 120], dtype=np.int64)
-#: Last keeps listed per risky draw (the rest are bounded, and counted only when needed).
-_KEEP = 12
+#: Last keeps listed per risky draw: as many as a hand has.
+_KEEP = 32
 
 
 def _binomial_table(rows: int, dtype) -> np.ndarray:
@@ -428,23 +428,18 @@ def _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g):
 
 
 @njit(cache=True)
-def _best_any(s1, supp, c2, nv, wins, g, bestex, hs, alpha, binom, uv):
-    """The greatest of ``bestex`` and every keep's value less its flush completions, for a
-    hand of the values ``s1 | supp`` (suits ``hs``) and the counts ``c2`` left (deck
-    ``alpha``), scaled by ``g``.  Each keep is bounded first by its count without straights,
-    then by its suitless value, so only keeps that could beat ``bestex`` are counted in full."""
+def _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, uv):
+    """Every last keep of a hand of the values ``s1 | supp`` (counts left ``c2``) whose
+    suitless value is positive, into ``subs``/``vals`` best first; returns how many."""
     k, b1, b2, b3, b4, b5 = _split(s1 | supp, c2, nv, uv)
+    n = 0
     for loc in range(1 << k):
         sub, m, e = _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g)
-        if e <= bestex:
-            continue
-        val = e - _straights(sub, c2, wins) * g[m]
-        if val <= bestex:
-            continue
-        ex = val - _min_flush(sub, hs, alpha, nv, wins, binom) * g[m]
-        if ex > bestex:
-            bestex = ex
-    return bestex
+        if e > 0:
+            val = e - _straights(sub, c2, wins) * g[m]
+            if val > 0:
+                n = _insert(subs, vals, n, sub, val, False)
+    return n
 
 
 @njit(cache=True)
@@ -527,14 +522,16 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
     cards now; returns (value, safe mask, number of patterns listed).
 
     ``info`` None: the value only (safe mask and count 0).  Else ``info`` = (row, group,
-    listed, keeps, values, rest) arrays, and the safe mask over set partitions of the kept
+    listed, keeps, values, draw) arrays, and the safe mask over set partitions of the kept
     values' suits is worked out (bit q: every last-draw maximum keeps two cards of different
     suits there, or a value twice, so flushes cost nothing whatever is drawn) and the draws
     (value patterns) after which flushes can cost something are listed: every pattern with a
     positive best whose maxima all keep one card of each value.  For each: its row, the group
     (local subsets T of s1, |T| >= 2, kept by a maximum: the pattern is safe when the kept
-    cards mix suits on one of them), the last keeps whose value was counted, best first (at
-    most :data:`_KEEP`), and a bound on the others' values."""
+    cards mix suits on one of them), the last keeps with a positive value, best first (those
+    whose value was counted; every one where a keep was left uncounted, since a flush can put
+    an uncounted keep first), and the ways to draw its junk cards and its support packed as
+    ``ways << 16 | support``."""
     junk = _junk(c1, n1, nv)
     n2 = n1 - m1
     g = _last_g(n2)
@@ -546,7 +543,7 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
     safe = np.int64(0)
     if info is not None:
         safe = (np.int64(1) << pcount[k1]) - 1
-        info_p, info_group, info_n, info_subs, info_vals, info_rest = info
+        info_p, info_group, info_n, info_subs, info_vals, info_draw = info
     tot = 0
     cnt = 0
     for p in range(start[m1 + 1]):
@@ -589,14 +586,13 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
         safe &= sat
         info_p[cnt] = p
         info_group[cnt] = group
-        keep = min(n, _KEEP)
-        info_n[cnt] = keep
-        for i in range(keep):
+        if rest > 0:  # keeps not counted: count them all (a flush can drop the best below them)
+            n = _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, uv)
+        info_n[cnt] = n
+        for i in range(n):
             info_subs[cnt, i] = subs[i]
             info_vals[cnt, i] = vals[i]
-        if keep < n and vals[keep] > rest:
-            rest = vals[keep]
-        info_rest[cnt] = rest
+        info_draw[cnt] = (wj << 16) | supp
         cnt += 1
     return _to_ten(tot, m1, n2), safe, cnt
 
@@ -698,8 +694,91 @@ def _best_less_flush(subs, vals, row, n, bestex, hs, alpha, nv, wins, binom, g):
 
 
 @njit(cache=True)
+def _loss_by_u_sets(
+    e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, pats, p, nv, wins, binom, g, scratch
+):  # fmt: skip
+    """The sum of ``best - `` the best exact last keep over every suit of the drawn cards not
+    at a value of ``a`` (the first best keep, its cards of suit u: ``fixed``), the draw's
+    listed keeps ``e``.  Where every keep that matters holds a card of suit u, only which of
+    the other values were drawn in suit u counts (a card drawn in another suit mixes with it),
+    so each such set of values is valued once, times the number of suit choices that give it.
+    -1 where a keep without a card of suit u could be the best: its suits are not known from
+    that set, and every choice must be tried.  ``scratch``: 3 x 5 work space."""
+    no = 0  # the other drawn values, each with its suit choices in u and not in u
+    multi = np.int64(0)  # values held twice or more
+    drawn_a = np.int64(0)
+    for i in range(nvals):
+        v = vlist[i]
+        held = _pc(hs1[v]) if (s1 >> v) & 1 else 0
+        k = pats[p, v]
+        if held + k >= 2:
+            multi |= np.int64(1) << v
+        if fixed[v] >= 0:
+            drawn_a |= np.int64(1) << v
+        else:
+            av = _avail(alpha, v)
+            has_u = (av >> u) & 1
+            scratch[0, no] = v
+            scratch[1, no] = binom[_pc(av) - 1, k - 1] if has_u else 0
+            scratch[2, no] = binom[_pc(av) - has_u, k]
+            no += 1
+    known_u = drawn_a  # single cards of suit u
+    known_other = np.int64(0)  # single kept cards of another suit
+    r = s1
+    v = 0
+    while r:
+        if r & 1:
+            if _pc(hs1[v]) >= 2:
+                multi |= np.int64(1) << v
+            elif not (multi >> v) & 1:
+                if hs1[v] == (1 << u):
+                    known_u |= np.int64(1) << v
+                else:
+                    known_other |= np.int64(1) << v
+        r >>= 1
+        v += 1
+    tot = 0
+    for sset in range(1 << no):
+        ways = 1
+        in_u = np.int64(0)
+        wild = np.int64(0)  # single cards drawn in a suit other than u, which one not known
+        for j in range(no):
+            v = scratch[0, j]
+            if (sset >> j) & 1:
+                ways *= scratch[1, j]
+                in_u |= np.int64(1) << v
+            else:
+                ways *= scratch[2, j]
+                if pats[p, v] == 1:
+                    wild |= np.int64(1) << v
+        if ways == 0:
+            continue
+        su = (known_u | in_u) & ~multi
+        au = alpha[u] & ~(drawn_a | in_u)
+        bestex = np.int64(0)
+        for i in range(n):
+            val = info_vals[e, i]
+            if val <= bestex:
+                break
+            sub = info_subs[e, i]
+            size = _pc(sub)
+            if size >= 2 and (sub & multi or (sub & su and sub & (known_other | wild))):
+                ex = val  # a pair, or cards of two suits: no flush
+            elif sub and sub & ~su == 0:
+                ex = val - _nflush(sub, au, nv, wins, binom) * g[5 - size]
+            elif size >= 2 and sub & ~known_other == 0 and _pc(_suits_of(sub, hs1)) >= 2:
+                ex = val
+            else:
+                return -1
+            if ex > bestex:
+                bestex = ex
+        tot += ways * (best - bestex)
+    return tot
+
+
+@njit(cache=True)
 def _loss(
-    cnt, info_p, info_group, info_n, info_subs, info_vals, info_rest, mixedq, s1, hs1, m1, alpha, c1, n1, nv,
+    cnt, info_p, info_group, info_n, info_subs, info_vals, info_draw, mixedq, s1, hs1, m1, alpha, c1, n1, nv,
     wins, pats, binom, suit_sub, suit_nsub,
 ):  # fmt: skip
     """``Vs_2 - V_2`` scaled by ``n1^(10)``: what flushes cost with two draws left.
@@ -711,7 +790,6 @@ def _loss(
     only those are enumerated, card by card; ``mixedq`` (the local subsets on which the kept
     cards mix suits) skips the rest at once.
     """
-    junk = _junk(c1, n1, nv)
     n2 = n1 - m1
     g = _last_g(n2)
     hs = np.zeros(nv, dtype=np.int64)
@@ -719,8 +797,7 @@ def _loss(
     fixed = np.zeros(nv, dtype=np.int64)  # the suit a drawn value's one card must have, -1 any
     vlist = np.empty(nv, dtype=np.int64)
     choice = np.zeros(nv, dtype=np.int64)
-    c2 = np.empty(nv, dtype=np.int64)
-    uv = np.empty(6, dtype=np.int64)
+    scratch = np.empty((3, 5), dtype=np.int64)
     tot = 0
     for e in range(cnt):
         if info_group[e] & mixedq:
@@ -742,11 +819,16 @@ def _loss(
                 a = sub
         if safe:
             continue
-        _, wj, supp = _draw_ways(pats, p, c1, nv, m1, junk, c2)
+        wj = info_draw[e] >> 16
+        supp = info_draw[e] & 0xFFFF
         # the values of the first maximum drawn now must all be of the kept cards' suit (of
-        # one suit u, tried in turn, when none of them is kept) for it to be a flush draw
-        big = _pc(a) >= 2
+        # one suit u, tried in turn, when none of them is kept) for it to be a flush draw; a
+        # keep of one card is split the same way by the suit of that card, when it is one card
         t = a & s1
+        big = _pc(a) >= 2
+        if _pc(a) == 1:
+            v = _first_bit(a)
+            big = (pats[p, v] == 1 and not t) or (t and not (supp >> v) & 1 and _pc(hs1[v]) == 1)
         u_lo, u_hi = 0, 1
         if big:
             if t:
@@ -766,6 +848,14 @@ def _loss(
                         ok = False
             if not ok:
                 continue
+            if big:
+                got = _loss_by_u_sets(
+                    e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, pats, p, nv, wins,
+                    binom, g, scratch,
+                )  # fmt: skip
+                if got >= 0:
+                    tot += got * wj
+                    continue
             for i in range(nvals):
                 choice[i] = 0
             while True:
@@ -773,8 +863,6 @@ def _loss(
                     s1, hs1, alpha, nv, vlist, 0, nvals, choice, fixed, pats, p, suit_sub, hs, alpha2
                 )
                 bestex = _best_less_flush(info_subs, info_vals, e, n, 0, hs, alpha2, nv, wins, binom, g)
-                if info_rest[e] > bestex:  # a keep not listed might be the best: all of them
-                    bestex = _best_any(s1, supp, c2, nv, wins, g, bestex, hs, alpha2, binom, uv)
                 tot += (best - bestex) * wj
                 if not _next_suits(choice, 0, nvals, vlist, fixed, alpha, pats, p, suit_nsub):
                     break
@@ -794,9 +882,9 @@ def _delta2(s1, hs1, m1, alpha, c1, n1, nv, wins, pats, start, pmixed, pcount, b
         np.empty(rows, dtype=np.int64),
     )
     vs, _, cnt = _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info)
-    info_p, info_group, info_n, info_subs, info_vals, info_rest = info
+    info_p, info_group, info_n, info_subs, info_vals, info_draw = info
     loss = _loss(
-        cnt, info_p, info_group, info_n, info_subs, info_vals, info_rest, 0, s1, hs1, m1, alpha, c1, n1, nv,
+        cnt, info_p, info_group, info_n, info_subs, info_vals, info_draw, 0, s1, hs1, m1, alpha, c1, n1, nv,
         wins, pats, binom, suit_sub, suit_nsub,
     )  # fmt: skip
     return vs, loss
@@ -806,7 +894,7 @@ def _delta2(s1, hs1, m1, alpha, c1, n1, nv, wins, pats, start, pmixed, pcount, b
 
 _HALF = 27
 #: Kept value sets of one first draw whose risky draws are held at once.
-_SLOTS = 8
+_SLOTS = 32
 _HALF_MASK = (1 << _HALF) - 1
 
 
@@ -850,14 +938,14 @@ def _canon_key(s1, m1, n1, kmask, alpha, nv, perms):
 @njit(cache=True)
 def _slot_for(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots):
     """The slot holding :func:`_vs2` (its listing) of the kept values ``s1`` (computed on first use)."""
-    slot_s1, slot_out, info_p, info_group, info_n, info_subs, info_vals, info_rest, nxt = slots
+    slot_s1, slot_out, info_p, info_group, info_n, info_subs, info_vals, info_draw, nxt = slots
     for i in range(_SLOTS):
         if slot_s1[i] == s1:
             return i
     sl = nxt[0]
     nxt[0] = (sl + 1) % _SLOTS
     slot_s1[sl] = s1
-    info = (info_p[sl], info_group[sl], info_n[sl], info_subs[sl], info_vals[sl], info_rest[sl])
+    info = (info_p[sl], info_group[sl], info_n[sl], info_subs[sl], info_vals[sl], info_draw[sl])
     vs, safe, cnt = _vs2(s1, 5 - _pc(s1), c1, n1, nv, wins, pats, start, pmixed, pcount, info)
     slot_out[sl, 0] = vs
     slot_out[sl, 1] = safe
@@ -896,7 +984,7 @@ def _best_exact(
     """The best exact ``V_2`` over the card choices for kept values ``s1`` from a hand whose
     cards of value v have the suits ``hs1[v]`` (``safe_only``: whether some choice is safe,
     1 or 0, nothing else is computed); at least ``bestex``."""
-    slot_s1, slot_out, info_p, info_group, info_n, info_subs, info_vals, info_rest, nxt = slots
+    slot_s1, slot_out, info_p, info_group, info_n, info_subs, info_vals, info_draw, nxt = slots
     sl = _slot_for(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
     vs = slot_out[sl, 0]
     safe = slot_out[sl, 1]
@@ -926,7 +1014,7 @@ def _best_exact(
             else:
                 loss = _loss(
                     slot_out[sl, 2], info_p[sl], info_group[sl], info_n[sl], info_subs[sl], info_vals[sl],
-                    info_rest[sl], pmixed[nk, q], s1, kmask, 5 - k1, alpha1, c1, n1, nv, wins, pats, binom, suit_sub,
+                    info_draw[sl], pmixed[nk, q], s1, kmask, 5 - k1, alpha1, c1, n1, nv, wins, pats, binom, suit_sub,
                     suit_nsub,
                 )  # fmt: skip
                 memo_loss[key] = loss
@@ -947,7 +1035,7 @@ def _best_exact(
 @njit(cache=True)
 def _stage2(
     acc, wj, p, n_one, nvals, vlist, choice, nofix, s0, hs0, alpha0, hs1, alpha1, nc, cand, cand_ub, cand_vs, c1,
-    n1, nv, wins, pats, start, pmixed, pcount, pindex, binom, suit_sub, suit_nsub, memo_loss, perms, slots, kmask,
+    n1, nv, wins, pats, start, pmixed, pcount, pindex, binom, suit_sub, suit_nsub, memo_v, memo_loss, perms, slots, kmask,
     kvals, kpick, order,
 ):  # fmt: skip
     """Stage 2 of :func:`_v3` for first draw pattern ``p``: the suits of the cards drawn at
@@ -962,8 +1050,10 @@ def _stage2(
             if cand_ub[ci] <= bestex:
                 break
             if cand_vs[ci] < 0:
-                sl = _slot_for(cand[ci], c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
-                cand_vs[ci] = slots[1][sl, 0]
+                k = _pc(cand[ci])
+                cand_vs[ci] = _vs2_memo(
+                    memo_v, cand[ci], 5 - k, c1, n1, nv, wins, pats, start, pmixed, pcount
+                )
             if cand_vs[ci] <= bestex:
                 continue
             bestex = _best_exact(
@@ -1057,13 +1147,28 @@ def _v3(
         for i in range(nc):
             if cand_ub[i] < best:
                 break
-            vs = _vs2_memo(memo_v, cand[i], 5 - _pc(cand[i]), c1, n1, nv, wins, pats, start, pmixed, pcount)
+            if suits:  # its slot: the value and what the suits need, counted once
+                vs = slots[1][_slot_for(cand[i], c1, n1, nv, wins, pats, start, pmixed, pcount, slots), 0]
+            else:
+                vs = _vs2_memo(
+                    memo_v, cand[i], 5 - _pc(cand[i]), c1, n1, nv, wins, pats, start, pmixed, pcount
+                )
             cand_vs[i] = vs
             if vs > best:
                 best = vs
         if not suits:
             _add(acc, w * wj, best)
             continue
+        # stage 2 tries the keeps by their tightest bound: the suitless value where counted
+        for i in range(nc):
+            if cand_vs[i] >= 0:
+                cand_ub[i] = cand_vs[i]
+            j = i
+            while j > 0 and cand_ub[j - 1] < cand_ub[j]:
+                cand[j - 1], cand[j] = cand[j], cand[j - 1]
+                cand_ub[j - 1], cand_ub[j] = cand_ub[j], cand_ub[j - 1]
+                cand_vs[j - 1], cand_vs[j] = cand_vs[j], cand_vs[j - 1]
+                j -= 1
         # stage 1: the suits drawn at the values of the best keeps; stage 2: the other ones
         v_one = 0
         for i in range(nc):
@@ -1111,7 +1216,7 @@ def _v3(
                 for i in range(k1):
                     nb = max(nb, pblocks[k1, q, i] + 1)
                 # every one-to-one map of the blocks to suits
-                for code in range(256):
+                for code in range(1 << (2 * nb)):
                     ok = True
                     used = 0
                     for b in range(nb):
@@ -1120,7 +1225,7 @@ def _v3(
                             ok = False
                         used |= 1 << su
                         bsuit[b] = su
-                    if not ok or code >> (2 * nb):
+                    if not ok:
                         continue
                     for i in range(k1):
                         v = svals[i]
@@ -1143,7 +1248,7 @@ def _v3(
                     _stage2(
                         acc, wj, p, n_one, nvals, vlist, choice, nofix, s0, hs0, alpha0, hs1, alpha1, nc, cand,
                         cand_ub, cand_vs, c1, n1, nv, wins, pats, start, pmixed, pcount, pindex, binom, suit_sub,
-                        suit_nsub, memo_loss, perms, slots, kmask, kvals, kpick, order,
+                        suit_nsub, memo_v, memo_loss, perms, slots, kmask, kvals, kpick, order,
                     )  # fmt: skip
             _add(acc, wj * m_two * (n_all - n_unsafe), best)
             continue
@@ -1163,7 +1268,7 @@ def _v3(
                 _stage2(
                     acc, wj, p, n_one, nvals, vlist, choice, nofix, s0, hs0, alpha0, hs1, alpha1, nc, cand, cand_ub,
                     cand_vs, c1, n1, nv, wins, pats, start, pmixed, pcount, pindex, binom, suit_sub, suit_nsub,
-                    memo_loss, perms, slots, kmask, kvals, kpick, order,
+                    memo_v, memo_loss, perms, slots, kmask, kvals, kpick, order,
                 )  # fmt: skip
             if not _next_suits(choice, 0, n_one, vlist, nofix, alpha0, pats, p, suit_nsub):
                 break
