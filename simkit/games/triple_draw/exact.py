@@ -428,16 +428,19 @@ def _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g):
 
 
 @njit(cache=True)
-def _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, uv):
-    """Every last keep of a hand of the values ``s1 | supp`` (counts left ``c2``) whose
-    suitless value is positive, into ``subs``/``vals`` best first; returns how many."""
+def _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, n, counted, uv, low):
+    """The ``n`` keeps listed by :func:`_last_best` (``counted``: their bits of the local
+    subsets), and every other last keep of a hand of the values ``s1 | supp`` (counts left
+    ``c2``) whose suitless value is above ``low``, into ``subs``/``vals`` best first; returns
+    how many."""
     k, b1, b2, b3, b4, b5 = _split(s1 | supp, c2, nv, uv)
-    n = 0
     for loc in range(1 << k):
+        if (counted >> loc) & 1:
+            continue
         sub, m, e = _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g)
-        if e > 0:
+        if e > low:
             val = e - _straights(sub, c2, wins) * g[m]
-            if val > 0:
+            if val > low:
                 n = _insert(subs, vals, n, sub, val, False)
     return n
 
@@ -446,24 +449,28 @@ def _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, uv):
 def _last_best(s1, supp, c2, nv, wins, g, subs, vals, bound, uv):
     """The best suitless last keep of a hand holding the values ``s1 | supp`` (counts left
     ``c2``): the largest kept sets first, each bounded by its count without straights, so most
-    small sets are never counted.  Returns (best, number listed, bound of the rest): the keeps
-    whose value was counted are listed in ``subs``/``vals``, best first (ties: more cards)."""
+    small sets are never counted.  Returns (best, number listed, bound of the rest, the bits of
+    the listed among the local subsets): the keeps whose value was counted are listed in
+    ``subs``/``vals``, best first (ties: more cards)."""
     # (this kernel is the hot spot of every two- and three-draw query)
     k, b1, b2, b3, b4, b5 = _split(s1 | supp, c2, nv, uv)
     best = 0
     n = 0
     rest = 0
+    counted = np.int64(0)
     for i in range(1 << k):
-        sub, m, e = _keep_count(_ORDER[k, i], k, uv, c2, b1, b2, b3, b4, b5, g)
+        loc = _ORDER[k, i]
+        sub, m, e = _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g)
         if e >= best and e > 0:
             val = e - _straights(sub, c2, wins) * g[m]
             if val > best:
                 best = val
             if bound >= 0:
                 n = _insert(subs, vals, n, sub, val, False)  # sets come most cards first
+                counted |= np.int64(1) << loc
         elif e > rest:
             rest = e
-    return best, n, rest
+    return best, n, rest, counted
 
 
 @njit(cache=True)
@@ -552,10 +559,10 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
             continue
         w *= wj
         if info is None:
-            best, _, _ = _last_best(s1, supp, c2, nv, wins, g, subs, vals, -1, uv)
+            best, _, _, _ = _last_best(s1, supp, c2, nv, wins, g, subs, vals, -1, uv)
             tot += w * best
             continue
-        best, n, rest = _last_best(s1, supp, c2, nv, wins, g, subs, vals, 0, uv)
+        best, n, rest, counted = _last_best(s1, supp, c2, nv, wins, g, subs, vals, 0, uv)
         tot += w * best
         if best == 0:
             continue
@@ -586,8 +593,16 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
         safe &= sat
         info_p[cnt] = p
         info_group[cnt] = group
-        if rest > 0:  # keeps not counted: count them all (a flush can drop the best below them)
-            n = _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, uv)
+        # every keep a flush could put first: the best exact keep is worth at least any listed
+        # keep less one flush completion per choice of its missing values in one suit
+        low = np.int64(0)
+        for i in range(n):
+            ka = _pc(subs[i])
+            lb = vals[i] - _BIN[nv - ka, 5 - ka] * g[5 - ka]
+            if lb > low:
+                low = lb
+        if rest > low:  # some keep not counted could be worth more: count them all
+            n = _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, n, counted, uv, low)
         info_n[cnt] = n
         for i in range(n):
             info_subs[cnt, i] = subs[i]
@@ -695,7 +710,8 @@ def _best_less_flush(subs, vals, row, n, bestex, hs, alpha, nv, wins, binom, g):
 
 @njit(cache=True)
 def _loss_by_u_sets(
-    e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, pats, p, nv, wins, binom, g, scratch
+    e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, avl, pats, p, nv, wins, binom, g,
+    scratch,
 ):  # fmt: skip
     """The sum of ``best - `` the best exact last keep over every suit of the drawn cards not
     at a value of ``a`` (the first best keep, its cards of suit u: ``fixed``), the draw's
@@ -703,7 +719,8 @@ def _loss_by_u_sets(
     the other values were drawn in suit u counts (a card drawn in another suit mixes with it),
     so each such set of values is valued once, times the number of suit choices that give it.
     -1 where a keep without a card of suit u could be the best: its suits are not known from
-    that set, and every choice must be tried.  ``scratch``: 3 x 5 work space."""
+    that set, and every choice must be tried.  ``avl[v]``: the suits of the deck's cards of value
+    v; ``scratch``: 3 x 5 work space."""
     no = 0  # the other drawn values, each with its suit choices in u and not in u
     multi = np.int64(0)  # values held twice or more
     drawn_a = np.int64(0)
@@ -716,7 +733,7 @@ def _loss_by_u_sets(
         if fixed[v] >= 0:
             drawn_a |= np.int64(1) << v
         else:
-            av = _avail(alpha, v)
+            av = avl[v]
             has_u = (av >> u) & 1
             scratch[0, no] = v
             scratch[1, no] = binom[_pc(av) - 1, k - 1] if has_u else 0
@@ -798,6 +815,9 @@ def _loss(
     vlist = np.empty(nv, dtype=np.int64)
     choice = np.zeros(nv, dtype=np.int64)
     scratch = np.empty((3, 5), dtype=np.int64)
+    avl = np.empty(nv, dtype=np.int64)  # the suits of each value's cards in the deck
+    for v in range(nv):
+        avl[v] = _avail(alpha, v)
     tot = 0
     for e in range(cnt):
         if info_group[e] & mixedq:
@@ -844,14 +864,14 @@ def _loss(
                 fixed[v] = -1
                 if big and (a >> v) & 1:
                     fixed[v] = u
-                    if not (_avail(alpha, v) >> u) & 1:
+                    if not (avl[v] >> u) & 1:
                         ok = False
             if not ok:
                 continue
             if big:
                 got = _loss_by_u_sets(
-                    e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, pats, p, nv, wins,
-                    binom, g, scratch,
+                    e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, avl, pats, p, nv,
+                    wins, binom, g, scratch,
                 )  # fmt: skip
                 if got >= 0:
                     tot += got * wj
