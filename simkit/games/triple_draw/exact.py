@@ -78,7 +78,7 @@ from numba.typed import Dict, List
 
 from ...cards import N_CARDS, as_cards
 from ...hands.kernels import popcount as _pc
-from ...jit import njit
+from ...jit import lean, njit
 from .rules import family_id, target_value
 
 __all__ = [
@@ -297,7 +297,7 @@ def _ncomp(s2, c2, nv, wins):
     return _esym(s2, 5 - _pc(s2), c2, nv) - _straights(s2, c2, wins)
 
 
-@njit(cache=True)
+@lean()
 def _nflush(s2, au, nv, wins, binom):
     """Completions of ``s2`` (all of suit u) by cards of suit u: ``au`` marks the values whose
     card of suit u is in the deck."""
@@ -310,7 +310,7 @@ def _nflush(s2, au, nv, wins, binom):
     return f
 
 
-@njit(cache=True)
+@lean()
 def _min_flush(s2, hs, alpha, nv, wins, binom):
     """Flush completions of the best card choice for kept values ``s2`` from a hand whose
     cards of value v have the suits ``hs[v]`` (bit mask); 0 when a choice mixes suits."""
@@ -379,7 +379,7 @@ def _insert(subs, vals, n, sub, val, ties):
     return n + 1
 
 
-@njit(cache=True)
+@lean()
 def _local(t, s1):
     """The subset ``t`` of ``s1`` as a mask over the positions of s1's values."""
     out = 0
@@ -427,7 +427,7 @@ def _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g):
     return sub, m, _esym_pick(m, e1, e2, e3, e4, e5) * g[m]
 
 
-@njit(cache=True)
+@lean()
 def _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, n, counted, uv, low):
     """The ``n`` keeps listed by :func:`_last_best` (``counted``: their bits of the local
     subsets), and every other last keep of a hand of the values ``s1 | supp`` (counts left
@@ -445,7 +445,7 @@ def _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, n, counted, uv, low):
     return n
 
 
-@njit(cache=True)
+@lean()
 def _last_best(s1, supp, c2, nv, wins, g, subs, vals, bound, uv):
     """The best suitless last keep of a hand holding the values ``s1 | supp`` (counts left
     ``c2``): the largest kept sets first, each bounded by its count without straights, so most
@@ -473,7 +473,7 @@ def _last_best(s1, supp, c2, nv, wins, g, subs, vals, bound, uv):
     return best, n, rest, counted
 
 
-@njit(cache=True)
+@lean()
 def _pattern_weight(pats, p, c1, nv):
     """(weight of the low part, support mask, cards) of pattern row p on counts c1."""
     w = 1
@@ -708,7 +708,7 @@ def _best_less_flush(subs, vals, row, n, bestex, hs, alpha, nv, wins, binom, g):
     return bestex
 
 
-@njit(cache=True)
+@lean()
 def _loss_by_u_sets(
     e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, avl, pats, p, nv, wins, binom, g,
     scratch,
@@ -926,7 +926,7 @@ def _add(acc, w, x):
     acc[1] &= _HALF_MASK
 
 
-@njit(cache=True)
+@lean()
 def _canon_key(s1, m1, n1, kmask, alpha, nv, perms):
     """A key of (kept cards, deck) that is the same for every relabelling of the suits."""
     best0 = np.int64(-1)
@@ -973,7 +973,7 @@ def _slot_for(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots):
     return sl
 
 
-@njit(cache=True)
+@lean()
 def _suit_code(s1, kmask, nv, order):
     """The restricted growth string (base 4) of the suits of one kept card per value of s1."""
     code = 0
