@@ -84,7 +84,7 @@ from ...deck import next_combination
 from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
-from ...jit import njit
+from ...jit import lean, njit
 from .exact import _refreshed_tables, prepare
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
@@ -240,7 +240,7 @@ def _sort(b, k):
         b[j + 1] = x
 
 
-@njit(cache=True)
+@lean()
 def _incl_excl(J, k, E, nE, S, fam, Tk, num, buf, sidx):
     """``A_E(J)``: the rank sum over the hands containing the ``k`` cards ``J`` and none of
     ``E[:nE]`` (inclusion-exclusion over ``E``, module docs; ``buf`` and ``sidx`` scratch of
