@@ -28,6 +28,12 @@ solver therefore works on two levels:
   best chance and nothing is enumerated.  Which kept-card suit patterns are safe in this sense
   is worked out once per value state (:func:`_vs2`, bit masks over set partitions of the kept
   values), so that the suits of the cards drawn are enumerated only where they can matter.
+  Where they matter, the best keep after the flush is one of the draw's keeps listed with it
+  (every keep whose suitless value a flush can pass).  When every such keep holds a card of the
+  flush suit u, a drawn card of another suit mixes with it, so only *which* drawn values
+  came in suit u counts: each such set of values is valued once and counted by the number
+  of suit choices that give it (:func:`_loss_by_u_sets`); elsewhere every suit of every drawn
+  card is tried.
 
 In A-5 (R-T5) straights and flushes do not count: the suitless value is exact and the values
 are interchangeable, so the memo key is sorted.
