@@ -618,7 +618,7 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
     return _to_ten(tot, m1, n2), safe, cnt
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _key(s1, m1, c1, n1, nv, sort):
     """Memo key of (s1, m1, c1, n1); ``sort``: the values are interchangeable (A-5), so the
     key is the sorted list of (kept, count) pairs."""
@@ -637,7 +637,7 @@ def _key(s1, m1, c1, n1, nv, sort):
     return (k * 8 + m1) * 64 + n1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _vs2_memo(memo, s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount):
     """The suitless value :func:`_vs2`, memoised by (s1, m1, c1, n1)."""
     key = _key(s1, m1, c1, n1, nv, wins.shape[0] == 0)
@@ -961,13 +961,21 @@ def _canon_key(s1, m1, n1, kmask, alpha, nv, perms):
     return (best0, best1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _slot_for(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots):
-    """The slot holding :func:`_vs2` (its listing) of the kept values ``s1`` (computed on first use)."""
-    slot_s1, slot_out, info_p, info_group, info_n, info_subs, info_vals, info_draw, nxt = slots
+    """The slot holding :func:`_vs2` (its listing) of the kept values ``s1`` (computed on first
+    use, :func:`_fill_slot`)."""
+    slot_s1 = slots[0]
     for i in range(_SLOTS):
         if slot_s1[i] == s1:
             return i
+    return _fill_slot(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots)
+
+
+@njit(cache=True)
+def _fill_slot(s1, c1, n1, nv, wins, pats, start, pmixed, pcount, slots):
+    """Work out :func:`_vs2` of the kept values ``s1`` into the next slot; returns the slot."""
+    slot_s1, slot_out, info_p, info_group, info_n, info_subs, info_vals, info_draw, nxt = slots
     sl = nxt[0]
     nxt[0] = (sl + 1) % _SLOTS
     slot_s1[sl] = s1
