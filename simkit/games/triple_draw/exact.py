@@ -541,10 +541,10 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
     (value patterns) after which flushes can cost something are listed: every pattern with a
     positive best whose maxima all keep one card of each value.  For each: its row, the group
     (local subsets T of s1, |T| >= 2, kept by a maximum: the pattern is safe when the kept
-    cards mix suits on one of them), the last keeps with a positive value, best first (those
-    whose value was counted; every one where a keep was left uncounted, since a flush can put
-    an uncounted keep first), and the ways to draw its junk cards and its support packed as
-    ``ways << 16 | support``."""
+    cards mix suits on one of them), the last keeps whose value was counted, best first (and
+    where a keep left uncounted could beat every listed keep less its most flush completions,
+    every keep worth more than that), and the ways to draw its junk cards and its support
+    packed as ``ways << 16 | support``."""
     junk = _junk(c1, n1, nv)
     n2 = n1 - m1
     g = _last_g(n2)
@@ -719,14 +719,14 @@ def _loss_by_u_sets(
     e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, avl, pats, p, nv, wins, binom, g,
     scratch,
 ):  # fmt: skip
-    """The sum of ``best - `` the best exact last keep over every suit of the drawn cards not
-    at a value of ``a`` (the first best keep, its cards of suit u: ``fixed``), the draw's
-    listed keeps ``e``.  Where every keep that matters holds a card of suit u, only which of
-    the other values were drawn in suit u counts (a card drawn in another suit mixes with it),
-    so each such set of values is valued once, times the number of suit choices that give it.
-    -1 where a keep without a card of suit u could be the best: its suits are not known from
-    that set, and every choice must be tried.  ``avl[v]``: the suits of the deck's cards of value
-    v; ``scratch``: 3 x 5 work space."""
+    """Over every suit of the drawn cards not at a value of ``a`` (the draw's first best keep,
+    its cards of suit u: ``fixed``), the sum of ``best`` less the best exact value of the
+    draw's listed keeps (row ``e``).  Where every keep that matters holds a card of suit u, only
+    which of the other values were drawn in suit u counts (a card drawn in another suit mixes
+    with it), so each such set of values is valued once, times the number of suit choices that
+    give it.  -1 where a keep without a card of suit u could be the best: its suits are not
+    known from that set, and every choice must be tried.  ``avl[v]``: the suits of the deck's
+    cards of value v; ``scratch``: 3 x 5 work space."""
     no = 0  # the other drawn values, each with its suit choices in u and not in u
     multi = np.int64(0)  # values held twice or more
     drawn_a = np.int64(0)
@@ -854,7 +854,9 @@ def _loss(
         big = _pc(a) >= 2
         if _pc(a) == 1:
             v = _first_bit(a)
-            big = (pats[p, v] == 1 and not t) or (t and not (supp >> v) & 1 and _pc(hs1[v]) == 1)
+            drawn_once = t == 0 and pats[p, v] == 1
+            kept_only = t != 0 and not (supp >> v) & 1 and _pc(hs1[v]) == 1
+            big = drawn_once or kept_only
         u_lo, u_hi = 0, 1
         if big:
             if t:
