@@ -1012,7 +1012,7 @@ def _suit_code(s1, kmask, nv, order):
     return code
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _best_exact(
     s1, hs1, alpha1, c1, n1, bestex, nv, wins, pats, start, pmixed, pcount, pindex, binom, suit_sub, suit_nsub,
     memo_loss, perms, slots, kmask, kvals, kpick, order, safe_only,
