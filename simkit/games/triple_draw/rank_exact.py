@@ -52,15 +52,17 @@ Examples
 
 Speed (one core, tables on disk, CPU seconds on a shared 2-core machine; ``python
 benchmarks/bench_triple_draw.py --part rank``): with two draws a whole :func:`best_rank_keep`
-takes 0.34-0.42 s over the benchmark's hands (the worst a hand whose best keep is small, so
-that the five-card draw, about 0.12 s, and the one-card keeps, about 0.04 s each, must be
-valued in full); ``draw-odds --policy rank`` with its four targets adds the target counts of
-the best keep: 0.36 s for 7-5-3-2-K, 0.79 s for K-K-Q-Q-J (the five-card draw valued twice),
-0.35 s for the five-card draw asked for (``--keep ""``), which took 7.6 minutes when every
-last draw was enumerated.  With three draws, standing pat takes 0.28 s and a keep of four
-cards 2.4 s on two threads, 4.4 s on one (7-5-3-2 from 7-5-3-2-K; 47 first draws, each a
-two-draw solve, shared out over the threads by :func:`_first_draws`; A-5 5-3-2-K drawing one
-5 s); a keep of three cards has 1,081 first draws and smaller keeps more, so a
+takes 0.12-0.20 s over the benchmark's hands (the worst a hand whose best keep is small, so
+that the five-card draw, about 0.09 s, and the one-card keeps, about 0.02 s each, must be
+valued in full; most of it is the inclusion-exclusion of each rank sum, :func:`_incl_excl`,
+compiled without reference counting); ``draw-odds --policy rank`` with its four targets adds
+the target counts of the best keep: 0.12 s for 7-5-3-2-K, 0.39 s for K-K-Q-Q-J (the
+five-card draw valued twice), 0.18 s for the five-card draw asked for (``--keep ""``), which
+took 7.6 minutes when every last draw was enumerated.  With three draws, standing pat takes
+0.13 s and a keep of four cards 1.4 s on two threads, 2.7 s on one (7-5-3-2 from 7-5-3-2-K;
+47 first draws, each a two-draw solve, shared out over the threads by :func:`_first_draws`;
+A-5 5-3-2-K drawing one 3.3 s); a keep of three cards has 1,081 first draws and smaller keeps
+more, so a
 whole three-draw :func:`best_rank_keep` runs for a long time (``"7s 5h 3d 2c Kc"`` had not
 finished after five minutes), except for a made hand: when :func:`rank_bound` (target
 chances from a table, milliseconds) puts every other keep at or below the hand's own rank,
