@@ -810,8 +810,9 @@ def _loss(
     and draws ``m1`` cards from the deck ``alpha[u]`` (values whose card of suit u is left),
     counts ``c1``, size ``n1``.  Only the draws listed by :func:`_vs2` whose best suitless
     last keep is a set of one suit (every card of it that suit, no value twice) can lose, and
-    only those are enumerated, card by card; ``mixedq`` (the local subsets on which the kept
-    cards mix suits) skips the rest at once.
+    only those are counted: by the sets of values drawn in the flush suit
+    (:func:`_loss_by_u_sets`), or card by card where that cannot tell the best keep;
+    ``mixedq`` (the local subsets on which the kept cards mix suits) skips the rest at once.
     """
     n2 = n1 - m1
     g = _last_g(n2)
