@@ -316,3 +316,43 @@ def test_fast_two_draw_values_match_the_memoised_walk(family):
         walk = _keep_value(ctx, cards, kept, deck, dead_cards, 2, thr, walk=True)
         assert fast == walk, keep
         assert fast is not None and fast[0] == rank_value(hand, keep, 2, dead=dead, family=family)
+
+
+@pytest.mark.slow
+def test_three_draws_by_value_match_brute_force():
+    """A-5 standing pat with three draws on a ten-card live deck holding two and three cards of
+    some values: the later draws are walked one per set of values (by_value), weighted (slow:
+    the brute force; the fast check is the card-by-card walk below)."""
+    hand = "Kc 9d 7s 4h 2c"
+    live = "As Ad 3c 3d 3h 5s 6c 6d 8h Qs"
+    targets = ["8", "Q"]
+    h, deck, dead, val, hits = _setting(hand, live, "ace_to_five", targets)
+    v, ch = _keep(tuple(h), deck, 3, val, hits)
+    r = rank_play(hand, hand, 3, targets, dead=dead, family="ace_to_five")
+    assert r.value == v / DENOM and r.chances == ch
+
+
+@pytest.mark.parametrize(
+    "keep, draws",
+    [
+        ("", 2),
+        ("Ac", 2),
+        ("7h 7s", 2),
+        ("7h 4d 2c", 2),
+        ("Ac 4d 2c Kd", 2),
+        ("Ac 4d 2c Kd", 3),
+        pytest.param("7h 4d 2c", 3, marks=pytest.mark.slow),  # 1,081 two-draw solves card by card
+    ],
+)
+def test_a5_by_value_gives_the_integers_of_every_card(keep, draws):
+    """In A-5 one draw of each set of values stands for the others (their number as weight):
+    the same value and target chances as walking every draw card by card, on the full deck."""
+    hand = "Ac 7h 7s 4d 2c" if keep != "Ac 4d 2c Kd" else "Ac 7h Kd 4d 2c"
+    cards, kept, deck, dead_cards = _checked(hand, keep, draws, None, "ace_to_five")
+    thr = np.array([target_threshold(t, "ace_to_five") for t in ("6", "7", "9")], dtype=np.int32)
+    ctx = _Ctx("ace_to_five")
+    by_value, by_card = (
+        _keep_value(ctx, cards, kept.astype(np.int64), deck, dead_cards, draws, thr, by_value=b)
+        for b in (True, False)
+    )
+    assert by_value is not None and by_value == by_card
