@@ -77,10 +77,11 @@ card by card) and 0.8 s for a keep of three cards (91 sets of values drawn).  In
 three cards has 1,081 first draws and smaller keeps more, so a whole three-draw
 :func:`best_rank_keep` runs for a long time (``"7s 5h 3d 2c Kc"`` had not finished after five
 minutes; in A-5 it takes two to six minutes: 108 s for 7-5-3-2-K, 157 s for 7-3-2-K-Q, 340 s
-for K-Q-J-J-9, whose best keep is the five-card draw), except for a made hand: when :func:`rank_bound` (target
-chances from a table, milliseconds) puts every other keep at or below the hand's own rank,
-standing pat is the best keep and one two-draw solve values it, whose other keeps the bound
-rules out too (for instance 2-7 made 9-lows and A-5 made 8-lows; 0.01-0.02 s).
+for K-Q-J-J-9, whose best keep is the five-card draw), except for a made hand: when
+:func:`rank_bound` (target chances from a table, milliseconds) puts every other keep at or
+below the hand's own rank, standing pat is the best keep and one two-draw solve values it,
+whose other keeps the bound rules out too (for instance 2-7 made 9-lows and A-5 made 8-lows;
+0.01-0.02 s).
 """
 
 from __future__ import annotations
