@@ -20,7 +20,7 @@ whole command in a fresh Python process (imports and kernels from the cache incl
 The rank part times the exact expected-rank best play (:mod:`simkit.games.triple_draw.rank_exact`):
 the best first keep over two draws for good and junk hands, ``draw-odds --policy rank --draws 2``
 (with the target chances under that play, also for a junk hand and the five-card draw), single
-keeps, and three draws for a pat, a one-card keep and in A-5 a two-card one (and ``draw-odds
+keeps, and three draws for a pat, a one-card keep and in A-5 two- and three-card ones (and ``draw-odds
 --policy rank --draws 3``
 standing pat, given or proven best for a made hand: the three-draw rank queries the command
 answers exactly).
@@ -335,6 +335,11 @@ RANK_QUERIES = [
         'rank_value("7s 3d 2c Kc Qh", "7s 3d 2c", 3, family="ace_to_five")',
         "3",
     ),
+    (
+        "draw-odds --policy rank, 3 draws, A-5, --keep 4-2 (three cards), 4 targets, two threads",
+        'draw_odds("Qs Jh 6d 4c 2c", "4c 2c", 3, targets=A5_TARGETS, policy="rank", family="ace_to_five")',
+        "3",
+    ),
 ]
 
 
@@ -380,9 +385,9 @@ def rank_section(repeats: int) -> list[str]:
         "keep is small (the five-card draw must be valued in full). Three draws are exact but not "
         "interactive for a keep that draws (one two-draw solve for every first draw): draw-odds "
         "answers exactly when the first keep stands pat (given, or proven best for a made hand by "
-        "rank_bound: milliseconds) or is given and draws one card, in A-5 up to two (the first draws "
-        "one per set of values: 91 two-draw solves for two cards), and keeps the Monte Carlo estimate "
-        "otherwise.",
+        "rank_bound: milliseconds) or is given and draws one card, in A-5 up to three (the first draws "
+        "one per set of values: 455 two-draw solves for three cards), and keeps the Monte Carlo "
+        "estimate otherwise.",
     ]
     return lines
 

@@ -417,15 +417,17 @@ def test_cli_monte_carlo_draw_odds_run_as_runner_jobs(capsys):
     assert rows[0]["keep"] == "7s 5h 3d 2c" and 0 < rows[0]["se"] < 0.02
 
 
-def test_cli_draw_odds_rank_three_draws_a5_three_card_keep_exact(capsys):
-    """In A-5 a given first keep of three cards is exact with three draws too: the first draws
-    are valued one per set of values (91 two-draw solves, not 1,081)."""
+def test_cli_draw_odds_rank_three_draws_a5_small_keeps_exact(capsys):
+    """In A-5 a given first keep of two or three cards is exact with three draws too: the draws
+    are valued one per set of values (455 two-draw solves for two cards kept, not 16,215)."""
     from simkit.games.triple_draw.rank_exact import rank_play
 
-    argv = ["triple-draw", "draw-odds", "Qs Jh 6d 4c 2c", "--keep", "6d 4c 2c", "--draws", "3"]
-    rows = _json(
-        capsys, [*argv, "--family", "ace_to_five", "--policy", "rank", "--targets", "7", "--format", "json"]
-    )
-    play = rank_play("Qs Jh 6d 4c 2c", "6d 4c 2c", 3, ["7"], family="ace_to_five")
-    assert rows[0]["exact"] and rows[0]["se"] == 0 and rows[0]["keep"] == "6d 4c 2c"
-    assert rows[0]["fraction"] == str(play.chances[0])
+    for keep in ("6d 4c 2c", "4c 2c"):
+        argv = ["triple-draw", "draw-odds", "Qs Jh 6d 4c 2c", "--keep", keep, "--draws", "3"]
+        rows = _json(
+            capsys,
+            [*argv, "--family", "ace_to_five", "--policy", "rank", "--targets", "7", "--format", "json"],
+        )
+        play = rank_play("Qs Jh 6d 4c 2c", keep, 3, ["7"], family="ace_to_five")
+        assert rows[0]["exact"] and rows[0]["se"] == 0 and rows[0]["keep"] == keep
+        assert rows[0]["fraction"] == str(play.chances[0])

@@ -35,9 +35,11 @@ count), so any two cards of one value can trade places without changing a figure
 that takes other cards of the same values as another has the same best play after it.  So
 in A-5 the first draws of three and the draws of the dense walk are taken one per set of
 values, the draw of the first cards of each value in the (sorted) deck, weighted by how many
-draws it stands for (:func:`_value_weight`), and a dense table's sum is worked out once per
-set of values.  Same integers (the tests compare them with the card-by-card walk); a
-three-card first keep of three draws takes 91 two-draw solves in place of 1,081.  Ties among
+draws it stands for (:func:`_value_weight`), and the dense tables hold one sum per set of
+values (:func:`_dense_value_sums`: at most 2,380 per subset of the keep, where by positions
+there are up to C(47, 4) = 178,365).  Same integers (the tests compare them with the
+card-by-card walk); a three-card first keep of three draws takes 91 two-draw solves in place
+of 1,081.  Ties among
 keeps of equal value, which never change the expected rank, are broken as for the draw that
 stands for the others.
 
@@ -435,12 +437,10 @@ def _moebius16(t):
 
 
 @njit(cache=True)
-def _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base, rs):
+def _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base):
     """``D[base[L] + offn[t] + colex(Y)]`` = ``A_E(J)`` for ``J`` the kept cards at the bits
     ``L`` and the deck cards at the ascending positions ``Y`` (``t`` of them, at most ``m``,
-    ``|J| <= 4``; ``colex`` over the positions): every sum the last draws of a keep need.
-    With ``rs`` (A-5: the first position of each deck card's value, :func:`_value_runs`) a
-    sum is worked out once per set of values and copied to the other cards of those values."""
+    ``|J| <= 4``; ``colex`` over the positions): every sum the last draws of a keep need."""
     nk = 1 << k
     D = np.empty(base[nk], dtype=np.int64)
     J = np.empty(5, dtype=np.int64)
@@ -458,48 +458,84 @@ def _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base, rs):
                 y[j] = j
             while True:
                 ix = base[L] + offn[t]
-                same = base[L] + offn[t]  # the entry of the first cards of the same values
                 for j in range(t):
                     J[c + j] = deck[y[j]]
                     ix += _CB[j, y[j]]
-                    if rs.shape[0] > 0:
-                        x = rs[y[j]]
-                        if j > 0 and rs[y[j - 1]] == x:
-                            x = sidx[j - 1] + 1
-                        sidx[j] = x
-                        same += _CB[j, x]
-                if rs.shape[0] > 0 and same != ix:
-                    D[ix] = D[same]  # an earlier combination: its positions are no later
-                else:
-                    D[ix] = _incl_excl(J, c + t, E, nE, S, fam, Tk, num, buf, sidx)
+                D[ix] = _incl_excl(J, c + t, E, nE, S, fam, Tk, num, buf, sidx)
                 if not next_combination(y, t, nd):
                     break
     return D
 
 
+@njit(cache=True)
+def _dense_value_sums(kept, k, deck, m, E, nE, S, fam, Tk, num, offn, base, per_value, first):
+    """:func:`_dense_sums` by values (A-5, where a sum depends on the values of the cards
+    only): ``D[base[L] + offn[t] + colex(V)]`` = ``A_E(J)`` for ``J`` the kept cards at the bits
+    ``L`` and the first cards in the deck (``first[v]``: the position of the first card of value
+    ``v``) of the ``t`` values ``V``, non-decreasing (``colex`` of ``V[j] + j``); a set of values
+    the deck cannot supply is left 0 (never looked up).  At most 2,380 sums a keep's subset,
+    where by positions there are up to C(47, 4)."""
+    nk = 1 << k
+    D = np.zeros(base[nk], dtype=np.int64)
+    J = np.empty(5, dtype=np.int64)
+    y = np.empty(5, dtype=np.int64)
+    buf = np.empty(5, dtype=np.int64)
+    sidx = np.empty(5, dtype=np.int64)
+    for L in range(nk):
+        c = 0
+        for p in range(k):
+            if (L >> p) & 1:
+                J[c] = kept[p]
+                c += 1
+        for t in range(min(m, 4 - c) + 1):
+            for j in range(t):
+                y[j] = j
+            while True:
+                ix = base[L] + offn[t]
+                run = 0
+                ok = True
+                for j in range(t):
+                    v = y[j] - j
+                    run = run + 1 if j > 0 and y[j - 1] - (j - 1) == v else 1
+                    if run > per_value[v]:
+                        ok = False
+                        break
+                    J[c + j] = deck[first[v] + run - 1]
+                    ix += _CB[j, y[j]]
+                if ok:
+                    D[ix] = _incl_excl(J, c + t, E, nE, S, fam, Tk, num, buf, sidx)
+                if not next_combination(y, t, 12 + t):
+                    break
+    return D
+
+
 @njit(cache=True, inline="always")
-def _value_runs(deck, nd, rs, per_value):
-    """For the sorted ``deck[:nd]`` (the cards of a value together): ``rs[i]`` the first position
-    of the value of ``deck[i]``, ``per_value[v]`` how many cards of value ``v`` it holds."""
+def _value_runs(deck, nd, first, per_value):
+    """For the sorted ``deck[:nd]`` (the cards of a value together): ``first[v]`` the position
+    of the first card of value ``v``, ``per_value[v]`` how many cards of that value it holds."""
     for v in range(13):
         per_value[v] = 0
-    for i in range(nd):
+        first[v] = 0
+    for i in range(nd - 1, -1, -1):
         v = deck[i] >> 2
-        rs[i] = i if i == 0 or deck[i - 1] >> 2 != v else rs[i - 1]
+        first[v] = i
         per_value[v] += 1
 
 
 @njit(cache=True, inline="always")
-def _fill(i, k, nk, x, deck, h, G, CI, D, base, offn, fam, Tk, num):
+def _fill(i, k, nk, x, deck, h, G, CI, D, base, offn, fam, Tk, num, by_value):
     """Bit ``k + i`` of the hand is the deck card at position ``x``: the sums ``G`` (and
-    drawn-part colex indices ``CI``) of every subset whose highest bit it is."""
+    drawn-part colex indices ``CI``, of the positions or with ``by_value`` of the values plus
+    their places, :func:`_dense_value_sums`) of every subset whose highest bit it is."""
     b = k + i
     hb = 1 << b
     h[b] = deck[x]
+    xv = (deck[x] >> 2) if by_value else x
+    shift = 1 if by_value else 0
     for L in range(hb):
         mask = L | hb
         t = _POP[L >> k]
-        ci = CI[L] + _CB[t, x]
+        ci = CI[L] + _CB[t, xv + shift * t]
         CI[mask] = ci
         if mask == 31:
             G[31] = num[_eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)]
@@ -536,9 +572,10 @@ def _prefer(v, mm, bv, bm, h, rp):
 
 
 @njit(cache=True, inline="always")
-def _dense_hits(q, with_x, x, s5, DC, ol, tl, c0, ind, out):
+def _dense_hits(q, with_x, xv, shift, s5, DC, ol, tl, c0, ind, out):
     """``out[t]``: the number of last draws that make target ``t`` keeping the outer
-    positions ``q`` and, if ``with_x``, the innermost card ``x`` (its hand of strength ``s5``):
+    positions ``q`` and, if ``with_x``, the innermost card (its hand of strength ``s5``; its
+    table key ``xv + shift * place``, as in :func:`_fill`):
     inclusion-exclusion over the discards in the count tables ``DC`` (one row per table index
     of :func:`_dense_sums`, one column per target), ``c0`` the Möbius transform of the counts
     of the outer subsets."""
@@ -554,7 +591,7 @@ def _dense_hits(q, with_x, x, s5, DC, ol, tl, c0, ind, out):
             for t in range(nt):
                 out[t] += -ind[t, s5] if odd else ind[t, s5]
         else:
-            i = ol[qq] + _CB[tl[qq], x]
+            i = ol[qq] + _CB[tl[qq], xv + shift * tl[qq]]
             for t in range(nt):
                 out[t] += -DC[i, t] if odd else DC[i, t]
         if sub == 0:
@@ -574,28 +611,38 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     without the innermost card is done once per inner loop.  With targets the best last keep
     is taken in the tie order of :data:`_ORDER` and its hits counted by inclusion-exclusion
     over its discards.  Same integers as the memoised walk of :func:`_two`.  ``by_value``
-    (A-5; ``deck`` sorted): only the draws that take the first cards of each value are walked,
-    each weighted by the draws of the same values it stands for (:func:`_value_weight`)."""
+    (A-5; ``deck`` sorted): the tables are by values (:func:`_dense_value_sums`) and only the
+    draws that take the first cards of each value are walked, each weighted by the draws of
+    the same values it stands for (:func:`_value_weight`)."""
     C, _, _, ind = tg
     nt = ind.shape[0]
     m = 5 - k
     n3 = nd - m
     nk = 1 << k
-    rs = np.empty(nd if by_value else 0, dtype=np.int64)
+    first = np.zeros(13, dtype=np.int64)
     per_value = np.zeros(13, dtype=np.int64)
     if by_value:
-        _value_runs(deck, nd, rs, per_value)
-    offn = np.zeros(6, dtype=np.int64)
+        _value_runs(deck, nd, first, per_value)
+    shift = 1 if by_value else 0
+    offn = np.zeros(6, dtype=np.int64)  # where the sums of t drawn cards start
     offn[1] = 1
-    for t in range(1, 5):
-        offn[t + 1] = offn[t] + _CB[t - 1, nd]
+    for t in range(1, 5):  # C(nd, t) sets of positions, or C(12 + t, t) of values
+        offn[t + 1] = offn[t] + (_CB[t - 1, 12 + t] if by_value else _CB[t - 1, nd])
     base = np.zeros(nk + 1, dtype=np.int64)
     for L in range(nk):
         base[L + 1] = base[L] + offn[min(m, 4 - _POP[L]) + 1]
-    D = _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base, rs)
+    if by_value:
+        D = _dense_value_sums(kept, k, deck, m, E, nE, S, fam, Tk, num, offn, base, per_value, first)
+    else:
+        D = _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base)
     DC = np.empty((D.shape[0], nt), dtype=np.int64)
     for t in range(nt):
-        DC[:, t] = _dense_sums(kept, k, deck, nd, m, E, nE, C[t], fam, Tk, ind[t], offn, base, rs)
+        if by_value:
+            DC[:, t] = _dense_value_sums(
+                kept, k, deck, m, E, nE, C[t], fam, Tk, ind[t], offn, base, per_value, first
+            )
+        else:
+            DC[:, t] = _dense_sums(kept, k, deck, nd, m, E, nE, C[t], fam, Tk, ind[t], offn, base)
     c0 = np.empty((16, nt), dtype=np.int64)
     got = np.empty(nt, dtype=np.int64)
     sc = np.empty(6, dtype=np.int64)
@@ -623,7 +670,7 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     done = 0.0
     for j in range(m - 1):
         pos[j] = j
-        _fill(j, k, nk, j, deck, h, G, CI, D, base, offn, fam, Tk, num)
+        _fill(j, k, nk, j, deck, h, G, CI, D, base, offn, fam, Tk, num, by_value)
     while True:
         lo = pos[m - 2] + 1 if m > 1 else 0
         wpre = _value_weight(pos, m - 1, deck, per_value) if by_value else 1
@@ -646,8 +693,9 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
                 if w == 0:
                     continue
                 h[4] = deck[x]
+                xv = (deck[x] >> 2) if by_value else x
                 for q in range(15):
-                    t1[q] = D[ol[q] + _CB[tl[q], x]]
+                    t1[q] = D[ol[q] + _CB[tl[q], xv + shift * tl[q]]]
                 s5 = _eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)
                 t1[15] = num[s5]
                 _moebius16(t1)
@@ -674,7 +722,7 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
                         if _prefer(v, q | 16, best, bm, h, rp):
                             best = v
                             bm = q | 16
-                    _dense_hits(bm & 15, bm >= 16, x, s5, DC, ol, tl, c0, ind, got)
+                    _dense_hits(bm & 15, bm >= 16, xv, shift, s5, DC, ol, tl, c0, ind, got)
                     for t in range(nt):
                         if by_value:  # weighted: added one by one, within 64 bits
                             _badd(hit[t], sc[_POP[bm]] * got[t] * w)
@@ -695,15 +743,26 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
         if cut >= 0.0 and basef + done + left * top < cut * (1.0 - 1e-9):
             return False
         j = m - 2
-        while j >= 0 and pos[j] == nd - m + j:
-            j -= 1
+        while True:  # the next outer cards (by values: the next that take the first cards)
+            while j >= 0 and pos[j] == nd - m + j:
+                j -= 1
+            if j < 0:
+                break
+            p = pos[j] + 1
+            v = deck[p] >> 2
+            if by_value and deck[p - 1] >> 2 == v and not (j > 0 and pos[j - 1] == p - 1):
+                p = first[v] + per_value[v]  # the first card of the next value
+                if p > nd - m + j:
+                    pos[j] = nd - m + j  # no room left here: move an earlier card on
+                    continue
+            pos[j] = p
+            break
         if j < 0:
             break
-        pos[j] += 1
-        _fill(j, k, nk, pos[j], deck, h, G, CI, D, base, offn, fam, Tk, num)
+        _fill(j, k, nk, pos[j], deck, h, G, CI, D, base, offn, fam, Tk, num, by_value)
         for t in range(j + 1, m - 1):
             pos[t] = pos[t - 1] + 1
-            _fill(t, k, nk, pos[t], deck, h, G, CI, D, base, offn, fam, Tk, num)
+            _fill(t, k, nk, pos[t], deck, h, G, CI, D, base, offn, fam, Tk, num, by_value)
     return True
 
 

@@ -17,8 +17,8 @@ chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expect
 - **the expected rank** (``objective="rank"``, ``policy="rank"``): exact for one and two draws
   (every keep the one with the greatest expected rank, :mod:`.rank_exact`; with a target, the
   chance of that target under this play), ``exact`` True, and so with three draws is a given
-  first keep that draws at most one card, in A-5 at most two (a two-draw solve per first draw,
-  in A-5 per set of values drawn: about a second) and standing pat when :func:`.rank_exact.rank_bound` proves it best for a made hand
+  first keep that draws at most one card, in A-5 at most three (a two-draw solve per first
+  draw, in A-5 per set of values drawn: seconds) and standing pat when :func:`.rank_exact.rank_bound` proves it best for a made hand
   (:func:`rank_odds_exact` says which); otherwise with three draws later keeps follow
   the rank-model table for a 9-low and the figure is a Monte Carlo estimate with its standard
   error (:func:`.rank_exact.rank_play` gives the exact three-draw figures of any given first
@@ -692,7 +692,7 @@ def draw_odds(
         ``"target"``: every keep maximises the row's target (exact, module docs);
         ``"rank"``: every keep maximises the expected final rank, the same keeps for every row
         (exact for one and two draws, and with three for a given keep of four or five cards,
-        in A-5 three or more, and standing pat proven best: :func:`rank_odds_exact`; else Monte
+        in A-5 two or more, and standing pat proven best: :func:`rank_odds_exact`; else Monte
         Carlo with three).
     trials, seed
         Monte Carlo size and seed where the figure is not exact.
@@ -860,12 +860,12 @@ def _rank_numerators(family: str) -> np.ndarray:
 
 def _exact_first_keep(cards: np.ndarray, deck: np.ndarray, mask: int, family: str) -> int:
     """With three draws, the first keep (a mask over ``cards``) whose rank play :func:`draw_odds`
-    values exactly: the given one (``mask``) when it draws at most one card, in A-5 at most two
-    (a two-draw solve per first draw, in A-5 per set of values drawn: 91 for two cards),
+    values exactly: the given one (``mask``) when it draws at most one card, in A-5 at most
+    three (a two-draw solve per first draw, in A-5 per set of values drawn: 455 for three cards),
     standing pat when none is given and :func:`.rank_exact.rank_bound` proves it best for a
     made hand (milliseconds); -1 where the answer is a Monte Carlo estimate."""
     if mask >= 0:
-        return mask if bin(mask).count("1") >= (3 if family == "ace_to_five" else 4) else -1
+        return mask if bin(mask).count("1") >= (2 if family == "ace_to_five" else 4) else -1
     from .rank_exact import _pat_is_best
 
     return 31 if _pat_is_best(cards.astype(np.int64), deck.astype(np.int64), family) else -1
@@ -874,16 +874,16 @@ def _exact_first_keep(cards: np.ndarray, deck: np.ndarray, mask: int, family: st
 def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str = "deuce_to_seven") -> bool:
     """Whether :func:`draw_odds` with ``policy="rank"`` answers exactly: always with one or two
     draws; with three when the first keep is given and draws at most one card, in A-5 at most
-    two (a two-draw solve for every first draw, in A-5 for every set of values drawn: about a
-    second), or stands pat because that is proven best for a made hand
+    three (a two-draw solve for every first draw, in A-5 for every set of values drawn:
+    seconds), or stands pat because that is proven best for a made hand
     (:func:`.rank_exact.rank_bound`, milliseconds); otherwise it is a Monte Carlo estimate.
 
     >>> rank_odds_exact("8s 6h 4d 3c 2s", None, 3), rank_odds_exact("7s 5h 3d 2c Kc", None, 3)
     (True, False)
     >>> rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3), rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d", 3)
     (True, False)
-    >>> rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d", 3, family="ace_to_five")
-    True
+    >>> [rank_odds_exact("7s 5h 3d 2c Kc", k, 3, family="ace_to_five") for k in ("7s 5h", "7s")]
+    [True, False]
     """
     cards, kept, deck = _exact.prepare(hand, keep, draws, dead=dead)
     family_id(family)
