@@ -530,12 +530,11 @@ def _fill(i, k, nk, x, deck, h, G, CI, D, base, offn, fam, Tk, num, by_value):
     b = k + i
     hb = 1 << b
     h[b] = deck[x]
-    xv = (deck[x] >> 2) if by_value else x
-    shift = 1 if by_value else 0
+    v = deck[x] >> 2
     for L in range(hb):
         mask = L | hb
         t = _POP[L >> k]
-        ci = CI[L] + _CB[t, xv + shift * t]
+        ci = CI[L] + (_CB[t, v + t] if by_value else _CB[t, x])
         CI[mask] = ci
         if mask == 31:
             G[31] = num[_eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)]
@@ -693,9 +692,14 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
                 if w == 0:
                     continue
                 h[4] = deck[x]
-                xv = (deck[x] >> 2) if by_value else x
-                for q in range(15):
-                    t1[q] = D[ol[q] + _CB[tl[q], xv + shift * tl[q]]]
+                xv = x
+                if by_value:
+                    xv = deck[x] >> 2
+                    for q in range(15):
+                        t1[q] = D[ol[q] + _CB[tl[q], xv + tl[q]]]
+                else:
+                    for q in range(15):
+                        t1[q] = D[ol[q] + _CB[tl[q], x]]
                 s5 = _eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)
                 t1[15] = num[s5]
                 _moebius16(t1)
