@@ -71,15 +71,17 @@ valued in full; most of it is the inclusion-exclusion of each rank sum, :func:`_
 compiled without reference counting); ``draw-odds --policy rank`` with its four targets adds
 the target counts of the best keep: 0.12 s for 7-5-3-2-K, 0.39 s for K-K-Q-Q-J (the
 five-card draw valued twice), 0.18 s for the five-card draw asked for (``--keep ""``), which
-took 7.6 minutes when every last draw was enumerated; A-5, by values, 0.04 s for K-Q-J-9-8.
-With three draws, standing pat takes 0.13 s and a keep of four cards 1.4 s on two threads,
-2.9 s on one (7-5-3-2 from 7-5-3-2-K; 47 first draws, each a two-draw solve, shared out over
-the threads by :func:`_first_draws`); in A-5, by values, 0.17 s for 5-3-2-K drawing one (3.3 s
-card by card) and 0.8 s for a keep of three cards (91 sets of values drawn).  In 2-7 a keep of
-three cards has 1,081 first draws and smaller keeps more, so a whole three-draw
-:func:`best_rank_keep` runs for a long time (``"7s 5h 3d 2c Kc"`` had not finished after five
-minutes; in A-5 it takes two to six minutes: 108 s for 7-5-3-2-K, 157 s for 7-3-2-K-Q, 340 s
-for K-Q-J-J-9, whose best keep is the five-card draw), except for a made hand: when
+took 7.6 minutes when every last draw was enumerated; A-5, by values, 0.005 s for K-Q-J-9-8
+(0.19 s card by card).  With three draws, standing pat takes 0.13 s and a keep of four cards
+1.4 s on two threads, 2.8 s on one (7-5-3-2 from 7-5-3-2-K; 47 first draws, each a two-draw
+solve, shared out over the threads by :func:`_first_draws`).  In A-5, by values, on two
+threads: 0.06 s for 5-3-2-K drawing one (3.3 s card by card), 0.22 s for a keep of three cards
+(91 sets of values drawn first), 1.6 s for a keep of two (455).  In 2-7 a keep of three cards
+has 1,081 first draws and smaller keeps more, so a whole three-draw :func:`best_rank_keep`
+runs for a long time (``"7s 5h 3d 2c Kc"`` had not finished after five minutes; in A-5 it
+takes 42 s for 7-5-3-2-K, 91 s for 7-3-2-K-Q and 129 s for K-Q-J-J-9, whose best keep is the
+five-card draw: the keeps of one card or none, 1,820 and 6,188 first draws, are valued until
+the cut gives them up, as no bound rules them out), except for a made hand: when
 :func:`rank_bound` (target chances from a table, milliseconds) puts every other keep at or
 below the hand's own rank, standing pat is the best keep and one two-draw solve values it,
 whose other keeps the bound rules out too (for instance 2-7 made 9-lows and A-5 made 8-lows;
