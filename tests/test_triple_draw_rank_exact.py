@@ -333,22 +333,22 @@ def test_three_draws_by_value_match_brute_force():
 
 
 @pytest.mark.parametrize(
-    "keep, draws",
+    "hand, keep, draws, dead",
     [
-        ("", 2),
-        ("Ac", 2),
-        ("7h 7s", 2),
-        ("7h 4d 2c", 2),
-        ("Ac 4d 2c Kd", 2),
-        ("Ac 4d 2c Kd", 3),
-        pytest.param("7h 4d 2c", 3, marks=pytest.mark.slow),  # 1,081 two-draw solves card by card
+        ("Ac 7h 7s 4d 2c", "", 2, None),
+        ("Ac 7h 7s 4d 2c", "Ac", 2, None),
+        ("Ac 7h 7s 4d 2c", "7h 7s", 2, None),
+        ("Ac 7h 7s 4d 2c", "7h 4d 2c", 2, "As 3c 3d 3h 9s"),
+        ("Ac 7h Kd 4d 2c", "Ac 4d 2c Kd", 2, None),
+        ("Ac 7h Kd 4d 2c", "Ac 4d 2c Kd", 3, "As Ad 3c 5h 5s 6d"),
+        pytest.param("Ac 7h 7s 4d 2c", "7h 4d 2c", 3, None, marks=pytest.mark.slow),  # 1,081 solves by card
     ],
 )
-def test_a5_by_value_gives_the_integers_of_every_card(keep, draws):
+def test_a5_by_value_gives_the_integers_of_every_card(hand, keep, draws, dead):
     """In A-5 one draw of each set of values stands for the others (their number as weight):
-    the same value and target chances as walking every draw card by card, on the full deck."""
-    hand = "Ac 7h 7s 4d 2c" if keep != "Ac 4d 2c Kd" else "Ac 7h Kd 4d 2c"
-    cards, kept, deck, dead_cards = _checked(hand, keep, draws, None, "ace_to_five")
+    the same value and target chances as walking every draw card by card, on the full deck or
+    with dead cards (values with fewer cards left)."""
+    cards, kept, deck, dead_cards = _checked(hand, keep, draws, dead, "ace_to_five")
     thr = np.array([target_threshold(t, "ace_to_five") for t in ("6", "7", "9")], dtype=np.int32)
     ctx = _Ctx("ace_to_five")
     by_value, by_card = (

@@ -998,9 +998,9 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     m = 5 - k
     C, _, _, ind = tg
     nt = ind.shape[0]
+    first = np.zeros(13, dtype=np.int64)
     per_value = np.zeros(13, dtype=np.int64)
-    for i in range(nd):
-        per_value[deck[i] >> 2] += 1
+    _value_runs(deck, nd, first, per_value)
     n_all = 1
     for i in range(m):
         n_all = n_all * (nd - i) // (i + 1)
