@@ -36,7 +36,7 @@ that takes other cards of the same values as another has the same best play afte
 in A-5 the first draws of three and the draws of the dense walk are taken one per set of
 values, the draw of the first cards of each value in the (sorted) deck, weighted by how many
 draws it stands for (:func:`_value_weight`), and the dense tables hold one sum per set of
-values (:func:`_dense_value_sums`: at most 2,380 per subset of the keep, where by positions
+values (:func:`_dense_sums`: at most 2,380 per subset of the keep, where by positions
 there are up to C(47, 4) = 178,365).  Same integers (the tests compare them with the
 card-by-card walk); a three-card first keep of three draws takes 91 two-draw solves in place
 of 1,081.  Ties among
@@ -439,44 +439,17 @@ def _moebius16(t):
 
 
 @njit(cache=True)
-def _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base):
+def _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base, by_value, per_value, first):
     """``D[base[L] + offn[t] + colex(Y)]`` = ``A_E(J)`` for ``J`` the kept cards at the bits
     ``L`` and the deck cards at the ascending positions ``Y`` (``t`` of them, at most ``m``,
-    ``|J| <= 4``; ``colex`` over the positions): every sum the last draws of a keep need."""
-    nk = 1 << k
-    D = np.empty(base[nk], dtype=np.int64)
-    J = np.empty(5, dtype=np.int64)
-    y = np.empty(5, dtype=np.int64)
-    buf = np.empty(5, dtype=np.int64)
-    sidx = np.empty(5, dtype=np.int64)
-    for L in range(nk):
-        c = 0
-        for p in range(k):
-            if (L >> p) & 1:
-                J[c] = kept[p]
-                c += 1
-        for t in range(min(m, 4 - c) + 1):
-            for j in range(t):
-                y[j] = j
-            while True:
-                ix = base[L] + offn[t]
-                for j in range(t):
-                    J[c + j] = deck[y[j]]
-                    ix += _CB[j, y[j]]
-                D[ix] = _incl_excl(J, c + t, E, nE, S, fam, Tk, num, buf, sidx)
-                if not next_combination(y, t, nd):
-                    break
-    return D
+    ``|J| <= 4``; ``colex`` over the positions): every sum the last draws of a keep need.
 
-
-@njit(cache=True)
-def _dense_value_sums(kept, k, deck, m, E, nE, S, fam, Tk, num, offn, base, per_value, first):
-    """:func:`_dense_sums` by values (A-5, where a sum depends on the values of the cards
-    only): ``D[base[L] + offn[t] + colex(V)]`` = ``A_E(J)`` for ``J`` the kept cards at the bits
-    ``L`` and the first cards in the deck (``first[v]``: the position of the first card of value
-    ``v``) of the ``t`` values ``V``, non-decreasing (``colex`` of ``V[j] + j``); a set of values
-    the deck cannot supply is left 0 (never looked up).  At most 2,380 sums a keep's subset,
-    where by positions there are up to C(47, 4)."""
+    ``by_value`` (A-5, where a sum depends on the values of the cards only): one sum per set of
+    ``t`` values ``V``, non-decreasing, at ``colex`` of ``V[j] + j``, for the first cards of
+    those values in the deck (``first[v]``: the position of the first card of value ``v``,
+    ``per_value[v]`` how many there are, :func:`_value_runs`); a set of values the deck cannot
+    supply is left 0 (never looked up).  At most 2,380 sums a subset of the keep, where by
+    positions there are up to C(47, 4) = 178,365."""
     nk = 1 << k
     D = np.zeros(base[nk], dtype=np.int64)
     J = np.empty(5, dtype=np.int64)
@@ -494,19 +467,22 @@ def _dense_value_sums(kept, k, deck, m, E, nE, S, fam, Tk, num, offn, base, per_
                 y[j] = j
             while True:
                 ix = base[L] + offn[t]
-                run = 0
                 ok = True
+                run = 0
                 for j in range(t):
-                    v = y[j] - j
+                    ix += _CB[j, y[j]]
+                    if not by_value:
+                        J[c + j] = deck[y[j]]
+                        continue
+                    v = y[j] - j  # the run-th card of value v
                     run = run + 1 if j > 0 and y[j - 1] - (j - 1) == v else 1
                     if run > per_value[v]:
                         ok = False
                         break
                     J[c + j] = deck[first[v] + run - 1]
-                    ix += _CB[j, y[j]]
                 if ok:
                     D[ix] = _incl_excl(J, c + t, E, nE, S, fam, Tk, num, buf, sidx)
-                if not next_combination(y, t, 12 + t):
+                if not next_combination(y, t, 12 + t if by_value else nd):
                     break
     return D
 
@@ -528,7 +504,7 @@ def _value_runs(deck, nd, first, per_value):
 def _fill(i, k, nk, x, deck, h, G, CI, D, base, offn, fam, Tk, num, by_value):
     """Bit ``k + i`` of the hand is the deck card at position ``x``: the sums ``G`` (and
     drawn-part colex indices ``CI``, of the positions or with ``by_value`` of the values plus
-    their places, :func:`_dense_value_sums`) of every subset whose highest bit it is."""
+    their places, :func:`_dense_sums`) of every subset whose highest bit it is."""
     b = k + i
     hb = 1 << b
     h[b] = deck[x]
@@ -612,7 +588,7 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     without the innermost card is done once per inner loop.  With targets the best last keep
     is taken in the tie order of :data:`_ORDER` and its hits counted by inclusion-exclusion
     over its discards.  Same integers as the memoised walk of :func:`_two`.  ``by_value``
-    (A-5; ``deck`` sorted): the tables are by values (:func:`_dense_value_sums`) and only the
+    (A-5; ``deck`` sorted): the tables are by values (:func:`_dense_sums`) and only the
     draws that take the first cards of each value are walked, each weighted by the draws of
     the same values it stands for (:func:`_value_weight`)."""
     C, _, _, ind = tg
@@ -632,18 +608,12 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     base = np.zeros(nk + 1, dtype=np.int64)
     for L in range(nk):
         base[L + 1] = base[L] + offn[min(m, 4 - _POP[L]) + 1]
-    if by_value:
-        D = _dense_value_sums(kept, k, deck, m, E, nE, S, fam, Tk, num, offn, base, per_value, first)
-    else:
-        D = _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base)
+    D = _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base, by_value, per_value, first)
     DC = np.empty((D.shape[0], nt), dtype=np.int64)
     for t in range(nt):
-        if by_value:
-            DC[:, t] = _dense_value_sums(
-                kept, k, deck, m, E, nE, C[t], fam, Tk, ind[t], offn, base, per_value, first
-            )
-        else:
-            DC[:, t] = _dense_sums(kept, k, deck, nd, m, E, nE, C[t], fam, Tk, ind[t], offn, base)
+        DC[:, t] = _dense_sums(
+            kept, k, deck, nd, m, E, nE, C[t], fam, Tk, ind[t], offn, base, by_value, per_value, first
+        )
     c0 = np.empty((16, nt), dtype=np.int64)
     got = np.empty(nt, dtype=np.int64)
     sc = np.empty(6, dtype=np.int64)
