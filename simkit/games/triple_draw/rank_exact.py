@@ -79,8 +79,8 @@ threads: 0.06 s for 5-3-2-K drawing one (3.3 s card by card), 0.22 s for a keep 
 (91 sets of values drawn first), 1.6 s for a keep of two (455).  In 2-7 a keep of three cards
 has 1,081 first draws and smaller keeps more, so a whole three-draw :func:`best_rank_keep`
 runs for a long time (``"7s 5h 3d 2c Kc"`` had not finished after five minutes; in A-5 it
-takes 42 s for 7-5-3-2-K, 91 s for 7-3-2-K-Q and 129 s for K-Q-J-J-9, whose best keep is the
-five-card draw: the keeps of one card or none, 1,820 and 6,188 first draws, are valued until
+takes 35 s for 7-5-3-2-K, 49 s for 7-3-2-K-Q and 107 s for K-Q-J-J-9, whose best keep is the
+five-card draw, on two threads: the keeps of one card or none, 1,820 and 6,188 first draws, are valued until
 the cut gives them up, as no bound rules them out), except for a made hand: when
 :func:`rank_bound` (target chances from a table, milliseconds) puts every other keep at or
 below the hand's own rank, standing pat is the best keep and one two-draw solve values it,
