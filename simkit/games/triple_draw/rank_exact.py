@@ -644,78 +644,77 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
         _fill(j, k, nk, j, deck, h, G, CI, D, base, offn, fam, Tk, num, by_value)
     while True:
         lo = pos[m - 2] + 1 if m > 1 else 0
-        wpre = _value_weight(pos, m - 1, deck, per_value) if by_value else 1
-        if wpre > 0:  # else each draw of these outer cards is stood for by an earlier one
-            for q in range(16):
-                t0[q] = G[q]
-                tq = _POP[q >> k]
-                tl[q] = tq
-                ol[q] = base[q & (nk - 1)] + offn[tq + 1] + CI[q]
-                for t in range(nt):  # the counts of the outer subsets: at their own table index
-                    c0[q, t] = DC[ol[q] - offn[tq + 1] + offn[tq], t]
-            _moebius16(t0)
-            for t in range(nt):
-                _moebius16(c0[:, t])
-            part = np.int64(0)
-            for t in range(nt):
-                hpart[t] = 0
-            for x in range(lo, nd):
-                w = _inner_weight(x, lo, pos, m, deck, per_value, wpre) if by_value else 1
-                if w == 0:
-                    continue
-                h[4] = deck[x]
-                xv = x
-                if by_value:
-                    xv = deck[x] >> 2
-                    for q in range(15):
-                        t1[q] = D[ol[q] + _CB[tl[q], xv + tl[q]]]
-                else:
-                    for q in range(15):
-                        t1[q] = D[ol[q] + _CB[tl[q], x]]
-                s5 = _eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)
-                t1[15] = num[s5]
-                _moebius16(t1)
-                best = np.int64(0)
-                if nt == 0:
-                    for q in range(16):
-                        p = _POP[q]
-                        v = (t0[q] - t1[q]) * sc[p]
-                        if v > best:
-                            best = v
-                        v = t1[q] * sc[p + 1]
-                        if v > best:
-                            best = v
-                else:
-                    bm = 16
-                    best = t1[0] * sc[1]
-                    for q in range(16):
-                        p = _POP[q]
-                        v = (t0[q] - t1[q]) * sc[p]
-                        if _prefer(v, q, best, bm, h, rp):
-                            best = v
-                            bm = q
-                        v = t1[q] * sc[p + 1]
-                        if _prefer(v, q | 16, best, bm, h, rp):
-                            best = v
-                            bm = q | 16
-                    _dense_hits(bm & 15, bm >= 16, xv, shift, s5, DC, ol, tl, c0, ind, got)
-                    for t in range(nt):
-                        if by_value:  # weighted: added one by one, within 64 bits
-                            _badd(hit[t], sc[_POP[bm]] * got[t] * w)
-                        else:
-                            hpart[t] += sc[_POP[bm]] * got[t]
-                if by_value:
-                    _badd(acc, best * w)
-                    done += best * w
-                    left -= w
-                else:
-                    part += best
-            if not by_value:
-                _badd(acc, part)
+        wpre = _value_weight(pos, m - 1, deck, per_value) if by_value else 1  # > 0: see the advance
+        for q in range(16):
+            t0[q] = G[q]
+            tq = _POP[q >> k]
+            tl[q] = tq
+            ol[q] = base[q & (nk - 1)] + offn[tq + 1] + CI[q]
+            for t in range(nt):  # the counts of the outer subsets: at their own table index
+                c0[q, t] = DC[ol[q] - offn[tq + 1] + offn[tq], t]
+        _moebius16(t0)
+        for t in range(nt):
+            _moebius16(c0[:, t])
+        part = np.int64(0)
+        for t in range(nt):
+            hpart[t] = 0
+        for x in range(lo, nd):
+            w = _inner_weight(x, lo, pos, m, deck, per_value, wpre) if by_value else 1
+            if w == 0:
+                continue
+            h[4] = deck[x]
+            xv = x
+            if by_value:
+                xv = deck[x] >> 2
+                for q in range(15):
+                    t1[q] = D[ol[q] + _CB[tl[q], xv + tl[q]]]
+            else:
+                for q in range(15):
+                    t1[q] = D[ol[q] + _CB[tl[q], x]]
+            s5 = _eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)
+            t1[15] = num[s5]
+            _moebius16(t1)
+            best = np.int64(0)
+            if nt == 0:
+                for q in range(16):
+                    p = _POP[q]
+                    v = (t0[q] - t1[q]) * sc[p]
+                    if v > best:
+                        best = v
+                    v = t1[q] * sc[p + 1]
+                    if v > best:
+                        best = v
+            else:
+                bm = 16
+                best = t1[0] * sc[1]
+                for q in range(16):
+                    p = _POP[q]
+                    v = (t0[q] - t1[q]) * sc[p]
+                    if _prefer(v, q, best, bm, h, rp):
+                        best = v
+                        bm = q
+                    v = t1[q] * sc[p + 1]
+                    if _prefer(v, q | 16, best, bm, h, rp):
+                        best = v
+                        bm = q | 16
+                _dense_hits(bm & 15, bm >= 16, xv, shift, s5, DC, ol, tl, c0, ind, got)
                 for t in range(nt):
-                    _badd(hit[t], hpart[t])
-                done += part
-                left -= nd - lo
+                    if by_value:  # weighted: added one by one, within 64 bits
+                        _badd(hit[t], sc[_POP[bm]] * got[t] * w)
+                    else:
+                        hpart[t] += sc[_POP[bm]] * got[t]
+            if by_value:
+                _badd(acc, best * w)
+                done += best * w
+                left -= w
+            else:
+                part += best
+        if not by_value:
+            _badd(acc, part)
+            for t in range(nt):
+                _badd(hit[t], hpart[t])
+            done += part
+            left -= nd - lo
         if cut >= 0.0 and basef + done + left * top < cut * (1.0 - 1e-9):
             return False
         j = m - 2
