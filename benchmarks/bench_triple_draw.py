@@ -21,9 +21,8 @@ The rank part times the exact expected-rank best play (:mod:`simkit.games.triple
 the best first keep over two draws for good and junk hands, ``draw-odds --policy rank --draws 2``
 (with the target chances under that play, also for a junk hand and the five-card draw), single
 keeps, and three draws for a pat, a one-card keep and in A-5 two- and three-card ones (and ``draw-odds
---policy rank --draws 3``
-standing pat, given or proven best for a made hand: the three-draw rank queries the command
-answers exactly).
+--policy rank --draws 3`` standing pat, given or proven best for a made hand, and in A-5 the
+best first keep of a strong draw: the three-draw rank queries the command answers exactly).
 
 Writes benchmarks/RESULTS_triple_draw.md (``--part games``, ``--part exact`` or ``--part rank``
 rewrites only its own section of it).  Run on an idle machine::
@@ -99,10 +98,12 @@ def games_section(hands: int) -> list[str]:
 
 def _fresh() -> None:
     """Empty the exact solver's memos: a query then pays for everything it needs."""
-    from simkit.games.triple_draw import exact
+    from simkit.games.triple_draw import exact, rank_exact
 
     exact._memo.cache_clear()
     exact._refreshed_tables.cache_clear()
+    rank_exact._bound_tables.cache_clear()
+    rank_exact._quick_first_keep.cache_clear()
 
 
 def timed(call, repeats: int) -> tuple[float, float, float, object]:
@@ -340,6 +341,21 @@ RANK_QUERIES = [
         'draw_odds("Qs Jh 6d 4c 2c", "4c 2c", 3, targets=A5_TARGETS, policy="rank", family="ace_to_five")',
         "3",
     ),
+    (
+        "best keep, 3 draws, A-5: 7-5-3-2-K (keeps of two cards or fewer bounded out), two threads",
+        'best_rank_keep("7s 5h 3d 2c Kc", 3, family="ace_to_five")',
+        "3",
+    ),
+    (
+        "best keep, 3 draws, A-5: T-7-4-3-2 (made, drawing to 7-4-3-2 too), two threads",
+        'best_rank_keep("Ts 7h 4d 3c 2s", 3, family="ace_to_five")',
+        "3",
+    ),
+    (
+        "draw-odds --policy rank, 3 draws, A-5, best keep of 7-5-3-2-K, 4 targets, two threads",
+        'draw_odds("7s 5h 3d 2c Kc", None, 3, targets=A5_TARGETS, policy="rank", family="ace_to_five")',
+        "3",
+    ),
 ]
 
 
@@ -383,11 +399,14 @@ def rank_section(repeats: int) -> list[str]:
         f"Target: any single query under {QUERY_TARGET:.0f} s. Two draws: slowest {max(two):.2f} CPU seconds "
         f"({'meets' if max(two) < QUERY_TARGET else 'misses'} the target); the worst case is a hand whose best "
         "keep is small (the five-card draw must be valued in full). Three draws are exact but not "
-        "interactive for a keep that draws (one two-draw solve for every first draw): draw-odds "
-        "answers exactly when the first keep stands pat (given, or proven best for a made hand by "
-        "rank_bound: milliseconds) or is given and draws one card, in A-5 up to three (the first draws "
-        "one per set of values: 455 two-draw solves for three cards), and keeps the Monte Carlo "
-        "estimate otherwise.",
+        "always interactive for a keep that draws (one two-draw solve for every first draw): draw-odds "
+        "answers exactly when the first keep is given and stands pat or draws one card, in A-5 up to "
+        "three (the first draws one per set of values: 455 two-draw solves for three cards), or is "
+        "not given and the bounds (rank_bound, the targets' chances counted) rule out every keep "
+        "that draws more (in 2-7 every keep but standing pat, in A-5 every keep of two cards or "
+        "fewer): a made hand, or in A-5 a strong draw such as 7-5-3-2-K; it keeps the Monte Carlo "
+        "estimate otherwise. A whole best_rank_keep with three draws takes minutes where the "
+        "small keeps are not bounded out (module doc of rank_exact).",
     ]
     return lines
 

@@ -417,6 +417,31 @@ def test_cli_monte_carlo_draw_odds_run_as_runner_jobs(capsys):
     assert rows[0]["keep"] == "7s 5h 3d 2c" and 0 < rows[0]["se"] < 0.02
 
 
+def test_cli_draw_odds_rank_three_draws_best_first_keep_exact_where_bounds_allow(capsys):
+    """With no keep given, three draws are exact where the bounds rule out every first keep too
+    dear to value (A-5 7-5-3-2-K: every keep of two cards or fewer); the 2-7 one-card draw stays
+    a Monte Carlo estimate."""
+    from simkit.games.triple_draw.rank_exact import rank_play
+
+    argv = [
+        "triple-draw",
+        "draw-odds",
+        "7s 5h 3d 2c Kc",
+        "--draws",
+        "3",
+        "--policy",
+        "rank",
+        "--targets",
+        "7",
+    ]
+    rows = _json(capsys, [*argv, "--family", "ace_to_five", "--format", "json"])
+    play = rank_play("7s 5h 3d 2c Kc", None, 3, ["7"], family="ace_to_five")
+    assert rows[0]["exact"] and rows[0]["se"] == 0 and rows[0]["keep"] == play.keep == "7s 5h 3d 2c"
+    assert rows[0]["fraction"] == str(play.chances[0])
+    rows = _json(capsys, [*argv, "--trials", "1000", "--quiet", "--format", "json"])
+    assert not rows[0]["exact"] and rows[0]["se"] > 0
+
+
 def test_cli_draw_odds_rank_three_draws_a5_small_keeps_exact(capsys):
     """In A-5 a given first keep of two or three cards is exact with three draws too: the draws
     are valued one per set of values (455 two-draw solves for two cards kept, not 16,215)."""

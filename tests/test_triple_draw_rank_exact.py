@@ -20,7 +20,9 @@ from simkit.games.triple_draw.rank_exact import (
     _checked,
     _Ctx,
     _keep_value,
+    _KeepBounds,
     _pat_is_best,
+    _quick_first_keep,
     best_rank_keep,
     rank_bound,
     rank_play,
@@ -244,6 +246,64 @@ def test_rank_bound_is_above_the_brute_force_on_a_small_deck():
     h, deck, dead, val, hits = _setting(hand, live, "deuce_to_seven", [])
     v, _ = _keep(tuple(h), deck, 3, val, hits)
     assert rank_bound(hand, hand, dead=dead) >= v / DENOM
+
+
+@pytest.mark.parametrize(
+    ("hand", "live", "family", "every"),
+    [(*CASES[0], False), *[pytest.param(*c, True, marks=pytest.mark.slow) for c in CASES]],
+)
+def test_counted_keep_bounds_are_above_the_brute_force(hand, live, family, every):
+    """The bound the search skips first keeps by, with every target's chance counted, is at
+    least the brute-force value of a keep (two draws, ten-card live deck) and at most the
+    table's bound: every keep (slow), or the keeps of four cards or more and one of each
+    smaller size."""
+    h, deck, dead, val, hits = _setting(hand, live, family, [])
+    _, _, live_deck, _ = _checked(hand, None, 2, dead, family)
+    counted, table = _KeepBounds(live_deck, family, 2), _KeepBounds(live_deck, family, 2, count=False)
+    assert counted.count
+    keeps = _keeps(tuple(h))
+    for k in keeps if every else keeps[:7] + [keeps[-12], keeps[-2], keeps[-1]]:
+        kept = np.array(k, dtype=np.int64)
+        bound = counted.bound(kept)
+        assert _keep(k, deck, 2, val, hits)[0] / DENOM <= bound <= table.bound(kept), format_cards(list(k))
+        assert counted.at_most(kept, bound) and not counted.at_most(kept, bound * Fraction(999_999, 10**6))
+
+
+@pytest.mark.parametrize(
+    "family, keeps",
+    [
+        ("deuce_to_seven", ["7s 5h 3d 2c Kc", "7s 5h 3d 2c"]),
+        ("ace_to_five", ["7s 5h 3d 2c Kc", "7s 5h 3d 2c", "5h 3d 2c", "3d 2c"]),
+    ],
+)
+def test_counted_keep_bounds_three_draws(family, keeps):
+    """With three draws the counted bound lies between the exact value and the table's bound,
+    well below the table's for the keeps that draw."""
+    hand = "7s 5h 3d 2c Kc"
+    for keep in keeps:
+        table, counted = (rank_bound(hand, keep, family=family, count=c) for c in (False, True))
+        assert rank_value(hand, keep, 3, family=family) <= counted <= table
+        assert keep == hand or counted < table - 0.005
+
+
+@pytest.mark.parametrize(
+    "family, best",
+    [
+        ("ace_to_five", "7s 5h 3d 2c"),  # every keep of two cards or fewer bounded below it
+        ("deuce_to_seven", None),  # keeps of three cards bounded above 7-5-3-2's value
+    ],
+)
+def test_the_quick_search_finds_the_best_first_keep_or_gives_up(family, best):
+    """Looking for the best first keep of three draws without valuing a keep of few cards:
+    where it answers, it is the keep (and value) of the whole search."""
+    hand = "7s 5h 3d 2c Kc"
+    cards, _, deck, _ = _checked(hand, None, 3, None, family)
+    mask = _quick_first_keep(tuple(cards.tolist()), tuple(deck.tolist()), family)
+    if best is None:
+        assert mask == -1
+        return
+    assert format_cards(cards[[i for i in range(5) if (mask >> i) & 1]]) == best
+    assert best_rank_keep(hand, 3, family=family) == (rank_value(hand, best, 3, family=family), best)
 
 
 @pytest.mark.parametrize(

@@ -24,11 +24,15 @@ their Möbius transform are done once per outer card, not once per draw.  Keeps 
 cards first, and the valuing of a keep stops as soon as it cannot beat the best found even if
 every draw left gave the best hand (a later draw can throw any kept card, so no tighter bound
 is used inside a keep).  Whole keeps are skipped by :func:`rank_bound`, an upper bound of a
-keep's expected rank from the best-play chances of the targets (K-low … 7-low), each bounded by
-a table look-up of the refreshed model of :mod:`.exact`: a first keep whose bound is below the
-best found (two and three draws), a second keep with three draws (:func:`_keep_bound`), and
-with three draws every keep but standing pat when no bound passes the hand's own rank (a made
-hand: :func:`_pat_is_best`).  Skipping changes no figure; it only saves work.
+keep's expected rank from the best-play chances of the targets (K-low … 7-low).  A second keep
+with three draws is skipped when its bound, each chance a table look-up of the refreshed model
+of :mod:`.exact` (:func:`_keep_bound`), is below the best found; a first keep when its bound is
+at most the best found, each chance first from the table and, where that does not settle it,
+counted (the best-play chance with straights and flushes not counted, milliseconds a target:
+:class:`_KeepBounds`); with three draws every keep but standing pat when no bound passes the
+hand's own rank (a made hand: :func:`_pat_is_best`).  Skipping changes no figure; it only saves
+work.  The counted bound is what makes many three-draw searches quick: for 7-5-3-2-K in A-5
+it puts every keep of two cards or fewer below 7-5-3-2's value, so no small keep is valued.
 
 **A-5: by values.**  An A-5 hand's rank is that of its values (straights and flushes do not
 count), so any two cards of one value can trade places without changing a figure: a draw
@@ -77,21 +81,25 @@ took 7.6 minutes when every last draw was enumerated; A-5, by values, 0.005 s fo
 solve, shared out over the threads by :func:`_first_draws`).  In A-5, by values, on two
 threads: 0.06 s for 5-3-2-K drawing one (3.3 s card by card), 0.22 s for a keep of three cards
 (91 sets of values drawn first), 1.6 s for a keep of two (455).  In 2-7 a keep of three cards
-has 1,081 first draws and smaller keeps more, so a whole three-draw :func:`best_rank_keep`
-runs for a long time (``"7s 5h 3d 2c Kc"`` had not finished after five minutes; in A-5 it
-takes 35 s for 7-5-3-2-K, 49 s for 7-3-2-K-Q and 107 s for K-Q-J-J-9, whose best keep is the
-five-card draw, on two threads: the keeps of one card or none, 1,820 and 6,188 first draws, are valued until
-the cut gives them up, as no bound rules them out), except for a made hand: when
-:func:`rank_bound` (target chances from a table, milliseconds) puts every other keep at or
-below the hand's own rank, standing pat is the best keep and one two-draw solve values it,
-whose other keeps the bound rules out too (for instance 2-7 made 9-lows and A-5 made 8-lows;
-0.01-0.02 s).
+has 1,081 first draws and smaller keeps more.  A whole three-draw :func:`best_rank_keep` is
+quick where the counted bounds rule out the keeps of few cards: in A-5, two threads, 1.8 s for
+7-5-3-2-K (35 s with the table's bounds alone), 1.0 s for a made 9-8-5-3-2 and 2.5 s for
+T-7-4-3-2; elsewhere the keeps of one card or none (1,820 and 6,188 first draws by values)
+are valued until the cut gives them up: 49 s for 7-3-2-K-Q (best 7-3-2, 0.910; the bounds of
+its small keeps 0.93-0.94), 107 s for K-Q-J-J-9 (best: the five-card draw, itself 26 s), and
+in 2-7 2 min 20 s for 7-5-3-2-K, whose keeps of three cards are bounded at 0.956 against
+7-5-3-2's 0.948.  A made hand is quickest: when every other keep's bound is at most the hand's
+own rank, standing pat is the best keep and one two-draw solve values it, whose other keeps
+the bound rules out too (for instance 2-7 made 9-lows and A-5 made 8-lows; 0.01-0.14 s).
+:func:`_quick_first_keep` is the search that ``draw-odds --policy rank`` runs with three draws
+and no keep given: it gives up, falling back to Monte Carlo, as soon as a keep of fewer than
+:data:`QUICK_SEARCH` cards (A-5: three; 2-7: five, standing pat) would have to be valued.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 from pathlib import Path
 from typing import NamedTuple
@@ -105,7 +113,7 @@ from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from ...jit import lean, njit
-from .exact import _refreshed_tables, prepare
+from .exact import _chance, _refreshed_tables, prepare
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
 
@@ -1194,25 +1202,30 @@ _NO_VALS = np.zeros(0, dtype=np.int64)
 _BOUND_TOPS = {"deuce_to_seven": "KQJT987", "ace_to_five": "KQJT98765"}
 
 
-def rank_bound(hand, keep, *, dead=None, family: str = "deuce_to_seven") -> float:
+def rank_bound(hand, keep, *, dead=None, family: str = "deuce_to_seven", count: bool = False) -> float:
     """An upper bound of the expected final rank of keeping ``keep`` from ``hand`` with three
     draws left, whatever the later keeps, from the chances of the targets (K-low or better …
-    7-low or better; in A-5 down to 5-low) in a table look-up each.
+    7-low or better; in A-5 down to 5-low): by default a table look-up each, with ``count``
+    counted (milliseconds a target, and far tighter).
 
     The rank of a hand below the weakest target is at most ``m_0``, the rank of the best hand
     below it; between two targets at most the rank of the best hand below the stronger one.
     So ``E[rank] <= m_0 + sum_j (m_j - m_(j-1)) P(target j)``, and under any play ``P(target
-    j)`` is at most the chance of best play for that target, which the refreshed model of
-    :mod:`.exact` bounds in turn (:func:`_keep_bound`, a table look-up of the keep less the cards
-    that cannot be in that target's hand: throwing them and drawing one card more is never
-    worse).
-    It lets :func:`rank_play` prove, in milliseconds, that standing pat is the best first keep
-    with three draws for a made hand (every other keep bounded below the pat hand's own rank).
+    j)`` is at most the chance of best play for that target for the keep less the cards that
+    cannot be in that target's hand (throwing them and drawing one card more is never worse).
+    That chance is bounded by a table look-up of the refreshed model of :mod:`.exact`
+    (:func:`_keep_bound`) or, with ``count``, counted with straights and flushes not counted
+    (exact in A-5; :class:`_KeepBounds`).  :func:`rank_play` skips the first keeps whose bound
+    is at most the best found, and proves that standing pat is the best first keep with three
+    draws for a made hand when every other keep's bound is at most the pat hand's own rank.
 
     >>> hand = "7s 5h 3d 2c Kc"
     >>> bound = rank_bound(hand, hand)
     >>> round(float(bound), 4), bound >= rank_value(hand, hand, 3)
     (0.9828, True)
+    >>> table, counted = (rank_bound(hand, "5h 3d 2c", family="ace_to_five", count=c) for c in (False, True))
+    >>> round(table, 4), round(counted, 4), round(float(rank_value(hand, "5h 3d 2c", 3, family="ace_to_five")), 4)
+    (0.9735, 0.952, 0.9078)
     >>> best_rank_keep("8s 6h 4d 3c 2s", 3)[1]  # pat proven best: one two-draw solve
     '8s 6h 4d 3c 2s'
     >>> rank_bound(hand, None)
@@ -1224,7 +1237,7 @@ def rank_bound(hand, keep, *, dead=None, family: str = "deuce_to_seven") -> floa
         raise ValueError("rank_bound bounds a given keep, got None")
     cards, kept, deck, _ = _checked(hand, keep, 3, dead, family)
     assert kept is not None
-    return _rank_bound(kept.astype(np.int64), deck, family)
+    return float(_KeepBounds(deck, family, 3, count).bound(kept.astype(np.int64)))
 
 
 @cache
@@ -1237,14 +1250,6 @@ def _bound_steps(family: str) -> tuple[list[int], list[int]]:
     tops = sorted(_BOUND_TOPS[family], key=lambda t: target_threshold(t, family))
     m = [int(num[target_threshold(t, family) - 1]) for t in tops] + [int(num[-1])]
     return [target_value(t, family) for t in tops], m
-
-
-def _rank_bound(kept: np.ndarray, deck: np.ndarray, family: str, draws: int = 3) -> float:
-    """:func:`rank_bound` on checked arrays (``deck`` the live cards) with 2 or 3 draws left,
-    by the compiled :func:`_keep_bound` (the same bound the second keeps are skipped by)."""
-    h = np.zeros(5, dtype=np.int64)
-    h[: kept.size] = kept
-    return _keep_bound(h, (1 << kept.size) - 1, _bound_tables(family, int(deck.size), draws)) / DENOM
 
 
 @cache
@@ -1267,18 +1272,139 @@ def _bound_tables(family: str, n: int, draws: int = 2) -> tuple:
 _NO_BOUND = (np.zeros((0, 1 << 13)), np.zeros(0, dtype=np.int64), np.zeros(0), 0.0, False)
 
 
-def _pat_is_best(cards: np.ndarray, deck: np.ndarray, family: str) -> bool:
+class _KeepBounds:
+    """Upper bounds of the expected rank of first keeps with ``draws`` (2, 3) draws left from
+    the live ``deck``, made as tight as a comparison needs.
+
+    The bound is :func:`rank_bound`'s, ``m_0 + sum_j (m_j - m_(j-1)) P_j``, with ``P_j`` at first
+    the table's bound of target j's best-play chance.  Where that does not settle a comparison,
+    the targets' chances are counted, strongest (cheapest) first, until it does: the exact
+    best-play chance of the keep's cards at or below the target's top, one of each value
+    (throwing the others and drawing more is never worse), with straights and flushes not
+    counted, so that only the values matter (:func:`.exact._chance` with ``relaxed=2``; in A-5
+    the chance itself), memoised by (target, values).  Counting takes milliseconds a target
+    and makes the bound far tighter (for 5-3-2 kept from 7-5-3-2-K in A-5, three draws: 0.952
+    where the table gives 0.974; the value is 0.908); ``count=False``: the table's bound only.
+    Exact arithmetic: the table's floats carry a margin far above their rounding, the counted
+    chances are fractions."""
+
+    def __init__(self, deck: np.ndarray, family: str, draws: int, count: bool = True) -> None:
+        W, xs, dm, m0, ace_low = _bound_tables(family, int(deck.size), draws)
+        self.deck, self.family, self.draws = deck, family, draws
+        self.W, self.xs, self.ace_low = W, xs.tolist(), ace_low
+        self.dm = [int(d) for d in dm.tolist()]  # rank numerators: integers below 2**53
+        self.m0 = int(m0)
+        self.count = count and deck.size >= 5 * draws  # a deck that can supply every draw counted
+        self.chances: dict[tuple[int, int], Fraction] = {}
+
+    def at_most(self, kept: np.ndarray, beat: Fraction) -> bool:
+        """Whether keeping ``kept`` is sure to be worth at most ``beat`` (an expected rank)."""
+        return self._numerator(kept, beat * DENOM) <= beat * DENOM
+
+    def bound(self, kept: np.ndarray) -> Fraction:
+        """The tightest bound of keeping ``kept``: every target's chance counted."""
+        return self._numerator(kept, None) / DENOM
+
+    def _numerator(self, kept: np.ndarray, limit: Fraction | None) -> Fraction:
+        """The bound as a rank numerator, tightened target by target until it is at most
+        ``limit`` (None: all the way)."""
+        cards = kept.tolist()
+        values = [((c >> 2) + 1) % 13 if self.ace_low else c >> 2 for c in cards]  # as _value
+        p: list[Fraction] = []
+        masks: list[int] = []
+        for j, x in enumerate(self.xs):
+            s = 0
+            for v in values:
+                if v <= x:
+                    s |= 1 << v
+            masks.append(s)
+            p.append(min(Fraction(1), Fraction(float(self.W[j, s]) * (1.0 + 1e-9))))
+        total = self.m0 + sum((d * q for d, q in zip(self.dm, p)), Fraction(0))
+        if not self.count:
+            return total
+        for j in range(len(self.xs) - 1, -1, -1):  # the strongest target first: the cheapest
+            if limit is not None and total <= limit:
+                break
+            key = (self.xs[j], masks[j])
+            if key not in self.chances:
+                one_each = {v: c for c, v in zip(cards, values) if (masks[j] >> v) & 1}
+                one = np.array(sorted(one_each.values()), dtype=np.int64)
+                self.chances[key] = _chance(one, self.deck, self.draws, self.family, self.xs[j], relaxed=2)
+            q = min(p[j], self.chances[key])
+            total -= self.dm[j] * (p[j] - q)
+            p[j] = q
+        return total
+
+
+def _pat_is_best(cards: np.ndarray, deck: np.ndarray, family: str, bounds: _KeepBounds | None = None) -> bool:
     """True when standing pat is provably the best first keep with three draws: every other
-    keep's :func:`rank_bound` is at most the rank of the hand itself, which standing pat to
-    the end already gets (ties go to the keep with more cards)."""
+    keep's bound (:class:`_KeepBounds`, ``bounds`` if given) is at most the rank of the hand
+    itself, which standing pat to the end already gets (ties go to the keep with more cards)."""
     from ...hands import evaluate
     from .solver import rank_numerators
 
     own = Fraction(int(rank_numerators(family)[int(evaluate(cards[None, :], family)[0])]), DENOM)
+    bounds = _KeepBounds(deck, family, 3) if bounds is None else bounds
     for mask in _ORDER.tolist()[1:]:
-        if _rank_bound(cards[[i for i in range(5) if (mask >> i) & 1]], deck, family) > own:
+        if not bounds.at_most(cards[[i for i in range(5) if (mask >> i) & 1]], own):
             return False
     return True
+
+
+#: With three draws, the fewest cards a first keep may hold to be valued in about a second:
+#: a given keep (one two-draw solve per first draw, in A-5 per set of values drawn: 455 for a
+#: keep of two), and a keep valued while searching for the best without a Monte Carlo
+#: fallback (:func:`_quick_first_keep`: in A-5 three, so that the search stays near a second).
+QUICK_KEEP = {"deuce_to_seven": 4, "ace_to_five": 2}
+QUICK_SEARCH = {"deuce_to_seven": 5, "ace_to_five": 3}
+
+
+def _best_first_keep(
+    ctx: _Ctx, cards: np.ndarray, deck: np.ndarray, dead: np.ndarray, draws: int, least: int = 0
+) -> tuple[Fraction, int] | None:
+    """The greatest expected rank of a first keep of ``cards`` and its mask (ties: more cards,
+    then the first in :data:`_ORDER`).  Keeps are valued most cards first; one whose bound
+    (:class:`_KeepBounds`) is at most the best found is skipped, and the valuing of the others
+    stops as soon as they cannot beat it.
+
+    ``least``: give up (None) rather than value a keep of fewer cards, and already before the
+    first keep of ``least`` cards when a keep of fewer cards is bounded above the best found:
+    those keeps are the dearest of the ones valued, and a keep of ``least`` cards seldom passes
+    the bounds of the smaller ones, so the search would almost surely fail after them."""
+    masks = _ORDER.tolist()
+    bounds = _KeepBounds(deck, family=ctx.family, draws=draws) if draws >= 2 else None
+    keeps = {m: cards[[i for i in range(5) if (m >> i) & 1]] for m in masks}
+    if draws == 3 and bounds is not None and _pat_is_best(cards, deck, ctx.family, bounds):
+        masks = [31]
+    best: tuple[Fraction, int] | None = None
+    checked = False
+    for mask in masks:
+        if best is not None and bounds is not None and bounds.at_most(keeps[mask], best[0]):
+            continue  # cannot beat the best found
+        if _POP[mask] < least:
+            return None
+        if _POP[mask] == least and best is not None and bounds is not None and not checked:
+            if any(not bounds.at_most(keeps[m], best[0]) for m in masks if _POP[m] < least):
+                return None
+            checked = True  # the best found only grows
+        got = _keep_value(
+            ctx, cards, keeps[mask], deck, dead, draws, _NO_THR, None if best is None else best[0]
+        )
+        if got is not None and (best is None or got[0] > best[0]):
+            best = (got[0], mask)
+    return best
+
+
+@lru_cache(maxsize=32)
+def _quick_first_keep(cards: tuple[int, ...], deck: tuple[int, ...], family: str) -> int:
+    """With three draws: the best first keep (a mask over ``cards``) when it is found without
+    valuing a keep of fewer than :data:`QUICK_SEARCH` cards, else -1 (remembered: asking whether the answer
+    is exact and then asking for it costs one search)."""
+    hand = np.array(cards, dtype=np.int64)
+    live = np.array(deck, dtype=np.int64)
+    dead = np.array([c for c in range(N_CARDS) if c not in cards and c not in deck], dtype=np.int64)
+    best = _best_first_keep(_Ctx(family), hand, live, dead, 3, QUICK_SEARCH[family])
+    return -1 if best is None else best[1]
 
 
 class RankPlay(NamedTuple):
@@ -1331,19 +1457,7 @@ def rank_play(
         got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, thr)
         assert got is not None
         return RankPlay(format_cards(kept), *got)
-    best: tuple[Fraction, int] | None = None
-    masks = _ORDER.tolist()
-    if draws == 3 and _pat_is_best(cards, deck, family):
-        masks = [31]
-    for mask in masks:
-        kept = cards[[i for i in range(5) if (mask >> i) & 1]]
-        if best is not None and draws >= 2 and _rank_bound(kept, deck, family, draws) < best[0]:
-            continue  # cannot beat the best found
-        got = _keep_value(
-            ctx, cards, kept, deck, dead_cards, draws, _NO_THR, None if best is None else best[0]
-        )
-        if got is not None and (best is None or got[0] > best[0]):
-            best = (got[0], mask)
+    best = _best_first_keep(ctx, cards, deck, dead_cards, draws)
     assert best is not None
     kept = cards[[i for i in range(5) if (best[1] >> i) & 1]]
     chances: list[Fraction] = []
