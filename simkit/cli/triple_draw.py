@@ -66,8 +66,9 @@ def register(sub) -> None:
         "keep is the best one for that target: exact for 0-3 draws, the column 'fraction' gives "
         "the exact value. With --policy rank every keep maximises the expected final rank instead "
         "(exact for one and two draws; with three for a --keep of four or five cards, in A-5 two or "
-        "more, seconds, and "
-        "for a made hand whose pat is proven best; else Monte Carlo with its standard error). The unseen deck is "
+        "more, seconds, and without --keep where bounds rule out the keeps that draw more: a made "
+        "hand whose pat is proven best, in A-5 also a strong draw such as 7-5-3-2-K; else Monte "
+        "Carlo with its standard error). The unseen deck is "
         "the 47 cards not in HAND (less --dead); discards never come back, and a deck too small for "
         "the draws is refused. --monte-carlo gives the estimate of earlier versions (table play in "
         "the middle) for comparison.",

@@ -82,13 +82,13 @@ solve, shared out over the threads by :func:`_first_draws`).  In A-5, by values,
 threads: 0.06 s for 5-3-2-K drawing one (3.3 s card by card), 0.22 s for a keep of three cards
 (91 sets of values drawn first), 1.6 s for a keep of two (455).  In 2-7 a keep of three cards
 has 1,081 first draws and smaller keeps more.  A whole three-draw :func:`best_rank_keep` is
-quick where the counted bounds rule out the keeps of few cards: in A-5, two threads, 1.8 s for
-7-5-3-2-K (35 s with the table's bounds alone), 1.0 s for a made 9-8-5-3-2 and 2.5 s for
-T-7-4-3-2; elsewhere the keeps of one card or none (1,820 and 6,188 first draws by values)
-are valued until the cut gives them up: 49 s for 7-3-2-K-Q (best 7-3-2, 0.910; the bounds of
-its small keeps 0.93-0.94), 107 s for K-Q-J-J-9 (best: the five-card draw, itself 26 s), and
-in 2-7 2 min 20 s for 7-5-3-2-K, whose keeps of three cards are bounded at 0.956 against
-7-5-3-2's 0.948.  A made hand is quickest: when every other keep's bound is at most the hand's
+quick where the counted bounds rule out the keeps of few cards: in A-5, two threads, 1.0 s for
+7-5-3-2-K (35 s with the table's bounds alone) and 1.6 s for T-7-4-3-2; elsewhere the keeps of
+one card or none (1,820 and 6,188 first draws by values) are valued until the cut gives them
+up: 49 s for 7-3-2-K-Q (best 7-3-2, 0.910; the bounds of its small keeps 0.93-0.94), about two
+minutes for K-Q-J-J-9 (107-121 s over runs; best: the five-card draw, itself 26 s), and in 2-7
+2 min 16 s for 7-5-3-2-K, whose keeps of three cards are bounded at 0.956 against 7-5-3-2's
+0.948.  A made hand is quickest: when every other keep's bound is at most the hand's
 own rank, standing pat is the best keep and one two-draw solve values it, whose other keeps
 the bound rules out too (for instance 2-7 made 9-lows and A-5 made 8-lows; 0.01-0.14 s).
 :func:`_quick_first_keep` is the search that ``draw-odds --policy rank`` runs with three draws
@@ -1364,15 +1364,18 @@ def _best_first_keep(
 ) -> tuple[Fraction, int] | None:
     """The greatest expected rank of a first keep of ``cards`` and its mask (ties: more cards,
     then the first in :data:`_ORDER`).  Keeps are valued most cards first; one whose bound
-    (:class:`_KeepBounds`) is at most the best found is skipped, and the valuing of the others
-    stops as soon as they cannot beat it.
+    (:class:`_KeepBounds`; counted except in A-5 with two draws, where valuing a keep costs no
+    more) is at most the best found is skipped, and the valuing of the others stops as soon as
+    they cannot beat it.
 
     ``least``: give up (None) rather than value a keep of fewer cards, and already before the
     first keep of ``least`` cards when a keep of fewer cards is bounded above the best found:
     those keeps are the dearest of the ones valued, and a keep of ``least`` cards seldom passes
     the bounds of the smaller ones, so the search would almost surely fail after them."""
     masks = _ORDER.tolist()
-    bounds = _KeepBounds(deck, family=ctx.family, draws=draws) if draws >= 2 else None
+    # counting a bound costs about what valuing an A-5 keep by values with two draws does
+    count = draws == 3 or ctx.family != "ace_to_five"
+    bounds = _KeepBounds(deck, ctx.family, draws, count) if draws >= 2 else None
     keeps = {m: cards[[i for i in range(5) if (m >> i) & 1]] for m in masks}
     if draws == 3 and bounds is not None and _pat_is_best(cards, deck, ctx.family, bounds):
         masks = [31]
