@@ -423,17 +423,7 @@ def test_cli_draw_odds_rank_three_draws_best_first_keep_exact_where_bounds_allow
     a Monte Carlo estimate."""
     from simkit.games.triple_draw.rank_exact import rank_play
 
-    argv = [
-        "triple-draw",
-        "draw-odds",
-        "7s 5h 3d 2c Kc",
-        "--draws",
-        "3",
-        "--policy",
-        "rank",
-        "--targets",
-        "7",
-    ]
+    argv = ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", *"--draws 3 --policy rank --targets 7".split()]
     rows = _json(capsys, [*argv, "--family", "ace_to_five", "--format", "json"])
     play = rank_play("7s 5h 3d 2c Kc", None, 3, ["7"], family="ace_to_five")
     assert rows[0]["exact"] and rows[0]["se"] == 0 and rows[0]["keep"] == play.keep == "7s 5h 3d 2c"

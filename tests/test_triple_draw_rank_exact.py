@@ -286,17 +286,26 @@ def test_counted_keep_bounds_three_draws(family, keeps):
         assert keep == hand or counted < table - 0.005
 
 
+def test_counted_bounds_prove_standing_pat_where_the_table_cannot():
+    cards, _, deck, _ = _checked("Ts 7h 4d 3c 2s", None, 3, None, "deuce_to_seven")
+    table = _KeepBounds(deck, "deuce_to_seven", 3, count=False)
+    assert _pat_is_best(cards, deck, "deuce_to_seven") and not _pat_is_best(
+        cards, deck, "deuce_to_seven", table
+    )
+
+
 @pytest.mark.parametrize(
-    "family, best",
+    "hand, family, best",
     [
-        ("ace_to_five", "7s 5h 3d 2c"),  # every keep of two cards or fewer bounded below it
-        ("deuce_to_seven", None),  # keeps of three cards bounded above 7-5-3-2's value
+        ("7s 5h 3d 2c Kc", "ace_to_five", "7s 5h 3d 2c"),  # every keep of two cards or fewer bounded below it
+        # standing pat is best by its value, not by its own rank (_pat_is_best fails)
+        ("Ts 7h 4d 3c 2s", "ace_to_five", "Ts 7h 4d 3c 2s"),
+        ("7s 5h 3d 2c Kc", "deuce_to_seven", None),  # 2-7 values standing pat only: 7-5-3-2 passes it
     ],
 )
-def test_the_quick_search_finds_the_best_first_keep_or_gives_up(family, best):
+def test_the_quick_search_finds_the_best_first_keep_or_gives_up(hand, family, best):
     """Looking for the best first keep of three draws without valuing a keep of few cards:
     where it answers, it is the keep (and value) of the whole search."""
-    hand = "7s 5h 3d 2c Kc"
     cards, _, deck, _ = _checked(hand, None, 3, None, family)
     mask = _quick_first_keep(tuple(cards.tolist()), tuple(deck.tolist()), family)
     if best is None:
@@ -312,6 +321,7 @@ def test_the_quick_search_finds_the_best_first_keep_or_gives_up(family, best):
         ("7s 5h 4d 3c 2s", "deuce_to_seven", True),
         ("8s 6h 4d 3c 2s", "deuce_to_seven", True),
         ("9s 8h 5d 3c 2s", "deuce_to_seven", True),
+        ("Ts 7h 4d 3c 2s", "deuce_to_seven", True),  # by the counted bounds (not the table's)
         ("7s 5h 3d 2c Kc", "deuce_to_seven", False),
         ("Ts 9h 8d 7c 6s", "deuce_to_seven", False),  # a straight: not a made low
         ("8s 5h 4d 3c As", "ace_to_five", True),
