@@ -113,7 +113,7 @@ from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from ...jit import lean, njit
-from .exact import _chance, _refreshed_tables, prepare
+from .exact import _chance, _low_value, _refreshed_tables, prepare
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
 
@@ -1289,9 +1289,9 @@ class _KeepBounds:
     chances are fractions."""
 
     def __init__(self, deck: np.ndarray, family: str, draws: int, count: bool = True) -> None:
-        W, xs, dm, m0, ace_low = _bound_tables(family, int(deck.size), draws)
+        W, xs, dm, m0, _ = _bound_tables(family, int(deck.size), draws)
         self.deck, self.family, self.draws = deck, family, draws
-        self.W, self.xs, self.ace_low = W, xs.tolist(), ace_low
+        self.W, self.xs = W, xs.tolist()
         self.dm = [int(d) for d in dm.tolist()]  # rank numerators: integers below 2**53
         self.m0 = int(m0)
         self.count = count and deck.size >= 5 * draws  # a deck that can supply every draw counted
@@ -1309,7 +1309,7 @@ class _KeepBounds:
         """The bound as a rank numerator, tightened target by target until it is at most
         ``limit`` (None: all the way)."""
         cards = kept.tolist()
-        values = [((c >> 2) + 1) % 13 if self.ace_low else c >> 2 for c in cards]  # as _value
+        values = _low_value(kept, self.family).tolist()
         p: list[Fraction] = []
         masks: list[int] = []
         for j, x in enumerate(self.xs):
