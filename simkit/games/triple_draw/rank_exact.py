@@ -116,6 +116,7 @@ from ...jit import lean, njit
 from .exact import _chance, _low_value, _refreshed_tables, prepare
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
+from .value_sums import SUBSET_ROW, VOFF, _fill_value_sums, _keep_sums, _out_sums, _subset_sums
 
 __all__ = ["RankPlay", "best_rank_keep", "rank_bound", "rank_play", "rank_value"]
 
@@ -588,7 +589,7 @@ def _dense_hits(q, with_x, xv, shift, s5, DC, ol, tl, c0, ind, out):
 
 
 @njit(cache=True)
-def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value):
+def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in):
     """:func:`_two` with ``k < 5``, fast: the sums every last draw needs (and the counts of each
     target, ``tg`` as in :func:`_two`) are worked out first into one dense table each
     (:func:`_dense_sums`), the draws are walked as nested loops (the subsets of the cards
@@ -616,12 +617,16 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     base = np.zeros(nk + 1, dtype=np.int64)
     for L in range(nk):
         base[L + 1] = base[L] + offn[min(m, 4 - _POP[L]) + 1]
-    D = _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base, by_value, per_value, first)
-    DC = np.empty((D.shape[0], nt), dtype=np.int64)
-    for t in range(nt):
-        DC[:, t] = _dense_sums(
-            kept, k, deck, nd, m, E, nE, C[t], fam, Tk, ind[t], offn, base, by_value, per_value, first
-        )
+    if D_in.size > 0:  # worked out by the caller (:func:`.value_sums._keep_sums`), targets too
+        D = D_in
+        DC = DC_in
+    else:
+        D = _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base, by_value, per_value, first)
+        DC = np.empty((base[nk], nt), dtype=np.int64)
+        for t in range(nt):
+            DC[:, t] = _dense_sums(
+                kept, k, deck, nd, m, E, nE, C[t], fam, Tk, ind[t], offn, base, by_value, per_value, first
+            )
     c0 = np.empty((16, nt), dtype=np.int64)
     got = np.empty(nt, dtype=np.int64)
     sc = np.empty(6, dtype=np.int64)
@@ -751,18 +756,22 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
 
 @njit(cache=True)
 def _two(
-    kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut, walk=False, by_value=False
-):
+    kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut, walk, by_value, D_in, DC_in
+):  # fmt: skip
     """Two draws left, keeping ``kept[:k]`` from the ``nd`` cards ``deck`` with ``E[:nE]`` out:
     ``acc`` += the best last keep's value (:func:`_last`, times ``(nd - 5 + k)_5``) over every
     draw; with targets (``tg`` = the count tables, memos, stamps and indicators of each,
     :class:`_Ctx`; none: empty) ``hit[t]`` += the chance of each with that keep on the same
     scale.  Uses a fresh memo stamp.  Returns False, ``acc`` unfinished, as soon as the sum
-    cannot reach ``cut`` (< 0: never) even if every draw left gave the best hand."""
+    cannot reach ``cut`` (< 0: never) even if every draw left gave the best hand.  ``walk``: the
+    memoised walk even when fewer than five are kept (else :func:`_two_values`, with
+    ``by_value`` and, where ``D_in`` is not empty, the dense tables ``D_in`` and ``DC_in``)."""
     C, CA, Cstamp, ind = tg
     nt = ind.shape[0]
     if k < 5 and not walk:
-        return _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value)
+        return _two_values(
+            kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in
+        )
     gen[0] += 1
     gid = gen[0]
     m = 5 - k
@@ -821,13 +830,22 @@ def _keep_bound(h, m, bt):
 
 
 @njit(cache=True)
-def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value):
+def _best_two(
+    h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, sub, dbuf, dcbuf
+):  # fmt: skip
     """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
     keep's expected rank numerator times ``(nd)_10`` (limbs), ``hit[t]`` (with targets) the
     chance of each target with that keep and best play after, on the same scale.  Keeps are
     tried most cards first; one whose :func:`_keep_bound` (``bt``, none with no targets) is
     below the best found is skipped, and the others are given up as soon as they cannot beat
-    it.  Returns the keep as a mask over the positions of ``h1``."""
+    it.  Returns the keep as a mask over the positions of ``h1``.
+
+    ``by_value`` (A-5) with ``AE`` (:func:`.value_sums._out_sums` of ``E[:nE]``; empty: not
+    used): the dense table of each keep is made from one table of the subsets of ``h1``
+    (:func:`.value_sums._subset_sums` into ``sub``, :func:`.value_sums._keep_sums` into
+    ``dbuf``; the targets' from their count sums ``AEC`` into ``dcbuf``, for the best keep), and
+    a keep with the values of one tried before is not tried again (its value is the same, and
+    ties go to the first)."""
     hs = np.empty(5, dtype=np.int64)
     for i in range(5):
         hs[i] = h1[i]
@@ -841,6 +859,10 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, b
     C, CA, Cstamp, ind = tg
     nt = ind.shape[0]
     no_tg = (C[:0], CA[:0], Cstamp[:0], ind[:0])
+    by_sums = by_value and AE.size > 0
+    filled = -1  # sub holds the sums of up to this many deck values (a keep drawing m needs m)
+    tried = np.empty(32, dtype=np.int64)
+    ntried = 0
     best = -1
     bestf = -1.0
     for i in range(_NL):
@@ -851,6 +873,16 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, b
     bounded = bt[1].shape[0] > 0
     for t in range(32):
         m = _ORDER[t]
+        if by_value:  # one keep per multiset of values
+            sig = _value_signature(hs, m)
+            seen = False
+            for i in range(ntried):
+                if tried[i] == sig:
+                    seen = True
+            if seen:
+                continue
+            tried[ntried] = sig
+            ntried += 1
         if best >= 0 and bounded and _keep_bound(hs, m, bt) * scale < bestf:
             continue
         k, ce = _split_keep(m, hs, kept, E2, nE)
@@ -858,10 +890,40 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, b
             acc[i] = 0
         f = _ten_over_five(5 - k, nd)
         cut = bestf / f if best >= 0 else -1.0
-        if not _two(
-            kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, no_tg, acc, nohit, cut, False, by_value
-        ):
-            continue
+        if by_sums and 5 - k > filled:
+            _subset_sums(hs, AE, sub, filled + 1, 5 - k)
+            filled = 5 - k
+        if by_sums and k == 5:  # standing pat: the best last keep of h1, from its subsets' sums
+            _badd(acc, _pat_value(sub, nd))
+        else:
+            D = dbuf[:0]
+            if by_sums:
+                _keep_sums(m, k, 5 - k, sub, dbuf)
+                D = dbuf
+            if not _two(
+                kept,
+                k,
+                deck,
+                nd,
+                E2,
+                ce,
+                S,
+                A,
+                stamp,
+                gen,
+                fam,
+                Tk,
+                num,
+                no_tg,
+                acc,
+                nohit,
+                cut,
+                False,
+                by_value,
+                D,
+                dcbuf,
+            ):
+                continue
         _bmul(acc, f, cur)
         if best < 0 or _bgt(cur, v):
             best = m
@@ -873,22 +935,116 @@ def _best_two(h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, b
         for i in range(nt):
             for j in range(_NL):
                 hit[i, j] = 0
-        _two(kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value)
+        D = dbuf[:0]
+        if by_sums and c < 5:
+            _keep_sums(best, c, 5 - c, sub, dbuf)
+            D = dbuf
+            for i in range(nt):
+                _subset_sums(hs, AEC[i], sub, 0, 5 - c)
+                _keep_sums(best, c, 5 - c, sub, dcbuf[:, i])
+        _two(
+            kept,
+            c,
+            deck,
+            nd,
+            E2,
+            ce,
+            S,
+            A,
+            stamp,
+            gen,
+            fam,
+            Tk,
+            num,
+            tg,
+            acc,
+            hit,
+            -1.0,
+            False,
+            by_value,
+            D,
+            dcbuf,
+        )
         f = _ten_over_five(5 - c, nd)
         for i in range(nt):
             _bmul(hit[i].copy(), f, hit[i])
     return best
 
 
+@njit(cache=True, inline="always")
+def _pat_value(sub, nd):
+    """Standing pat with two draws left from ``nd`` cards: the best last keep's sum of final
+    ranks times ``(nd)_5`` (as :func:`_last`), from the sums of the subsets of the hand
+    (:func:`.value_sums._subset_sums`, ``sub[L, 0]``; the whole hand's entry is its rank)."""
+    g = np.empty(32, dtype=np.int64)
+    for L in range(32):
+        g[L] = sub[L, 0]
+    for bit in range(5):  # superset Möbius transform: the last draws that keep exactly L
+        b = 1 << bit
+        for L in range(32):
+            if not L & b:
+                g[L] -= g[L | b]
+    best = np.int64(0)
+    for L in range(32):
+        x = g[L] * _scale(nd, 5 - _POP[L])
+        if x > best:
+            best = x
+    return best
+
+
+@njit(cache=True, inline="always")
+def _value_signature(hs, m):
+    """The index of the multiset of values of the cards of ``hs`` at the positions of ``m``
+    (:data:`.value_sums.VOFF` included): equal for two keeps of the same values."""
+    a = np.empty(5, dtype=np.int64)
+    c = 0
+    for p in range(5):
+        if (m >> p) & 1:
+            x = hs[p] >> 2
+            q = c
+            while q > 0 and a[q - 1] > x:
+                a[q] = a[q - 1]
+                q -= 1
+            a[q] = x
+            c += 1
+    ix = VOFF[c]
+    for j in range(c):
+        ix += _CB[j, a[j] + j]
+    return ix
+
+
 @njit(cache=True, parallel=True)
 def _first_draws(
-    firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value
+    firsts,
+    nb,
+    kept,
+    k,
+    deck,
+    nd,
+    E,
+    nE,
+    S,
+    memos,
+    fam,
+    Tk,
+    num,
+    C,
+    ind,
+    cmemos,
+    bt,
+    vout,
+    hout,
+    by_value,
+    AE,
+    AEC,
+    bufs,
 ):
     """:func:`_best_two` after each of the first draws ``firsts[:nb]`` (positions in ``deck``)
     onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.  The
     draws are shared out over ``memos.shape[0]`` threads, each with its own memos (``memos``:
-    rank sums and stamps, ``cmemos``: the targets' counts and stamps, one row per thread), so
-    every figure is the one a single thread gets."""
+    rank sums and stamps, ``cmemos``: the targets' counts and stamps, ``bufs``: the tables by
+    values of :func:`_best_two`, one row per thread), so every figure is the one a single
+    thread gets."""
     threads = memos.shape[0]
     m = 5 - k
     for t in prange(threads):
@@ -920,6 +1076,11 @@ def _first_draws(
                 hout[i],
                 bt,
                 by_value,
+                AE,
+                AEC,
+                bufs[0][t],
+                bufs[1][t],
+                bufs[2][t],
             )
 
 
@@ -962,7 +1123,7 @@ def _inner_weight(x, lo, pos, m, deck, per_value, wpre):
 
 
 @njit(cache=True)
-def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value=False):
+def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC):
     """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
     first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
     as ``acc`` cannot reach ``cut`` (:func:`_two`).  ``bt``: the bound tables of the second
@@ -971,7 +1132,10 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     checked after every block.  ``by_value`` (A-5, where a hand's rank is its values'): one
     draw stands for all the draws of the same values, weighted by their number
     (:func:`_value_weight`): every card of a value is then as good as another, so the best play
-    after each is the same (for 7-5-3 kept, 91 first draws in place of 1,081)."""
+    after each is the same (for 7-5-3 kept, 91 first draws in place of 1,081); with ``VS`` and
+    ``VC`` (:func:`_value_sums` of the ranks and of each target's counts; empty: not used) the
+    second keeps' tables come from the sums by values of the cards out before them
+    (:func:`.value_sums._out_sums`, the same for every first draw)."""
     m = 5 - k
     C, _, _, ind = tg
     nt = ind.shape[0]
@@ -991,6 +1155,19 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     tmp = np.zeros(_NL, dtype=np.int64)
     memos = np.zeros((threads, 2, int(_OFF[5])), dtype=np.int64)
     cmemos = np.zeros((threads, 2, nt, int(_OFF[5])), dtype=np.int64)
+    use = by_value and VS.size > 0
+    AE = np.zeros(VOFF[6] if use else 0, dtype=np.int64)
+    AEC = np.zeros((nt, VOFF[6] if use else 0), dtype=np.int64)
+    if use:
+        _out_sums(E, nE, VS, AE)
+        for t in range(nt):
+            _out_sums(E, nE, VC[t], AEC[t])
+    rows = _KEEP_ROWS if use else 0
+    bufs = (
+        np.zeros((threads, 32 if use else 0, SUBSET_ROW), dtype=np.int64),
+        np.zeros((threads, rows), dtype=np.int64),
+        np.zeros((threads, rows, nt), dtype=np.int64),
+    )
     top = float(num[num.shape[0] - 1])
     for i in range(10):
         top *= nd - m - i
@@ -1032,6 +1209,9 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
             vout,
             hout,
             by_value,
+            AE,
+            AEC,
+            bufs,
         )
         for i in range(nb):
             _bmul(vout[i], weight[i], tmp)
@@ -1046,6 +1226,53 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
 
 
 # --- the Python side ----------------------------------------------------------------------
+
+
+_NO_SUMS = np.zeros(0, dtype=np.int64)
+_NO_COUNTS = np.zeros((0, 0), dtype=np.int64)
+#: The longest dense table of a keep by values (one card kept, four drawn: 2,380 + 560).
+_KEEP_ROWS = int(VOFF[5] + VOFF[4])
+
+
+@cache
+def _value_sums(family: str) -> np.ndarray:
+    """The rank sums by multisets of values (:mod:`.value_sums`; read-only): the sum over the
+    hands containing one card of each value of a multiset of up to four, and each five-value
+    hand's rank.  Only for a family whose ranks are its values' (A-5).
+
+    >>> vs = _value_sums("ace_to_five")
+    >>> vs.size, int(vs[0]) == comb(N_CARDS, 5) * (comb(N_CARDS, 5) - 1)
+    (8568, True)
+    """
+    from .solver import rank_numerators
+
+    out = np.zeros(int(VOFF[6]), dtype=np.int64)
+    fam = family_id(family)
+    _fill_value_sums(
+        _superset_tables(family), _OFF, _CB, fam, kernel_tables(family), rank_numerators(family), out
+    )
+    out.setflags(write=False)
+    return out
+
+
+def _value_counts(family: str, thr: np.ndarray) -> np.ndarray:
+    """Per target threshold of ``thr``, :func:`_value_sums` of its counts: how many hands
+    containing one card of each value of a multiset of up to four make it, and whether each
+    five-value hand does (one row a target)."""
+    out = np.zeros((thr.size, int(VOFF[6])), dtype=np.int64)
+    for t, x in enumerate(thr.tolist()):
+        out[t] = _value_count_row(family, int(x))
+    return out
+
+
+@cache
+def _value_count_row(family: str, threshold: int) -> np.ndarray:
+    out = np.zeros(int(VOFF[6]), dtype=np.int64)
+    fam = family_id(family)
+    hit = _target_indicator(family, threshold)
+    _fill_value_sums(_count_table(family, threshold), _OFF, _CB, fam, kernel_tables(family), hit, out)
+    out.setflags(write=False)
+    return out
 
 
 def _ff(n: int, k: int) -> int:
@@ -1146,11 +1373,18 @@ def _keep_value(
             cut,
             walk,
             by_value,
+            _NO_SUMS,
+            _NO_COUNTS,
         )
     else:
         bt = _bound_tables(ctx.family, n - m) if prune else _NO_BOUND
         threads = get_num_threads() if threads is None else threads
-        done = _three(kept5, k, deck, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads, by_value)
+        VS, VC = (
+            (_value_sums(ctx.family), _value_counts(ctx.family, thr)) if by_value else (_NO_SUMS, _NO_COUNTS)
+        )
+        done = _three(
+            kept5, k, deck, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads, by_value, VS, VC
+        )
     if not done:
         return None
     return Fraction(_bint(acc), den * DENOM), [Fraction(_bint(hit[t]), den) for t in range(nt)]

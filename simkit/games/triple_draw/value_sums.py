@@ -1,0 +1,237 @@
+"""A-5 rank sums by values: the small tables behind a fast second keep of three draws.
+
+An A-5 hand's rank is that of its values, and every value has four cards, so the sum of the
+ranks of the hands that contain a set of cards ``J`` and miss a set ``E`` depends only on the
+values of ``J`` and how many cards of each value ``E`` holds.  This module keeps those sums by
+*value multisets*: a multiset of ``t`` values (0..12, the card code over four) taken in
+non-decreasing order ``V`` sits at ``VOFF[t] + sum_j C(V[j] + j, j + 1)``, the colex index
+:mod:`.rank_exact`'s by-value tables use, so that all multisets of up to five values fit in
+8,568 entries (a few tens of kilobytes: they stay in the cache).
+
+* :func:`_fill_value_sums` (``VS``, kept by :func:`.rank_exact._value_sums`): the rank sum over the hands containing each multiset of up to
+  four values, one card of each taken, and the rank of each five-value hand (0 where a value
+  is taken more than four times).
+* :func:`_out_sums`: the same sums for the hands that miss the cards ``E`` as well, by
+  inclusion-exclusion over the *sub-multisets* of ``E``'s values (each weighted by how many
+  sets of ``E``'s cards have those values), worked out once for every first draw of a keep:
+  the cards out before the second keep (dead cards and the first discards) are the same for
+  all of them.
+* :func:`_subset_sums` and :func:`_keep_sums`: holding the five cards ``H`` with two draws
+  left, the sums of every subset ``L`` of ``H`` with ``t`` deck values (from the table of the
+  cards out before), and from them, for one keep, the dense table
+  :func:`.rank_exact._two_values` walks: the sums that miss the keep's discards ``R`` too,
+  ``sum over S in R of (-1)^|S| (the sums of L + S)``, whole rows at a time.  So the 32 keeps of
+  a second hand share one table of the hand's subsets, and a keep's table costs a few
+  thousand additions, where inclusion-exclusion over every card out took up to a hundred times
+  more (same integers; ``tests/test_triple_draw_rank_exact.py`` compares them).
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+import numpy as np
+
+from ...deck import next_combination
+from ...jit import njit
+from .rules import _eval
+
+#: ``VCB[i, c] = C(c, i + 1)``: the colex term of a value plus its place ``c`` at place ``i``.
+VCB = np.array([[comb(c, i + 1) for c in range(18)] for i in range(5)], dtype=np.int64)
+#: Where the multisets of ``t`` values start (t = 0..5), and their end.
+VOFF = np.array([0, 1, 14, 105, 560, 2380, 8568], dtype=np.int64)
+#: The dense table of a keep: entries per subset of the hand (``t`` up to four values).
+SUBSET_ROW = int(VOFF[5])
+_POP = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _merged_index(a, la, b, lb):
+    """The index (:data:`VOFF` included) of the multiset union of the sorted values ``a[:la]``
+    and ``b[:lb]``."""
+    i = 0
+    j = 0
+    ix = VOFF[la + lb]
+    for p in range(la + lb):
+        if j >= lb or (i < la and a[i] <= b[j]):
+            v = a[i]
+            i += 1
+        else:
+            v = b[j]
+            j += 1
+        ix += VCB[p, v + p]
+    return ix
+
+
+@njit(cache=True)
+def _fill_value_sums(S, off, cb, fam, Tk, num, out):
+    """``out`` (8,568) = ``VS``: from the card tables ``S`` (``off``, ``cb``: their offsets and
+    colex terms, :func:`.rank_exact._superset_tables`) the rank sum over the hands containing
+    one card of each value of a multiset of up to four, the suits taken in order; the rank of
+    each five-value hand (``num`` of its strength); 0 where a value is taken more than four
+    times."""
+    cards = np.empty(5, dtype=np.int64)
+    y = np.empty(5, dtype=np.int64)
+    for t in range(6):
+        for j in range(t):
+            y[j] = j
+        while True:
+            ix = VOFF[t]
+            ok = True
+            for j in range(t):
+                v = y[j] - j
+                ix += VCB[j, y[j]]
+                occ = 0
+                while occ < j and y[j - 1 - occ] - (j - 1 - occ) == v:
+                    occ += 1
+                if occ >= 4:
+                    ok = False
+                cards[j] = 4 * v + occ
+            if ok:
+                if t == 5:
+                    out[ix] = num[_eval(cards[0], cards[1], cards[2], cards[3], cards[4], fam, Tk)]
+                else:
+                    k = off[t]
+                    for j in range(t):
+                        k += cb[j, cards[j]]
+                    out[ix] = S[k]
+            if not next_combination(y, t, 12 + t):
+                break
+
+
+@njit(cache=True)
+def _out_sums(E, nE, VS, out):
+    """``out`` (8,568) = :data:`VS` for the hands that also miss the cards ``E[:nE]``: for up to
+    four values the inclusion-exclusion over the sub-multisets ``s`` of ``E``'s values (sign
+    ``(-1)^|s|``, weight the product of ``C(cards of v in E, s_v)``), for five the rank."""
+    cnt = np.zeros(13, dtype=np.int64)
+    for i in range(nE):
+        cnt[E[i] >> 2] += 1
+    # every sub-multiset of at most five values (at most 8,568): its sorted values, size and
+    # signed weight, counted like an odometer that never goes past five
+    sv = np.zeros((VOFF[6], 5), dtype=np.int64)
+    sl = np.zeros(VOFF[6], dtype=np.int64)
+    sw = np.zeros(VOFF[6], dtype=np.int64)
+    take = np.zeros(13, dtype=np.int64)
+    size = 0
+    ns = 0
+    while True:
+        w = 1
+        p = 0
+        for v in range(13):
+            for i in range(take[v]):
+                w = w * (cnt[v] - i) // (i + 1)
+                sv[ns, p] = v
+                p += 1
+        sl[ns] = size
+        sw[ns] = -w if size & 1 else w
+        ns += 1
+        v = 0
+        while v < 13:
+            if take[v] < cnt[v] and size < 5:
+                take[v] += 1
+                size += 1
+                break
+            size -= take[v]
+            take[v] = 0
+            v += 1
+        if v == 13:
+            break
+    a = np.empty(5, dtype=np.int64)
+    y = np.empty(5, dtype=np.int64)
+    for t in range(5):
+        for j in range(t):
+            y[j] = j
+        while True:
+            ix = VOFF[t]
+            for j in range(t):
+                a[j] = y[j] - j
+                ix += VCB[j, y[j]]
+            total = np.int64(0)
+            for i in range(ns):
+                if sl[i] + t <= 5:
+                    total += sw[i] * VS[_merged_index(a, t, sv[i], sl[i])]
+            out[ix] = total
+            if not next_combination(y, t, 12 + t):
+                break
+    for i in range(VOFF[5], VOFF[6]):
+        out[i] = VS[i]
+
+
+@njit(cache=True)
+def _subset_sums(hs, AE, out, tlo, thi):
+    """Holding the cards ``hs`` (5): ``out[L, VOFF[t] + colex(Z)]`` = ``AE`` of the values of the
+    cards at the positions of mask ``L`` plus the ``t`` deck values ``Z``, for ``t`` from ``tlo``
+    to ``thi`` and at most ``min(4, 5 - |L|)`` (``AE``: :func:`_out_sums` of the cards out
+    before this hand).  A keep drawing ``m`` cards needs ``t`` up to ``m``."""
+    a = np.empty(5, dtype=np.int64)
+    y = np.empty(5, dtype=np.int64)
+    z = np.empty(5, dtype=np.int64)
+    for L in range(32):
+        la = 0
+        for p in range(5):
+            if (L >> p) & 1:
+                v = hs[p] >> 2
+                q = la
+                while q > 0 and a[q - 1] > v:
+                    a[q] = a[q - 1]
+                    q -= 1
+                a[q] = v
+                la += 1
+        if la == 0:
+            for i in range(VOFF[tlo], VOFF[min(thi, 4) + 1]):
+                out[0, i] = AE[i]
+            continue
+        for t in range(tlo, min(thi, 4, 5 - la) + 1):
+            for j in range(t):
+                y[j] = j
+            while True:
+                ix = VOFF[t]
+                for j in range(t):
+                    z[j] = y[j] - j
+                    ix += VCB[j, y[j]]
+                out[L, ix] = AE[_merged_index(a, la, z, t)]
+                if not next_combination(y, t, 12 + t):
+                    break
+
+
+@njit(cache=True)
+def _keep_sums(mask, k, m, sub, D):
+    """The dense table of keeping the positions ``mask`` (``k`` cards) and drawing ``m`` with
+    two draws left, in the layout of :func:`.rank_exact._two_values` (the rows of the subsets of
+    the keep one after another, each as long as its ``t`` needs): for each subset ``L`` of the keep and ``t`` up to
+    ``min(m, 4 - |L|)`` deck values, the sums of :func:`_subset_sums` (``sub``) over ``L`` plus
+    every subset ``S`` of the discards, with sign ``(-1)^|S|``, as far as ``|L| + |S| + t <= 5``."""
+    pos = np.empty(5, dtype=np.int64)
+    c = 0
+    for i in range(5):
+        if (mask >> i) & 1:
+            pos[c] = i
+            c += 1
+    rest = 31 ^ mask
+    o = 0
+    for L in range(1 << k):
+        lh = 0
+        for p in range(k):
+            if (L >> p) & 1:
+                lh |= 1 << pos[p]
+        la = _POP[lh]
+        top = min(m, 4 - la)
+        for i in range(VOFF[top + 1]):
+            D[o + i] = 0
+        s = rest
+        while True:
+            ss = _POP[s]
+            tt = min(top, 5 - la - ss)
+            if tt >= 0:
+                row = sub[lh | s]
+                if ss & 1:
+                    for i in range(VOFF[tt + 1]):
+                        D[o + i] -= row[i]
+                else:
+                    for i in range(VOFF[tt + 1]):
+                        D[o + i] += row[i]
+            if s == 0:
+                break
+            s = (s - 1) & rest
+        o += VOFF[top + 1]
