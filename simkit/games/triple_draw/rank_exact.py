@@ -45,7 +45,13 @@ there are up to C(47, 4) = 178,365).  Same integers (the tests compare them with
 card-by-card walk); a three-card first keep of three draws takes 91 two-draw solves in place
 of 1,081.  Ties among
 keeps of equal value, which never change the expected rank, are broken as for the draw that
-stands for the others.
+stands for the others.  With three draws the second keeps' tables are made by values as well
+(:mod:`.value_sums`): the sums over the hands that miss the cards out before the second keep
+(dead cards and first discards) are worked out once per first keep, by multisets of values
+(8,568 of them), and for each second hand once per subset of its cards; a keep's table is
+then the inclusion-exclusion over its own discards only, a few thousand additions, where over
+every card out it took up to a hundred times more.  A keep with the same values as one tried
+before is not valued again (its value is the same; ties go to the first).
 
 **Targets under rank play.**  The chance of a target (8-low or better …) when every keep is
 the one with the greatest expected rank counts, for the best last keep of each second hand,
@@ -79,15 +85,17 @@ took 7.6 minutes when every last draw was enumerated; A-5, by values, 0.005 s fo
 (0.19 s card by card).  With three draws, standing pat takes 0.13 s and a keep of four cards
 1.4 s on two threads, 2.8 s on one (7-5-3-2 from 7-5-3-2-K; 47 first draws, each a two-draw
 solve, shared out over the threads by :func:`_first_draws`).  In A-5, by values, on two
-threads: 0.06 s for 5-3-2-K drawing one (3.3 s card by card), 0.22 s for a keep of three cards
-(91 sets of values drawn first), 1.6 s for a keep of two (455).  In 2-7 a keep of three cards
-has 1,081 first draws and smaller keeps more.  A whole three-draw :func:`best_rank_keep` is
-quick where the counted bounds rule out the keeps of few cards: in A-5, two threads, 1.0 s for
-7-5-3-2-K (35 s with the table's bounds alone) and 1.6 s for T-7-4-3-2; elsewhere the keeps of
-one card or none (1,820 and 6,188 first draws by values) are valued until the cut gives them
-up: 49 s for 7-3-2-K-Q (best 7-3-2, 0.910; the bounds of its small keeps 0.93-0.94), about two
-minutes for K-Q-J-J-9 (107-121 s over runs; best: the five-card draw, itself 26 s), and in 2-7
-2 min 16 s for 7-5-3-2-K, whose keeps of three cards are bounded at 0.956 against 7-5-3-2's
+threads, with the targets of ``draw-odds``: 0.04 s for 5-3-2-K drawing one, 0.07 s for a keep
+of three cards (91 sets of values drawn first), 0.25 s for a keep of two (455), 1.1 s for a
+keep of one (1,820) and 3.7 s for the five-card draw (6,188): about a millisecond a two-draw
+solve.  In 2-7 a keep of three cards has 1,081 first draws and smaller keeps more, each a
+two-draw solve of tens of milliseconds (its tables by cards).  A whole three-draw
+:func:`best_rank_keep` is quick where the counted bounds rule out the keeps of few cards: in
+A-5, two threads, 0.5 s for 7-5-3-2-K and 0.6 s for T-7-4-3-2; elsewhere the keeps of one card
+or none are valued until the cut gives them up (their first draws taken worst cards first, so
+that the cut comes early): 6.8 s for 7-3-2-K-Q (best 7-3-2, 0.910; the bounds of its small
+keeps 0.93-0.94), 11 s for K-Q-J-J-9 (best: the five-card draw), and in 2-7 2 min 9 s for
+7-5-3-2-K, whose keeps of three cards are bounded at 0.956 against 7-5-3-2's
 0.948.  A made hand is quickest: when every other keep's bound is at most the hand's
 own rank, standing pat is the best keep and one two-draw solve values it, whose other keeps
 the bound rules out too (for instance 2-7 made 9-lows and A-5 made 8-lows; 0.01-0.14 s).
@@ -1058,6 +1066,7 @@ def _first_draws(
             for j in range(m):
                 h[k + j] = deck[firsts[i, j]]
             c = _rest(deck, nd, firsts[i], m, rest)
+            _sort(rest, c)  # the second draws walk the deck in order (by values: non-decreasing)
             _best_two(
                 h,
                 rest,
@@ -1132,7 +1141,10 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     checked after every block.  ``by_value`` (A-5, where a hand's rank is its values'): one
     draw stands for all the draws of the same values, weighted by their number
     (:func:`_value_weight`): every card of a value is then as good as another, so the best play
-    after each is the same (for 7-5-3 kept, 91 first draws in place of 1,081); with ``VS`` and
+    after each is the same (for 7-5-3 kept, 91 first draws in place of 1,081; ``deck`` then holds
+    the cards of each value together).  The first draws are taken in the order of ``deck``: the
+    caller puts the worst cards first, so that a keep that cannot win falls short of ``cut``
+    early (the sum is the same in any order).  With ``VS`` and
     ``VC`` (:func:`_value_sums` of the ranks and of each target's counts; empty: not used) the
     second keeps' tables come from the sums by values of the cards out before them
     (:func:`.value_sums._out_sums`, the same for every first draw)."""
@@ -1382,8 +1394,25 @@ def _keep_value(
         VS, VC = (
             (_value_sums(ctx.family), _value_counts(ctx.family, thr)) if by_value else (_NO_SUMS, _NO_COUNTS)
         )
+        worst_first = deck[np.argsort(-_low_value(deck, ctx.family), kind="stable")]
         done = _three(
-            kept5, k, deck, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads, by_value, VS, VC
+            kept5,
+            k,
+            worst_first,
+            n,
+            E,
+            E.size,
+            ctx.S,
+            *args,
+            tg,
+            acc,
+            hit,
+            cut,
+            bt,
+            threads,
+            by_value,
+            VS,
+            VC,
         )
     if not done:
         return None

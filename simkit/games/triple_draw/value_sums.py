@@ -8,9 +8,11 @@ non-decreasing order ``V`` sits at ``VOFF[t] + sum_j C(V[j] + j, j + 1)``, the c
 :mod:`.rank_exact`'s by-value tables use, so that all multisets of up to five values fit in
 8,568 entries (a few tens of kilobytes: they stay in the cache).
 
-* :func:`_fill_value_sums` (``VS``, kept by :func:`.rank_exact._value_sums`): the rank sum over the hands containing each multiset of up to
-  four values, one card of each taken, and the rank of each five-value hand (0 where a value
-  is taken more than four times).
+* :func:`_fill_value_sums` (``VS``, kept by :func:`.rank_exact._value_sums`): the rank sum
+  over the hands containing each multiset of up to four values, one card of each taken, and
+  the rank of each five-value hand (0 where a value is taken more than four times); the same
+  with a target's indicator in place of the ranks counts the hands that make it
+  (:func:`.rank_exact._value_counts`).
 * :func:`_out_sums`: the same sums for the hands that miss the cards ``E`` as well, by
   inclusion-exclusion over the *sub-multisets* of ``E``'s values (each weighted by how many
   sets of ``E``'s cards have those values), worked out once for every first draw of a keep:
@@ -23,7 +25,8 @@ non-decreasing order ``V`` sits at ``VOFF[t] + sum_j C(V[j] + j, j + 1)``, the c
   ``sum over S in R of (-1)^|S| (the sums of L + S)``, whole rows at a time.  So the 32 keeps of
   a second hand share one table of the hand's subsets, and a keep's table costs a few
   thousand additions, where inclusion-exclusion over every card out took up to a hundred times
-  more (same integers; ``tests/test_triple_draw_rank_exact.py`` compares them).
+  more (same integers: ``tests/test_triple_draw_value_sums.py`` compares them with a count
+  over every hand and with the tables by inclusion-exclusion).
 """
 
 from __future__ import annotations
