@@ -1279,6 +1279,7 @@ def _value_counts(family: str, thr: np.ndarray) -> np.ndarray:
 
 @cache
 def _value_count_row(family: str, threshold: int) -> np.ndarray:
+    """One row of :func:`_value_counts`, from the target's count table (read-only)."""
     out = np.zeros(int(VOFF[6]), dtype=np.int64)
     fam = family_id(family)
     hit = _target_indicator(family, threshold)
