@@ -124,7 +124,7 @@ from ...jit import lean, njit
 from .exact import _chance, _low_value, _refreshed_tables, prepare
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
-from .value_sums import SUBSET_ROW, VOFF, _fill_value_sums, _keep_sums, _out_sums, _subset_sums
+from .value_sums import SUBSET_ROW, VOFF, _fill_value_sums, _keep_index, _keep_sums, _out_sums, _subset_sums
 
 __all__ = ["RankPlay", "best_rank_keep", "rank_bound", "rank_play", "rank_value"]
 
@@ -882,7 +882,7 @@ def _best_two(
     for t in range(32):
         m = _ORDER[t]
         if by_value:  # one keep per multiset of values
-            sig = _value_signature(hs, m)
+            sig = _keep_index(hs, m)
             seen = False
             for i in range(ntried):
                 if tried[i] == sig:
@@ -909,28 +909,9 @@ def _best_two(
                 _keep_sums(m, k, 5 - k, sub, dbuf)
                 D = dbuf
             if not _two(
-                kept,
-                k,
-                deck,
-                nd,
-                E2,
-                ce,
-                S,
-                A,
-                stamp,
-                gen,
-                fam,
-                Tk,
-                num,
-                no_tg,
-                acc,
-                nohit,
-                cut,
-                False,
-                by_value,
-                D,
+                kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, no_tg, acc, nohit, cut, False, by_value, D,
                 dcbuf,
-            ):
+            ):  # fmt: skip
                 continue
         _bmul(acc, f, cur)
         if best < 0 or _bgt(cur, v):
@@ -951,28 +932,8 @@ def _best_two(
                 _subset_sums(hs, AEC[i], sub, 0, 5 - c)
                 _keep_sums(best, c, 5 - c, sub, dcbuf[:, i])
         _two(
-            kept,
-            c,
-            deck,
-            nd,
-            E2,
-            ce,
-            S,
-            A,
-            stamp,
-            gen,
-            fam,
-            Tk,
-            num,
-            tg,
-            acc,
-            hit,
-            -1.0,
-            False,
-            by_value,
-            D,
-            dcbuf,
-        )
+            kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value, D, dcbuf
+        )  # fmt: skip
         f = _ten_over_five(5 - c, nd)
         for i in range(nt):
             _bmul(hit[i].copy(), f, hit[i])
@@ -1000,53 +961,11 @@ def _pat_value(sub, nd):
     return best
 
 
-@njit(cache=True, inline="always")
-def _value_signature(hs, m):
-    """The index of the multiset of values of the cards of ``hs`` at the positions of ``m``
-    (:data:`.value_sums.VOFF` included): equal for two keeps of the same values."""
-    a = np.empty(5, dtype=np.int64)
-    c = 0
-    for p in range(5):
-        if (m >> p) & 1:
-            x = hs[p] >> 2
-            q = c
-            while q > 0 and a[q - 1] > x:
-                a[q] = a[q - 1]
-                q -= 1
-            a[q] = x
-            c += 1
-    ix = VOFF[c]
-    for j in range(c):
-        ix += _CB[j, a[j] + j]
-    return ix
-
-
 @njit(cache=True, parallel=True)
 def _first_draws(
-    firsts,
-    nb,
-    kept,
-    k,
-    deck,
-    nd,
-    E,
-    nE,
-    S,
-    memos,
-    fam,
-    Tk,
-    num,
-    C,
-    ind,
-    cmemos,
-    bt,
-    vout,
-    hout,
-    by_value,
-    AE,
-    AEC,
+    firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value, AE, AEC,
     bufs,
-):
+):  # fmt: skip
     """:func:`_best_two` after each of the first draws ``firsts[:nb]`` (positions in ``deck``)
     onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.  The
     draws are shared out over ``memos.shape[0]`` threads, each with its own memos (``memos``:
@@ -1201,30 +1120,9 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
                 nb += 1
             more = next_combination(idx, m, nd)
         _first_draws(
-            firsts,
-            nb,
-            kept,
-            k,
-            deck,
-            nd,
-            E,
-            nE,
-            S,
-            memos,
-            fam,
-            Tk,
-            num,
-            C,
-            ind,
-            cmemos,
-            bt,
-            vout,
-            hout,
-            by_value,
-            AE,
-            AEC,
-            bufs,
-        )
+            firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value,
+            AE, AEC, bufs,
+        )  # fmt: skip
         for i in range(nb):
             _bmul(vout[i], weight[i], tmp)
             _baddb(acc, tmp)

@@ -31,11 +31,11 @@ non-decreasing order ``V`` sits at ``VOFF[t] + sum_j C(V[j] + j, j + 1)``, the c
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from math import comb
 
 import numpy as np
 
-from ...deck import next_combination
 from ...jit import njit
 from .rules import _eval
 
@@ -46,6 +46,46 @@ VOFF = np.array([0, 1, 14, 105, 560, 2380, 8568], dtype=np.int64)
 #: The dense table of a keep: entries per subset of the hand (``t`` up to four values).
 SUBSET_ROW = int(VOFF[5])
 _POP = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
+
+
+def _all_multisets() -> np.ndarray:
+    """``MULTISETS[i]``: the values (non-decreasing, then -1) of the multiset at index ``i``."""
+    out = -np.ones((int(VOFF[6]), 5), dtype=np.int64)
+    for t in range(6):
+        for vals in combinations_with_replacement(range(13), t):
+            out[int(VOFF[t]) + sum(comb(v + j, j + 1) for j, v in enumerate(vals)), :t] = vals
+    out.setflags(write=False)
+    return out
+
+
+#: Every multiset of up to five values by its index: ``MULTISETS[VOFF[t]:VOFF[t + 1], :t]``.
+MULTISETS = _all_multisets()
+
+
+@njit(cache=True, inline="always")
+def _kept_values(hs, mask, a):
+    """The values of the cards of ``hs`` at the positions of ``mask``, sorted, into ``a``;
+    returns how many."""
+    c = 0
+    for p in range(5):
+        if (mask >> p) & 1:
+            v = hs[p] >> 2
+            q = c
+            while q > 0 and a[q - 1] > v:
+                a[q] = a[q - 1]
+                q -= 1
+            a[q] = v
+            c += 1
+    return c
+
+
+@njit(cache=True, inline="always")
+def _keep_index(hs, mask):
+    """The index of the multiset of values kept at the positions ``mask`` of ``hs``: equal for
+    two keeps of the same values."""
+    a = np.empty(5, dtype=np.int64)
+    c = _kept_values(hs, mask, a)
+    return _merged_index(a, c, a, 0)
 
 
 @njit(cache=True, inline="always")
@@ -74,32 +114,22 @@ def _fill_value_sums(S, off, cb, fam, Tk, num, out):
     each five-value hand (``num`` of its strength); 0 where a value is taken more than four
     times."""
     cards = np.empty(5, dtype=np.int64)
-    y = np.empty(5, dtype=np.int64)
     for t in range(6):
-        for j in range(t):
-            y[j] = j
-        while True:
-            ix = VOFF[t]
-            ok = True
-            for j in range(t):
-                v = y[j] - j
-                ix += VCB[j, y[j]]
-                occ = 0
-                while occ < j and y[j - 1 - occ] - (j - 1 - occ) == v:
-                    occ += 1
-                if occ >= 4:
-                    ok = False
+        for ix in range(VOFF[t], VOFF[t + 1]):
+            occ = 0
+            for j in range(t):  # the suits of a value in order
+                v = MULTISETS[ix, j]
+                occ = occ + 1 if j > 0 and MULTISETS[ix, j - 1] == v else 0
                 cards[j] = 4 * v + occ
-            if ok:
-                if t == 5:
-                    out[ix] = num[_eval(cards[0], cards[1], cards[2], cards[3], cards[4], fam, Tk)]
-                else:
-                    k = off[t]
-                    for j in range(t):
-                        k += cb[j, cards[j]]
-                    out[ix] = S[k]
-            if not next_combination(y, t, 12 + t):
-                break
+            if occ >= 4:
+                continue
+            if t == 5:
+                out[ix] = num[_eval(cards[0], cards[1], cards[2], cards[3], cards[4], fam, Tk)]
+            else:
+                k = off[t]
+                for j in range(t):
+                    k += cb[j, cards[j]]
+                out[ix] = S[k]
 
 
 @njit(cache=True)
@@ -140,23 +170,13 @@ def _out_sums(E, nE, VS, out):
             v += 1
         if v == 13:
             break
-    a = np.empty(5, dtype=np.int64)
-    y = np.empty(5, dtype=np.int64)
     for t in range(5):
-        for j in range(t):
-            y[j] = j
-        while True:
-            ix = VOFF[t]
-            for j in range(t):
-                a[j] = y[j] - j
-                ix += VCB[j, y[j]]
+        for ix in range(VOFF[t], VOFF[t + 1]):
             total = np.int64(0)
             for i in range(ns):
                 if sl[i] + t <= 5:
-                    total += sw[i] * VS[_merged_index(a, t, sv[i], sl[i])]
+                    total += sw[i] * VS[_merged_index(MULTISETS[ix], t, sv[i], sl[i])]
             out[ix] = total
-            if not next_combination(y, t, 12 + t):
-                break
     for i in range(VOFF[5], VOFF[6]):
         out[i] = VS[i]
 
@@ -168,34 +188,15 @@ def _subset_sums(hs, AE, out, tlo, thi):
     to ``thi`` and at most ``min(4, 5 - |L|)`` (``AE``: :func:`_out_sums` of the cards out
     before this hand).  A keep drawing ``m`` cards needs ``t`` up to ``m``."""
     a = np.empty(5, dtype=np.int64)
-    y = np.empty(5, dtype=np.int64)
-    z = np.empty(5, dtype=np.int64)
     for L in range(32):
-        la = 0
-        for p in range(5):
-            if (L >> p) & 1:
-                v = hs[p] >> 2
-                q = la
-                while q > 0 and a[q - 1] > v:
-                    a[q] = a[q - 1]
-                    q -= 1
-                a[q] = v
-                la += 1
+        la = _kept_values(hs, L, a)
         if la == 0:
             for i in range(VOFF[tlo], VOFF[min(thi, 4) + 1]):
                 out[0, i] = AE[i]
             continue
         for t in range(tlo, min(thi, 4, 5 - la) + 1):
-            for j in range(t):
-                y[j] = j
-            while True:
-                ix = VOFF[t]
-                for j in range(t):
-                    z[j] = y[j] - j
-                    ix += VCB[j, y[j]]
-                out[L, ix] = AE[_merged_index(a, la, z, t)]
-                if not next_combination(y, t, 12 + t):
-                    break
+            for ix in range(VOFF[t], VOFF[t + 1]):
+                out[L, ix] = AE[_merged_index(a, la, MULTISETS[ix], t)]
 
 
 @njit(cache=True)
