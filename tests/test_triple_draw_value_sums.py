@@ -112,8 +112,8 @@ def _second_keep(h1, deck, E, ctx, thr, by_sums):
     tg = ctx.targets(thr)
     bt = _bound_tables(FAMILY, deck.size)
     best = _best_two(
-        h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v, hit,
-        bt, True, AE, AEC, sub, dbuf, dcbuf,
+        h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
+        hit, bt, True, AE, AEC, sub, dbuf, dcbuf,
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 

@@ -909,8 +909,8 @@ def _best_two(
                 _keep_sums(m, k, 5 - k, sub, dbuf)
                 D = dbuf
             if not _two(
-                kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, no_tg, acc, nohit, cut, False, by_value, D,
-                dcbuf,
+                kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, no_tg, acc, nohit, cut, False,
+                by_value, D, dcbuf,
             ):  # fmt: skip
                 continue
         _bmul(acc, f, cur)
@@ -932,7 +932,8 @@ def _best_two(
                 _subset_sums(hs, AEC[i], sub, 0, 5 - c)
                 _keep_sums(best, c, 5 - c, sub, dcbuf[:, i])
         _two(
-            kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value, D, dcbuf
+            kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value, D,
+            dcbuf,
         )  # fmt: skip
         f = _ten_over_five(5 - c, nd)
         for i in range(nt):
@@ -963,8 +964,8 @@ def _pat_value(sub, nd):
 
 @njit(cache=True, parallel=True)
 def _first_draws(
-    firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value, AE, AEC,
-    bufs,
+    firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value,
+    AE, AEC, bufs,
 ):  # fmt: skip
     """:func:`_best_two` after each of the first draws ``firsts[:nb]`` (positions in ``deck``)
     onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.  The
@@ -1120,8 +1121,8 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
                 nb += 1
             more = next_combination(idx, m, nd)
         _first_draws(
-            firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value,
-            AE, AEC, bufs,
+            firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout,
+            by_value, AE, AEC, bufs,
         )  # fmt: skip
         for i in range(nb):
             _bmul(vout[i], weight[i], tmp)
@@ -1156,11 +1157,14 @@ def _value_sums(family: str) -> np.ndarray:
     """
     from .solver import rank_numerators
 
+    return _by_values(family, _superset_tables(family), rank_numerators(family))
+
+
+def _by_values(family: str, S: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """:func:`.value_sums._fill_value_sums` of the card table ``S`` (sums of ``weight`` of the
+    hands' strengths), read-only."""
     out = np.zeros(int(VOFF[6]), dtype=np.int64)
-    fam = family_id(family)
-    _fill_value_sums(
-        _superset_tables(family), _OFF, _CB, fam, kernel_tables(family), rank_numerators(family), out
-    )
+    _fill_value_sums(S, _OFF, _CB, family_id(family), kernel_tables(family), weight, out)
     out.setflags(write=False)
     return out
 
@@ -1178,12 +1182,7 @@ def _value_counts(family: str, thr: np.ndarray) -> np.ndarray:
 @cache
 def _value_count_row(family: str, threshold: int) -> np.ndarray:
     """One row of :func:`_value_counts`, from the target's count table (read-only)."""
-    out = np.zeros(int(VOFF[6]), dtype=np.int64)
-    fam = family_id(family)
-    hit = _target_indicator(family, threshold)
-    _fill_value_sums(_count_table(family, threshold), _OFF, _CB, fam, kernel_tables(family), hit, out)
-    out.setflags(write=False)
-    return out
+    return _by_values(family, _count_table(family, threshold), _target_indicator(family, threshold))
 
 
 def _ff(n: int, k: int) -> int:
@@ -1295,24 +1294,9 @@ def _keep_value(
         )
         worst_first = deck[np.argsort(-_low_value(deck, ctx.family), kind="stable")]
         done = _three(
-            kept5,
-            k,
-            worst_first,
-            n,
-            E,
-            E.size,
-            ctx.S,
-            *args,
-            tg,
-            acc,
-            hit,
-            cut,
-            bt,
-            threads,
-            by_value,
-            VS,
-            VC,
-        )
+            kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads, by_value,
+            VS, VC,
+        )  # fmt: skip
     if not done:
         return None
     return Fraction(_bint(acc), den * DENOM), [Fraction(_bint(hit[t]), den) for t in range(nt)]
@@ -1386,7 +1370,8 @@ def rank_bound(hand, keep, *, dead=None, family: str = "deuce_to_seven", count: 
     >>> round(float(bound), 4), bound >= rank_value(hand, hand, 3)
     (0.9828, True)
     >>> table, counted = (rank_bound(hand, "5h 3d 2c", family="ace_to_five", count=c) for c in (False, True))
-    >>> round(table, 4), round(counted, 4), round(float(rank_value(hand, "5h 3d 2c", 3, family="ace_to_five")), 4)
+    >>> value = rank_value(hand, "5h 3d 2c", 3, family="ace_to_five")
+    >>> round(table, 4), round(counted, 4), round(float(value), 4)
     (0.9735, 0.952, 0.9078)
     >>> best_rank_keep("8s 6h 4d 3c 2s", 3)[1]  # pat proven best: one two-draw solve
     '8s 6h 4d 3c 2s'

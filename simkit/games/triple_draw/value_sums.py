@@ -134,9 +134,10 @@ def _fill_value_sums(S, off, cb, fam, Tk, num, out):
 
 @njit(cache=True)
 def _out_sums(E, nE, VS, out):
-    """``out`` (8,568) = :data:`VS` for the hands that also miss the cards ``E[:nE]``: for up to
-    four values the inclusion-exclusion over the sub-multisets ``s`` of ``E``'s values (sign
-    ``(-1)^|s|``, weight the product of ``C(cards of v in E, s_v)``), for five the rank."""
+    """``out`` (8,568) = the sums ``VS`` (:func:`_fill_value_sums`) for the hands that also miss
+    the cards ``E[:nE]``: for up to four values the inclusion-exclusion over the sub-multisets
+    ``s`` of ``E``'s values (sign ``(-1)^|s|``, weight the product of ``C(cards of v in E,
+    s_v)``), for five the rank."""
     cnt = np.zeros(13, dtype=np.int64)
     for i in range(nE):
         cnt[E[i] >> 2] += 1
@@ -203,9 +204,10 @@ def _subset_sums(hs, AE, out, tlo, thi):
 def _keep_sums(mask, k, m, sub, D):
     """The dense table of keeping the positions ``mask`` (``k`` cards) and drawing ``m`` with
     two draws left, in the layout of :func:`.rank_exact._two_values` (the rows of the subsets of
-    the keep one after another, each as long as its ``t`` needs): for each subset ``L`` of the keep and ``t`` up to
-    ``min(m, 4 - |L|)`` deck values, the sums of :func:`_subset_sums` (``sub``) over ``L`` plus
-    every subset ``S`` of the discards, with sign ``(-1)^|S|``, as far as ``|L| + |S| + t <= 5``."""
+    the keep one after another, each as long as its ``t`` needs): for each subset ``L`` of the
+    keep and ``t`` up to ``min(m, 4 - |L|)`` deck values, the sums of :func:`_subset_sums`
+    (``sub``) over ``L`` plus every subset ``S`` of the discards, with sign ``(-1)^|S|``, as far
+    as ``|L| + |S| + t <= 5``."""
     pos = np.empty(5, dtype=np.int64)
     c = 0
     for i in range(5):
