@@ -601,3 +601,30 @@ def test_describe_refuses_a_strength_that_is_not_an_integer(bad):
         simkit.describe(bad, "high")
     with pytest.raises(TypeError, match="strengths must be integers"):
         simkit.hands.category_names([bad], "high")
+
+
+@pytest.mark.parametrize("family", ["high", "deuce_to_seven", "ace_to_five", "ace_to_six", "eight_or_better"])
+def test_five_card_strength_from_a_sum_of_card_keys(family):
+    """``eval5_from_keys`` over the sum of the five ``card_key5`` (and the mask of their ranks)
+    gives every hand's strength, as ``simkit.evaluate`` does: flushes included where suits
+    count."""
+    from numba import njit
+
+    from simkit.hands.enumeration import all_hands
+    from simkit.hands.kernels import card_key5, eval5_from_keys
+    from simkit.hands.tables import kernel_tables
+
+    @njit
+    def by_keys(hands, suited, T, out):
+        for i in range(hands.shape[0]):
+            key = 0
+            ranks = 0
+            for j in range(5):
+                key += card_key5(hands[i, j], suited, T)
+                ranks |= 1 << (np.int64(hands[i, j]) >> 2)
+            out[i] = eval5_from_keys(key, ranks, suited, T)
+
+    hands = all_hands()
+    got = np.empty(hands.shape[0], dtype=np.int32)
+    by_keys(hands, family not in ("ace_to_five", "eight_or_better"), kernel_tables(family), got)
+    assert np.array_equal(got, simkit.evaluate(hands, family))

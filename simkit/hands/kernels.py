@@ -2,7 +2,8 @@
 
 The compiled API that game kernels call (public names; everything starting with ``_`` is
 this package's own): per-hand evaluators :func:`eval5_plain`, :func:`eval5_suited`,
-:func:`eval5_deuces_wild` (five cards) and :func:`eval7_plain`, :func:`eval7_high`,
+:func:`eval5_deuces_wild` (five cards; :func:`eval5_from_keys` from a sum of
+:func:`card_key5`, for loops that add a card at a time) and :func:`eval7_plain`, :func:`eval7_high`,
 :func:`eval7_ace_to_five`, :func:`eval7_ace_to_six`, :func:`eval7_eight_or_better` (best of
 seven) take the cards as scalars and the family's table tuple ``T`` (from
 :func:`simkit.hands.tables.kernel_tables`) and return the strength (greater is better), and
@@ -110,6 +111,23 @@ def _five_of_a_suit(key):
     """A 4-bit suit count above bit 32 of ``key`` is 5 or more: adding 3 sets its top bit
     exactly then (counts never exceed 7)."""
     return ((key >> 32) + 0x3333) & 0x8888 != 0
+
+
+@njit(cache=True, inline="always")
+def card_key5(c, suited, T):
+    """One card's key for :func:`eval5_from_keys`: its rank key, with its suit's count above
+    bit 32 where ``suited`` (the families of :func:`eval5_suited`)."""
+    return T[1][(SUITED_KEYS5 if suited else CARD_KEYS5) + _u(c)]
+
+
+@njit(cache=True, inline="always")
+def eval5_from_keys(key, ranks, suited, T):
+    """The strength of five cards from the sum ``key`` of their :func:`card_key5` and the mask
+    ``ranks`` of their ranks (bit ``c >> 2``; only read for a flush): what :func:`eval5_plain`
+    or, ``suited``, :func:`eval5_suited` gives, for loops that add one card's key at a time."""
+    if suited and _five_of_a_suit(key):
+        return np.int32(T[0][FLUSH_MASK5 + ranks])
+    return np.int32(T[0][BY_KEY5 + (key & 0xFFFFFFFF)])
 
 
 @njit(cache=True, inline="always")

@@ -121,17 +121,23 @@ from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from ...jit import lean, njit
+from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums
 from .exact import _chance, _low_value, _refreshed_tables, prepare
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
-from .value_sums import SUBSET_ROW, VOFF, _fill_value_sums, _keep_index, _keep_sums, _out_sums, _subset_sums
+from .value_sums import (
+    VOFF,
+    _fill_value_sums,
+    _keep_index,
+    _keep_rows,
+    _keep_sums,
+    _layout,
+    _out_sums,
+    _subset_sums,
+)
 
 __all__ = ["RankPlay", "best_rank_keep", "rank_bound", "rank_play", "rank_value"]
 
-#: ``_CB[i, c] = C(c, i + 1)``: the colex term of card c at sorted position i.
-_CB = np.array([[comb(c, i + 1) for c in range(N_CARDS + 1)] for i in range(5)], dtype=np.int64)
-#: Where the sets of k cards start in the flat tables (k = 0..4), and their end.
-_OFF = np.array([0, 1, 53, 1379, 23479, 294204], dtype=np.int64)
 _POP = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 _TOP = np.array([m.bit_length() - 1 for m in range(32)], dtype=np.int64)
 #: The 32 keeps in the order of preference on a tie: more cards first, then lower positions.
@@ -848,12 +854,13 @@ def _best_two(
     below the best found is skipped, and the others are given up as soon as they cannot beat
     it.  Returns the keep as a mask over the positions of ``h1``.
 
-    ``by_value`` (A-5) with ``AE`` (:func:`.value_sums._out_sums` of ``E[:nE]``; empty: not
-    used): the dense table of each keep is made from one table of the subsets of ``h1``
-    (:func:`.value_sums._subset_sums` into ``sub``, :func:`.value_sums._keep_sums` into
-    ``dbuf``; the targets' from their count sums ``AEC`` into ``dcbuf``, for the best keep), and
-    a keep with the values of one tried before is not tried again (its value is the same, and
-    ties go to the first)."""
+    With ``AE`` (the sums of the cards out, ``E[:nE]``, empty: not used; by values,
+    :func:`.value_sums._out_sums`, or by cards, :func:`.card_sums._card_out_sums`) the dense
+    table of each keep is made from one table of the subsets of ``h1``
+    (:func:`.value_sums._subset_sums` or :func:`.card_sums._card_subset_sums` into ``sub``,
+    :func:`.value_sums._keep_sums` into ``dbuf``; the targets' from their count sums ``AEC``
+    into ``dcbuf``, for the best keep).  ``by_value`` (A-5): a keep with the values of one tried
+    before is not tried again (its value is the same, and ties go to the first)."""
     hs = np.empty(5, dtype=np.int64)
     for i in range(5):
         hs[i] = h1[i]
@@ -867,7 +874,10 @@ def _best_two(
     C, CA, Cstamp, ind = tg
     nt = ind.shape[0]
     no_tg = (C[:0], CA[:0], Cstamp[:0], ind[:0])
-    by_sums = by_value and AE.size > 0
+    by_sums = AE.size > 0
+    off = np.empty(6, dtype=np.int64)  # where the sums of t deck values (or cards) start in a row
+    soff = np.empty(33, dtype=np.int64)
+    _layout(nd, by_value, off, soff)
     filled = -1  # sub holds the sums of up to this many deck values (a keep drawing m needs m)
     tried = np.empty(32, dtype=np.int64)
     ntried = 0
@@ -899,14 +909,14 @@ def _best_two(
         f = _ten_over_five(5 - k, nd)
         cut = bestf / f if best >= 0 else -1.0
         if by_sums and 5 - k > filled:
-            _subset_sums(hs, AE, sub, filled + 1, 5 - k)
+            _sub_sums(hs, deck, nd, AE, num, fam, Tk, sub, soff, off, filled + 1, 5 - k, by_value)
             filled = 5 - k
         if by_sums and k == 5:  # standing pat: the best last keep of h1, from its subsets' sums
-            _badd(acc, _pat_value(sub, nd))
+            _badd(acc, _pat_value(sub, soff, nd))
         else:
             D = dbuf[:0]
             if by_sums:
-                _keep_sums(m, k, 5 - k, sub, dbuf)
+                _keep_sums(m, k, 5 - k, sub, soff, off, dbuf)
                 D = dbuf
             if not _two(
                 kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, no_tg, acc, nohit, cut, False,
@@ -926,11 +936,11 @@ def _best_two(
                 hit[i, j] = 0
         D = dbuf[:0]
         if by_sums and c < 5:
-            _keep_sums(best, c, 5 - c, sub, dbuf)
+            _keep_sums(best, c, 5 - c, sub, soff, off, dbuf)
             D = dbuf
             for i in range(nt):
-                _subset_sums(hs, AEC[i], sub, 0, 5 - c)
-                _keep_sums(best, c, 5 - c, sub, dcbuf[:, i])
+                _sub_sums(hs, deck, nd, AEC[i], ind[i], fam, Tk, sub, soff, off, 0, 5 - c, by_value)
+                _keep_sums(best, c, 5 - c, sub, soff, off, dcbuf[:, i])
         _two(
             kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value, D,
             dcbuf,
@@ -942,13 +952,23 @@ def _best_two(
 
 
 @njit(cache=True, inline="always")
-def _pat_value(sub, nd):
+def _sub_sums(hs, deck, nd, AE, val, fam, Tk, sub, soff, off, tlo, thi, by_value):
+    """The table of the subsets of ``hs`` (``t`` from ``tlo`` to ``thi``) by values
+    (:func:`.value_sums._subset_sums`) or by cards (:func:`.card_sums._card_subset_sums`)."""
+    if by_value:
+        _subset_sums(hs, AE, sub, soff, tlo, thi)
+    else:
+        _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, sub, soff, off, tlo, thi)
+
+
+@njit(cache=True, inline="always")
+def _pat_value(sub, soff, nd):
     """Standing pat with two draws left from ``nd`` cards: the best last keep's sum of final
     ranks times ``(nd)_5`` (as :func:`_last`), from the sums of the subsets of the hand
-    (:func:`.value_sums._subset_sums`, ``sub[L, 0]``; the whole hand's entry is its rank)."""
+    (:func:`_sub_sums`, ``sub[soff[L]]``; the whole hand's entry is its rank)."""
     g = np.empty(32, dtype=np.int64)
     for L in range(32):
-        g[L] = sub[L, 0]
+        g[L] = sub[soff[L]]
     for bit in range(5):  # superset Möbius transform: the last draws that keep exactly L
         b = 1 << bit
         for L in range(32):
@@ -987,6 +1007,11 @@ def _first_draws(
                 h[k + j] = deck[firsts[i, j]]
             c = _rest(deck, nd, firsts[i], m, rest)
             _sort(rest, c)  # the second draws walk the deck in order (by values: non-decreasing)
+            if not by_value:  # by cards, the worst cards first: a keep that cannot win is cut sooner
+                for j in range(c // 2):
+                    x = rest[j]
+                    rest[j] = rest[c - 1 - j]
+                    rest[c - 1 - j] = x
             _best_two(
                 h,
                 rest,
@@ -1087,16 +1112,30 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     tmp = np.zeros(_NL, dtype=np.int64)
     memos = np.zeros((threads, 2, int(_OFF[5])), dtype=np.int64)
     cmemos = np.zeros((threads, 2, nt, int(_OFF[5])), dtype=np.int64)
-    use = by_value and VS.size > 0
-    AE = np.zeros(VOFF[6] if use else 0, dtype=np.int64)
-    AEC = np.zeros((nt, VOFF[6] if use else 0), dtype=np.int64)
-    if use:
-        _out_sums(E, nE, VS, AE)
+    use = VS.size > 0
+    size = (VOFF[6] if by_value else _OFF[5]) if use else 0
+    AEs = np.zeros((nt + 1, size), dtype=np.int64)  # the rank sums, then each target's counts
+    if use and by_value:
+        _out_sums(E, nE, VS, AEs[0])
         for t in range(nt):
-            _out_sums(E, nE, VC[t], AEC[t])
-    rows = _KEEP_ROWS if use else 0
+            _out_sums(E, nE, VC[t], AEs[t + 1])
+    elif use:
+        Ss = np.empty((nt + 1, size), dtype=np.int64)
+        vals = np.empty((nt + 1, num.shape[0]), dtype=np.int64)
+        Ss[0] = VS
+        vals[0] = num
+        for t in range(nt):
+            Ss[t + 1] = VC[t]
+            vals[t + 1] = ind[t]
+        _card_out_sums(E, nE, Ss, vals, fam, Tk, AEs)
+    AE = AEs[0]
+    AEC = AEs[1:]
+    off = np.empty(6, dtype=np.int64)  # the layout of the second keeps' tables (_best_two)
+    soff = np.empty(33, dtype=np.int64)
+    _layout(nd - m, by_value, off, soff)
+    rows = _keep_rows(off) if use else 0
     bufs = (
-        np.zeros((threads, 32 if use else 0, SUBSET_ROW), dtype=np.int64),
+        np.zeros((threads, soff[32] if use else 0), dtype=np.int64),
         np.zeros((threads, rows), dtype=np.int64),
         np.zeros((threads, rows, nt), dtype=np.int64),
     )
@@ -1141,8 +1180,6 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
 
 _NO_SUMS = np.zeros(0, dtype=np.int64)
 _NO_COUNTS = np.zeros((0, 0), dtype=np.int64)
-#: The longest dense table of a keep by values (one card kept, four drawn: 2,380 + 560).
-_KEEP_ROWS = int(VOFF[5] + VOFF[4])
 
 
 @cache
@@ -1289,9 +1326,7 @@ def _keep_value(
     else:
         bt = _bound_tables(ctx.family, n - m) if prune else _NO_BOUND
         threads = get_num_threads() if threads is None else threads
-        VS, VC = (
-            (_value_sums(ctx.family), _value_counts(ctx.family, thr)) if by_value else (_NO_SUMS, _NO_COUNTS)
-        )
+        VS, VC = (_value_sums(ctx.family), _value_counts(ctx.family, thr)) if by_value else (ctx.S, tg[0])
         worst_first = deck[np.argsort(-_low_value(deck, ctx.family), kind="stable")]
         done = _three(
             kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads, by_value,

@@ -43,8 +43,6 @@ from .rules import _eval
 VCB = np.array([[comb(c, i + 1) for c in range(18)] for i in range(5)], dtype=np.int64)
 #: Where the multisets of ``t`` values start (t = 0..5), and their end.
 VOFF = np.array([0, 1, 14, 105, 560, 2380, 8568], dtype=np.int64)
-#: The dense table of a keep: entries per subset of the hand (``t`` up to four values).
-SUBSET_ROW = int(VOFF[5])
 _POP = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 
 
@@ -183,31 +181,71 @@ def _out_sums(E, nE, VS, out):
 
 
 @njit(cache=True)
-def _subset_sums(hs, AE, out, tlo, thi):
-    """Holding the cards ``hs`` (5): ``out[L, VOFF[t] + colex(Z)]`` = ``AE`` of the values of the
-    cards at the positions of mask ``L`` plus the ``t`` deck values ``Z``, for ``t`` from ``tlo``
-    to ``thi`` and at most ``min(4, 5 - |L|)`` (``AE``: :func:`_out_sums` of the cards out
-    before this hand).  A keep drawing ``m`` cards needs ``t`` up to ``m``."""
+def _subset_sums(hs, AE, out, soff, tlo, thi):
+    """Holding the cards ``hs`` (5): ``out[soff[L] + VOFF[t] + colex(Z)]`` = ``AE`` of the values
+    of the cards at the positions of mask ``L`` plus the ``t`` deck values ``Z``, for ``t`` from
+    ``tlo`` to ``thi`` and at most ``min(4, 5 - |L|)`` (``AE``: :func:`_out_sums` of the cards out
+    before this hand; ``soff``: :func:`_row_starts` of :data:`VOFF`).  A keep drawing ``m`` cards
+    needs ``t`` up to ``m``."""
     a = np.empty(5, dtype=np.int64)
     for L in range(32):
         la = _kept_values(hs, L, a)
+        o = soff[L]
         if la == 0:
             for i in range(VOFF[tlo], VOFF[min(thi, 4) + 1]):
-                out[0, i] = AE[i]
+                out[o + i] = AE[i]
             continue
         for t in range(tlo, min(thi, 4, 5 - la) + 1):
             for ix in range(VOFF[t], VOFF[t + 1]):
-                out[L, ix] = AE[_merged_index(a, la, MULTISETS[ix], t)]
+                out[o + ix] = AE[_merged_index(a, la, MULTISETS[ix], t)]
+
+
+@njit(cache=True, inline="always")
+def _layout(nd, by_value, off, soff):
+    """The layout of the tables of a hand's subsets and of its keeps with ``nd`` cards left:
+    ``off[t]`` where the sums of ``t`` deck values (``by_value``: :data:`VOFF`) or of ``t`` of the
+    ``nd`` cards (at ``colex`` of their positions) start in a row (``t`` = 0..5, the last the
+    row's end), ``soff`` :func:`_row_starts` of it."""
+    off[0] = 0
+    n = 1  # C(nd, t)
+    for t in range(5):
+        off[t + 1] = VOFF[t + 1] if by_value else off[t] + n
+        n = n * (nd - t) // (t + 1)
+    _row_starts(off, soff)
+
+
+@njit(cache=True, inline="always")
+def _row_starts(off, soff):
+    """``soff[L]``: where the row of the subset ``L`` (a mask over the five cards held) starts in
+    a flat table of the subsets' sums, each row as long as its ``t`` (deck cards or values, at
+    most ``min(4, 5 - |L|)``) needs in the layout ``off`` (:data:`VOFF`, or by cards the start of
+    each ``t``); ``soff[32]`` is the length of the table."""
+    soff[0] = 0
+    for L in range(32):
+        soff[L + 1] = soff[L] + off[min(4, 5 - _POP[L]) + 1]
+
+
+@njit(cache=True, inline="always")
+def _keep_rows(off):
+    """The length of the longest table :func:`_keep_sums` makes in the layout ``off``."""
+    most = 0
+    for k in range(5):
+        n = 0
+        for L in range(1 << k):
+            n += off[min(5 - k, 4 - _POP[L]) + 1]
+        most = max(most, n)
+    return most
 
 
 @njit(cache=True)
-def _keep_sums(mask, k, m, sub, D):
+def _keep_sums(mask, k, m, sub, soff, off, D):
     """The dense table of keeping the positions ``mask`` (``k`` cards) and drawing ``m`` with
     two draws left, in the layout of :func:`.rank_exact._two_values` (the rows of the subsets of
-    the keep one after another, each as long as its ``t`` needs): for each subset ``L`` of the
-    keep and ``t`` up to ``min(m, 4 - |L|)`` deck values, the sums of :func:`_subset_sums`
-    (``sub``) over ``L`` plus every subset ``S`` of the discards, with sign ``(-1)^|S|``, as far
-    as ``|L| + |S| + t <= 5``."""
+    the keep one after another, each as long as its ``t`` needs; ``off``: where the sums of ``t``
+    deck values, or cards, start in a row): for each subset ``L`` of the keep and ``t`` up to
+    ``min(m, 4 - |L|)``, the sums of the subsets' table ``sub`` (rows at ``soff``,
+    :func:`_subset_sums` or :func:`.card_sums._card_subset_sums`) over ``L`` plus every subset
+    ``S`` of the discards, with sign ``(-1)^|S|``, as far as ``|L| + |S| + t <= 5``."""
     pos = np.empty(5, dtype=np.int64)
     c = 0
     for i in range(5):
@@ -223,21 +261,21 @@ def _keep_sums(mask, k, m, sub, D):
                 lh |= 1 << pos[p]
         la = _POP[lh]
         top = min(m, 4 - la)
-        for i in range(VOFF[top + 1]):
+        for i in range(off[top + 1]):
             D[o + i] = 0
         s = rest
         while True:
             ss = _POP[s]
             tt = min(top, 5 - la - ss)
             if tt >= 0:
-                row = sub[lh | s]
+                r = soff[lh | s]
                 if ss & 1:
-                    for i in range(VOFF[tt + 1]):
-                        D[o + i] -= row[i]
+                    for i in range(off[tt + 1]):
+                        D[o + i] -= sub[r + i]
                 else:
-                    for i in range(VOFF[tt + 1]):
-                        D[o + i] += row[i]
+                    for i in range(off[tt + 1]):
+                        D[o + i] += sub[r + i]
             if s == 0:
                 break
             s = (s - 1) & rest
-        o += VOFF[top + 1]
+        o += off[top + 1]

@@ -1,0 +1,251 @@
+"""The rank sums by values (A-5, :mod:`simkit.games.triple_draw.value_sums`) and by cards
+(2-7, :mod:`simkit.games.triple_draw.card_sums`) against a count over all 2,598,960 hands, and
+the second keep of three draws made from them against the inclusion-exclusion over every card
+out that it replaces."""
+
+from __future__ import annotations
+
+from math import comb
+
+import numpy as np
+import pytest
+
+from simkit.cards import parse_cards
+from simkit.games.triple_draw.card_sums import _OFF, _card_index, _card_out_sums
+from simkit.games.triple_draw.rank_exact import (
+    _NL,
+    _best_two,
+    _bint,
+    _bound_tables,
+    _count_table,
+    _Ctx,
+    _value_count_row,
+    _value_counts,
+    _value_sums,
+)
+from simkit.games.triple_draw.rules import target_threshold
+from simkit.games.triple_draw.solver import rank_numerators
+from simkit.games.triple_draw.value_sums import VOFF, _keep_rows, _layout, _out_sums
+from simkit.hands import evaluate
+from simkit.hands.enumeration import all_hands
+
+FAMILY = "ace_to_five"
+
+
+def _every_hand(family: str):
+    """All hands, a bit mask of the cards of each, and each one's strength and rank numerator."""
+    hands = all_hands().astype(np.int64)
+    bits = np.zeros(hands.shape[0], dtype=np.uint64)
+    for j in range(5):
+        bits |= np.left_shift(np.uint64(1), hands[:, j].astype(np.uint64))
+    strength = evaluate(hands, family)
+    return bits, strength, rank_numerators(family)[strength]
+
+
+@pytest.fixture(scope="module")
+def every_hand():
+    """:func:`_every_hand` in A-5."""
+    return _every_hand(FAMILY)
+
+
+@pytest.fixture(scope="module")
+def every_hand_27():
+    """:func:`_every_hand` in 2-7."""
+    return _every_hand("deuce_to_seven")
+
+
+def _mask(cards) -> np.uint64:
+    m = 0
+    for c in cards:
+        m |= 1 << int(c)
+    return np.uint64(m)
+
+
+def _index(values: list[int]) -> int:
+    v = sorted(values)
+    return int(VOFF[len(v)]) + sum(comb(x + j, j + 1) for j, x in enumerate(v))
+
+
+def _cards_of(values: list[int], out: list[int]) -> list[int]:
+    """One card of each value (a multiset), none of them in ``out``."""
+    cards: list[int] = []
+    for v in values:
+        c = next(4 * v + s for s in range(4) if 4 * v + s not in out and 4 * v + s not in cards)
+        cards.append(c)
+    return cards
+
+
+MULTISETS = [[], [12], [0, 0], [3, 7], [1, 1, 1], [0, 5, 9, 11], [2, 2, 6, 6], [4, 4, 4, 10]]
+OUTS = ["", "Kc", "Ah Ad 2c 7s", "2c 2d 3h 4s 5c 6d 7h 8s 9c"]
+
+
+@pytest.mark.parametrize("out", OUTS)
+def test_sums_by_values_are_the_sums_over_the_hands(every_hand, out):
+    """``_out_sums`` of the rank sums (and of a target's counts): for each multiset of values,
+    one card of each taken, the sum over every hand containing those cards and none of the
+    cards out; every five-value entry is that hand's rank."""
+    bits, strength, rank = every_hand
+    E = parse_cards(out).astype(np.int64) if out else np.zeros(0, dtype=np.int64)
+    threshold = target_threshold("8", FAMILY)
+    got = np.zeros(int(VOFF[6]), dtype=np.int64)
+    counts = np.zeros(int(VOFF[6]), dtype=np.int64)
+    _out_sums(E, E.size, _value_sums(FAMILY), got)
+    _out_sums(E, E.size, _value_count_row(FAMILY, threshold), counts)
+    e_mask = _mask(E.tolist())
+    avoid = (bits & e_mask) == 0
+    for values in MULTISETS:
+        m = _mask(_cards_of(values, E.tolist()))
+        hit = avoid & ((bits & m) == m)
+        assert got[_index(values)] == int(rank[hit].sum()), values
+        assert counts[_index(values)] == int((strength[hit] >= threshold).sum()), values
+    for values in ([0, 1, 2, 3, 4], [0, 0, 5, 9, 12], [3, 3, 3, 8, 8]):
+        cards = _cards_of(values, [])
+        assert got[_index(values)] == int(rank[bits == _mask(cards)][0]), values
+    if not out:
+        assert got[0] == comb(52, 5) * (comb(52, 5) - 1)  # every hand beats or ties the others
+
+
+def _buffers(nd: int, by_value: bool, nt: int):
+    """The tables of a second hand's subsets and of one keep (and its targets' counts) for
+    ``_best_two`` with ``nd`` cards left."""
+    off = np.empty(6, dtype=np.int64)
+    soff = np.empty(33, dtype=np.int64)
+    _layout(nd, by_value, off, soff)
+    rows = _keep_rows(off)
+    return (
+        np.zeros(soff[32], dtype=np.int64),
+        np.zeros(rows, dtype=np.int64),
+        np.zeros((rows, nt), dtype=np.int64),
+    )
+
+
+def _second_keep(h1, deck, E, ctx, thr, by_sums):
+    """``_best_two`` holding ``h1`` (two draws left): its value, keep and target chances, the
+    keeps' tables made by values from the sums of the cards out (``by_sums``) or by
+    inclusion-exclusion over every card out."""
+    nt = thr.size
+    AE = np.zeros(int(VOFF[6]) if by_sums else 0, dtype=np.int64)
+    AEC = np.zeros((nt, int(VOFF[6]) if by_sums else 0), dtype=np.int64)
+    if by_sums:
+        _out_sums(E, E.size, _value_sums(FAMILY), AE)
+        VC = _value_counts(FAMILY, thr)
+        for t in range(nt):
+            _out_sums(E, E.size, VC[t], AEC[t])
+    sub, dbuf, dcbuf = _buffers(deck.size, True, nt)
+    v = np.zeros(_NL, dtype=np.int64)
+    hit = np.zeros((nt, _NL), dtype=np.int64)
+    tg = ctx.targets(thr)
+    bt = _bound_tables(FAMILY, deck.size)
+    best = _best_two(
+        h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
+        hit, bt, True, AE, AEC, sub, dbuf, dcbuf,
+    )  # fmt: skip
+    return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
+
+
+@pytest.mark.parametrize("dead", ["", "As 2s 3s 3c 9d Th Jh Qs Kd"])
+def test_second_keep_by_value_sums_matches_inclusion_exclusion(dead):
+    """Holding random second hands (pairs among them) after a first draw, the best keep with
+    two draws left, its value and its targets' chances are the same integers whether the
+    keeps' tables come from the sums by values or from inclusion-exclusion over every card
+    out (dead cards and the first discards); with a paired hand one keep of each pair of equal
+    keeps is tried, and standing pat is valued from the hand's subsets."""
+    rng = np.random.default_rng(20261205)
+    ctx = _Ctx(FAMILY)
+    thr = np.array([target_threshold(t, FAMILY) for t in ("6", "8", "K")], dtype=np.int32)
+    first = parse_cards("Kc Qh Jd Jc 9h").tolist()
+    E = np.array(first + (parse_cards(dead).tolist() if dead else []), dtype=np.int64)
+    live = np.array([c for c in range(52) if c not in E.tolist()], dtype=np.int64)
+    hands = [rng.choice(live, 5, replace=False) for _ in range(6)]
+    hands += [parse_cards("Ah Ac 5d 5s 8c"), parse_cards("4h 4c 4d 7s 7c"), parse_cards("Ad 2d 3h 4c 5h")]
+    for h1 in hands:
+        h1 = np.sort(h1).astype(np.int64)
+        deck = np.array([c for c in live.tolist() if c not in h1.tolist()], dtype=np.int64)
+        fast = _second_keep(h1, deck, E, ctx, thr, True)
+        slow = _second_keep(h1, deck, E, ctx, thr, False)
+        assert fast == slow, h1.tolist()
+
+
+SETS = ["", "7s", "2c 3c", "As Kd", "4h 5h 6h", "2d 3d 4d 5d", "8c 9c Tc Jc"]
+OUTS = ["", "Kc", "6h 7h Qs 9d", "2s 3s 4s 5s 6c 7c 8d 9h Th"]
+
+
+@pytest.mark.parametrize("out", OUTS)
+def test_sums_by_cards_are_the_sums_over_the_hands(every_hand_27, out):
+    """``_card_out_sums`` of the rank sums and of a target's counts, both at once: for sets of
+    up to four cards, the sum over every hand containing them and none of the cards out."""
+    bits, strength, rank = every_hand_27
+    E = parse_cards(out).astype(np.int64) if out else np.zeros(0, dtype=np.int64)
+    ctx = _Ctx("deuce_to_seven")
+    threshold = target_threshold("8", "deuce_to_seven")
+    S = np.stack([ctx.S, _count_table("deuce_to_seven", threshold)])
+    ind = (np.arange(ctx.num.size) >= threshold).astype(np.int64)
+    vals = np.stack([ctx.num.astype(np.int64), ind])
+    got = np.zeros((2, int(_OFF[5])), dtype=np.int64)
+    _card_out_sums(E, E.size, S, vals, ctx.fam, ctx.Tk, got)
+    avoid = (bits & _mask(E.tolist())) == 0
+    for cards in SETS:
+        J = parse_cards(cards).astype(np.int64) if cards else np.zeros(0, dtype=np.int64)
+        if set(J.tolist()) & set(E.tolist()):
+            continue
+        m = _mask(J.tolist())
+        hit = avoid & ((bits & m) == m)
+        ix = _card_index(np.sort(J).copy(), J.size)
+        assert got[0, ix] == int(rank[hit].sum()), cards
+        assert got[1, ix] == int((strength[hit] >= threshold).sum()), cards
+
+
+def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family):
+    """``_best_two`` by cards holding ``h1`` (two draws left): its value, keep and target
+    chances, the keeps' tables made from the sums of the cards out (``by_sums``) or by
+    inclusion-exclusion over every card out."""
+    nt = thr.size
+    tg = ctx.targets(thr)
+    size = int(_OFF[5]) if by_sums else 0
+    AEs = np.zeros((nt + 1, size), dtype=np.int64)
+    if by_sums:
+        S = np.concatenate([ctx.S[None, :], tg[0]])
+        vals = np.concatenate([ctx.num.astype(np.int64)[None, :], tg[3]])
+        _card_out_sums(E, E.size, S, vals, ctx.fam, ctx.Tk, AEs)
+    sub, dbuf, dcbuf = _buffers(deck.size, False, nt)
+    v = np.zeros(_NL, dtype=np.int64)
+    hit = np.zeros((nt, _NL), dtype=np.int64)
+    bt = _bound_tables(family, deck.size)
+    best = _best_two(
+        h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
+        hit, bt, False, AEs[0], AEs[1:], sub, dbuf, dcbuf,
+    )  # fmt: skip
+    return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
+
+
+@pytest.mark.parametrize(
+    ("family", "first", "dead"),
+    [
+        ("deuce_to_seven", "Kc", ""),
+        ("deuce_to_seven", "Kc Qh Jd", "As 2s 3s 9d Th"),
+        (FAMILY, "Kc Qh", ""),
+    ],
+)
+def test_second_keep_by_card_sums_matches_inclusion_exclusion(family, first, dead):
+    """Holding second hands after a first draw (random, paired, a straight, a flush draw), the
+    best keep with two draws left, its value and its targets' chances are the same integers
+    whether the keeps' tables come from the sums by cards or from inclusion-exclusion over
+    every card out (dead cards and the first discards), with the deck walked worst cards first
+    or in order."""
+    rng = np.random.default_rng(20261205)
+    ctx = _Ctx(family)
+    thr = np.array([target_threshold(t, family) for t in ("7", "9")], dtype=np.int32)
+    E = np.array(parse_cards(first).tolist() + (parse_cards(dead).tolist() if dead else []), dtype=np.int64)
+    live = np.array([c for c in range(52) if c not in E.tolist()], dtype=np.int64)
+    hands = [rng.choice(live, 5, replace=False) for _ in range(2)]
+    hands += [parse_cards("7h 7s 5d 3c 2c"), parse_cards("8d 7h 6s 5c 4d"), parse_cards("8h 5h 4h 3h 9c")]
+    for i, h1 in enumerate(hands):
+        if set(h1.tolist()) & set(E.tolist()):
+            continue
+        h1 = np.sort(h1).astype(np.int64)
+        deck = np.array([c for c in live.tolist() if c not in h1.tolist()], dtype=np.int64)
+        if i % 2:
+            deck = deck[::-1].copy()
+        fast = _second_keep_by_cards(h1, deck, E, ctx, thr, True, family)
+        slow = _second_keep_by_cards(h1, deck, E, ctx, thr, False, family)
+        assert fast == slow, h1.tolist()
