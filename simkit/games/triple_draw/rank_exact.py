@@ -53,6 +53,15 @@ then the inclusion-exclusion over its own discards only, a few thousand addition
 every card out it took up to a hundred times more.  A keep with the same values as one tried
 before is not valued again (its value is the same; ties go to the first).
 
+**2-7: by cards.**  Where suits and runs count the same is done by cards (:mod:`.card_sums`):
+the sums over the hands that miss the cards out before the second keep, for every set of up
+to four cards (294,204), once per first keep; per second hand a table of its 32 subsets plus
+up to four deck cards (an odometer over the deck that adds one card's colex term and key at a
+time); each keep's table the inclusion-exclusion over its discards, whole rows at a time.
+Every entry was an inclusion-exclusion over every card out, made again for each keep that
+needed it.  The second draws are walked worst cards first, so that a keep that cannot win is
+given up sooner.
+
 **Targets under rank play.**  The chance of a target (8-low or better …) when every keep is
 the one with the greatest expected rank counts, for the best last keep of each second hand,
 the last draws that make the target: the same inclusion-exclusion over a second table per
@@ -990,9 +999,11 @@ def _first_draws(
     """:func:`_best_two` after each of the first draws ``firsts[:nb]`` (positions in ``deck``)
     onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.  The
     draws are shared out over ``memos.shape[0]`` threads, each with its own memos (``memos``:
-    rank sums and stamps, ``cmemos``: the targets' counts and stamps, ``bufs``: the tables by
-    values of :func:`_best_two`, one row per thread), so every figure is the one a single
-    thread gets."""
+    rank sums and stamps, ``cmemos``: the targets' counts and stamps, ``bufs``: the tables of a
+    second hand's subsets and of a keep of :func:`_best_two`, one row per thread), so every
+    figure is the one a single thread gets.  Each second hand's deck is walked in order, by
+    cards from the worst (the sums are the same in any order; a keep that cannot win is given
+    up sooner)."""
     threads = memos.shape[0]
     m = 5 - k
     for t in prange(threads):
@@ -1089,10 +1100,11 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     after each is the same (for 7-5-3 kept, 91 first draws in place of 1,081; ``deck`` then holds
     the cards of each value together).  The first draws are taken in the order of ``deck``: the
     caller puts the worst cards first, so that a keep that cannot win falls short of ``cut``
-    early (the sum is the same in any order).  With ``VS`` and
-    ``VC`` (:func:`_value_sums` of the ranks and of each target's counts; empty: not used) the
-    second keeps' tables come from the sums by values of the cards out before them
-    (:func:`.value_sums._out_sums`, the same for every first draw)."""
+    early (the sum is the same in any order).  With ``VS`` and ``VC`` (the sums of the ranks and
+    of each target's counts: by values :func:`_value_sums` and :func:`_value_counts`, by cards
+    the superset and count tables; empty: not used) the second keeps' tables come from the sums
+    of the cards out before them (:func:`.value_sums._out_sums` or
+    :func:`.card_sums._card_out_sums`, the same for every first draw)."""
     m = 5 - k
     C, _, _, ind = tg
     nt = ind.shape[0]
@@ -1139,24 +1151,35 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
         np.zeros((threads, rows), dtype=np.int64),
         np.zeros((threads, rows, nt), dtype=np.int64),
     )
-    top = float(num[num.shape[0] - 1])
+    scale = 1.0  # (nd - m)_10: a second hand's value and bounds on the scale of acc
     for i in range(10):
-        top *= nd - m - i
-    left = float(n_all)
+        scale *= nd - m - i
     idx = np.empty(5, dtype=np.int64)
+    h = np.empty(5, dtype=np.int64)
+    for j in range(k):
+        h[j] = kept[j]
+    bounded = cut >= 0.0 and bt[1].shape[0] > 0
+    # what the first draws not yet valued can add at most: by each second hand's bound
+    # (:func:`_hand_bound`), else the best hand's rank for each
+    left = float(n_all) * float(num[num.shape[0] - 1]) * scale
+    if bounded:
+        left = _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt) * scale
+        if _bfloat(acc) + left < cut * (1.0 - 1e-9):
+            return False
     for j in range(m):
         idx[j] = j
     more = True
     while more:
         nb = 0
-        taken = 0
+        taken = 0.0
         while nb < block and more:
             w = _value_weight(idx, m, deck, per_value) if by_value else 1
             if w > 0:
                 for j in range(m):
                     firsts[nb, j] = idx[j]
+                    h[k + j] = deck[idx[j]]
                 weight[nb] = w
-                taken += w
+                taken += w * (_hand_bound(h, bt) * scale if bounded else float(num[num.shape[0] - 1]) * scale)
                 nb += 1
             more = next_combination(idx, m, nd)
         _first_draws(
@@ -1170,9 +1193,38 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
                 _bmul(hout[i, t], weight[i], tmp)
                 _baddb(hit[t], tmp)
         left -= taken
-        if cut >= 0.0 and _bfloat(acc) + left * top < cut * (1.0 - 1e-9):
+        if cut >= 0.0 and _bfloat(acc) + left < cut * (1.0 - 1e-9):
             return False
     return True
+
+
+@njit(cache=True, inline="always")
+def _hand_bound(h, bt):
+    """An upper bound of the expected rank numerator of holding ``h`` with two draws left: the
+    greatest :func:`_keep_bound` of its keeps (``bt``: :func:`_bound_tables` of the deck)."""
+    u = 0.0
+    for m in range(32):
+        b = _keep_bound(h, m, bt)
+        if b > u:
+            u = b
+    return u
+
+
+@njit(cache=True)
+def _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt):
+    """The sum over every first draw of ``m`` from ``deck[:nd]`` onto ``h[:k]`` (by values:
+    weighted, :func:`_value_weight`) of :func:`_hand_bound` of the hand it makes."""
+    total = 0.0
+    for j in range(m):
+        idx[j] = j
+    while True:
+        w = _value_weight(idx, m, deck, per_value) if by_value else 1
+        if w > 0:
+            for j in range(m):
+                h[k + j] = deck[idx[j]]
+            total += w * _hand_bound(h, bt)
+        if not next_combination(idx, m, nd):
+            return total
 
 
 # --- the Python side ----------------------------------------------------------------------

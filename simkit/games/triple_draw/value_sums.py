@@ -60,6 +60,23 @@ def _all_multisets() -> np.ndarray:
 MULTISETS = _all_multisets()
 
 
+def _all_additions() -> np.ndarray:
+    """``ADD[i, v]``: the index of the multiset at index ``i`` (up to four values) with ``v``
+    added."""
+    out = np.zeros((int(VOFF[5]), 13), dtype=np.int64)
+    for i in range(int(VOFF[5])):
+        t = next(t for t in range(5) if VOFF[t] <= i < VOFF[t + 1])
+        for v in range(13):
+            vals = sorted([*MULTISETS[i, :t].tolist(), v])
+            out[i, v] = int(VOFF[t + 1]) + sum(comb(x + j, j + 1) for j, x in enumerate(vals))
+    out.setflags(write=False)
+    return out
+
+
+#: ``ADD[i, v]``: the index of the multiset at index ``i`` (of up to four values) with ``v`` added.
+ADD = _all_additions()
+
+
 @njit(cache=True, inline="always")
 def _kept_values(hs, mask, a):
     """The values of the cards of ``hs`` at the positions of ``mask``, sorted, into ``a``;
@@ -191,13 +208,11 @@ def _subset_sums(hs, AE, out, soff, tlo, thi):
     for L in range(32):
         la = _kept_values(hs, L, a)
         o = soff[L]
-        if la == 0:
-            for i in range(VOFF[tlo], VOFF[min(thi, 4) + 1]):
-                out[o + i] = AE[i]
-            continue
-        for t in range(tlo, min(thi, 4, 5 - la) + 1):
-            for ix in range(VOFF[t], VOFF[t + 1]):
-                out[o + ix] = AE[_merged_index(a, la, MULTISETS[ix], t)]
+        for ix in range(VOFF[tlo], VOFF[min(thi, 4, 5 - la) + 1]):
+            j = ix
+            for u in range(la):  # the hand's values added one at a time
+                j = ADD[j, a[u]]
+            out[o + ix] = AE[j]
 
 
 @njit(cache=True, inline="always")
