@@ -329,6 +329,11 @@ RANK_QUERIES = [
         "3",
     ),
     (
+        "draw-odds --policy rank, 3 draws, --keep 8-5-3-2 (one card), 4 targets, two threads",
+        'draw_odds("8s 5h 3d 2c Kc", "8s 5h 3d 2c", 3, policy="rank")',
+        "3",
+    ),
+    (
         "draw-odds --policy rank, 3 draws, A-5, --keep 6-4-2 (two cards), 4 targets, two threads",
         'draw_odds("Qs Jh 6d 4c 2c", "6d 4c 2c", 3, targets=A5_TARGETS, policy="rank", family="ace_to_five")',
         "3",
@@ -376,6 +381,11 @@ RANK_QUERIES = [
     (
         "best keep, 3 draws, A-5: K-Q-J-J-9 (best: the five-card draw), two threads",
         'best_rank_keep("Ks Qh Jd Jc 9h", 3, family="ace_to_five")',
+        "3",
+    ),
+    (
+        "best keep, 3 draws, 7-5-3-2-K (keeps of three cards valued until cut), two threads",
+        'best_rank_keep("7s 5h 3d 2c Kc", 3)',
         "3",
     ),
 ]
@@ -436,7 +446,8 @@ def rank_section(repeats: int) -> list[str]:
         "estimate otherwise. A whole best_rank_keep with three draws takes seconds in A-5 where the "
         "small keeps are not bounded out (the last rows: every first draw of a keep of one card or "
         "none is a two-draw solve of about a millisecond, the second keeps' tables made by values), "
-        "minutes in 2-7 (module doc of rank_exact).",
+        "tens of seconds in 2-7, where a second hand's solve takes tens of milliseconds (its tables by "
+        "cards; module doc of rank_exact).",
     ]
     return lines
 

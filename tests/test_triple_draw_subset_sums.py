@@ -178,11 +178,10 @@ def test_sums_by_cards_are_the_sums_over_the_hands(every_hand_27, out):
     E = parse_cards(out).astype(np.int64) if out else np.zeros(0, dtype=np.int64)
     ctx = _Ctx("deuce_to_seven")
     threshold = target_threshold("8", "deuce_to_seven")
-    S = np.stack([ctx.S, _count_table("deuce_to_seven", threshold)])
-    ind = (np.arange(ctx.num.size) >= threshold).astype(np.int64)
-    vals = np.stack([ctx.num.astype(np.int64), ind])
+    C = _count_table("deuce_to_seven", threshold)[None, :]
+    ind = (np.arange(ctx.num.size) >= threshold).astype(np.int64)[None, :]
     got = np.zeros((2, int(_OFF[5])), dtype=np.int64)
-    _card_out_sums(E, E.size, S, vals, ctx.fam, ctx.Tk, got)
+    _card_out_sums(E, E.size, ctx.S, C, ctx.num, ind, ctx.fam, ctx.Tk, got)
     avoid = (bits & _mask(E.tolist())) == 0
     for cards in SETS:
         J = parse_cards(cards).astype(np.int64) if cards else np.zeros(0, dtype=np.int64)
@@ -204,9 +203,7 @@ def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family):
     size = int(_OFF[5]) if by_sums else 0
     AEs = np.zeros((nt + 1, size), dtype=np.int64)
     if by_sums:
-        S = np.concatenate([ctx.S[None, :], tg[0]])
-        vals = np.concatenate([ctx.num.astype(np.int64)[None, :], tg[3]])
-        _card_out_sums(E, E.size, S, vals, ctx.fam, ctx.Tk, AEs)
+        _card_out_sums(E, E.size, ctx.S, tg[0], ctx.num, tg[3], ctx.fam, ctx.Tk, AEs)
     sub, dbuf, dcbuf = _buffers(deck.size, False, nt)
     v = np.zeros(_NL, dtype=np.int64)
     hit = np.zeros((nt, _NL), dtype=np.int64)

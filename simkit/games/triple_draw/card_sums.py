@@ -53,15 +53,17 @@ def _card_index(c, n):
 
 
 @njit(cache=True)
-def _card_out_sums(E, nE, S, vals, fam, Tk, out):
-    """``out[i]`` (``i`` over the tables: ``S[i]`` the sums over the hands containing each set of
-    up to four cards, ``vals[i]`` the value of each strength for a five-card set) = the same sums
-    over the hands that also miss the cards ``E[:nE]``.  Only the entries of sets that miss
-    ``E`` are meaningful (the others are never looked up)."""
-    nt = S.shape[0]
-    for i in range(nt):
-        for j in range(_OFF[5]):
-            out[i, j] = S[i, j]
+def _card_out_sums(E, nE, S, C, num, ind, fam, Tk, out):
+    """``out[0]`` = the rank sums ``S`` (over the hands containing each set of up to four cards;
+    a five-card set is ``num`` of its strength) over the hands that also miss the cards
+    ``E[:nE]``, ``out[1 + t]`` the same for target ``t``'s counts ``C[t]`` (``ind[t]``: whether a
+    strength makes it).  Only the entries of sets that miss ``E`` are meaningful (the others are
+    never looked up)."""
+    nt = C.shape[0]
+    for j in range(_OFF[5]):
+        out[0, j] = S[j]
+        for i in range(nt):
+            out[i + 1, j] = C[i, j]
     y = np.empty(5, dtype=np.int64)
     c = np.empty(5, dtype=np.int64)
     for q in range(nE):
@@ -79,12 +81,13 @@ def _card_out_sums(E, nE, S, vals, fam, Tk, out):
                 if not has:
                     if t == 4:
                         s5 = _eval(y[0], y[1], y[2], y[3], e, fam, Tk)
+                        out[0, ix] -= num[s5]
                         for i in range(nt):
-                            out[i, ix] -= vals[i, s5]
+                            out[i + 1, ix] -= ind[i, s5]
                     else:
                         c[t] = e
                         jx = _card_index(c, t + 1)
-                        for i in range(nt):
+                        for i in range(nt + 1):
                             out[i, ix] -= out[i, jx]
                 if not next_combination(y, t, N_CARDS):
                     break

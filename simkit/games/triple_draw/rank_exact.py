@@ -30,8 +30,11 @@ of :mod:`.exact` (:func:`_keep_bound`), is below the best found; a first keep wh
 at most the best found, each chance first from the table and, where that does not settle it,
 counted (the best-play chance with straights and flushes not counted, milliseconds a target:
 :class:`_KeepBounds`); with three draws every keep but standing pat when no bound passes the
-hand's own rank (a made hand: :func:`_pat_is_best`).  Skipping changes no figure; it only saves
-work.  The counted bound is what makes many three-draw searches quick: for 7-5-3-2-K in A-5
+hand's own rank (a made hand: :func:`_pat_is_best`).  A first keep with three draws that is
+valued is given up as soon as its sum so far plus the bounds of the second hands still to
+come (:func:`_hand_bound`: each one's best keep bound, summed over every first draw at the
+start, :func:`_first_bounds`) cannot beat the best found.  Skipping changes no figure; it only
+saves work.  The counted bound is what makes many three-draw searches quick: for 7-5-3-2-K in A-5
 it puts every keep of two cards or fewer below 7-5-3-2's value, so no small keep is valued.
 
 **A-5: by values.**  An A-5 hand's rank is that of its values (straights and flushes do not
@@ -50,7 +53,8 @@ stands for the others.  With three draws the second keeps' tables are made by va
 (dead cards and first discards) are worked out once per first keep, by multisets of values
 (8,568 of them), and for each second hand once per subset of its cards; a keep's table is
 then the inclusion-exclusion over its own discards only, a few thousand additions, where over
-every card out it took up to a hundred times more.  A keep with the same values as one tried
+every card out it took up to a hundred times more (the hand's values are added to each
+multiset by a table, :data:`.value_sums.ADD`).  A keep with the same values as one tried
 before is not valued again (its value is the same; ties go to the first).
 
 **2-7: by cards.**  Where suits and runs count the same is done by cards (:mod:`.card_sums`):
@@ -88,29 +92,31 @@ takes 0.12-0.20 s over the benchmark's hands (the worst a hand whose best keep i
 that the five-card draw, about 0.09 s, and the one-card keeps, about 0.02 s each, must be
 valued in full; most of it is the inclusion-exclusion of each rank sum, :func:`_incl_excl`,
 compiled without reference counting); ``draw-odds --policy rank`` with its four targets adds
-the target counts of the best keep: 0.12 s for 7-5-3-2-K, 0.39 s for K-K-Q-Q-J (the
-five-card draw valued twice), 0.18 s for the five-card draw asked for (``--keep ""``), which
-took 7.6 minutes when every last draw was enumerated; A-5, by values, 0.005 s for K-Q-J-9-8
-(0.19 s card by card).  With three draws, standing pat takes 0.13 s and a keep of four cards
-1.4 s on two threads, 2.8 s on one (7-5-3-2 from 7-5-3-2-K; 47 first draws, each a two-draw
-solve, shared out over the threads by :func:`_first_draws`).  In A-5, by values, on two
-threads, with the targets of ``draw-odds``: 0.04 s for 5-3-2-K drawing one, 0.07 s for a keep
-of three cards (91 sets of values drawn first), 0.25 s for a keep of two (455), 1.1 s for a
-keep of one (1,820) and 3.7 s for the five-card draw (6,188): about a millisecond a two-draw
-solve.  In 2-7 a keep of three cards has 1,081 first draws and smaller keeps more, each a
-two-draw solve of tens of milliseconds (its tables by cards).  A whole three-draw
-:func:`best_rank_keep` is quick where the counted bounds rule out the keeps of few cards: in
-A-5, two threads, 0.5 s for 7-5-3-2-K and 0.6 s for T-7-4-3-2; elsewhere the keeps of one card
-or none are valued until the cut gives them up (their first draws taken worst cards first, so
-that the cut comes early): 6.8 s for 7-3-2-K-Q (best 7-3-2, 0.910; the bounds of its small
-keeps 0.93-0.94), 11 s for K-Q-J-J-9 (best: the five-card draw), and in 2-7 2 min 9 s for
-7-5-3-2-K, whose keeps of three cards are bounded at 0.956 against 7-5-3-2's
-0.948.  A made hand is quickest: when every other keep's bound is at most the hand's
-own rank, standing pat is the best keep and one two-draw solve values it, whose other keeps
-the bound rules out too (for instance 2-7 made 9-lows and A-5 made 8-lows; 0.01-0.14 s).
-:func:`_quick_first_keep` is the search that ``draw-odds --policy rank`` runs with three draws
-and no keep given: it gives up, falling back to Monte Carlo, as soon as a keep of fewer than
-:data:`QUICK_SEARCH` cards (A-5: three; 2-7: five, standing pat) would have to be valued.
+the target counts of the best keep: 0.12 s for 7-5-3-2-K, 0.39 s for K-K-Q-Q-J (the five-card
+draw valued twice), 0.18 s for the five-card draw asked for (``--keep ""``), which took 7.6
+minutes when every last draw was enumerated; A-5, by values, 0.005 s for K-Q-J-9-8 (0.19 s card
+by card).  With three draws, standing pat takes 0.15 s and a keep of four cards 0.7 s on two
+threads, 1.3 s on one (7-5-3-2 from 7-5-3-2-K; 47 first draws, each a two-draw solve, shared
+out over the threads by :func:`_first_draws`; 1.4 s and 2.8 s with every second keep's table by
+inclusion-exclusion).  In A-5, by values, on two threads, with the targets of ``draw-odds``:
+0.05 s for 5-3-2-K drawing one, 0.09 s for a keep of three cards (91 sets of values drawn
+first), 0.28 s for a keep of two (455), 1.0 s for a keep of one (1,820) and 3.3 s for the
+five-card draw (6,188): about a millisecond a two-draw solve.  In 2-7 a keep of three cards has
+1,081 first draws and smaller keeps more, each a two-draw solve of tens of milliseconds (its
+tables by cards; the table of a hand's subsets with four deck cards alone holds about a million
+sums).  A whole three-draw :func:`best_rank_keep` is quick where the counted bounds rule out
+the keeps of few cards: in A-5, two threads, 0.6 s for 7-5-3-2-K and for T-7-4-3-2; elsewhere
+the keeps of one card or none are valued until the cut gives them up (their first draws taken
+worst cards first, so that the cut comes early): 6.5 s for 7-3-2-K-Q (best 7-3-2, 0.910; the
+bounds of its small keeps 0.93-0.94), 12 s for K-Q-J-J-9 (best: the five-card draw), and in 2-7
+36 s for 7-5-3-2-K (2 min 9 s before the tables by cards and the second hands' bounds), whose
+keeps of three cards are bounded at 0.956 against 7-5-3-2's 0.948.  A made hand is quickest:
+when every other keep's bound is at most the hand's own rank, standing pat is the best keep and
+one two-draw solve values it, whose other keeps the bound rules out too (for instance 2-7 made
+9-lows and A-5 made 8-lows; 0.01-0.14 s).  :func:`_quick_first_keep` is the search that
+``draw-odds --policy rank`` runs with three draws and no keep given: it gives up, falling back
+to Monte Carlo, as soon as a keep of fewer than :data:`QUICK_SEARCH` cards (A-5: three; 2-7:
+five, standing pat) would have to be valued.
 """
 
 from __future__ import annotations
@@ -1124,32 +1130,25 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     tmp = np.zeros(_NL, dtype=np.int64)
     memos = np.zeros((threads, 2, int(_OFF[5])), dtype=np.int64)
     cmemos = np.zeros((threads, 2, nt, int(_OFF[5])), dtype=np.int64)
-    use = VS.size > 0
+    use = VS.size > 0 and n_all > 1  # one first draw (standing pat): not worth the tables
     size = (VOFF[6] if by_value else _OFF[5]) if use else 0
-    AEs = np.zeros((nt + 1, size), dtype=np.int64)  # the rank sums, then each target's counts
+    AEs = np.empty((nt + 1, size), dtype=np.int64)  # the rank sums, then each target's counts
     if use and by_value:
         _out_sums(E, nE, VS, AEs[0])
         for t in range(nt):
             _out_sums(E, nE, VC[t], AEs[t + 1])
     elif use:
-        Ss = np.empty((nt + 1, size), dtype=np.int64)
-        vals = np.empty((nt + 1, num.shape[0]), dtype=np.int64)
-        Ss[0] = VS
-        vals[0] = num
-        for t in range(nt):
-            Ss[t + 1] = VC[t]
-            vals[t + 1] = ind[t]
-        _card_out_sums(E, nE, Ss, vals, fam, Tk, AEs)
+        _card_out_sums(E, nE, VS, VC, num, ind, fam, Tk, AEs)
     AE = AEs[0]
     AEC = AEs[1:]
     off = np.empty(6, dtype=np.int64)  # the layout of the second keeps' tables (_best_two)
     soff = np.empty(33, dtype=np.int64)
     _layout(nd - m, by_value, off, soff)
     rows = _keep_rows(off) if use else 0
-    bufs = (
-        np.zeros((threads, soff[32] if use else 0), dtype=np.int64),
-        np.zeros((threads, rows), dtype=np.int64),
-        np.zeros((threads, rows, nt), dtype=np.int64),
+    bufs = (  # each entry is written before it is read (:func:`_best_two`)
+        np.empty((threads, soff[32] if use else 0), dtype=np.int64),
+        np.empty((threads, rows), dtype=np.int64),
+        np.empty((threads, rows, nt), dtype=np.int64),
     )
     scale = 1.0  # (nd - m)_10: a second hand's value and bounds on the scale of acc
     for i in range(10):
