@@ -37,15 +37,21 @@ _OFF = np.array([0, 1, 53, 1379, 23479, 294204], dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
+def _sort(b, k):
+    """Sort ``b[:k]`` in place (an insertion sort: ``k`` is at most a hand)."""
+    for i in range(1, k):
+        x = b[i]
+        j = i - 1
+        while j >= 0 and b[j] > x:
+            b[j + 1] = b[j]
+            j -= 1
+        b[j + 1] = x
+
+
+@njit(cache=True, inline="always")
 def _card_index(c, n):
     """The index of the set of the ``n`` cards ``c[:n]`` (sorted in place; ``n <= 4``)."""
-    for i in range(1, n):
-        x = c[i]
-        j = i - 1
-        while j >= 0 and c[j] > x:
-            c[j + 1] = c[j]
-            j -= 1
-        c[j + 1] = x
+    _sort(c, n)
     ix = _OFF[n]
     for j in range(n):
         ix += _CB[j, c[j]]

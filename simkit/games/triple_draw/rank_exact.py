@@ -136,7 +136,7 @@ from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from ...jit import lean, njit
-from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums
+from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums, _sort
 from .exact import _chance, _low_value, _refreshed_tables, prepare
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
@@ -285,17 +285,6 @@ def _count_table(family: str, threshold: int) -> np.ndarray:
 
 
 # --- the compiled recursion ----------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def _sort(b, k):
-    for i in range(1, k):
-        x = b[i]
-        j = i - 1
-        while j >= 0 and b[j] > x:
-            b[j + 1] = b[j]
-            j -= 1
-        b[j + 1] = x
 
 
 @lean()
