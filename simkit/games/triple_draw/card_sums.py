@@ -15,7 +15,7 @@ the cards ``J`` and miss the cards ``E``; a set of ``t`` cards ``c_0 < … < c_(
   :func:`.rank_exact._two_values`).  Each keep's dense table is then
   :func:`.value_sums._keep_sums` of these rows, whole rows at a time, where
   inclusion-exclusion over every card out, entry by entry, made the table again for each keep
-  (same integers: ``tests/test_triple_draw_value_sums.py``).
+  (same integers: ``tests/test_triple_draw_subset_sums.py``).
 """
 
 from __future__ import annotations

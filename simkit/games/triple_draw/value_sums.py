@@ -23,10 +23,15 @@ non-decreasing order ``V`` sits at ``VOFF[t] + sum_j C(V[j] + j, j + 1)``, the c
   cards out before), and from them, for one keep, the dense table
   :func:`.rank_exact._two_values` walks: the sums that miss the keep's discards ``R`` too,
   ``sum over S in R of (-1)^|S| (the sums of L + S)``, whole rows at a time.  So the 32 keeps of
-  a second hand share one table of the hand's subsets, and a keep's table costs a few
-  thousand additions, where inclusion-exclusion over every card out took up to a hundred times
-  more (same integers: ``tests/test_triple_draw_value_sums.py`` compares them with a count
-  over every hand and with the tables by inclusion-exclusion).
+  a second hand share one table of the hand's subsets (each entry a few look-ups of
+  :data:`ADD`, the multiset with one value more), and a keep's table costs a few thousand
+  additions, where inclusion-exclusion over every card out took up to a hundred times more
+  (same integers: ``tests/test_triple_draw_subset_sums.py`` compares them with a count over
+  every hand and with the tables by inclusion-exclusion).
+
+:func:`_keep_sums` and the layout of these tables (:func:`_layout`, :func:`_row_starts`,
+:func:`_keep_rows`) serve the tables by cards of :mod:`.card_sums` as well: only the length
+of the sums of ``t`` deck values or cards in a row differs.
 """
 
 from __future__ import annotations
@@ -73,7 +78,7 @@ def _all_additions() -> np.ndarray:
     return out
 
 
-#: ``ADD[i, v]``: the index of the multiset at index ``i`` (of up to four values) with ``v`` added.
+#: The index of each multiset of up to four values with each value added.
 ADD = _all_additions()
 
 
