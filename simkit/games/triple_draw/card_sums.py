@@ -138,7 +138,6 @@ def _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, out, soff, off, tlo, thi):
             if t == 0:
                 out[o] = val[eval5_from_keys(key, ranks, suited, Tk)] if la == 5 else AE[_card_index(a, la)]
                 continue
-            fast = la + t == 5 or la == 0
             pi[0] = 0
             pa[0] = _OFF[t]
             pk[0] = key
@@ -155,7 +154,7 @@ def _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, out, soff, off, tlo, thi):
                     pm[u + 1] = pm[u] | (1 << (d >> 2))
                 if la + t == 5:
                     out[o + pi[t]] = val[eval5_from_keys(pk[t], pm[t], suited, Tk)]
-                elif fast:
+                elif la == 0:
                     out[o + pi[t]] = AE[pa[t]]
                 else:
                     for u in range(la):

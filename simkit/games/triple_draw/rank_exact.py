@@ -1147,9 +1147,10 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     for j in range(k):
         h[j] = kept[j]
     bounded = cut >= 0.0 and bt[1].shape[0] > 0
+    top = float(num[num.shape[0] - 1]) * scale  # the most one first draw can add
     # what the first draws not yet valued can add at most: by each second hand's bound
     # (:func:`_hand_bound`), else the best hand's rank for each
-    left = float(n_all) * float(num[num.shape[0] - 1]) * scale
+    left = float(n_all) * top
     if bounded:
         left = _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt) * scale
         if _bfloat(acc) + left < cut * (1.0 - 1e-9):
@@ -1167,7 +1168,7 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
                     firsts[nb, j] = idx[j]
                     h[k + j] = deck[idx[j]]
                 weight[nb] = w
-                taken += w * (_hand_bound(h, bt) * scale if bounded else float(num[num.shape[0] - 1]) * scale)
+                taken += w * (_hand_bound(h, bt) * scale if bounded else top)
                 nb += 1
             more = next_combination(idx, m, nd)
         _first_draws(
