@@ -295,6 +295,37 @@ def test_counted_bounds_prove_standing_pat_where_the_table_cannot():
 
 
 @pytest.mark.parametrize(
+    ("hand", "live", "family"),
+    [
+        # a pair: the keeps that trade one 4 for the other tie, and are valued once
+        ("Ac 2d 4s 4h Qc", "3c 5d 5s 6h 7c 8d Qs Kd 2h 9s As 3h 6d Tc Jd", "ace_to_five"),
+        ("Kc Qd Js Jh 9c", "3c 5d 5s 6h 7c 8d Qs Kd 2h 9s As 3h 6d Tc Jd", "ace_to_five"),
+        pytest.param(  # the same search by cards (slow: 24 s)
+            "7s 5h 3d 2c Kc",
+            "2h 3h 4h 4d 6c 8c 9s Kd Qh Js 7d 5c Ad Th 8s",
+            "deuce_to_seven",
+            marks=pytest.mark.slow,
+        ),
+    ],
+)
+def test_three_draw_search_is_the_best_of_every_keep(hand, live, family):
+    """The three-draw search (keeps valued in the order of their two-draw values, one A-5 keep
+    per set of values, each given up as soon as it cannot beat the best found) gives the
+    greatest of every keep's exact value, and of equal ones the first in the tie order: more
+    cards, then the first in the hand (fifteen live cards: enough for three draws of five)."""
+    h = parse_cards(hand).tolist()
+    deck = parse_cards(live).tolist()
+    dead = format_cards([c for c in range(52) if c not in h and c not in deck])
+    values = {}
+    for mask in sorted(range(32), key=lambda m: (-bin(m).count("1"), m)):
+        keep = format_cards([h[i] for i in range(5) if (mask >> i) & 1])
+        values[keep] = rank_value(hand, keep, 3, dead=dead, family=family)
+    best = max(values.values())
+    first = next(k for k, v in values.items() if v == best)
+    assert best_rank_keep(hand, 3, dead=dead, family=family) == (best, first)
+
+
+@pytest.mark.parametrize(
     "hand, family, best",
     [
         ("7s 5h 3d 2c Kc", "ace_to_five", "7s 5h 3d 2c"),  # every keep of two cards or fewer bounded below it

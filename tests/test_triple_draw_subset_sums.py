@@ -25,7 +25,7 @@ from simkit.games.triple_draw.rank_exact import (
 )
 from simkit.games.triple_draw.rules import target_threshold
 from simkit.games.triple_draw.solver import rank_numerators
-from simkit.games.triple_draw.value_sums import VOFF, _keep_rows, _layout, _out_sums
+from simkit.games.triple_draw.value_sums import VOFF, _keep_rows, _layout, _out_sums, walk_order
 from simkit.hands import evaluate
 from simkit.hands.enumeration import all_hands
 
@@ -67,10 +67,13 @@ def _index(values: list[int]) -> int:
 
 
 def _cards_of(values: list[int], out: list[int]) -> list[int]:
-    """One card of each value (a multiset), none of them in ``out``."""
+    """One card of each value of a multiset of the tables' values (K = 0, Q = 1, … 2 = 11,
+    A = 12: 12 minus the A-5 low value), none of them in ``out``."""
     cards: list[int] = []
     for v in values:
-        c = next(4 * v + s for s in range(4) if 4 * v + s not in out and 4 * v + s not in cards)
+        low = 12 - v  # A = 0, 2 = 1, … K = 12
+        r = 12 if low == 0 else low - 1  # the card code's rank: 2 = 0, … A = 12
+        c = next(4 * r + s for s in range(4) if 4 * r + s not in out and 4 * r + s not in cards)
         cards.append(c)
     return cards
 
@@ -160,7 +163,7 @@ def test_second_keep_by_value_sums_matches_inclusion_exclusion(dead):
     hands += [parse_cards("Ah Ac 5d 5s 8c"), parse_cards("4h 4c 4d 7s 7c"), parse_cards("Ad 2d 3h 4c 5h")]
     for h1 in hands:
         h1 = np.sort(h1).astype(np.int64)
-        deck = np.array([c for c in live.tolist() if c not in h1.tolist()], dtype=np.int64)
+        deck = walk_order(np.array([c for c in live.tolist() if c not in h1.tolist()], dtype=np.int64))
         fast = _second_keep(h1, deck, E, ctx, thr, True)
         slow = _second_keep(h1, deck, E, ctx, thr, False)
         assert fast == slow, h1.tolist()

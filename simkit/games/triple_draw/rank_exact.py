@@ -21,8 +21,11 @@ draws left (:func:`_two_values`) first works out every ``A_E(J)`` its last draws
 one dense table (:func:`_dense_sums`: ``J`` a subset of the keep plus at most four deck cards),
 then walks the draws as nested loops, so that the sums of the subsets of the outer cards and
 their Möbius transform are done once per outer card, not once per draw.  Keeps are tried most
-cards first, and the valuing of a keep stops as soon as it cannot beat the best found even if
-every draw left gave the best hand (a later draw can throw any kept card, so no tighter bound
+cards first (a second keep by values: the greatest value with one draw left first,
+:func:`_guess_order`; a first keep with three draws in a search: the greatest value with two
+draws first, :func:`_likely_best_first`; ties always go by :data:`_ORDER`), and the valuing
+of a keep stops as soon as it cannot beat the best found even if every draw left gave the best
+hand (a later draw can throw any kept card, so no tighter bound
 is used inside a keep).  Whole keeps are skipped by :func:`rank_bound`, an upper bound of a
 keep's expected rank from the best-play chances of the targets (K-low … 7-low).  A second keep
 with three draws is skipped when its bound, each chance a table look-up of the refreshed model
@@ -41,8 +44,9 @@ it puts every keep of two cards or fewer below 7-5-3-2's value, so no small keep
 count), so any two cards of one value can trade places without changing a figure: a draw
 that takes other cards of the same values as another has the same best play after it.  So
 in A-5 the first draws of three and the draws of the dense walk are taken one per set of
-values, the draw of the first cards of each value in the (sorted) deck, weighted by how many
-draws it stands for (:func:`_value_weight`), and the dense tables hold one sum per set of
+values, the draw of the first cards of each value in the deck (in walk order: by
+:func:`.value_sums._walk_value`, the worst value first), weighted by how many draws it stands
+for (:func:`_value_weight`), and the dense tables hold one sum per set of
 values (:func:`_dense_sums`: at most 2,380 per subset of the keep, where by positions
 there are up to C(47, 4) = 178,365).  Same integers (the tests compare them with the
 card-by-card walk); a three-card first keep of three draws takes 91 two-draw solves in place
@@ -55,7 +59,8 @@ stands for the others.  With three draws the second keeps' tables are made by va
 then the inclusion-exclusion over its own discards only, a few thousand additions, where over
 every card out it took up to a hundred times more (the hand's values are added to each
 multiset by a table, :data:`.value_sums.ADD`).  A keep with the same values as one tried
-before is not valued again (its value is the same; ties go to the first).
+before is not valued again (its value is the same; ties go to the first), first keeps in a
+search included.
 
 **2-7: by cards.**  Where suits and runs count the same is done by cards (:mod:`.card_sums`):
 the sums over the hands that miss the cards out before the second keep, for every set of up
@@ -149,6 +154,8 @@ from .value_sums import (
     _layout,
     _out_sums,
     _subset_sums,
+    _walk_value,
+    walk_order,
 )
 
 __all__ = ["RankPlay", "best_rank_keep", "rank_bound", "rank_play", "rank_value"]
@@ -157,6 +164,8 @@ _POP = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 _TOP = np.array([m.bit_length() - 1 for m in range(32)], dtype=np.int64)
 #: The 32 keeps in the order of preference on a tie: more cards first, then lower positions.
 _ORDER = np.array(sorted(range(32), key=lambda m: (-bin(m).count("1"), m)), dtype=np.int64)
+#: Each keep's place in :data:`_ORDER`: of two keeps of the same value, the one placed first wins.
+_PLACE = np.argsort(_ORDER)
 _LIMB = 32
 _LMASK = (1 << _LIMB) - 1
 _NL = 4  # limbs of a big integer: up to 2^128
@@ -522,7 +531,7 @@ def _value_runs(deck, nd, first, per_value):
         per_value[v] = 0
         first[v] = 0
     for i in range(nd - 1, -1, -1):
-        v = deck[i] >> 2
+        v = _walk_value(deck[i])
         first[v] = i
         per_value[v] += 1
 
@@ -535,7 +544,7 @@ def _fill(i, k, nk, x, deck, h, G, CI, D, base, offn, fam, Tk, num, by_value):
     b = k + i
     hb = 1 << b
     h[b] = deck[x]
-    v = deck[x] >> 2
+    v = _walk_value(deck[x])
     for L in range(hb):
         mask = L | hb
         t = _POP[L >> k]
@@ -696,7 +705,7 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
             h[4] = deck[x]
             xv = x
             if by_value:
-                xv = deck[x] >> 2
+                xv = _walk_value(deck[x])
                 for q in range(15):
                     t1[q] = D[ol[q] + _CB[tl[q], xv + tl[q]]]
             else:
@@ -755,8 +764,8 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
             if j < 0:
                 break
             p = pos[j] + 1
-            v = deck[p] >> 2
-            if by_value and deck[p - 1] >> 2 == v and not (j > 0 and pos[j - 1] == p - 1):
+            v = _walk_value(deck[p])
+            if by_value and _walk_value(deck[p - 1]) == v and not (j > 0 and pos[j - 1] == p - 1):
                 p = first[v] + per_value[v]  # the first card of the next value
                 if p > nd - m + j:
                     pos[j] = nd - m + j  # no room left here: move an earlier card on
@@ -854,9 +863,11 @@ def _best_two(
     """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
     keep's expected rank numerator times ``(nd)_10`` (limbs), ``hit[t]`` (with targets) the
     chance of each target with that keep and best play after, on the same scale.  Keeps are
-    tried most cards first; one whose :func:`_keep_bound` (``bt``, none with no targets) is
+    tried most cards first (by values with ``AE``: the greatest value with one draw left
+    first, :func:`_guess_order`); one whose :func:`_keep_bound` (``bt``, none with no targets) is
     below the best found is skipped, and the others are given up as soon as they cannot beat
-    it.  Returns the keep as a mask over the positions of ``h1``.
+    it.  Of two keeps of the same value the one first in :data:`_ORDER` is taken.  Returns the
+    keep as a mask over the positions of ``h1``.
 
     With ``AE`` (the sums of the cards out, ``E[:nE]``, empty: not used; by values,
     :func:`.value_sums._out_sums`, or by cards, :func:`.card_sums._card_out_sums`) the dense
@@ -883,6 +894,11 @@ def _best_two(
     soff = np.empty(33, dtype=np.int64)
     _layout(nd, by_value, off, soff)
     filled = -1  # sub holds the sums of up to this many deck values (a keep drawing m needs m)
+    order = _ORDER.copy()
+    if by_sums and by_value:  # the likely best keeps first, so that the others are given up sooner
+        _sub_sums(hs, deck, nd, AE, num, fam, Tk, sub, soff, off, 0, 0, by_value)
+        filled = 0
+        _guess_order(sub, soff, nd, order)
     tried = np.empty(32, dtype=np.int64)
     ntried = 0
     best = -1
@@ -894,7 +910,7 @@ def _best_two(
         scale *= nd - i
     bounded = bt[1].shape[0] > 0
     for t in range(32):
-        m = _ORDER[t]
+        m = order[t]
         if by_value:  # one keep per multiset of values
             sig = _keep_index(hs, m)
             seen = False
@@ -928,7 +944,7 @@ def _best_two(
             ):  # fmt: skip
                 continue
         _bmul(acc, f, cur)
-        if best < 0 or _bgt(cur, v):
+        if best < 0 or _bgt(cur, v) or (not _bgt(v, cur) and _PLACE[m] < _PLACE[best]):
             best = m
             for i in range(_NL):
                 v[i] = cur[i]
@@ -966,6 +982,32 @@ def _sub_sums(hs, deck, nd, AE, val, fam, Tk, sub, soff, off, tlo, thi, by_value
 
 
 @njit(cache=True, inline="always")
+def _guess_order(sub, soff, nd, order):
+    """Sort the keeps ``order`` (:data:`_ORDER`) by their value with one draw left, the
+    greatest first (stable: keeps of the same such value stay in the tie order): a cheap guess
+    of their value with two, from the whole-subset entries of the table of the hand's subsets
+    (:func:`_sub_sums`, ``t = 0``) as in :func:`_pat_value`."""
+    g = np.empty(32, dtype=np.int64)
+    for L in range(32):
+        g[L] = sub[soff[L]]
+    for bit in range(5):  # superset Möbius transform: the last draws that keep exactly L
+        b = 1 << bit
+        for L in range(32):
+            if not L & b:
+                g[L] -= g[L | b]
+    x = np.empty(32, dtype=np.float64)
+    for L in range(32):
+        x[L] = float(g[L]) * _scale(nd, 5 - _POP[L])
+    for i in range(1, 32):
+        m = order[i]
+        j = i - 1
+        while j >= 0 and x[order[j]] < x[m]:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = m
+
+
+@njit(cache=True, inline="always")
 def _pat_value(sub, soff, nd):
     """Standing pat with two draws left from ``nd`` cards: the best last keep's sum of final
     ranks times ``(nd)_5`` (as :func:`_last`), from the sums of the subsets of the hand
@@ -996,9 +1038,10 @@ def _first_draws(
     draws are shared out over ``memos.shape[0]`` threads, each with its own memos (``memos``:
     rank sums and stamps, ``cmemos``: the targets' counts and stamps, ``bufs``: the tables of a
     second hand's subsets and of a keep of :func:`_best_two`, one row per thread), so every
-    figure is the one a single thread gets.  Each second hand's deck is walked in order, by
-    cards from the worst (the sums are the same in any order; a keep that cannot win is given
-    up sooner)."""
+    figure is the one a single thread gets.  Each second hand's deck is walked worst cards
+    first (the sums are the same in any order; a keep that cannot win is given up sooner): by
+    cards in descending order, by values in the walk order of ``deck``
+    (:func:`.value_sums.walk_order`, which the tables by values need)."""
     threads = memos.shape[0]
     m = 5 - k
     for t in prange(threads):
@@ -1011,9 +1054,9 @@ def _first_draws(
         for i in range(t, nb, threads):
             for j in range(m):
                 h[k + j] = deck[firsts[i, j]]
-            c = _rest(deck, nd, firsts[i], m, rest)
-            _sort(rest, c)  # the second draws walk the deck in order (by values: non-decreasing)
-            if not by_value:  # by cards, the worst cards first: a keep that cannot win is cut sooner
+            c = _rest(deck, nd, firsts[i], m, rest)  # by values in walk order, as deck (worst first)
+            if not by_value:  # by cards in order, the worst first: a keep that cannot win is cut sooner
+                _sort(rest, c)
                 for j in range(c // 2):
                     x = rest[j]
                     rest[j] = rest[c - 1 - j]
@@ -1054,10 +1097,10 @@ def _value_weight(idx, m, deck, per_value):
     run = 0
     for j in range(m):
         p = idx[j]
-        v = deck[p] >> 2
-        if j > 0 and idx[j - 1] == p - 1 and deck[p - 1] >> 2 == v:
+        v = _walk_value(deck[p])
+        if j > 0 and idx[j - 1] == p - 1 and _walk_value(deck[p - 1]) == v:
             run += 1
-        elif p > 0 and deck[p - 1] >> 2 == v:
+        elif p > 0 and _walk_value(deck[p - 1]) == v:
             return 0
         else:
             run = 1
@@ -1070,13 +1113,13 @@ def _inner_weight(x, lo, pos, m, deck, per_value, wpre):
     """:func:`_value_weight` of the draw ``pos[:m - 1]`` and ``x`` (``>= lo``, the position after
     ``pos[m - 2]``) from that of ``pos[:m - 1]``, ``wpre > 0``: 0 unless ``x`` is the first card
     of its value or follows the outer cards' run of that value."""
-    v = deck[x] >> 2
+    v = _walk_value(deck[x])
     r = 1
-    if x > 0 and deck[x - 1] >> 2 == v:
+    if x > 0 and _walk_value(deck[x - 1]) == v:
         if x != lo or m < 2:
             return 0
         j = m - 2
-        while j >= 0 and deck[pos[j]] >> 2 == v:
+        while j >= 0 and _walk_value(deck[pos[j]]) == v:
             r += 1
             j -= 1
     return wpre * (per_value[v] - r + 1) // r
@@ -1342,11 +1385,16 @@ def _keep_value(
     tg = ctx.targets(thr)
     if by_value is None:
         by_value = ctx.family == "ace_to_five"
+    # the worst cards first (a keep that cannot win falls short sooner; the sums are the same
+    # in any order), by values in the walk order the tables by values need
+    worst_first = (
+        walk_order(deck) if by_value else deck[np.argsort(-_low_value(deck, ctx.family), kind="stable")]
+    )
     if draws == 2:
         done = _two(
             kept5,
             k,
-            deck,
+            worst_first,
             n,
             E,
             E.size,
@@ -1368,7 +1416,6 @@ def _keep_value(
         bt = _bound_tables(ctx.family, n - m) if prune else _NO_BOUND
         threads = get_num_threads() if threads is None else threads
         VS, VC = (_value_sums(ctx.family), _value_counts(ctx.family, thr)) if by_value else (ctx.S, tg[0])
-        worst_first = deck[np.argsort(-_low_value(deck, ctx.family), kind="stable")]
         done = _three(
             kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads, by_value,
             VS, VC,
@@ -1520,9 +1567,11 @@ class _KeepBounds:
         self.count = count and deck.size >= 5 * draws  # a deck that can supply every draw counted
         self.chances: dict[tuple[int, int], Fraction] = {}
 
-    def at_most(self, kept: np.ndarray, beat: Fraction) -> bool:
-        """Whether keeping ``kept`` is sure to be worth at most ``beat`` (an expected rank)."""
-        return self._numerator(kept, beat * DENOM) <= beat * DENOM
+    def at_most(self, kept: np.ndarray, beat: Fraction, strict: bool = False) -> bool:
+        """Whether keeping ``kept`` is sure to be worth at most ``beat`` (an expected rank;
+        ``strict``: less than ``beat``)."""
+        got = self._numerator(kept, beat * DENOM)
+        return got < beat * DENOM if strict else got <= beat * DENOM
 
     def bound(self, kept: np.ndarray) -> Fraction:
         """The tightest bound of keeping ``kept``: every target's chance counted."""
@@ -1586,10 +1635,12 @@ def _best_first_keep(
     ctx: _Ctx, cards: np.ndarray, deck: np.ndarray, dead: np.ndarray, draws: int, least: int = 0
 ) -> tuple[Fraction, int] | None:
     """The greatest expected rank of a first keep of ``cards`` and its mask (ties: more cards,
-    then the first in :data:`_ORDER`).  Keeps are valued most cards first; one whose bound
-    (:class:`_KeepBounds`; counted except in A-5 with two draws, where valuing a keep costs no
-    more) is at most the best found is skipped, and the valuing of the others stops as soon as
-    they cannot beat it.
+    then the first in :data:`_ORDER`).  Keeps are valued most cards first, or with three draws
+    and ``least == 0`` the greatest value with two draws first (:func:`_likely_best_first`); one
+    whose bound (:class:`_KeepBounds`; counted except in A-5 with two draws, where valuing a
+    keep costs no more) is at most the best found is skipped, and the valuing of the others
+    stops as soon as they cannot beat it.  In A-5 a keep with the values of one before it in
+    :data:`_ORDER` is not valued (its value is the same, and ties go to the first).
 
     ``least``: give up (None) rather than value a keep of fewer cards, and already before the
     first keep of ``least`` cards when a keep of fewer cards is bounded above the best found:
@@ -1600,13 +1651,26 @@ def _best_first_keep(
     count = draws == 3 or ctx.family != "ace_to_five"
     bounds = _KeepBounds(deck, ctx.family, draws, count) if draws >= 2 else None
     keeps = {m: cards[[i for i in range(5) if (m >> i) & 1]] for m in masks}
+    if ctx.family == "ace_to_five":  # one keep per multiset of values, the first in the tie order
+        seen: set[tuple[int, ...]] = set()
+        firsts = []
+        for m in masks:
+            key = tuple(sorted((keeps[m] >> 2).tolist()))
+            if key not in seen:
+                seen.add(key)
+                firsts.append(m)
+        masks = firsts
     if draws == 3 and bounds is not None and _pat_is_best(cards, deck, ctx.family, bounds):
         masks = [31]
+    elif draws == 3 and least == 0:
+        masks = _likely_best_first(ctx, cards, keeps, masks, deck, dead)
     best: tuple[Fraction, int] | None = None
     checked = False
     for mask in masks:
-        if best is not None and bounds is not None and bounds.at_most(keeps[mask], best[0]):
-            continue  # cannot beat the best found
+        if best is not None and bounds is not None:
+            # a keep placed before the best found wins a tie: it must be bounded below it
+            if bounds.at_most(keeps[mask], best[0], strict=bool(_PLACE[mask] < _PLACE[best[1]])):
+                continue  # cannot beat the best found
         if _POP[mask] < least:
             return None
         if _POP[mask] == least and best is not None and bounds is not None and not checked:
@@ -1616,9 +1680,22 @@ def _best_first_keep(
         got = _keep_value(
             ctx, cards, keeps[mask], deck, dead, draws, _NO_THR, None if best is None else best[0]
         )
-        if got is not None and (best is None or got[0] > best[0]):
+        if got is None:
+            continue
+        if best is None or got[0] > best[0] or (got[0] == best[0] and _PLACE[mask] < _PLACE[best[1]]):
             best = (got[0], mask)
     return best
+
+
+def _likely_best_first(
+    ctx: _Ctx, cards: np.ndarray, keeps: dict, masks: list[int], deck: np.ndarray, dead: np.ndarray
+) -> list[int]:
+    """``masks`` ordered by the keeps' exact value with two draws left, the greatest first
+    (ties in the given order): with three draws the best keep is most often among the first,
+    and valued first it lets every other keep be given up sooner (the order changes no
+    result, only how soon the others fall short)."""
+    guess = {m: _keep_value(ctx, cards, keeps[m], deck, dead, 2, _NO_THR) for m in masks}
+    return sorted(masks, key=lambda m: -guess[m][0])  # type: ignore[index]
 
 
 @lru_cache(maxsize=32)

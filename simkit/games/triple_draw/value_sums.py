@@ -3,10 +3,14 @@
 An A-5 hand's rank is that of its values, and every value has four cards, so the sum of the
 ranks of the hands that contain a set of cards ``J`` and miss a set ``E`` depends only on the
 values of ``J`` and how many cards of each value ``E`` holds.  This module keeps those sums by
-*value multisets*: a multiset of ``t`` values (0..12, the card code over four) taken in
-non-decreasing order ``V`` sits at ``VOFF[t] + sum_j C(V[j] + j, j + 1)``, the colex index
+*value multisets*: a multiset of ``t`` values taken in non-decreasing order ``V`` sits at ``VOFF[t] + sum_j C(V[j] + j, j + 1)``, the colex index
 :mod:`.rank_exact`'s by-value tables use, so that all multisets of up to five values fit in
 8,568 entries (a few tens of kilobytes: they stay in the cache).
+
+A value here is a card's *walk value* (:func:`_walk_value`): 12 minus its A-5 low value, K = 0,
+Q = 1, … 2 = 11, A = 12.  The tables need a deck's values non-decreasing along a walk of its
+draws, and in this order that walk meets the worst cards first, so that a keep that cannot
+win falls short, and is given up, sooner.
 
 * :func:`_fill_value_sums` (``VS``, kept by :func:`.rank_exact._value_sums`): the rank sum
   over the hands containing each multiset of up to four values, one card of each taken, and
@@ -42,6 +46,7 @@ from math import comb
 import numpy as np
 
 from ...jit import njit
+from .card_sums import _sort
 from .rules import _eval
 
 #: ``VCB[i, c] = C(c, i + 1)``: the colex term of a value plus its place ``c`` at place ``i``.
@@ -83,13 +88,40 @@ ADD = _all_additions()
 
 
 @njit(cache=True, inline="always")
+def _walk_value(card):
+    """The value of ``card`` in the tables by values: 12 minus its A-5 low value (K = 0, Q = 1,
+    … 2 = 11, A = 12; the same map turns a walk value back into the card code's value over 4).
+
+    >>> from simkit.cards import parse_cards
+    >>> [int(_walk_value(c)) for c in parse_cards("Kc Qd 2h Ac")]
+    [0, 1, 11, 12]
+    """
+    v = card >> 2
+    return v if v == 12 else 11 - v
+
+
+def walk_order(cards: np.ndarray) -> np.ndarray:
+    """``cards`` in the order a walk by values takes them: by :func:`_walk_value`, worst first,
+    then by suit.
+
+    >>> from simkit.cards import format_cards, parse_cards
+    >>> format_cards(walk_order(parse_cards("Ac 2d Kh 7s 2c")))
+    'Kh 7s 2c 2d Ac'
+    """
+    c = np.asarray(cards, dtype=np.int64)
+    v = c >> 2
+    key = (np.where(v == 12, 12, 11 - v) << 2) | (c & 3)
+    return c[np.argsort(key, kind="stable")]
+
+
+@njit(cache=True, inline="always")
 def _kept_values(hs, mask, a):
     """The values of the cards of ``hs`` at the positions of ``mask``, sorted, into ``a``;
     returns how many."""
     c = 0
     for p in range(5):
         if (mask >> p) & 1:
-            v = hs[p] >> 2
+            v = _walk_value(hs[p])
             q = c
             while q > 0 and a[q - 1] > v:
                 a[q] = a[q - 1]
@@ -140,12 +172,13 @@ def _fill_value_sums(S, off, cb, fam, Tk, num, out):
             for j in range(t):  # the suits of a value in order
                 v = MULTISETS[ix, j]
                 occ = occ + 1 if j > 0 and MULTISETS[ix, j - 1] == v else 0
-                cards[j] = 4 * v + occ
+                cards[j] = 4 * _walk_value(4 * v) + occ  # the map is its own inverse
             if occ >= 4:
                 continue
             if t == 5:
                 out[ix] = num[_eval(cards[0], cards[1], cards[2], cards[3], cards[4], fam, Tk)]
             else:
+                _sort(cards, t)  # the card tables' colex index takes the cards in order
                 k = off[t]
                 for j in range(t):
                     k += cb[j, cards[j]]
@@ -160,7 +193,7 @@ def _out_sums(E, nE, VS, out):
     s_v)``), for five the rank."""
     cnt = np.zeros(13, dtype=np.int64)
     for i in range(nE):
-        cnt[E[i] >> 2] += 1
+        cnt[_walk_value(E[i])] += 1
     # every sub-multiset of at most five values (at most 8,568): its sorted values, size and
     # signed weight, counted like an odometer that never goes past five
     sv = np.zeros((VOFF[6], 5), dtype=np.int64)
