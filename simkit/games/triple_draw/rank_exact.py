@@ -1624,10 +1624,10 @@ def _pat_is_best(cards: np.ndarray, deck: np.ndarray, family: str, bounds: _Keep
 
 
 #: With three draws, the fewest cards a first keep may hold to be valued in about a second:
-#: a given keep (one two-draw solve per first draw, in A-5 per set of values drawn: 455 for a
-#: keep of two), and a keep valued while searching for the best without a Monte Carlo
+#: a given keep (one two-draw solve per first draw, in A-5 per set of values drawn: 1,820 for
+#: a keep of one), and a keep valued while searching for the best without a Monte Carlo
 #: fallback (:func:`_quick_first_keep`: in A-5 three, so that the search stays near a second).
-QUICK_KEEP = {"deuce_to_seven": 4, "ace_to_five": 2}
+QUICK_KEEP = {"deuce_to_seven": 4, "ace_to_five": 1}
 QUICK_SEARCH = {"deuce_to_seven": 5, "ace_to_five": 3}
 
 

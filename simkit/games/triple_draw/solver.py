@@ -17,8 +17,8 @@ chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expect
 - **the expected rank** (``objective="rank"``, ``policy="rank"``): exact for one and two draws
   (every keep the one with the greatest expected rank, :mod:`.rank_exact`; with a target, the
   chance of that target under this play), ``exact`` True, and so with three draws is a given
-  first keep that draws at most one card, in A-5 at most three (a two-draw solve per first
-  draw, in A-5 per set of values drawn: seconds) and, with no keep given, the best first keep
+  first keep that draws at most one card, in A-5 at most four (a two-draw solve per first
+  draw, in A-5 per set of values drawn: about a second) and, with no keep given, the best first keep
   where the bounds of :mod:`.rank_exact` rule out every keep too dear to value (standing pat
   for a made hand; in A-5 also a strong draw such as 7-5-3-2-K: seconds)
   (:func:`rank_odds_exact` says which); otherwise with three draws later keeps follow
@@ -695,7 +695,7 @@ def draw_odds(
         ``"target"``: every keep maximises the row's target (exact, module docs);
         ``"rank"``: every keep maximises the expected final rank, the same keeps for every row
         (exact for one and two draws, and with three for a given keep of four or five cards,
-        in A-5 two or more, and for the best keep where the bounds rule out the dear ones:
+        in A-5 one or more, and for the best keep where the bounds rule out the dear ones:
         :func:`rank_odds_exact`; else Monte Carlo with three).
     trials, seed
         Monte Carlo size and seed where the figure is not exact.
@@ -864,7 +864,7 @@ def _rank_numerators(family: str) -> np.ndarray:
 def _exact_first_keep(cards: np.ndarray, deck: np.ndarray, mask: int, family: str) -> int:
     """With three draws, the first keep (a mask over ``cards``) whose rank play :func:`draw_odds`
     values exactly: the given one (``mask``) when it draws at most one card, in A-5 at most
-    three (a two-draw solve per first draw, in A-5 per set of values drawn: 455 for three cards);
+    four (a two-draw solve per first draw, in A-5 per set of values drawn: 1,820 for four cards);
     when none is given, the best one where the bounds of :mod:`.rank_exact` rule out every keep
     that draws more (standing pat for a made hand, a strong draw); -1 where the answer is a
     Monte Carlo estimate."""
@@ -878,8 +878,8 @@ def _exact_first_keep(cards: np.ndarray, deck: np.ndarray, mask: int, family: st
 def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str = "deuce_to_seven") -> bool:
     """Whether :func:`draw_odds` with ``policy="rank"`` answers exactly: always with one or two
     draws; with three when the first keep is given and draws at most one card, in A-5 at most
-    three (a two-draw solve for every first draw, in A-5 for every set of values drawn:
-    seconds), or, with no keep given, when the best first keep is found without valuing a keep
+    four (a two-draw solve for every first draw, in A-5 for every set of values drawn: about a
+    second), or, with no keep given, when the best first keep is found without valuing a keep
     of few cards (:func:`.rank_exact._quick_first_keep`: standing pat proven best for a made
     hand, milliseconds; in A-5 also keeps of three or four cards, about a second or two);
     otherwise it is a Monte Carlo estimate.  Deciding may take that search; it is remembered,
@@ -889,7 +889,7 @@ def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str =
     (True, False)
     >>> rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3), rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d", 3)
     (True, False)
-    >>> [rank_odds_exact("7s 5h 3d 2c Kc", k, 3, family="ace_to_five") for k in ("7s 5h", "7s", None)]
+    >>> [rank_odds_exact("7s 5h 3d 2c Kc", k, 3, family="ace_to_five") for k in ("7s", "", None)]
     [True, False, True]
     """
     cards, kept, deck = _exact.prepare(hand, keep, draws, dead=dead)
