@@ -364,6 +364,11 @@ RANK_QUERIES = [
         "3",
     ),
     (
+        "draw-odds --policy rank, 3 draws, A-5, --keep 3 of 7-3-2-K-Q (four cards drawn), 4 targets, two threads",
+        'draw_odds("7s 3d 2c Kc Qh", "3d", 3, targets=A5_TARGETS, policy="rank", family="ace_to_five")',
+        "3",
+    ),
+    (
         "rank_play, 3 draws, A-5, keep 3 of 7-3-2-K-Q (four cards drawn), 4 targets, two threads",
         'rank_play("7s 3d 2c Kc Qh", "3d", 3, A5_TARGETS, family="ace_to_five")',
         "3",
@@ -439,7 +444,7 @@ def rank_section(repeats: int) -> list[str]:
         "keep is small (the five-card draw must be valued in full). Three draws are exact but not "
         "always interactive for a keep that draws (one two-draw solve for every first draw): draw-odds "
         "answers exactly when the first keep is given and stands pat or draws one card, in A-5 up to "
-        "three (the first draws one per set of values: 455 two-draw solves for three cards), or is "
+        "four (the first draws one per set of values: 1,820 two-draw solves for four cards), or is "
         "not given and the bounds (rank_bound, the targets' chances counted) rule out every keep "
         "that draws more (in 2-7 every keep but standing pat, in A-5 every keep of two cards or "
         "fewer): a made hand, or in A-5 a strong draw such as 7-5-3-2-K; it keeps the Monte Carlo "

@@ -104,17 +104,19 @@ by card).  With three draws, standing pat takes 0.15 s and a keep of four cards 
 threads, 1.3 s on one (7-5-3-2 from 7-5-3-2-K; 47 first draws, each a two-draw solve, shared
 out over the threads by :func:`_first_draws`; 1.4 s and 2.8 s with every second keep's table by
 inclusion-exclusion).  In A-5, by values, on two threads, with the targets of ``draw-odds``:
-0.05 s for 5-3-2-K drawing one, 0.09 s for a keep of three cards (91 sets of values drawn
-first), 0.28 s for a keep of two (455), 1.0 s for a keep of one (1,820) and 3.3 s for the
-five-card draw (6,188): about a millisecond a two-draw solve.  In 2-7 a keep of three cards has
+0.05 s for 5-3-2-K drawing one, 0.08 s for a keep of three cards (91 sets of values drawn
+first), 0.23 s for a keep of two (455), 0.9 s for a keep of one (1,820; 1.0 s before the walks
+took the worst values first) and 3.4 s for the five-card draw (6,188): about a millisecond a
+two-draw solve.  In 2-7 a keep of three cards has
 1,081 first draws and smaller keeps more, each a two-draw solve of tens of milliseconds (its
 tables by cards; the table of a hand's subsets with four deck cards alone holds about a million
 sums).  A whole three-draw :func:`best_rank_keep` is quick where the counted bounds rule out
 the keeps of few cards: in A-5, two threads, 0.6 s for 7-5-3-2-K and for T-7-4-3-2; elsewhere
 the keeps of one card or none are valued until the cut gives them up (their first draws taken
-worst cards first, so that the cut comes early): 6.5 s for 7-3-2-K-Q (best 7-3-2, 0.910; the
-bounds of its small keeps 0.93-0.94), 12 s for K-Q-J-J-9 (best: the five-card draw), and in 2-7
-36 s for 7-5-3-2-K (2 min 9 s before the tables by cards and the second hands' bounds), whose
+worst cards first, so that the cut comes early): 5.8 s for 7-3-2-K-Q (best 7-3-2, 0.910; the
+bounds of its small keeps 0.93-0.94), 8.5 s for K-Q-J-J-9 (best: the five-card draw, valued
+first by its two-draw value, so that every other keep falls short sooner; 12.4 s before, when
+each keep beat the one before it), and in 2-7 37 s for 7-5-3-2-K (2 min 9 s before the tables by cards and the second hands' bounds), whose
 keeps of three cards are bounded at 0.956 against 7-5-3-2's 0.948.  A made hand is quickest:
 when every other keep's bound is at most the hand's own rank, standing pat is the best keep and
 one two-draw solve values it, whose other keeps the bound rules out too (for instance 2-7 made
