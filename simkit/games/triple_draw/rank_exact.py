@@ -116,8 +116,9 @@ the keeps of one card or none are valued until the cut gives them up (their firs
 worst cards first, so that the cut comes early): 5.8 s for 7-3-2-K-Q (best 7-3-2, 0.910; the
 bounds of its small keeps 0.93-0.94), 8.5 s for K-Q-J-J-9 (best: the five-card draw, valued
 first by its two-draw value, so that every other keep falls short sooner; 12.4 s before, when
-each keep beat the one before it), and in 2-7 37 s for 7-5-3-2-K (2 min 9 s before the tables by cards and the second hands' bounds), whose
-keeps of three cards are bounded at 0.956 against 7-5-3-2's 0.948.  A made hand is quickest:
+each keep beat the one before it), and in 2-7 37 s for 7-5-3-2-K (2 min 9 s before the tables
+by cards and the second hands' bounds), whose keeps of three cards are bounded at 0.956
+against 7-5-3-2's 0.948.  A made hand is quickest:
 when every other keep's bound is at most the hand's own rank, standing pat is the best keep and
 one two-draw solve values it, whose other keeps the bound rules out too (for instance 2-7 made
 9-lows and A-5 made 8-lows; 0.01-0.14 s).  :func:`_quick_first_keep` is the search that
@@ -527,8 +528,9 @@ def _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base, by_val
 
 @njit(cache=True, inline="always")
 def _value_runs(deck, nd, first, per_value):
-    """For the sorted ``deck[:nd]`` (the cards of a value together): ``first[v]`` the position
-    of the first card of value ``v``, ``per_value[v]`` how many cards of that value it holds."""
+    """For ``deck[:nd]`` in walk order (the cards of a value together,
+    :func:`.value_sums.walk_order`): ``first[v]`` the position of the first card of value ``v``
+    (:func:`.value_sums._walk_value`), ``per_value[v]`` how many cards of that value it holds."""
     for v in range(13):
         per_value[v] = 0
         first[v] = 0
@@ -626,9 +628,10 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     without the innermost card is done once per inner loop.  With targets the best last keep
     is taken in the tie order of :data:`_ORDER` and its hits counted by inclusion-exclusion
     over its discards.  Same integers as the memoised walk of :func:`_two`.  ``by_value``
-    (A-5; ``deck`` sorted): the tables are by values (:func:`_dense_sums`) and only the
-    draws that take the first cards of each value are walked, each weighted by the draws of
-    the same values it stands for (:func:`_value_weight`)."""
+    (A-5; ``deck`` in walk order, :func:`.value_sums.walk_order`): the tables are by values
+    (:func:`_dense_sums`) and only the draws that take the first cards of each value are
+    walked, each weighted by the draws of the same values it stands for
+    (:func:`_value_weight`)."""
     C, _, _, ind = tg
     nt = ind.shape[0]
     m = 5 - k
@@ -984,26 +987,33 @@ def _sub_sums(hs, deck, nd, AE, val, fam, Tk, sub, soff, off, tlo, thi, by_value
 
 
 @njit(cache=True, inline="always")
-def _guess_order(sub, soff, nd, order):
-    """Sort the keeps ``order`` (:data:`_ORDER`) by their value with one draw left, the
-    greatest first (stable: keeps of the same such value stay in the tie order): a cheap guess
-    of their value with two, from the whole-subset entries of the table of the hand's subsets
-    (:func:`_sub_sums`, ``t = 0``) as in :func:`_pat_value`."""
-    g = np.empty(32, dtype=np.int64)
+def _last_keep_values(sub, soff, nd, g):
+    """``g[L]``: keeping the positions ``L`` of the hand with one draw left from ``nd`` cards,
+    the sum of the final ranks times ``(nd)_5`` (as :func:`_last`), from the sums of the
+    subsets of the hand (:func:`_sub_sums`, ``sub[soff[L]]``; the whole hand's entry is its
+    rank): a superset Möbius transform (the last draws that keep exactly ``L``), scaled."""
     for L in range(32):
         g[L] = sub[soff[L]]
-    for bit in range(5):  # superset Möbius transform: the last draws that keep exactly L
+    for bit in range(5):
         b = 1 << bit
         for L in range(32):
             if not L & b:
                 g[L] -= g[L | b]
-    x = np.empty(32, dtype=np.float64)
     for L in range(32):
-        x[L] = float(g[L]) * _scale(nd, 5 - _POP[L])
+        g[L] *= _scale(nd, 5 - _POP[L])
+
+
+@njit(cache=True, inline="always")
+def _guess_order(sub, soff, nd, order):
+    """Sort the keeps ``order`` (:data:`_ORDER`) by their value with one draw left
+    (:func:`_last_keep_values`), the greatest first (stable: keeps of the same such value stay
+    in the tie order): a cheap guess of their value with two."""
+    g = np.empty(32, dtype=np.int64)
+    _last_keep_values(sub, soff, nd, g)
     for i in range(1, 32):
         m = order[i]
         j = i - 1
-        while j >= 0 and x[order[j]] < x[m]:
+        while j >= 0 and g[order[j]] < g[m]:
             order[j + 1] = order[j]
             j -= 1
         order[j + 1] = m
@@ -1011,23 +1021,11 @@ def _guess_order(sub, soff, nd, order):
 
 @njit(cache=True, inline="always")
 def _pat_value(sub, soff, nd):
-    """Standing pat with two draws left from ``nd`` cards: the best last keep's sum of final
-    ranks times ``(nd)_5`` (as :func:`_last`), from the sums of the subsets of the hand
-    (:func:`_sub_sums`, ``sub[soff[L]]``; the whole hand's entry is its rank)."""
+    """Standing pat with two draws left from ``nd`` cards: the best last keep's value
+    (:func:`_last_keep_values`)."""
     g = np.empty(32, dtype=np.int64)
-    for L in range(32):
-        g[L] = sub[soff[L]]
-    for bit in range(5):  # superset Möbius transform: the last draws that keep exactly L
-        b = 1 << bit
-        for L in range(32):
-            if not L & b:
-                g[L] -= g[L | b]
-    best = np.int64(0)
-    for L in range(32):
-        x = g[L] * _scale(nd, 5 - _POP[L])
-        if x > best:
-            best = x
-    return best
+    _last_keep_values(sub, soff, nd, g)
+    return max(np.int64(0), g.max())
 
 
 @njit(cache=True, parallel=True)
@@ -1091,7 +1089,7 @@ def _first_draws(
 
 @njit(cache=True, inline="always")
 def _value_weight(idx, m, deck, per_value):
-    """How many draws of the deck (sorted, so the cards of a value stand together) the draw
+    """How many draws of the deck (in walk order, so the cards of a value stand together) the draw
     ``idx[:m]`` (positions) stands for when only the values of the cards count: the product
     over its values of ``C(cards of that value in the deck, drawn of it)``, or 0 when it does
     not take the first cards of each value it draws (another draw stands for it)."""
@@ -1696,8 +1694,12 @@ def _likely_best_first(
     (ties in the given order): with three draws the best keep is most often among the first,
     and valued first it lets every other keep be given up sooner (the order changes no
     result, only how soon the others fall short)."""
-    guess = {m: _keep_value(ctx, cards, keeps[m], deck, dead, 2, _NO_THR) for m in masks}
-    return sorted(masks, key=lambda m: -guess[m][0])  # type: ignore[index]
+    guess: dict[int, Fraction] = {}
+    for m in masks:
+        got = _keep_value(ctx, cards, keeps[m], deck, dead, 2, _NO_THR)
+        assert got is not None  # valued in full: nothing to beat
+        guess[m] = got[0]
+    return sorted(masks, key=lambda m: -guess[m])
 
 
 @lru_cache(maxsize=32)

@@ -3,9 +3,10 @@
 An A-5 hand's rank is that of its values, and every value has four cards, so the sum of the
 ranks of the hands that contain a set of cards ``J`` and miss a set ``E`` depends only on the
 values of ``J`` and how many cards of each value ``E`` holds.  This module keeps those sums by
-*value multisets*: a multiset of ``t`` values taken in non-decreasing order ``V`` sits at ``VOFF[t] + sum_j C(V[j] + j, j + 1)``, the colex index
-:mod:`.rank_exact`'s by-value tables use, so that all multisets of up to five values fit in
-8,568 entries (a few tens of kilobytes: they stay in the cache).
+*value multisets*: a multiset of ``t`` values taken in non-decreasing order ``V`` sits at
+``VOFF[t] + sum_j C(V[j] + j, j + 1)``, the colex index :mod:`.rank_exact`'s by-value tables
+use, so that all multisets of up to five values fit in 8,568 entries (a few tens of kilobytes:
+they stay in the cache).
 
 A value here is a card's *walk value* (:func:`_walk_value`): 12 minus its A-5 low value, K = 0,
 Q = 1, … 2 = 11, A = 12.  The tables need a deck's values non-decreasing along a walk of its
