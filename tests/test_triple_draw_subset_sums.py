@@ -22,10 +22,11 @@ from simkit.games.triple_draw.rank_exact import (
     _value_count_row,
     _value_counts,
     _value_sums,
+    _worst_first,
 )
 from simkit.games.triple_draw.rules import target_threshold
 from simkit.games.triple_draw.solver import rank_numerators
-from simkit.games.triple_draw.value_sums import VOFF, _keep_rows, _layout, _out_sums, walk_order
+from simkit.games.triple_draw.value_sums import VOFF, _keep_rows, _layout, _out_sums
 from simkit.hands import evaluate
 from simkit.hands.enumeration import all_hands
 
@@ -163,7 +164,9 @@ def test_second_keep_by_value_sums_matches_inclusion_exclusion(dead):
     hands += [parse_cards("Ah Ac 5d 5s 8c"), parse_cards("4h 4c 4d 7s 7c"), parse_cards("Ad 2d 3h 4c 5h")]
     for h1 in hands:
         h1 = np.sort(h1).astype(np.int64)
-        deck = walk_order(np.array([c for c in live.tolist() if c not in h1.tolist()], dtype=np.int64))
+        deck = _worst_first(
+            np.array([c for c in live.tolist() if c not in h1.tolist()], dtype=np.int64), FAMILY
+        )
         fast = _second_keep(h1, deck, E, ctx, thr, True)
         slow = _second_keep(h1, deck, E, ctx, thr, False)
         assert fast == slow, h1.tolist()

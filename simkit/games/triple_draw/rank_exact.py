@@ -158,7 +158,6 @@ from .value_sums import (
     _out_sums,
     _subset_sums,
     _walk_value,
-    walk_order,
 )
 
 __all__ = ["RankPlay", "best_rank_keep", "rank_bound", "rank_play", "rank_value"]
@@ -529,7 +528,7 @@ def _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base, by_val
 @njit(cache=True, inline="always")
 def _value_runs(deck, nd, first, per_value):
     """For ``deck[:nd]`` in walk order (the cards of a value together,
-    :func:`.value_sums.walk_order`): ``first[v]`` the position of the first card of value ``v``
+    :func:`_worst_first`): ``first[v]`` the position of the first card of value ``v``
     (:func:`.value_sums._walk_value`), ``per_value[v]`` how many cards of that value it holds."""
     for v in range(13):
         per_value[v] = 0
@@ -628,7 +627,7 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     without the innermost card is done once per inner loop.  With targets the best last keep
     is taken in the tie order of :data:`_ORDER` and its hits counted by inclusion-exclusion
     over its discards.  Same integers as the memoised walk of :func:`_two`.  ``by_value``
-    (A-5; ``deck`` in walk order, :func:`.value_sums.walk_order`): the tables are by values
+    (A-5; ``deck`` in walk order, :func:`_worst_first`): the tables are by values
     (:func:`_dense_sums`) and only the draws that take the first cards of each value are
     walked, each weighted by the draws of the same values it stands for
     (:func:`_value_weight`)."""
@@ -1041,7 +1040,7 @@ def _first_draws(
     figure is the one a single thread gets.  Each second hand's deck is walked worst cards
     first (the sums are the same in any order; a keep that cannot win is given up sooner): by
     cards in descending order, by values in the walk order of ``deck``
-    (:func:`.value_sums.walk_order`, which the tables by values need)."""
+    (:func:`_worst_first`, which the tables by values need)."""
     threads = memos.shape[0]
     m = 5 - k
     for t in prange(threads):
@@ -1385,11 +1384,7 @@ def _keep_value(
     tg = ctx.targets(thr)
     if by_value is None:
         by_value = ctx.family == "ace_to_five"
-    # the worst cards first (a keep that cannot win falls short sooner; the sums are the same
-    # in any order), by values in the walk order the tables by values need
-    worst_first = (
-        walk_order(deck) if by_value else deck[np.argsort(-_low_value(deck, ctx.family), kind="stable")]
-    )
+    worst_first = _worst_first(deck, ctx.family)
     if draws == 2:
         done = _two(
             kept5,
@@ -1423,6 +1418,21 @@ def _keep_value(
     if not done:
         return None
     return Fraction(_bint(acc), den * DENOM), [Fraction(_bint(hit[t]), den) for t in range(nt)]
+
+
+def _worst_first(deck: np.ndarray, family: str) -> np.ndarray:
+    """``deck`` with the worst low values first (of one value, in the given order): the order in
+    which the draws are walked, so that a keep that cannot win falls short sooner (the sums are
+    the same in any order).  In A-5 it is the walk order the tables by values need (their values
+    non-decreasing: :func:`.value_sums._walk_value`, 12 minus the low value).
+
+    >>> from simkit.cards import parse_cards
+    >>> format_cards(_worst_first(parse_cards("Ac 2d Kh 7s 2c"), "ace_to_five"))
+    'Kh 7s 2d 2c Ac'
+    >>> format_cards(_worst_first(parse_cards("Ac 2d Kh 7s 2c"), "deuce_to_seven"))
+    'Ac Kh 7s 2d 2c'
+    """
+    return deck[np.argsort(-_low_value(deck, family), kind="stable")]
 
 
 def _checked(hand, keep, draws: int, dead, family: str):

@@ -10,7 +10,8 @@ they stay in the cache).
 
 A value here is a card's *walk value* (:func:`_walk_value`): 12 minus its A-5 low value, K = 0,
 Q = 1, … 2 = 11, A = 12.  The tables need a deck's values non-decreasing along a walk of its
-draws, and in this order that walk meets the worst cards first, so that a keep that cannot
+draws, so a deck put worst low value first (:func:`.rank_exact._worst_first`, as 2-7's walk by
+cards takes it) is in walk order, and the walk meets the worst cards first: a keep that cannot
 win falls short, and is given up, sooner.
 
 * :func:`_fill_value_sums` (``VS``, kept by :func:`.rank_exact._value_sums`): the rank sum
@@ -99,20 +100,6 @@ def _walk_value(card):
     """
     v = card >> 2
     return v if v == 12 else 11 - v
-
-
-def walk_order(cards: np.ndarray) -> np.ndarray:
-    """``cards`` in the order a walk by values takes them: by :func:`_walk_value`, worst first,
-    then by suit.
-
-    >>> from simkit.cards import format_cards, parse_cards
-    >>> format_cards(walk_order(parse_cards("Ac 2d Kh 7s 2c")))
-    'Kh 7s 2c 2d Ac'
-    """
-    c = np.asarray(cards, dtype=np.int64)
-    v = c >> 2
-    key = (np.where(v == 12, 12, 11 - v) << 2) | (c & 3)
-    return c[np.argsort(key, kind="stable")]
 
 
 @njit(cache=True, inline="always")
