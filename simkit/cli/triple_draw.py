@@ -65,10 +65,11 @@ def register(sub) -> None:
         description="For each target, the chance of finishing at it or better when every later "
         "keep is the best one for that target: exact for 0-3 draws, the column 'fraction' gives "
         "the exact value. With --policy rank every keep maximises the expected final rank instead "
-        "(exact for one and two draws; with three for a --keep of four or five cards, in A-5 one or "
-        "more, about a second, and without --keep where bounds rule out the keeps that draw more: a made "
-        "hand whose pat is proven best, in A-5 also a strong draw such as 7-5-3-2-K; else Monte "
-        "Carlo with its standard error). The unseen deck is "
+        "(exact for one and two draws; with three for a --keep of four or five cards, in A-5 any, "
+        "a few seconds at most, and without --keep where bounds rule out the keeps that draw more: a "
+        "made hand whose pat is proven best, in A-5 also a strong draw such as 7-5-3-2-K; else Monte "
+        "Carlo with its standard error: first draws sampled, each followed by the exact best play). "
+        "The unseen deck is "
         "the 47 cards not in HAND (less --dead); discards never come back, and a deck too small for "
         "the draws is refused. --monte-carlo gives the estimate of earlier versions (table play in "
         "the middle) for comparison.",
@@ -101,7 +102,12 @@ def register(sub) -> None:
         help="the Monte Carlo estimate of earlier versions instead of the exact answer (target policy)",
     )
     add_table_options(p)
-    add_mc_options(p, trials=20_000, trials_help="Monte Carlo samples where not exact (default 20,000)")
+    add_mc_options(
+        p,
+        trials=None,
+        trials_help="Monte Carlo samples where not exact (default 20,000; with --policy rank and three "
+        "draws, first draws, each followed by the exact best play: 400, in A-5 4,000)",
+    )
     p.set_defaults(func=_draw_odds)
 
     p = cmds.add_parser(

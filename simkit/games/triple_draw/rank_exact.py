@@ -1027,20 +1027,40 @@ def _pat_value(sub, soff, nd):
     return max(np.int64(0), g.max())
 
 
+@njit(cache=True, inline="always")
+def _after_first_draw(
+    draw, m, h, k, deck, nd, rest, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE,
+    AEC, sub, dbuf, dcbuf,
+):  # fmt: skip
+    """:func:`_best_two` of ``h[:k]`` and the first draw ``draw[:m]`` (sorted positions in
+    ``deck``): its value into ``v`` and target chances into ``hit``.  The second hand's deck
+    (``rest``) is walked worst cards first (the sums are the same in any order; a keep that
+    cannot win is given up sooner): by cards in descending order, by values in the walk order
+    of ``deck`` (:func:`_worst_first`, which the tables by values need)."""
+    for j in range(m):
+        h[k + j] = deck[draw[j]]
+    c = _rest(deck, nd, draw, m, rest)  # by values in walk order, as deck (worst first)
+    if not by_value:  # by cards in order, the worst first
+        _sort(rest, c)
+        for j in range(c // 2):
+            x = rest[j]
+            rest[j] = rest[c - 1 - j]
+            rest[c - 1 - j] = x
+    _best_two(
+        h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, sub, dbuf,
+        dcbuf,
+    )  # fmt: skip
+
+
 @njit(cache=True, parallel=True)
 def _first_draws(
     firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value,
     AE, AEC, bufs,
 ):  # fmt: skip
-    """:func:`_best_two` after each of the first draws ``firsts[:nb]`` (positions in ``deck``)
-    onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.  The
-    draws are shared out over ``memos.shape[0]`` threads, each with its own memos (``memos``:
-    rank sums and stamps, ``cmemos``: the targets' counts and stamps, ``bufs``: the tables of a
-    second hand's subsets and of a keep of :func:`_best_two`, one row per thread), so every
-    figure is the one a single thread gets.  Each second hand's deck is walked worst cards
-    first (the sums are the same in any order; a keep that cannot win is given up sooner): by
-    cards in descending order, by values in the walk order of ``deck``
-    (:func:`_worst_first`, which the tables by values need)."""
+    """:func:`_after_first_draw` of each of the first draws ``firsts[:nb]`` (positions in
+    ``deck``) onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.
+    The draws are shared out over ``memos.shape[0]`` threads, each with its own memos and tables
+    (:func:`_second_tables`), so every figure is the one a single thread gets."""
     threads = memos.shape[0]
     m = 5 - k
     for t in prange(threads):
@@ -1051,39 +1071,68 @@ def _first_draws(
         gen = np.zeros(1, dtype=np.int64)
         tg = (C, cmemos[t, 0], cmemos[t, 1], ind)
         for i in range(t, nb, threads):
-            for j in range(m):
-                h[k + j] = deck[firsts[i, j]]
-            c = _rest(deck, nd, firsts[i], m, rest)  # by values in walk order, as deck (worst first)
-            if not by_value:  # by cards in order, the worst first: a keep that cannot win is cut sooner
-                _sort(rest, c)
-                for j in range(c // 2):
-                    x = rest[j]
-                    rest[j] = rest[c - 1 - j]
-                    rest[c - 1 - j] = x
-            _best_two(
-                h,
-                rest,
-                c,
-                E,
-                nE,
-                S,
-                memos[t, 0],
-                memos[t, 1],
-                gen,
-                fam,
-                Tk,
-                num,
-                tg,
-                vout[i],
-                hout[i],
-                bt,
-                by_value,
-                AE,
-                AEC,
-                bufs[0][t],
-                bufs[1][t],
-                bufs[2][t],
-            )
+            _after_first_draw(
+                firsts[i], m, h, k, deck, nd, rest, E, nE, S, memos[t, 0], memos[t, 1], gen, fam, Tk, num,
+                tg, vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][t], bufs[1][t], bufs[2][t],
+            )  # fmt: skip
+
+
+@njit(cache=True)
+def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk):
+    """The work space of the second hands after a first draw of ``m`` from ``nd`` cards with
+    ``E[:nE]`` out, for ``threads`` threads (:func:`_first_draws`): per thread the memos of the
+    rank sums (``memos``) and of the ``nt`` targets' counts (``cmemos``), with their stamps;
+    with ``use`` the sums of the cards out (``AE``, and per target ``AEC``: from ``VS`` and
+    ``VC``, by values :func:`.value_sums._out_sums`, by cards :func:`.card_sums._card_out_sums`)
+    and per thread the tables of :func:`_best_two` (``bufs``: a second hand's subsets, a keep's
+    rank sums and its target counts)."""
+    memos = np.zeros((threads, 2, int(_OFF[5])), dtype=np.int64)
+    cmemos = np.zeros((threads, 2, nt, int(_OFF[5])), dtype=np.int64)
+    size = (VOFF[6] if by_value else _OFF[5]) if use else 0
+    AEs = np.empty((nt + 1, size), dtype=np.int64)  # the rank sums, then each target's counts
+    if use and by_value:
+        _out_sums(E, nE, VS, AEs[0])
+        for t in range(nt):
+            _out_sums(E, nE, VC[t], AEs[t + 1])
+    elif use:
+        _card_out_sums(E, nE, VS, VC, num, ind, fam, Tk, AEs)
+    off = np.empty(6, dtype=np.int64)  # the layout of the second keeps' tables (_best_two)
+    soff = np.empty(33, dtype=np.int64)
+    _layout(nd - m, by_value, off, soff)
+    rows = _keep_rows(off) if use else 0
+    bufs = (  # each entry is written before it is read (:func:`_best_two`)
+        np.empty((threads, soff[32] if use else 0), dtype=np.int64),
+        np.empty((threads, rows), dtype=np.int64),
+        np.empty((threads, rows, nt), dtype=np.int64),
+    )
+    return memos, cmemos, AEs[0], AEs[1:], bufs
+
+
+@njit(cache=True, nogil=True)
+def _sampled_first_draws(
+    draws, kept, k, deck, nd, E, nE, S, fam, Tk, num, C, ind, bt, by_value, VS, VC, vout, hout
+):  # fmt: skip
+    """:func:`_after_first_draw` of each first draw ``draws[i]`` (sorted positions in ``deck``)
+    onto ``kept[:k]``, one after another on the calling thread: values into ``vout[i]``, target
+    chances into ``hout[i]``, on the scales of :func:`_best_two` (for a Monte Carlo estimate
+    over the first draws; the tables as in :func:`_three`)."""
+    m = 5 - k
+    nt = ind.shape[0]
+    use = VS.size > 0
+    memos, cmemos, AE, AEC, bufs = _second_tables(
+        E, nE, nd, m, nt, 1, use, by_value, VS, VC, num, ind, fam, Tk
+    )
+    h = np.empty(5, dtype=np.int64)
+    for j in range(k):
+        h[j] = kept[j]
+    rest = np.empty(nd, dtype=np.int64)
+    gen = np.zeros(1, dtype=np.int64)
+    tg = (C, cmemos[0, 0], cmemos[0, 1], ind)
+    for i in range(draws.shape[0]):
+        _after_first_draw(
+            draws[i], m, h, k, deck, nd, rest, E, nE, S, memos[0, 0], memos[0, 1], gen, fam, Tk, num, tg,
+            vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][0], bufs[1][0], bufs[2][0],
+        )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
@@ -1159,27 +1208,9 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     vout = np.zeros((block, _NL), dtype=np.int64)
     hout = np.zeros((block, nt, _NL), dtype=np.int64)
     tmp = np.zeros(_NL, dtype=np.int64)
-    memos = np.zeros((threads, 2, int(_OFF[5])), dtype=np.int64)
-    cmemos = np.zeros((threads, 2, nt, int(_OFF[5])), dtype=np.int64)
     use = VS.size > 0 and n_all > 1  # one first draw (standing pat): not worth the tables
-    size = (VOFF[6] if by_value else _OFF[5]) if use else 0
-    AEs = np.empty((nt + 1, size), dtype=np.int64)  # the rank sums, then each target's counts
-    if use and by_value:
-        _out_sums(E, nE, VS, AEs[0])
-        for t in range(nt):
-            _out_sums(E, nE, VC[t], AEs[t + 1])
-    elif use:
-        _card_out_sums(E, nE, VS, VC, num, ind, fam, Tk, AEs)
-    AE = AEs[0]
-    AEC = AEs[1:]
-    off = np.empty(6, dtype=np.int64)  # the layout of the second keeps' tables (_best_two)
-    soff = np.empty(33, dtype=np.int64)
-    _layout(nd - m, by_value, off, soff)
-    rows = _keep_rows(off) if use else 0
-    bufs = (  # each entry is written before it is read (:func:`_best_two`)
-        np.empty((threads, soff[32] if use else 0), dtype=np.int64),
-        np.empty((threads, rows), dtype=np.int64),
-        np.empty((threads, rows, nt), dtype=np.int64),
+    memos, cmemos, AE, AEC, bufs = _second_tables(
+        E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk
     )
     scale = 1.0  # (nd - m)_10: a second hand's value and bounds on the scale of acc
     for i in range(10):
@@ -1633,11 +1664,12 @@ def _pat_is_best(cards: np.ndarray, deck: np.ndarray, family: str, bounds: _Keep
     return True
 
 
-#: With three draws, the fewest cards a first keep may hold to be valued in about a second:
-#: a given keep (one two-draw solve per first draw, in A-5 per set of values drawn: 1,820 for
-#: a keep of one), and a keep valued while searching for the best without a Monte Carlo
-#: fallback (:func:`_quick_first_keep`: in A-5 three, so that the search stays near a second).
-QUICK_KEEP = {"deuce_to_seven": 4, "ace_to_five": 1}
+#: With three draws, the fewest cards a first keep may hold to be valued in a few seconds at
+#: most: a given keep (one two-draw solve per first draw, in A-5 per set of values drawn: any
+#: keep, the five-card draw's 6,188 in about three seconds), and a keep valued while searching
+#: for the best without a Monte Carlo fallback (:func:`_quick_first_keep`: in A-5 three, so
+#: that the search stays near a second).
+QUICK_KEEP = {"deuce_to_seven": 4, "ace_to_five": 0}
 QUICK_SEARCH = {"deuce_to_seven": 5, "ace_to_five": 3}
 
 

@@ -17,13 +17,15 @@ chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expect
 - **the expected rank** (``objective="rank"``, ``policy="rank"``): exact for one and two draws
   (every keep the one with the greatest expected rank, :mod:`.rank_exact`; with a target, the
   chance of that target under this play), ``exact`` True, and so with three draws is a given
-  first keep that draws at most one card, in A-5 at most four (a two-draw solve per first
-  draw, in A-5 per set of values drawn: about a second) and, with no keep given, the best first keep
-  where the bounds of :mod:`.rank_exact` rule out every keep too dear to value (standing pat
-  for a made hand; in A-5 also a strong draw such as 7-5-3-2-K: seconds)
-  (:func:`rank_odds_exact` says which); otherwise with three draws later keeps follow
-  the rank-model table for a 9-low and the figure is a Monte Carlo estimate with its standard
-  error (:func:`.rank_exact.rank_play` gives the exact three-draw figures of any given first
+  first keep that draws at most one card, in A-5 any (a two-draw solve per first draw, in A-5
+  per set of values drawn: a second, three for the five-card draw) and, with no keep given,
+  the best first keep where the bounds of :mod:`.rank_exact` rule out every keep too dear to
+  value (standing pat for a made hand; in A-5 also a strong draw such as 7-5-3-2-K: seconds)
+  (:func:`rank_odds_exact` says which); otherwise, with three draws, the figure is a Monte
+  Carlo estimate with its standard error: the first draws are sampled and each is followed by
+  the exact best play for the rank (:mod:`.rank_estimate`), and a first keep not given is the
+  best by a Monte Carlo estimate whose later keeps follow the rank-model table for a 9-low
+  (:func:`.rank_exact.rank_play` gives the exact three-draw figures of any given first
   keep, in a fraction of a second to tens of seconds, and :func:`.rank_exact.best_rank_keep`
   the best first keep: seconds where the bounds rule out the small keeps, minutes where they
   do not, see :mod:`.rank_exact`).
@@ -93,6 +95,8 @@ POLICIES = ("target", "rank")
 DEUCE_TO_SEVEN = 2
 #: Kept for compatibility: ``exact_limit=0`` asks for the Monte Carlo estimate of a target.
 EXACT_LIMIT = 20_000
+#: Monte Carlo trials where a figure is estimated and no ``trials`` is given.
+MC_TRIALS = 20_000
 
 
 @cache
@@ -669,7 +673,7 @@ def draw_odds(
     dead=None,
     family: str = "deuce_to_seven",
     policy: str = "target",
-    trials: int = 20_000,
+    trials: int | None = None,
     seed: SeedLike = 0,
     exact_limit: int = EXACT_LIMIT,
     **run_options,
@@ -695,10 +699,12 @@ def draw_odds(
         ``"target"``: every keep maximises the row's target (exact, module docs);
         ``"rank"``: every keep maximises the expected final rank, the same keeps for every row
         (exact for one and two draws, and with three for a given keep of four or five cards,
-        in A-5 one or more, and for the best keep where the bounds rule out the dear ones:
+        in A-5 any, and for the best keep where the bounds rule out the dear ones:
         :func:`rank_odds_exact`; else Monte Carlo with three).
     trials, seed
-        Monte Carlo size and seed where the figure is not exact.
+        Monte Carlo size and seed where the figure is not exact; ``None``: 20,000 trials,
+        and for the rank with three draws :data:`.rank_estimate.FIRST_DRAWS` first draws
+        sampled, each followed by the exact best play (:func:`.rank_estimate.rank_play_estimate`).
     exact_limit
         0 forces the Monte Carlo estimate of earlier versions for the target policy.
     **run_options
@@ -752,7 +758,7 @@ def odds_rows(
     dead=None,
     family: str = "deuce_to_seven",
     policy: str = "target",
-    trials: int = 20_000,
+    trials: int | None = None,
     seed: SeedLike = 0,
     exact_limit: int = EXACT_LIMIT,
     **run_options,
@@ -763,7 +769,7 @@ def odds_rows(
     >>> odds_rows("7s 5h 4d 3c 2s", draws=0, targets=["7"])[0]["probability"]
     1.0
     """
-    _check_query(draws, trials, exact_limit)
+    _check_query(draws, MC_TRIALS if trials is None else trials, exact_limit)
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; expected target or rank")
     targets = list(targets)
@@ -779,6 +785,7 @@ def odds_rows(
     rows = []
     if policy == "rank":
         return list(_rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_options))
+    trials = MC_TRIALS if trials is None else trials
     if exact_limit != 0:
         results = _exact.chances(
             cards, None if mask < 0 else cards[_positions(mask)], deck, draws, targets, family
@@ -863,8 +870,8 @@ def _rank_numerators(family: str) -> np.ndarray:
 
 def _exact_first_keep(cards: np.ndarray, deck: np.ndarray, mask: int, family: str) -> int:
     """With three draws, the first keep (a mask over ``cards``) whose rank play :func:`draw_odds`
-    values exactly: the given one (``mask``) when it draws at most one card, in A-5 at most
-    four (a two-draw solve per first draw, in A-5 per set of values drawn: 1,820 for four cards);
+    values exactly: the given one (``mask``) when it draws at most one card, in A-5 any (a
+    two-draw solve per first draw, in A-5 per set of values drawn: 6,188 for five cards);
     when none is given, the best one where the bounds of :mod:`.rank_exact` rule out every keep
     that draws more (standing pat for a made hand, a strong draw); -1 where the answer is a
     Monte Carlo estimate."""
@@ -877,12 +884,13 @@ def _exact_first_keep(cards: np.ndarray, deck: np.ndarray, mask: int, family: st
 
 def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str = "deuce_to_seven") -> bool:
     """Whether :func:`draw_odds` with ``policy="rank"`` answers exactly: always with one or two
-    draws; with three when the first keep is given and draws at most one card, in A-5 at most
-    four (a two-draw solve for every first draw, in A-5 for every set of values drawn: about a
-    second), or, with no keep given, when the best first keep is found without valuing a keep
+    draws; with three when the first keep is given and draws at most one card, in A-5 any (a
+    two-draw solve for every first draw, in A-5 for every set of values drawn: a second, three
+    for the five-card draw), or, with no keep given, when the best first keep is found without valuing a keep
     of few cards (:func:`.rank_exact._quick_first_keep`: standing pat proven best for a made
     hand, milliseconds; in A-5 also keeps of three or four cards, about a second or two);
-    otherwise it is a Monte Carlo estimate.  Deciding may take that search; it is remembered,
+    otherwise it is a Monte Carlo estimate (of the same play: :mod:`.rank_estimate`).  Deciding
+    may take that search; it is remembered,
     so :func:`draw_odds` does not search again.
 
     >>> rank_odds_exact("8s 6h 4d 3c 2s", None, 3), rank_odds_exact("7s 5h 3d 2c Kc", None, 3)
@@ -890,7 +898,7 @@ def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str =
     >>> rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3), rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d", 3)
     (True, False)
     >>> [rank_odds_exact("7s 5h 3d 2c Kc", k, 3, family="ace_to_five") for k in ("7s", "", None)]
-    [True, False, True]
+    [True, True, True]
     """
     cards, kept, deck = _exact.prepare(hand, keep, draws, dead=dead)
     family_id(family)
@@ -946,63 +954,55 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
             for i in range(thr.size)
         ]
     exact_keep = mask if draws == 2 else _exact_first_keep(cards, deck, mask, family)
+    method = "exact best play: every keep the one with the greatest expected rank"
+    proven = True  # the first keep is the one given or the proven best
+    if draws == 3 and exact_keep < 0 and mask < 0:  # the first keep by the table-play estimate
+        best_row = discard_options(
+            cards, draws, "rank", family=family, trials=MC_TRIALS if trials is None else trials, seed=seed,
+            **run_options,
+        ).iloc[0]  # fmt: skip
+        mask = _keep_positions(cards, best_row.keep)
+        exact_keep = _exact_first_keep(cards, deck, mask, family)
+        proven = False
+    dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
     if draws == 2 or exact_keep >= 0:
         from .rank_exact import rank_play
 
-        dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
         play = rank_play(
-            cards,
-            None if exact_keep < 0 else cards[_positions(exact_keep)],
-            draws,
-            targets,
-            dead=dead_cards,
+            cards, None if exact_keep < 0 else cards[_positions(exact_keep)], draws, targets, dead=dead_cards,
             family=family,
-        )
+        )  # fmt: skip
+        chances, ses = [float(p) for p in play.chances], [0.0] * thr.size
+        fractions: list[str | None] = [_fraction(p) for p in play.chances]
         km = _keep_positions(cards, play.keep)
-        keep_text, discard_text = _split(cards, km)
-        return [
-            {
-                "target": names[i],
-                "keep": keep_text,
-                "discard": discard_text,
-                "outs": None,
-                "draws_total": None,
-                "probability": float(play.chances[i]),
-                "se": 0.0,
-                "exact": True,
-                "method": "exact best play: every keep the one with the greatest expected rank",
-                "policy": "rank",
-                "fraction": _fraction(play.chances[i]),
-            }
-            for i in range(thr.size)
-        ]
-    if mask < 0:
-        best_row = discard_options(
-            cards, draws, "rank", family=family, trials=trials, seed=seed, **run_options
-        ).iloc[0]
-        mask = _keep_positions(cards, best_row.keep)
-    totals = _estimate_keeps(
-        cards, deck, [mask], draws, "rank", family, trials, seed, run_options, thr.tolist()
-    )
-    done = int(totals["trials"])
-    hits = totals["hits"][0]
-    keep_text, discard_text = _split(cards, mask)
-    rows = []
-    for i in range(thr.size):
-        p = hits[i] / done
-        rows.append(
-            {
-                "target": names[i],
-                "keep": keep_text,
-                "discard": discard_text,
-                "outs": None,
-                "draws_total": None,
-                "probability": float(p),
-                "se": float(np.sqrt(max(p * (1 - p), 0.0) / max(done - 1, 1))),
-                "exact": False,
-                "method": "monte carlo; keeps by the greatest expected rank, later ones by the rank-model table for 9-low",
-                "policy": "rank",
-                "fraction": None,
-            }
+    else:
+        from .rank_estimate import FIRST_DRAWS, rank_play_estimate
+
+        method = "monte carlo over the first draws, each followed by the exact best play (every keep the one with the greatest expected rank)"
+        km = mask
+        est = rank_play_estimate(
+            cards, cards[_positions(km)], targets, dead=dead_cards, family=family,
+            trials=FIRST_DRAWS[family] if trials is None else trials, seed=seed, **run_options,
+        )  # fmt: skip
+        chances, ses, fractions = est.chances, est.ses, [None] * thr.size
+    if not proven:
+        method += (
+            "; the first keep the best by a Monte Carlo estimate with the later keeps by the rank-model table"
         )
-    return rows
+    keep_text, discard_text = _split(cards, km)
+    return [
+        {
+            "target": names[i],
+            "keep": keep_text,
+            "discard": discard_text,
+            "outs": None,
+            "draws_total": None,
+            "probability": chances[i],
+            "se": ses[i],
+            "exact": proven and fractions[i] is not None,
+            "method": method,
+            "policy": "rank",
+            "fraction": fractions[i],
+        }
+        for i in range(thr.size)
+    ]

@@ -1,0 +1,147 @@
+"""The Monte Carlo estimate of rank play with three draws (:mod:`.rank_estimate`): each sampled
+first draw is followed by the exact best play, so summed over *every* first draw the kernel
+gives the exact three-draw figures of :mod:`.rank_exact` (whose own references are the brute
+forces of ``test_triple_draw_rank_exact.py``)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+
+from simkit.cards import parse_cards
+from simkit.cli import main
+from simkit.games.triple_draw.rank_estimate import RankPlayJob, rank_play_estimate
+from simkit.games.triple_draw.rank_exact import rank_play
+from simkit.games.triple_draw.rules import target_threshold
+from simkit.runner import run
+
+
+def cards_of(text: str) -> list[int]:
+    return parse_cards(text).tolist()
+
+
+def _limbs(a: np.ndarray) -> int:
+    return sum(int(x) << (32 * i) for i, x in enumerate(a.tolist()))
+
+
+def _every_first_draw(
+    hand: str, keep: str, targets: list[str], family: str
+) -> tuple[Fraction, list[Fraction]]:
+    """The kernel of :class:`RankPlayJob` run on every first draw (not a sample), summed exactly:
+    the exact expected rank and target chances of keeping ``keep``."""
+    from simkit.games.triple_draw.rank_exact import (
+        _NL,
+        DENOM,
+        _bound_tables,
+        _Ctx,
+        _ff,
+        _sampled_first_draws,
+        _value_counts,
+        _value_sums,
+        _worst_first,
+    )
+
+    cards, kept = cards_of(hand), cards_of(keep)
+    deck = _worst_first(np.array([c for c in range(52) if c not in cards], dtype=np.int64), family)
+    ctx = _Ctx(family)
+    thr = np.array([target_threshold(t, family) for t in targets], dtype=np.int32)
+    k, n = len(kept), deck.size
+    m = 5 - k
+    draws = np.array(list(combinations(range(n), m)), dtype=np.int64)
+    E_out = np.array([c for c in cards if c not in kept], dtype=np.int64)
+    C, _, _, ind = ctx.targets(thr)
+    by_value = family == "ace_to_five"
+    VS, VC = (_value_sums(family), _value_counts(family, thr)) if by_value else (ctx.S, C)
+    vout = np.zeros((len(draws), _NL), dtype=np.int64)
+    hout = np.zeros((len(draws), thr.size, _NL), dtype=np.int64)
+    kept5 = np.zeros(5, dtype=np.int64)
+    kept5[:k] = kept
+    _sampled_first_draws(
+        draws, kept5, k, deck, n, E_out, E_out.size, ctx.S, ctx.fam, ctx.Tk, ctx.num, C, ind,
+        _bound_tables(family, n - m), by_value, VS, VC, vout, hout,
+    )  # fmt: skip
+    den = comb(n, m) * _ff(n - m, 10)
+    value = Fraction(sum(_limbs(v) for v in vout), den * DENOM)
+    chances = [Fraction(sum(_limbs(h[t]) for h in hout), den) for t in range(thr.size)]
+    return value, chances
+
+
+@pytest.mark.parametrize(
+    ("hand", "keep", "family"),
+    [
+        ("7s 5h 3d 2c Kc", "7s 5h 3d 2c", "deuce_to_seven"),  # 47 first draws, by cards
+        ("7s 3d 2c Kc Qh", "7s 3d 2c", "ace_to_five"),  # 1,081 by cards, where rank_exact takes 91 by values
+    ],
+)
+def test_every_first_draw_sums_to_the_exact_three_draw_figures(hand, keep, family):
+    value, chances = _every_first_draw(hand, keep, ["7", "9"], family)
+    play = rank_play(hand, keep, 3, ["7", "9"], family=family)
+    assert value == play.value and chances == play.chances
+
+
+def test_estimate_is_near_the_exact_figures_and_the_same_on_any_number_of_threads():
+    hand, keep = "7s 3d 2c Kc Qh", "3d"
+    exact = rank_play(hand, keep, 3, ["7", "8", "10"], family="ace_to_five")
+    one = rank_play_estimate(
+        hand, keep, ["7", "8", "10"], family="ace_to_five", trials=256, seed=4, threads=1
+    )
+    two = rank_play_estimate(
+        hand, keep, ["7", "8", "10"], family="ace_to_five", trials=256, seed=4, threads=2
+    )
+    assert one == two and one.trials == 256 and one.keep == "3d"
+    assert all(se > 0 for se in one.ses) and one.value_se > 0
+    for p, q, se in zip(one.chances, exact.chances, one.ses, strict=True):
+        assert abs(p - float(q)) < 4 * se
+    assert abs(one.value - float(exact.value)) < 4 * one.value_se
+    other = rank_play_estimate(hand, keep, ["7"], family="ace_to_five", trials=256, seed=5)
+    assert other.chances[0] != one.chances[0]  # another seed, other first draws
+
+
+def test_job_totals_are_sums_over_fixed_chunks():
+    hand = tuple(cards_of("7s 3d 2c Kc Qh"))
+    deck = tuple(c for c in range(52) if c not in hand)
+    job = RankPlayJob(hand, hand[1:2], deck, (target_threshold("8", "ace_to_five"),), "ace_to_five")
+    a = run(job, 96, seed=1, quiet=True, threads=1)
+    b = run(job, 96, seed=1, quiet=True, threads=2)
+    assert all(np.array_equal(a[key], b[key]) for key in a)
+    assert int(a["trials"]) == 96 and 0 < a["hits"][0] < 96 and a["hits_sq"][0] <= a["hits"][0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("7s 5h 3d 2c Kc", None), "keep must name the first keep"),
+        (("7s 5h 3d 2c Kc", "As"), "not in the hand"),
+        (("7s 5h 3d 2c Kc", "7s", ["1"]), "unknown target '1'"),
+        (("7s 5h 3d 2c", "7s"), "5 different cards"),
+    ],
+)
+def test_bad_input_is_refused(args, message):
+    with pytest.raises(ValueError, match=message):
+        rank_play_estimate(*args, trials=4)
+
+
+def test_bad_family_is_refused():
+    with pytest.raises(ValueError, match="razz"):
+        rank_play_estimate("7s 5h 3d 2c Kc", "7s", family="razz", trials=4)
+
+
+def test_cli_draw_odds_rank_three_draws_estimates_rank_play(capsys):
+    """A 2-7 keep of three cards: first draws sampled, each followed by the exact best play for
+    the rank; a seed gives the same figures on one thread or two."""
+    argv = ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--keep", "7s 5h 3d", "--draws", "3"]
+    argv += ["--policy", "rank", "--targets", "7,10", "--trials", "16", "--seed", "2", "--quiet"]
+    outs = []
+    for threads in ("1", "2"):
+        main([*argv, "--threads", threads, "--format", "json"])
+        outs.append(json.loads(capsys.readouterr().out))
+    rows = outs[0]
+    assert outs[0] == outs[1]
+    assert all(not r["exact"] and r["se"] > 0 and r["fraction"] is None for r in rows)
+    assert all("each followed by the exact best play" in r["method"] for r in rows)
+    assert rows[0]["probability"] < rows[1]["probability"]  # 7-low or better is rarer than 10-low
