@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from simkit.cards import parse_cards
-from simkit.cli import main
+from simkit.cli.main import main
 from simkit.games.triple_draw.rank_estimate import RankPlayJob, rank_play_estimate
 from simkit.games.triple_draw.rank_exact import rank_play
 from simkit.games.triple_draw.rules import target_threshold

@@ -124,7 +124,9 @@ one two-draw solve values it, whose other keeps the bound rules out too (for ins
 9-lows and A-5 made 8-lows; 0.01-0.14 s).  :func:`_quick_first_keep` is the search that
 ``draw-odds --policy rank`` runs with three draws and no keep given: it gives up, falling back
 to Monte Carlo, as soon as a keep of fewer than :data:`QUICK_SEARCH` cards (A-5: three; 2-7:
-five, standing pat) would have to be valued.
+five, standing pat) would have to be valued.  Where a query is too long for the exact sum,
+:mod:`.rank_estimate` samples the first draws and gives each the exact best play after it
+(:func:`_sampled_first_draws`, the same second-hand kernel as :func:`_first_draws`).
 """
 
 from __future__ import annotations
