@@ -145,6 +145,7 @@ from ...deck import next_combination
 from ...disk_cache import cached_arrays, source_digest
 from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
+from ...hands.kernels import card_key5, eval5_from_keys
 from ...jit import lean, njit
 from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums, _sort
 from .exact import _chance, _low_value, _refreshed_tables, prepare
@@ -667,6 +668,9 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
         sc[c] = _scale(n3, 5 - c)
     G = np.zeros(32, dtype=np.int64)
     CI = np.zeros(32, dtype=np.int64)
+    gm = np.zeros(6, dtype=np.int64)  # the best value of a last keep of each size (no targets)
+    cbx = np.zeros(4, dtype=np.int64)
+    suited = fam == 2  # the families whose rank sees suits (:func:`.rules._eval`)
     h = np.empty(5, dtype=np.int64)
     for p in range(k):
         h[p] = kept[p]
@@ -701,6 +705,11 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
         _moebius16(t0)
         for t in range(nt):
             _moebius16(c0[:, t])
+        okey = np.int64(0)  # the outer cards' keys and ranks: each hand's strength adds one card's
+        oranks = np.int64(0)
+        for p in range(4):
+            okey += card_key5(h[p], suited, Tk)
+            oranks |= np.int64(1) << (h[p] >> 2)
         part = np.int64(0)
         for t in range(nt):
             hpart[t] = 0
@@ -715,19 +724,29 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
                 for q in range(15):
                     t1[q] = D[ol[q] + _CB[tl[q], xv + tl[q]]]
             else:
+                for t in range(4):  # the colex terms of x, one per number of outer cards with it
+                    cbx[t] = _CB[t, x]
                 for q in range(15):
-                    t1[q] = D[ol[q] + _CB[tl[q], x]]
-            s5 = _eval(h[0], h[1], h[2], h[3], h[4], fam, Tk)
+                    t1[q] = D[ol[q] + cbx[tl[q]]]
+            s5 = eval5_from_keys(
+                okey + card_key5(h[4], suited, Tk), oranks | (np.int64(1) << (h[4] >> 2)), suited, Tk
+            )
             t1[15] = num[s5]
             _moebius16(t1)
             best = np.int64(0)
-            if nt == 0:
+            if nt == 0:  # the best of each size of keep first: one product a size, not one a keep
+                for p in range(6):
+                    gm[p] = 0
                 for q in range(16):
                     p = _POP[q]
-                    v = (t0[q] - t1[q]) * sc[p]
-                    if v > best:
-                        best = v
-                    v = t1[q] * sc[p + 1]
+                    v = t0[q] - t1[q]
+                    if v > gm[p]:
+                        gm[p] = v
+                    v = t1[q]
+                    if v > gm[p + 1]:
+                        gm[p + 1] = v
+                for p in range(6):
+                    v = gm[p] * sc[p]
                     if v > best:
                         best = v
             else:
