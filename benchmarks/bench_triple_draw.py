@@ -22,7 +22,10 @@ the best first keep over two draws for good and junk hands, ``draw-odds --policy
 (with the target chances under that play, also for a junk hand and the five-card draw), single
 keeps, and three draws for a pat, a one-card keep and in A-5 two- and three-card ones (and ``draw-odds
 --policy rank --draws 3`` standing pat, given or proven best for a made hand, and in A-5 the
-best first keep of a strong draw: the three-draw rank queries the command answers exactly).
+best first keep of a strong draw: the three-draw rank queries the command answers exactly), and
+the estimate it gives where the exact sum is too long (:mod:`simkit.games.triple_draw.rank_estimate`:
+first draws sampled, each followed by the exact best play), beside the exact sum of the same 2-7
+keep of three cards.
 
 Writes benchmarks/RESULTS_triple_draw.md (``--part games``, ``--part exact`` or ``--part rank``
 rewrites only its own section of it).  Run on an idle machine::
@@ -379,6 +382,26 @@ RANK_QUERIES = [
         "3",
     ),
     (
+        'draw-odds --policy rank, 3 draws, A-5, --keep "" of K-Q-J-J-9 (the five-card draw), 4 targets, two threads',
+        'draw_odds("Ks Qh Jd Jc 9h", "", 3, targets=A5_TARGETS, policy="rank", family="ace_to_five")',
+        "3",
+    ),
+    (
+        "rank_play, 3 draws, keep 7-5-3 (two cards drawn: 1,081 first draws), 4 targets, two threads",
+        'rank_play("7s 5h 3d 2c Kc", "7s 5h 3d", 3, ["7", "8", "9", "10"])',
+        "3",
+    ),
+    (
+        "draw-odds --policy rank, 3 draws, --keep 7-5-3: estimate, 400 first draws sampled, exact play after, two threads",
+        'draw_odds("7s 5h 3d 2c Kc", "7s 5h 3d", 3, policy="rank")',
+        "3",
+    ),
+    (
+        'draw-odds --policy rank, 3 draws, --keep "" (the five-card draw): estimate, 400 first draws, two threads',
+        'draw_odds("7s 5h 3d 2c Kc", "", 3, policy="rank")',
+        "3",
+    ),
+    (
         "best keep, 3 draws, A-5: 7-3-2-K-Q (its small keeps valued until cut), two threads",
         'best_rank_keep("7s 3d 2c Kc Qh", 3, family="ace_to_five")',
         "3",
@@ -443,12 +466,13 @@ def rank_section(repeats: int) -> list[str]:
         f"({'meets' if max(two) < QUERY_TARGET else 'misses'} the target); the worst case is a hand whose best "
         "keep is small (the five-card draw must be valued in full). Three draws are exact but not "
         "always interactive for a keep that draws (one two-draw solve for every first draw): draw-odds "
-        "answers exactly when the first keep is given and stands pat or draws one card, in A-5 up to "
-        "four (the first draws one per set of values: 1,820 two-draw solves for four cards), or is "
+        "answers exactly when the first keep is given and stands pat or draws one card, in A-5 any "
+        "(the first draws one per set of values: 6,188 two-draw solves for the five-card draw), or is "
         "not given and the bounds (rank_bound, the targets' chances counted) rule out every keep "
         "that draws more (in 2-7 every keep but standing pat, in A-5 every keep of two cards or "
-        "fewer): a made hand, or in A-5 a strong draw such as 7-5-3-2-K; it keeps the Monte Carlo "
-        "estimate otherwise. A whole best_rank_keep with three draws takes seconds in A-5 where the "
+        "fewer): a made hand, or in A-5 a strong draw such as 7-5-3-2-K. Otherwise it estimates: "
+        "the first draws sampled, each followed by the exact best play (rank_estimate; each "
+        "sample costs one two-draw solve, as each first draw of the exact sum does). A whole best_rank_keep with three draws takes seconds in A-5 where the "
         "small keeps are not bounded out (the last rows: every first draw of a keep of one card or "
         "none is a two-draw solve of about a millisecond, the second keeps' tables made by values), "
         "tens of seconds in 2-7, where a second hand's solve takes tens of milliseconds (its tables by "
