@@ -34,40 +34,17 @@ def _every_first_draw(
 ) -> tuple[Fraction, list[Fraction]]:
     """The kernel of :class:`RankPlayJob` run on every first draw (not a sample), summed exactly:
     the exact expected rank and target chances of keeping ``keep``."""
-    from simkit.games.triple_draw.rank_exact import (
-        _NL,
-        DENOM,
-        _bound_tables,
-        _Ctx,
-        _ff,
-        _sampled_first_draws,
-        _value_counts,
-        _value_sums,
-        _worst_first,
-    )
+    from simkit.games.triple_draw.rank_exact import DENOM, _ff
 
     cards, kept = cards_of(hand), cards_of(keep)
-    deck = _worst_first(np.array([c for c in range(52) if c not in cards], dtype=np.int64), family)
-    ctx = _Ctx(family)
-    thr = np.array([target_threshold(t, family) for t in targets], dtype=np.int32)
-    k, n = len(kept), deck.size
-    m = 5 - k
+    deck = tuple(c for c in range(52) if c not in cards)
+    thr = tuple(target_threshold(t, family) for t in targets)
+    n, m = len(deck), 5 - len(kept)
     draws = np.array(list(combinations(range(n), m)), dtype=np.int64)
-    E_out = np.array([c for c in cards if c not in kept], dtype=np.int64)
-    C, _, _, ind = ctx.targets(thr)
-    by_value = family == "ace_to_five"
-    VS, VC = (_value_sums(family), _value_counts(family, thr)) if by_value else (ctx.S, C)
-    vout = np.zeros((len(draws), _NL), dtype=np.int64)
-    hout = np.zeros((len(draws), thr.size, _NL), dtype=np.int64)
-    kept5 = np.zeros(5, dtype=np.int64)
-    kept5[:k] = kept
-    _sampled_first_draws(
-        draws, kept5, k, deck, n, E_out, E_out.size, ctx.S, ctx.fam, ctx.Tk, ctx.num, C, ind,
-        _bound_tables(family, n - m), by_value, VS, VC, vout, hout,
-    )  # fmt: skip
+    vout, hout = RankPlayJob(tuple(cards), tuple(kept), deck, thr, family).second_hands(draws)
     den = comb(n, m) * _ff(n - m, 10)
     value = Fraction(sum(_limbs(v) for v in vout), den * DENOM)
-    chances = [Fraction(sum(_limbs(h[t]) for h in hout), den) for t in range(thr.size)]
+    chances = [Fraction(sum(_limbs(h[t]) for h in hout), den) for t in range(len(thr))]
     return value, chances
 
 

@@ -90,29 +90,11 @@ class RankPlayJob:
         return float(stats.mean_se(totals["value"], totals["value_sq"], n)[1])
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
-        ctx = _Ctx(self.family)
-        kept = np.array(self.keep, dtype=np.int64)
-        deck = _worst_first(np.array(self.deck, dtype=np.int64), self.family)
-        thr = np.array(self.thresholds, dtype=np.int32)
-        k = kept.size
-        m = 5 - k
-        n = deck.size
-        out = [c for c in range(N_CARDS) if c not in self.hand and c not in self.deck]
-        E = np.array(out + [c for c in self.hand if c not in self.keep], dtype=np.int64)
+        n = len(self.deck)
         rng = np.random.default_rng(seed)
-        draws = np.sort(rng.random((trials, n)).argsort(axis=1)[:, :m], axis=1).astype(np.int64)
-        C, _, _, ind = ctx.targets(thr)
-        by_value = self.family == "ace_to_five"
-        VS, VC = (_value_sums(self.family), _value_counts(self.family, thr)) if by_value else (ctx.S, C)
-        vout = np.zeros((trials, _NL), dtype=np.int64)
-        hout = np.zeros((trials, thr.size, _NL), dtype=np.int64)
-        kept5 = np.zeros(5, dtype=np.int64)
-        kept5[:k] = kept
-        _sampled_first_draws(
-            draws, kept5, k, deck, n, E, E.size, ctx.S, ctx.fam, ctx.Tk, ctx.num, C, ind,
-            _bound_tables(self.family, n - m), by_value, VS, VC, vout, hout,
-        )  # fmt: skip
-        scale = float(_ff(n - m, 10))
+        draws = np.sort(rng.random((trials, n)).argsort(axis=1)[:, : 5 - len(self.keep)], axis=1)
+        vout, hout = self.second_hands(draws.astype(np.int64))
+        scale = float(_ff(n - 5 + len(self.keep), 10))
         value = (vout * _LIMB_SCALE).sum(axis=-1) / (scale * DENOM)
         hits = (hout * _LIMB_SCALE).sum(axis=-1) / scale
         return {
@@ -121,6 +103,32 @@ class RankPlayJob:
             "hits": hits.sum(axis=0),
             "hits_sq": (hits * hits).sum(axis=0),
         }
+
+    def second_hands(self, draws: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """After each first draw ``draws[i]`` (sorted positions in the deck put worst first,
+        :func:`.rank_exact._worst_first`): the exact expected rank numerator of the best play
+        (``[i]``) and each target's count (``[i, t]``), both times ``(n - m)_10`` (``n`` the deck,
+        ``m`` the cards drawn first), as 32-bit limbs (:func:`.rank_exact._sampled_first_draws`)."""
+        ctx = _Ctx(self.family)
+        kept = np.array(self.keep, dtype=np.int64)
+        deck = _worst_first(np.array(self.deck, dtype=np.int64), self.family)
+        thr = np.array(self.thresholds, dtype=np.int32)
+        k = kept.size
+        n = deck.size
+        out = [c for c in range(N_CARDS) if c not in self.hand and c not in self.deck]
+        E = np.array(out + [c for c in self.hand if c not in self.keep], dtype=np.int64)
+        C, _, _, ind = ctx.targets(thr)
+        by_value = self.family == "ace_to_five"
+        VS, VC = (_value_sums(self.family), _value_counts(self.family, thr)) if by_value else (ctx.S, C)
+        vout = np.zeros((len(draws), _NL), dtype=np.int64)
+        hout = np.zeros((len(draws), thr.size, _NL), dtype=np.int64)
+        kept5 = np.zeros(5, dtype=np.int64)
+        kept5[:k] = kept
+        _sampled_first_draws(
+            draws, kept5, k, deck, n, E, E.size, ctx.S, ctx.fam, ctx.Tk, ctx.num, C, ind,
+            _bound_tables(self.family, n - 5 + k), by_value, VS, VC, vout, hout,
+        )  # fmt: skip
+        return vout, hout
 
 
 @dataclass(frozen=True)
