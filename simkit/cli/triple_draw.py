@@ -106,7 +106,7 @@ def register(sub) -> None:
         p,
         trials=None,
         trials_help="Monte Carlo samples where not exact (default 20,000; with --policy rank and three "
-        "draws, first draws, each followed by the exact best play: 400, in A-5 4,000)",
+        "draws, the first draws sampled, each followed by the exact best play: 400)",
     )
     p.set_defaults(func=_draw_odds)
 

@@ -886,12 +886,13 @@ def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str =
     """Whether :func:`draw_odds` with ``policy="rank"`` answers exactly: always with one or two
     draws; with three when the first keep is given and draws at most one card, in A-5 any (a
     two-draw solve for every first draw, in A-5 for every set of values drawn: a second, three
-    for the five-card draw), or, with no keep given, when the best first keep is found without valuing a keep
-    of few cards (:func:`.rank_exact._quick_first_keep`: standing pat proven best for a made
-    hand, milliseconds; in A-5 also keeps of three or four cards, about a second or two);
-    otherwise it is a Monte Carlo estimate (of the same play: :mod:`.rank_estimate`).  Deciding
-    may take that search; it is remembered,
-    so :func:`draw_odds` does not search again.
+    for the five-card draw), or, with no keep given, when the best first keep is found without
+    valuing a keep of few cards (:func:`.rank_exact._quick_first_keep`: standing pat proven
+    best for a made hand, milliseconds; in A-5 also keeps of three or four cards, about a
+    second or two); otherwise it is a Monte Carlo estimate (of the same play:
+    :mod:`.rank_estimate`), or, where a keep found by a Monte Carlo search is valued exactly,
+    not flagged exact.  Deciding may take that search; it is remembered, so :func:`draw_odds`
+    does not search again.
 
     >>> rank_odds_exact("8s 6h 4d 3c 2s", None, 3), rank_odds_exact("7s 5h 3d 2c Kc", None, 3)
     (True, False)
