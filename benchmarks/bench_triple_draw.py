@@ -25,7 +25,8 @@ keeps, and three draws for a pat, a one-card keep and in A-5 two- and three-card
 best first keep of a strong draw: the three-draw rank queries the command answers exactly), and
 the estimate it gives where the exact sum is too long (:mod:`simkit.games.triple_draw.rank_estimate`:
 first draws sampled, each followed by the exact best play), beside the exact sum of the same 2-7
-keep of three cards.
+keep of three cards; in A-5, where every three-draw rank query is exact, ``best-discard`` (every
+keep) and the whole search of a junk hand.
 
 Writes benchmarks/RESULTS_triple_draw.md (``--part games``, ``--part exact`` or ``--part rank``
 rewrites only its own section of it).  Run on an idle machine::
@@ -412,6 +413,16 @@ RANK_QUERIES = [
         "3",
     ),
     (
+        "best-discard --target rank, 3 draws, A-5: K-Q-J-J-9, every keep exact (24 sets of values), two threads",
+        'discard_options("Ks Qh Jd Jc 9h", 3, "rank", family="ace_to_five")',
+        "3",
+    ),
+    (
+        "draw-odds --policy rank, 3 draws, A-5, best keep of K-Q-J-T-8 (the whole search), 4 targets, two threads",
+        'draw_odds("Ks Qh Jd Tc 8h", None, 3, targets=A5_TARGETS, policy="rank", family="ace_to_five")',
+        "3",
+    ),
+    (
         "best keep, 3 draws, 7-5-3-2-K (keeps of three cards valued until cut), two threads",
         'best_rank_keep("7s 5h 3d 2c Kc", 3)',
         "3",
@@ -422,7 +433,7 @@ RANK_QUERIES = [
 def rank_section(repeats: int) -> list[str]:
     """The expected-rank queries' times (module doc)."""
     from simkit.games.triple_draw.rank_exact import best_rank_keep, rank_play, rank_value
-    from simkit.games.triple_draw.solver import draw_odds
+    from simkit.games.triple_draw.solver import discard_options, draw_odds
     from simkit.games.triple_draw.studies import A5_TARGETS
 
     names = {
@@ -430,6 +441,7 @@ def rank_section(repeats: int) -> list[str]:
         "rank_play": rank_play,
         "rank_value": rank_value,
         "draw_odds": draw_odds,
+        "discard_options": discard_options,
     }
     names["A5_TARGETS"] = A5_TARGETS
     rank_value("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 2)  # load the kernels and tables
@@ -470,7 +482,8 @@ def rank_section(repeats: int) -> list[str]:
         "(the first draws one per set of values: 6,188 two-draw solves for the five-card draw), or is "
         "not given and the bounds (rank_bound, the targets' chances counted) rule out every keep "
         "that draws more (in 2-7 every keep but standing pat, in A-5 every keep of two cards or "
-        "fewer): a made hand, or in A-5 a strong draw such as 7-5-3-2-K. Otherwise it estimates: "
+        "fewer): a made hand, or in A-5 a strong draw such as 7-5-3-2-K, and in A-5 always (the "
+        "whole search where the bounds do not settle it). Otherwise, in 2-7, it estimates: "
         "the first draws sampled, each followed by the exact best play (rank_estimate; each "
         "sample costs one two-draw solve, as each first draw of the exact sum does). A whole best_rank_keep with three draws takes seconds in A-5 where the "
         "small keeps are not bounded out (the last rows: every first draw of a keep of one card or "

@@ -452,3 +452,50 @@ def test_cli_draw_odds_rank_three_draws_a5_small_keeps_exact(capsys):
         play = rank_play("Qs Jh 6d 4c 2c", keep, 3, ["7"], family="ace_to_five")
         assert rows[0]["exact"] and rows[0]["se"] == 0 and rows[0]["keep"] == keep
         assert rows[0]["fraction"] == str(play.chances[0])
+
+
+# --- A-5: every three-draw rank query exact ------------------------------------------------
+
+#: A junk A-5 hand whose best first keep is the five-card draw, and dead cards that leave a deck
+#: of few values (A-5 by values: every keep's exact value in a fraction of a second).
+A5_JUNK = "Ks Qh Jd Jc 8h"
+A5_DEAD = "9s 9h 9d 9c Ts Th Td Tc 7s 7h 7d 7c 6s 6h 6d 6c Kd Kc Kh Qs Qd Qc"
+
+
+def test_a5_best_discard_for_the_rank_with_three_draws_is_exact():
+    """Every keep valued exactly (one valuing per set of values: keeping Jd or Jc is one), best
+    first, the first the one the search finds."""
+    from simkit.games.triple_draw.rank_exact import best_rank_keep, rank_value
+    from simkit.games.triple_draw.solver import discard_options
+
+    df = discard_options(A5_JUNK, 3, "rank", dead=A5_DEAD, family="ace_to_five")
+    assert len(df) == 32 and df.exact.all() and (df.se == 0).all()
+    for row in df.itertuples():
+        assert Fraction(row.fraction) == rank_value(A5_JUNK, row.keep, 3, dead=A5_DEAD, family="ace_to_five")
+    value, keep = best_rank_keep(A5_JUNK, 3, dead=A5_DEAD, family="ace_to_five")
+    assert Fraction(df.fraction[0]) == value and keep in set(df.keep[df.fraction == df.fraction[0]])
+    jd, jc = (df.set_index("keep").fraction[k] for k in ("Jd", "Jc"))
+    assert jd == jc
+
+
+def test_a5_draw_odds_for_the_rank_with_three_draws_is_exact_without_a_keep(capsys):
+    """No keep given: in A-5 the whole search finds the best first keep, so the answer is exact
+    (it was a Monte Carlo estimate where the bounds did not rule out the small keeps)."""
+    from simkit.games.triple_draw.rank_exact import rank_play
+    from simkit.games.triple_draw.solver import rank_odds_exact
+
+    assert rank_odds_exact(A5_JUNK, None, 3, dead=A5_DEAD, family="ace_to_five")
+    argv = ["triple-draw", "draw-odds", A5_JUNK, "--draws", "3", "--policy", "rank", "--targets", "8,J"]
+    main([*argv, "--dead", A5_DEAD, "--family", "ace_to_five", "--format", "json"])
+    rows = json.loads(capsys.readouterr().out)
+    play = rank_play(A5_JUNK, None, 3, ["8", "J"], dead=A5_DEAD, family="ace_to_five")
+    assert play.keep == "" and 0 < play.chances[0] < play.chances[1] < 1  # the five-card draw
+    assert all(r["exact"] and r["se"] == 0 and r["keep"] == play.keep for r in rows)
+    assert [r["fraction"] for r in rows] == [str(c) for c in play.chances]
+
+
+def test_cli_best_discard_a5_rank_three_draws_refuses_monte_carlo_options(capsys):
+    argv = ["triple-draw", "best-discard", A5_JUNK, "--draws", "3", "--target", "rank"]
+    with pytest.raises(SystemExit) as e:
+        main([*argv, "--family", "ace_to_five", "--dead", A5_DEAD, "--trials", "100"])
+    assert e.value.code == 2 and "these values are exact" in capsys.readouterr().err

@@ -65,10 +65,10 @@ def register(sub) -> None:
         description="For each target, the chance of finishing at it or better when every later "
         "keep is the best one for that target: exact for 0-3 draws, the column 'fraction' gives "
         "the exact value. With --policy rank every keep maximises the expected final rank instead "
-        "(exact for one and two draws; with three for a --keep of four or five cards, in A-5 any, "
-        "a few seconds at most, and without --keep where bounds rule out the keeps that draw more: a "
-        "made hand whose pat is proven best, in A-5 also a strong draw such as 7-5-3-2-K; else Monte "
-        "Carlo with its standard error: first draws sampled, each followed by the exact best play). "
+        "(exact for one and two draws; with three for a --keep of four or five cards and without "
+        "--keep where bounds rule out the keeps that draw more, a made hand whose pat is proven best, "
+        "and in A-5 always, seconds; else Monte Carlo with its standard error: first draws sampled, "
+        "each followed by the exact best play). "
         "The unseen deck is "
         "the 47 cards not in HAND (less --dead); discards never come back, and a deck too small for "
         "the draws is refused. --monte-carlo gives the estimate of earlier versions (table play in "
@@ -115,7 +115,8 @@ def register(sub) -> None:
         help="every sensible discard of a hand, best first",
         description="The discards of HAND ranked by the chance of reaching --target with best "
         "play in the later draws (exact; the column 'fraction'), or by the expected final rank "
-        "(--target rank: exact for one and two draws, Monte Carlo for three).",
+        "(--target rank: exact for one and two draws, and for three in A-5, about ten seconds; Monte "
+        "Carlo for three in 2-7).",
     )
     p.add_argument("hand", nargs="+", metavar="HAND")
     p.add_argument("--draws", type=int_in_range(1, 3, "draws"), default=1)
@@ -378,7 +379,8 @@ def _best_discard(args) -> None:
     rank = args.target == "rank"
     if rank:
         refuse(args, ["--monte-carlo"], "is the estimate for a target; the rank is estimated anyway")
-    estimated = args.draws >= 2 and (args.draws == 3 if rank else args.monte_carlo)
+    rank_estimated = args.draws == 3 and args.family != "ace_to_five"  # exact with three too
+    estimated = args.draws >= 2 and (rank_estimated if rank else args.monte_carlo)
     if not estimated:
         refuse(
             args,

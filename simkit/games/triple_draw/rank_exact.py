@@ -122,9 +122,9 @@ against 7-5-3-2's 0.948.  A made hand is quickest:
 when every other keep's bound is at most the hand's own rank, standing pat is the best keep and
 one two-draw solve values it, whose other keeps the bound rules out too (for instance 2-7 made
 9-lows and A-5 made 8-lows; 0.01-0.14 s).  :func:`_quick_first_keep` is the search that
-``draw-odds --policy rank`` runs with three draws and no keep given: it gives up, falling back
-to Monte Carlo, as soon as a keep of fewer than :data:`QUICK_SEARCH` cards (A-5: three; 2-7:
-five, standing pat) would have to be valued.  Where a query is too long for the exact sum,
+``draw-odds --policy rank`` runs with three draws and no keep given: in 2-7 it gives up,
+falling back to Monte Carlo, as soon as a keep of fewer than :data:`QUICK_SEARCH` cards (five,
+standing pat) would have to be valued; in A-5 it is the whole search.  Where a query is too long for the exact sum,
 :mod:`.rank_estimate` samples the first draws and gives each the exact best play after it
 (:func:`_sampled_first_draws`, the same second-hand kernel as :func:`_first_draws`).
 """
@@ -1688,10 +1688,10 @@ def _pat_is_best(cards: np.ndarray, deck: np.ndarray, family: str, bounds: _Keep
 #: With three draws, the fewest cards a first keep may hold to be valued in a few seconds at
 #: most: a given keep (one two-draw solve per first draw, in A-5 per set of values drawn: any
 #: keep, the five-card draw's 6,188 in about three seconds), and a keep valued while searching
-#: for the best without a Monte Carlo fallback (:func:`_quick_first_keep`: in A-5 three, so
-#: that the search stays near a second).
+#: for the best without a Monte Carlo fallback (:func:`_quick_first_keep`: in 2-7 only standing
+#: pat; in A-5 any, the whole search, under ten seconds for junk hands).
 QUICK_KEEP = {"deuce_to_seven": 4, "ace_to_five": 0}
-QUICK_SEARCH = {"deuce_to_seven": 5, "ace_to_five": 3}
+QUICK_SEARCH = {"deuce_to_seven": 5, "ace_to_five": 0}
 
 
 def _best_first_keep(

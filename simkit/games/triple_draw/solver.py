@@ -20,11 +20,12 @@ chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expect
   first keep that draws at most one card, in A-5 any (a two-draw solve per first draw, in A-5
   per set of values drawn: a second, three for the five-card draw) and, with no keep given,
   the best first keep where the bounds of :mod:`.rank_exact` rule out every keep too dear to
-  value (standing pat for a made hand; in A-5 also a strong draw such as 7-5-3-2-K: seconds)
-  (:func:`rank_odds_exact` says which); otherwise, with three draws, the figure is a Monte
-  Carlo estimate with its standard error: the first draws are sampled and each is followed by
-  the exact best play for the rank (:mod:`.rank_estimate`), and a first keep not given is the
-  best by a Monte Carlo estimate whose later keeps follow the rank-model table for a 9-low
+  value (standing pat for a made hand), in A-5 always (the whole search: seconds, under ten
+  for a junk hand) (:func:`rank_odds_exact` says which); otherwise, in 2-7 with three draws,
+  the figure is a Monte Carlo estimate with its standard error: the first draws are sampled
+  and each is followed by the exact best play for the rank (:mod:`.rank_estimate`), and a
+  first keep not given is the best by a Monte Carlo estimate whose later keeps follow the
+  rank-model table for a 9-low
   (:func:`.rank_exact.rank_play` gives the exact three-draw figures of any given first
   keep, in a fraction of a second to tens of seconds, and :func:`.rank_exact.best_rank_keep`
   the best first keep: seconds where the bounds rule out the small keeps, minutes where they
@@ -48,6 +49,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from fractions import Fraction
 from functools import cache
 from math import comb
 
@@ -554,8 +556,9 @@ def discard_options(
 
     For a target every keep that can still reach it is valued exactly with best play in the
     later draws (module docs; ``exact_limit=0``: the Monte Carlo estimate of earlier versions);
-    the rank objective values every keep, exactly with one or two draws and by Monte Carlo with
-    its standard error with three.  ``top`` limits the search to the rank model's best ``top``
+    the rank objective values every keep, exactly with one or two draws and in A-5 with three
+    (every keep in full, one per set of values: about ten seconds), else by Monte Carlo with its
+    standard error (later keeps by the rank-model table).  ``top`` limits the search to the rank model's best ``top``
     keeps, for speed.
 
     Parameters
@@ -602,9 +605,13 @@ def discard_options(
     exact = objective != "rank" and exact_limit != 0
     if objective != "rank":
         target_value(objective, family)
-    rank2 = objective == "rank" and draws == 2 and exact_limit != 0
+    # the expected rank, exact: with two draws, and with three in A-5 (by values, seconds)
+    rank2 = (
+        objective == "rank" and exact_limit != 0 and (draws == 2 or (draws == 3 and family == "ace_to_five"))
+    )
     masks = _candidates(cards, draws, objective, family, top)
     estimates = None
+    valued: dict[tuple[int, ...], Fraction] = {}  # A-5: a keep's value is that of its values (R-T5)
     if not rank2 and not exact and draws >= 2:  # every keep in one Monte Carlo job
         estimates = keep_estimates(
             _estimate_keeps(cards, deck, masks, draws, objective, family, trials, seed, run_options)
@@ -623,7 +630,15 @@ def discard_options(
             from .rank_exact import rank_value
 
             dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
-            p = rank_value(cards, cards[_positions(mask)], 2, dead=dead_cards, family=family)
+            kept = cards[_positions(mask)]
+            values = (
+                tuple(sorted(_exact._low_value(kept, family).tolist()))
+                if family == "ace_to_five"
+                else (mask,)
+            )
+            if values not in valued:
+                valued[values] = rank_value(cards, kept, draws, dead=dead_cards, family=family)
+            p = valued[values]
             value, se, is_exact, frac = float(p), 0.0, True, _fraction(p)
             method = "exact best play: every later keep the one with the greatest expected rank"
         elif exact:
@@ -698,8 +713,8 @@ def draw_odds(
     policy
         ``"target"``: every keep maximises the row's target (exact, module docs);
         ``"rank"``: every keep maximises the expected final rank, the same keeps for every row
-        (exact for one and two draws, and with three for a given keep of four or five cards,
-        in A-5 any, and for the best keep where the bounds rule out the dear ones:
+        (exact for one and two draws, and with three for a given keep of four or five cards and
+        for the best keep where the bounds rule out the dear ones, in A-5 always:
         :func:`rank_odds_exact`; else Monte Carlo with three).
     trials, seed
         Monte Carlo size and seed where the figure is not exact; ``None``: 20,000 trials,
@@ -873,8 +888,8 @@ def _exact_first_keep(cards: np.ndarray, deck: np.ndarray, mask: int, family: st
     values exactly: the given one (``mask``) when it draws at most one card, in A-5 any (a
     two-draw solve per first draw, in A-5 per set of values drawn: 6,188 for five cards);
     when none is given, the best one where the bounds of :mod:`.rank_exact` rule out every keep
-    that draws more (standing pat for a made hand, a strong draw); -1 where the answer is a
-    Monte Carlo estimate."""
+    that draws more (standing pat for a made hand), in A-5 the best of the whole search; -1
+    where the answer is a Monte Carlo estimate."""
     from .rank_exact import QUICK_KEEP, _quick_first_keep
 
     if mask >= 0:
@@ -888,8 +903,8 @@ def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str =
     two-draw solve for every first draw, in A-5 for every set of values drawn: a second, three
     for the five-card draw), or, with no keep given, when the best first keep is found without
     valuing a keep of few cards (:func:`.rank_exact._quick_first_keep`: standing pat proven
-    best for a made hand, milliseconds; in A-5 also keeps of three or four cards, about a
-    second or two); otherwise it is a Monte Carlo estimate (of the same play:
+    best for a made hand, milliseconds; in A-5 always, by the whole search, seconds); otherwise
+    it is a Monte Carlo estimate (of the same play:
     :mod:`.rank_estimate`), or, where a keep found by a Monte Carlo search is valued exactly,
     not flagged exact.  Deciding may take that search; it is remembered, so :func:`draw_odds`
     does not search again.
@@ -908,8 +923,6 @@ def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str =
 
 def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_options) -> list[dict]:
     """The rows of :func:`draw_odds` for the rank policy."""
-    from fractions import Fraction
-
     fam = family_id(family)
     thr = np.array([target_threshold(t, family) for t in targets], dtype=np.int32)
     names = [TARGET_NAMES.get(str(t).upper(), f"{t}-low") for t in targets]
