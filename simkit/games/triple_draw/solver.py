@@ -558,8 +558,8 @@ def discard_options(
     later draws (module docs; ``exact_limit=0``: the Monte Carlo estimate of earlier versions);
     the rank objective values every keep, exactly with one or two draws and in A-5 with three
     (every keep in full, one per set of values: about ten seconds), else by Monte Carlo with its
-    standard error (later keeps by the rank-model table).  ``top`` limits the search to the rank model's best ``top``
-    keeps, for speed.
+    standard error (later keeps by the rank-model table).  ``top`` limits the search to the rank
+    model's best ``top`` keeps, for speed.
 
     Parameters
     ----------
@@ -606,13 +606,13 @@ def discard_options(
     if objective != "rank":
         target_value(objective, family)
     # the expected rank, exact: with two draws, and with three in A-5 (by values, seconds)
-    rank2 = (
+    rank_exactly = (
         objective == "rank" and exact_limit != 0 and (draws == 2 or (draws == 3 and family == "ace_to_five"))
     )
     masks = _candidates(cards, draws, objective, family, top)
     estimates = None
     valued: dict[tuple[int, ...], Fraction] = {}  # a keep's value is that of its values (R-T5)
-    if not rank2 and not exact and draws >= 2:  # every keep in one Monte Carlo job
+    if not rank_exactly and not exact and draws >= 2:  # every keep in one Monte Carlo job
         estimates = keep_estimates(
             _estimate_keeps(cards, deck, masks, draws, objective, family, trials, seed, run_options)
         )
@@ -626,7 +626,7 @@ def discard_options(
                 _mc_method(objective),
             )
             frac = None
-        elif rank2:
+        elif rank_exactly:
             from .rank_exact import rank_value
 
             dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
