@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ...cards import N_CARDS, format_cards
+from ...cards import format_cards
 from ...rng import SeedLike
 from ...runner import run, stats
 from .rank_exact import (
@@ -40,6 +40,7 @@ from .rank_exact import (
     _value_counts,
     _value_sums,
     _worst_first,
+    out_of_play,
 )
 from .rules import target_threshold
 
@@ -116,8 +117,8 @@ class RankPlayJob:
         thr = np.array(self.thresholds, dtype=np.int32)
         k = kept.size
         n = deck.size
-        out = [c for c in range(N_CARDS) if c not in self.hand and c not in self.deck]
-        E = np.array(out + [c for c in self.hand if c not in self.keep], dtype=np.int64)
+        discards = np.array([c for c in self.hand if c not in self.keep], dtype=np.int64)
+        E = np.concatenate([out_of_play(self.hand, self.deck), discards])
         C, _, _, ind = ctx.targets(thr)
         by_value = self.family == "ace_to_five"
         VS, VC = (_value_sums(self.family), _value_counts(self.family, thr)) if by_value else (ctx.S, C)

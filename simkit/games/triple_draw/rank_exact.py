@@ -1487,6 +1487,17 @@ def _worst_first(deck: np.ndarray, family: str) -> np.ndarray:
     return deck[np.argsort(-_low_value(deck, family), kind="stable")]
 
 
+def out_of_play(cards, deck) -> np.ndarray:
+    """The cards neither in the hand ``cards`` nor in the unseen ``deck`` (the dead cards), as
+    card integers (int64).
+
+    >>> out_of_play([0, 1, 2, 3, 4], list(range(6, 52))).tolist()
+    [5]
+    """
+    seen = set(np.asarray(cards).tolist()) | set(np.asarray(deck).tolist())
+    return np.array([c for c in range(N_CARDS) if c not in seen], dtype=np.int64)
+
+
 def _checked(hand, keep, draws: int, dead, family: str):
     family_id(family)
     if draws not in (1, 2, 3):
@@ -1772,8 +1783,7 @@ def _quick_first_keep(cards: tuple[int, ...], deck: tuple[int, ...], family: str
     is exact and then asking for it costs one search)."""
     hand = np.array(cards, dtype=np.int64)
     live = np.array(deck, dtype=np.int64)
-    dead = np.array([c for c in range(N_CARDS) if c not in cards and c not in deck], dtype=np.int64)
-    best = _best_first_keep(_Ctx(family), hand, live, dead, 3, QUICK_SEARCH[family])
+    best = _best_first_keep(_Ctx(family), hand, live, out_of_play(cards, deck), 3, QUICK_SEARCH[family])
     return -1 if best is None else best[1]
 
 

@@ -627,9 +627,8 @@ def discard_options(
             )
             frac = None
         elif rank_exactly:
-            from .rank_exact import rank_value
+            from .rank_exact import out_of_play, rank_value
 
-            dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
             kept = cards[_positions(mask)]
             values = (
                 tuple(sorted(_exact._low_value(kept, family).tolist()))
@@ -637,7 +636,7 @@ def discard_options(
                 else (mask,)
             )
             if values not in valued:
-                valued[values] = rank_value(cards, kept, draws, dead=dead_cards, family=family)
+                valued[values] = rank_value(cards, kept, draws, dead=out_of_play(cards, deck), family=family)
             p = valued[values]
             value, se, is_exact, frac = float(p), 0.0, True, _fraction(p)
             method = "exact best play: every later keep the one with the greatest expected rank"
@@ -978,7 +977,9 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
         mask = _keep_positions(cards, best_row.keep)
         exact_keep = _exact_first_keep(cards, deck, mask, family)
         proven = False
-    dead_cards = [c for c in range(N_CARDS) if c not in cards.tolist() and c not in deck.tolist()]
+    from .rank_exact import out_of_play
+
+    dead_cards = out_of_play(cards, deck)
     if draws == 2 or exact_keep >= 0:
         from .rank_exact import rank_play
 
