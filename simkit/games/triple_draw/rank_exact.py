@@ -21,9 +21,10 @@ draws left (:func:`_two_values`) first works out every ``A_E(J)`` its last draws
 one dense table (:func:`_dense_sums`: ``J`` a subset of the keep plus at most four deck cards),
 then walks the draws as nested loops, so that the sums of the subsets of the outer cards and
 their Möbius transform are done once per outer card, not once per draw.  Keeps are tried most
-cards first (a second keep by values: the greatest value with one draw left first,
-:func:`_guess_order`; a first keep with three draws in a search: the greatest value with two
-draws first, :func:`_likely_best_first`; ties always go by :data:`_ORDER`), and the valuing
+cards first (a second keep of three draws, from the tables of its hand's subsets: the
+greatest value with one draw left first, :func:`_guess_order`; a first keep with three draws
+in a search: the greatest value with two draws first, :func:`_likely_best_first`; ties always
+go by :data:`_ORDER`), and the valuing
 of a keep stops as soon as it cannot beat the best found even if every draw left gave the best
 hand (a later draw can throw any kept card, so no tighter bound
 is used inside a keep).  Whole keeps are skipped by :func:`rank_bound`, an upper bound of a
@@ -124,9 +125,10 @@ one two-draw solve values it, whose other keeps the bound rules out too (for ins
 9-lows and A-5 made 8-lows; 0.01-0.14 s).  :func:`_quick_first_keep` is the search that
 ``draw-odds --policy rank`` runs with three draws and no keep given: in 2-7 it gives up,
 falling back to Monte Carlo, as soon as a keep of fewer than :data:`QUICK_SEARCH` cards (five,
-standing pat) would have to be valued; in A-5 it is the whole search.  Where a query is too long for the exact sum,
-:mod:`.rank_estimate` samples the first draws and gives each the exact best play after it
-(:func:`_sampled_first_draws`, the same second-hand kernel as :func:`_first_draws`).
+standing pat) would have to be valued; in A-5 it is the whole search.  Where a query is too
+long for the exact sum, :mod:`.rank_estimate` samples the first draws and gives each the exact
+best play after it (:func:`_sampled_first_draws`, the same second-hand kernel as
+:func:`_first_draws`).
 """
 
 from __future__ import annotations
@@ -888,9 +890,9 @@ def _best_two(
     """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
     keep's expected rank numerator times ``(nd)_10`` (limbs), ``hit[t]`` (with targets) the
     chance of each target with that keep and best play after, on the same scale.  Keeps are
-    tried most cards first (by values with ``AE``: the greatest value with one draw left
-    first, :func:`_guess_order`); one whose :func:`_keep_bound` (``bt``, none with no targets) is
-    below the best found is skipped, and the others are given up as soon as they cannot beat
+    tried most cards first (with ``AE``, by values or by cards: the greatest value with one draw
+    left first, :func:`_guess_order`); one whose :func:`_keep_bound` (``bt``, none with no
+    targets) is below the best found is skipped, and the others are given up as soon as they cannot beat
     it.  Of two keeps of the same value the one first in :data:`_ORDER` is taken.  Returns the
     keep as a mask over the positions of ``h1``.
 
@@ -920,7 +922,7 @@ def _best_two(
     _layout(nd, by_value, off, soff)
     filled = -1  # sub holds the sums of up to this many deck values (a keep drawing m needs m)
     order = _ORDER.copy()
-    if by_sums and by_value:  # the likely best keeps first, so that the others are given up sooner
+    if by_sums:  # the likely best keeps first, so that the others are given up sooner
         _sub_sums(hs, deck, nd, AE, num, fam, Tk, sub, soff, off, 0, 0, by_value)
         filled = 0
         _guess_order(sub, soff, nd, order)
