@@ -74,6 +74,48 @@ def test_mean_se_matches_sample_variance():
     assert se == pytest.approx(x.std(ddof=1) / np.sqrt(x.size))
 
 
+def _cv_sums(x: np.ndarray, y: np.ndarray) -> tuple:
+    return y.sum(0), (y * y).sum(0), x.sum(0), x.T @ x, x.T @ y
+
+
+def test_control_variate_is_the_regression_estimator():
+    """Against an ordinary least-squares fit with an intercept on the raw trials: the estimate is
+    the fitted line at the covariates' exact means, the SE the residuals' (n - 1 - p degrees of
+    freedom) widened by (n - 2) / (n - p - 2)."""
+    rng = np.random.default_rng(3)
+    n, mu = 500, np.array([0.5, 2.0])
+    x = np.column_stack([rng.random(n), rng.normal(2.0, 1.0, n)])
+    y = np.column_stack([x @ [1.0, -0.5] + rng.normal(0, 0.1, n), rng.random(n)])
+    est, se = stats.control_variate(n, *_cv_sums(x, y), mu)
+    design = np.column_stack([np.ones(n), x])
+    for k in range(2):
+        coef, *_ = np.linalg.lstsq(design, y[:, k], rcond=None)
+        res = y[:, k] - design @ coef
+        assert est[k] == pytest.approx(coef[0] + coef[1:] @ mu, rel=1e-9)
+        want = np.sqrt(res @ res / (n - 3) / n * (n - 2) / (n - 4))
+        assert se[k] == pytest.approx(want, rel=1e-6)
+    plain, plain_se = stats.mean_se(y.sum(0), (y * y).sum(0), n)
+    assert se[0] < plain_se[0] / 5  # correlated: far tighter
+    assert se[1] == pytest.approx(plain_se[1], rel=0.05)  # uncorrelated: about the same
+
+
+def test_control_variate_leaves_out_what_it_cannot_fit():
+    rng = np.random.default_rng(4)
+    x = np.column_stack([rng.random(300), np.full(300, 1.0)])  # the second never varies
+    y = (x[:, :1] + rng.normal(0, 0.1, (300, 1))).copy()
+    one = stats.control_variate(300, *_cv_sums(x[:, :1], y), [0.5])
+    both = stats.control_variate(300, *_cv_sums(x, y), [0.5, 0.9])
+    assert np.allclose(one[0], both[0]) and np.allclose(one[1], both[1])
+    few = 2 * stats.CV_MIN_TRIALS_PER_COEF - 1  # fewer trials than two coefficients need
+    got = stats.control_variate(few, *_cv_sums(x[:few, :1], y[:few]), [0.5])
+    plain = stats.mean_se(y[:few].sum(0), (y[:few] ** 2).sum(0), few)
+    assert np.array_equal(got[0], plain[0]) and np.array_equal(got[1], plain[1])
+    with pytest.raises(ValueError, match="one mean per covariate: 2 covariates, 1 means"):
+        stats.control_variate(300, *_cv_sums(x, y), [0.5])
+    with pytest.raises(ValueError, match="number of trials must be positive, got 0"):
+        stats.control_variate(0, *_cv_sums(x, y), [0.5, 1.0])
+
+
 # --- bit-identical results whatever runs the chunks --------------------------------------------
 
 

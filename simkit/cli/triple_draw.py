@@ -68,7 +68,7 @@ def register(sub) -> None:
         "(exact for one and two draws; with three for a --keep of four or five cards and without "
         "--keep where bounds rule out the keeps that draw more, a made hand whose pat is proven best, "
         "and in A-5 always, seconds; else Monte Carlo with its standard error: first draws sampled, "
-        "each followed by the exact best play). "
+        "each followed by the exact best play, the mean corrected by control variates). "
         "The unseen deck is "
         "the 47 cards not in HAND (less --dead); discards never come back, and a deck too small for "
         "the draws is refused. --monte-carlo gives the estimate of earlier versions (table play in "
@@ -106,7 +106,7 @@ def register(sub) -> None:
         p,
         trials=None,
         trials_help="Monte Carlo samples where not exact (default 20,000; with --policy rank and three "
-        "draws, the first draws sampled, each followed by the exact best play: 400)",
+        "draws, the first draws sampled, each followed by the exact best play: 192 in 2-7)",
     )
     p.set_defaults(func=_draw_odds)
 

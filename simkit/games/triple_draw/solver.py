@@ -718,7 +718,8 @@ def draw_odds(
     trials, seed
         Monte Carlo size and seed where the figure is not exact; ``None``: 20,000 trials,
         and for the rank with three draws :data:`.rank_estimate.FIRST_DRAWS` first draws
-        sampled, each followed by the exact best play (:func:`.rank_estimate.rank_play_estimate`).
+        sampled, each followed by the exact best play, the mean corrected by control variates
+        (:func:`.rank_estimate.rank_play_estimate`).
     exact_limit
         0 forces the Monte Carlo estimate of earlier versions for the target policy.
     **run_options
@@ -993,7 +994,10 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
     else:
         from .rank_estimate import FIRST_DRAWS, rank_play_estimate
 
-        method = "monte carlo over the first draws, each followed by the exact best play (every keep the one with the greatest expected rank)"
+        method = (
+            "monte carlo over the first draws, each followed by the exact best play (every keep the one with"
+            " the greatest expected rank); the mean corrected by control variates"
+        )
         km = mask
         est = rank_play_estimate(
             cards, cards[_positions(km)], targets, dead=dead_cards, family=family,
