@@ -293,7 +293,8 @@ def rank_play_estimate(
     chance of each target when every later keep is the one with the greatest expected rank,
     estimated over ``trials`` sampled first draws, each followed by the exact best play
     (:class:`RankPlayJob`), the mean corrected by control variates (module doc; from about 170
-    first draws on, the plain mean below that).
+    first draws on, the plain mean below that; a figure corrected below 0, which a rare target
+    can be, is given as 0).
 
     Parameters
     ----------
@@ -333,6 +334,7 @@ def rank_play_estimate(
         job, FIRST_DRAWS[family] if trials is None else trials, seed=seed, **{"quiet": True, **run_options}
     )
     est, se = job.estimate(totals)
+    est = np.clip(est, 0.0, 1.0)  # the correction is linear: a rare target's could fall below 0
     return RankPlayEstimate(
         format_cards(kept),
         float(est[0]),
