@@ -105,7 +105,8 @@ def control_variate(n, total, total_sq, x, xx, xy, mean_x) -> tuple:
     The regression estimator: ``mean(Y) - beta' (mean(X) - mean_x)`` with ``beta`` the
     least-squares coefficients of ``Y`` on ``X`` from the same trials, and the standard error
     of the residuals', ``sqrt(SS_res / (n - 1 - r) / n)`` (``r`` the rank of the fitted
-    covariates).  Where ``Y`` and ``X`` are correlated this is far below the plain mean's (a
+    covariates), widened by ``sqrt((n - 2) / (n - r - 2))`` for the fitted coefficients (exact
+    for normal errors).  Where ``Y`` and ``X`` are correlated this is far below the plain mean's (a
     correlation ``rho`` leaves ``1 - rho^2`` of the variance); with uncorrelated covariates it is
     about the same.  Every input is a sum over the trials, so chunk totals add up to it in any
     grouping.  A covariate that did not vary over the trials is left out (its coefficient 0);

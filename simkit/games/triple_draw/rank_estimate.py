@@ -52,6 +52,7 @@ from .rank_exact import (
     _Ctx,
     _ff,
     _hand_bound,
+    _low_mask,
     _sampled_first_draws,
     _value_counts,
     _value_runs,
@@ -60,7 +61,7 @@ from .rank_exact import (
     _worst_first,
     out_of_play,
 )
-from .rules import _value, target_threshold
+from .rules import target_threshold
 
 __all__ = ["FIRST_DRAWS", "RankPlayEstimate", "RankPlayJob", "rank_play_estimate"]
 
@@ -91,13 +92,7 @@ def _covariates(h, bt, out):
     for j in range(xs.shape[0]):
         best = 0.0
         for m in range(32):
-            s = 0
-            for i in range(5):
-                if (m >> i) & 1:
-                    v = _value(h[i], ace_low)
-                    if v <= xs[j]:
-                        s |= 1 << v
-            p = W[j, s]
+            p = W[j, _low_mask(h, m, xs[j], ace_low)]
             if p > best:
                 best = p
         out[1 + j] = best if best < 1.0 else 1.0

@@ -872,15 +872,23 @@ def _keep_bound(h, m, bt):
     W, xs, dm, m0, ace_low = bt
     u = m0
     for j in range(xs.shape[0]):
-        s = 0
-        for i in range(5):
-            if (m >> i) & 1:
-                v = _value(h[i], ace_low)
-                if v <= xs[j]:
-                    s |= 1 << v
-        p = W[j, s] * (1.0 + 1e-9)  # a float: counted a little high, far above its rounding
+        # a float: counted a little high, far above its rounding
+        p = W[j, _low_mask(h, m, xs[j], ace_low)] * (1.0 + 1e-9)
         u += dm[j] * (p if p < 1.0 else 1.0)
     return u
+
+
+@njit(cache=True, inline="always")
+def _low_mask(h, m, top, ace_low):
+    """The low values at most ``top`` of the cards of ``h`` at the positions of mask ``m``, as a
+    13-bit mask (a value held twice counts once): a keep's row in the bound tables."""
+    s = 0
+    for i in range(5):
+        if (m >> i) & 1:
+            v = _value(h[i], ace_low)
+            if v <= top:
+                s |= 1 << v
+    return s
 
 
 @njit(cache=True)
