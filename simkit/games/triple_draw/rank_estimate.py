@@ -16,13 +16,16 @@ second hand (:func:`_covariates`: table look-ups of the bounds :mod:`.rank_exact
 its expected-rank bound and the best-play chance of each bound target, K-low … 7-low), whose
 exact means over every first draw are a quick sum by values (:func:`_covariate_means`).  The
 estimate is the regression estimator (:func:`simkit.runner.stats.control_variate`): the
-sample mean corrected by how far the covariates' sample means fall from their exact ones.  They
-follow the exact figures closely, so for 7-5-3 kept from 7-5-3-2-K (2-7) the variance of the
-expected rank is about a twentieth of the plain mean's and that of each target's chance (7-low
-… 10-low) an eighth to a tenth (measured over all 1,081 first draws); the standard errors are
-those of the residuals, widened for the fitted coefficients.  Below
-:data:`~simkit.runner.stats.CV_MIN_TRIALS_PER_COEF` first draws per coefficient (about 170)
-the plain mean is given.
+sample mean corrected by how far the covariates' sample means fall from their exact ones.  The
+covariates are bounds, well above the exact figures, but they move with them (a correlation of
+0.93 for the expected rank of 7-5-3 kept from 7-5-3-2-K in 2-7), so with 192 first draws of
+that keep the variance of the expected rank is about a twentieth of the plain mean's and that
+of each target's chance (7-low … 10-low) a seventh to a ninth; the standard errors are those of
+the residuals, widened for the fitted coefficients.  The regression estimator's bias is of
+order ``1 / n``, a fifth of its error or less at these sizes
+(``benchmarks/bench_rank_estimate.py``: error, SE and coverage over every first draw of a 2-7
+and an A-5 keep).  Below :data:`~simkit.runner.stats.CV_MIN_TRIALS_PER_COEF` first draws per
+coefficient (about 170) the plain mean is given.
 
 A :class:`RankPlayJob` runs on :func:`simkit.runner.run`: fixed-size chunks of first draws,
 each with its own seed, so a seed gives the same figures on any number of threads or workers.
@@ -86,7 +89,8 @@ def _covariates(h, bt, out):
     the deck, :func:`.rank_exact._bound_tables`): ``out[0]`` the hand's bound of its expected
     rank (:func:`.rank_exact._hand_bound`, 0..1), ``out[1 + j]`` for each bound target ``j`` the
     best over the hand's keeps of the table's best-play chance (capped at 1).  Table look-ups
-    of the values held only: cheap, and close to the exact figures they stand beside."""
+    of the values held only: cheap, and correlated with the exact figures they stand beside
+    (bounds of them, well above)."""
     W, xs, _, _, ace_low = bt
     out[0] = _hand_bound(h, bt) / DENOM
     for j in range(xs.shape[0]):
