@@ -67,7 +67,14 @@ def run_notebook(
             nb.cells.insert(0, nbformat.v4.new_code_cell(SE_CHECK_FIRST))
             nb.cells.append(nbformat.v4.new_code_cell(SE_CHECK_LAST))
         nbclient.NotebookClient(
-            nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+            nb,
+            timeout=timeout,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(NOTEBOOKS)}},
+            # a cell's printed output may come well after its reply on a loaded machine (the
+            # default 4 s then drops it silently): wait for it, and fail loudly if it never comes
+            iopub_timeout=60,
+            raise_on_iopub_timeout=True,
         ).execute()
     finally:
         for k, v in saved.items():
