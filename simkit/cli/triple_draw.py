@@ -371,7 +371,7 @@ def _draw_odds(args) -> None:
 
 
 def _best_discard(args) -> None:
-    from ..games.triple_draw.solver import discard_options
+    from ..games.triple_draw.solver import discard_options, rank_options_exact
 
     hand = _hand(" ".join(args.hand))
     if hand.size != 5:
@@ -379,7 +379,7 @@ def _best_discard(args) -> None:
     rank = args.target == "rank"
     if rank:
         refuse(args, ["--monte-carlo"], "is the estimate for a target; the rank is estimated anyway")
-    rank_estimated = args.draws == 3 and args.family != "ace_to_five"  # exact with three too
+    rank_estimated = not rank_options_exact(args.draws, args.family)
     estimated = args.draws >= 2 and (rank_estimated if rank else args.monte_carlo)
     if not estimated:
         refuse(

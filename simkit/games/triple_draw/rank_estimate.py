@@ -242,10 +242,9 @@ class RankPlayJob:
         (``[i]``) and each target's count (``[i, t]``), both times ``(n - m)_10`` (``n`` the deck,
         ``m`` the cards drawn first), as 32-bit limbs (:func:`.rank_exact._sampled_first_draws`)."""
         ctx = _Ctx(self.family)
-        kept = np.array(self.keep, dtype=np.int64)
-        deck = _worst_first(np.array(self.deck, dtype=np.int64), self.family)
+        kept5, deck, bt = self._setting()
         thr = np.array(self.thresholds, dtype=np.int32)
-        k = kept.size
+        k = len(self.keep)
         n = deck.size
         discards = np.array([c for c in self.hand if c not in self.keep], dtype=np.int64)
         E = np.concatenate([out_of_play(self.hand, self.deck), discards])
@@ -254,11 +253,9 @@ class RankPlayJob:
         VS, VC = (_value_sums(self.family), _value_counts(self.family, thr)) if by_value else (ctx.S, C)
         vout = np.zeros((len(draws), _NL), dtype=np.int64)
         hout = np.zeros((len(draws), thr.size, _NL), dtype=np.int64)
-        kept5 = np.zeros(5, dtype=np.int64)
-        kept5[:k] = kept
         _sampled_first_draws(
-            draws, kept5, k, deck, n, E, E.size, ctx.S, ctx.fam, ctx.Tk, ctx.num, C, ind,
-            _bound_tables(self.family, n - 5 + k), by_value, VS, VC, vout, hout,
+            draws, kept5, k, deck, n, E, E.size, ctx.S, ctx.fam, ctx.Tk, ctx.num, C, ind, bt, by_value, VS, VC,
+            vout, hout,
         )  # fmt: skip
         return vout, hout
 

@@ -88,6 +88,7 @@ __all__ = [
     "odds_rows",
     "rank_numerators",
     "rank_odds_exact",
+    "rank_options_exact",
     "rank_percentiles",
 ]
 
@@ -605,9 +606,8 @@ def discard_options(
     exact = objective != "rank" and exact_limit != 0
     if objective != "rank":
         target_value(objective, family)
-    # the expected rank, exact: with two draws, and with three in A-5 (by values, seconds)
     rank_exactly = (
-        objective == "rank" and exact_limit != 0 and (draws == 2 or (draws == 3 and family == "ace_to_five"))
+        objective == "rank" and exact_limit != 0 and draws >= 2 and rank_options_exact(draws, family)
     )
     masks = _candidates(cards, draws, objective, family, top)
     estimates = None
@@ -895,6 +895,17 @@ def _exact_first_keep(cards: np.ndarray, deck: np.ndarray, mask: int, family: st
     if mask >= 0:
         return mask if bin(mask).count("1") >= QUICK_KEEP[family] else -1
     return _quick_first_keep(tuple(cards.tolist()), tuple(deck.tolist()), family)
+
+
+def rank_options_exact(draws: int, family: str = "deuce_to_seven") -> bool:
+    """Whether :func:`discard_options` values every keep's expected rank exactly (``objective
+    ="rank"``) with ``draws`` left: with one or two, and with three in A-5 (every keep in full,
+    one per set of values: seconds); in 2-7 with three it is a Monte Carlo estimate.
+
+    >>> rank_options_exact(3, "ace_to_five"), rank_options_exact(3, "deuce_to_seven")
+    (True, False)
+    """
+    return draws <= 2 or family == "ace_to_five"
 
 
 def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str = "deuce_to_seven") -> bool:
