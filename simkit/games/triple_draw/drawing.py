@@ -372,14 +372,11 @@ class DrawingEquityJob:
         return stats.worst(equity_estimates(totals)[1])
 
     def run_chunk(self, trials: int, seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
-        from numba import types
-        from numba.typed import Dict
-
         pol = parse_policy(self.policy, self.family)
         fam = self.family
         x = pol.x if pol.code == _BEST else target_value("8" if fam == "deuce_to_seven" else "7", fam)
         # the policy's decisions with two draws left, by hand and cards seen (this chunk's)
-        memo = Dict.empty(key_type=types.UniTuple(types.int64, 2), value_type=types.int64)
+        memo = _exact._pair_memo()
         if self.ranges:
             rcards, masks, starts, ends, cum = pack([r for _, r in self.ranges])
             who = np.array([p for p, _ in self.ranges], dtype=np.int64)

@@ -648,6 +648,13 @@ def _vs2_memo(memo, s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount):
     return v
 
 
+@njit(cache=True)
+def _vs2_first(memos, s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount):
+    """:func:`_vs2_memo` with the first of the thread memos ``memos`` (the list indexed in
+    compiled code: from Python its item lookup is compiled in every process)."""
+    return _vs2_memo(memos[0], s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount)
+
+
 # --- the flush loss with two draws left, card by card --------------------------------------
 
 
@@ -1352,18 +1359,46 @@ def _setup(family: str, x: int) -> tuple:
     return nv, wins, suits
 
 
+_PAIR = types.UniTuple(types.int64, 2)
+
+
+@njit(cache=True)
+def _int_memos(n):
+    """``n`` empty memos keyed by one integer, made by compiled code: Numba compiles the helpers
+    that make and fill a typed dict or list from Python in every process (about half a second,
+    every call of the command line), but loads this function from its cache."""
+    out = List()
+    for _ in range(n):
+        out.append(Dict.empty(key_type=types.int64, value_type=types.int64))
+    return out
+
+
+@njit(cache=True)
+def _pair_memos(n):
+    """``n`` empty memos keyed by two integers (as :func:`_int_memos`)."""
+    out = List()
+    for _ in range(n):
+        out.append(Dict.empty(key_type=_PAIR, value_type=types.int64))
+    return out
+
+
+@njit(cache=True)
+def _pair_memo():
+    """One empty memo keyed by two integers (as :func:`_int_memos`)."""
+    return Dict.empty(key_type=_PAIR, value_type=types.int64)
+
+
 @cache
 def _memo(family: str, x: int) -> tuple:
     """The process-wide memos of a family and top value, one of each per thread: ``Vs_2``, the
     flush losses (keyed under suit relabelling) and ``Vs_2`` without straights."""
-    out = []
-    for key in (types.int64, types.UniTuple(types.int64, 2), types.int64):
-        memos = List.empty_list(types.DictType(key, types.int64))
-        # as many as Numba may run, and at least 3 (the tests compare one thread with three)
-        for _ in range(max(3, config.NUMBA_NUM_THREADS)):  # type: ignore[attr-defined]
-            memos.append(Dict.empty(key_type=key, value_type=types.int64))
-        out.append(memos)
-    return tuple(out)
+    n = _MEMO_COUNT
+    return _int_memos(n), _pair_memos(n), _int_memos(n)
+
+
+#: Memos per family and top value: as many as Numba may run threads, and at least 3 (the tests
+#: compare one thread with three).
+_MEMO_COUNT = max(3, config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
 
 
 def _perms() -> np.ndarray:
@@ -1462,13 +1497,13 @@ def _chance(
         return _chance_small_deck(keep, deck, family, x, relaxed)
     if draws == 2:
         if not suits:
-            vs = _vs2_memo(memo_v[0], s0, m0, c0, n0, nv, wins, pats, start, pmixed, pcount)
+            vs = _vs2_first(memo_v, s0, m0, c0, n0, nv, wins, pats, start, pmixed, pcount)
             return Fraction(int(vs), _scaled(n0, 10))
         vs, loss = _delta2(
             s0, hs0, m0, alpha, c0, n0, nv, wins, pats, start, pmixed, pcount, _BIN, suit_sub, suit_nsub
         )
         return Fraction(int(vs - loss), _scaled(n0, 10))
-    acc = np.zeros((min(threads or get_num_threads(), len(memo_v)), 2), dtype=np.int64)
+    acc = np.zeros((min(threads or get_num_threads(), _MEMO_COUNT), 2), dtype=np.int64)
     _v3_threads(
         s0, hs0, m0, alpha, c0, n0, nv, wins, pats, start, pmixed, pcount, pindex, pblocks, _BIN, suit_sub,
         suit_nsub, memo_v, memo_ub, _NOWINS, memo_loss, _PERMS, suits, acc,
