@@ -434,12 +434,16 @@ def _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g):
 
 
 @lean()
-def _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, n, counted, uv, low):
-    """The ``n`` keeps listed by :func:`_last_best` (``counted``: their bits of the local
-    subsets), and every other last keep of a hand of the values ``s1 | supp`` (counts left
-    ``c2``) whose suitless value is above ``low``, into ``subs``/``vals`` best first; returns
-    how many."""
+def _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, n, uv):
+    """The ``n`` keeps listed by :func:`_last_best`, and every other last keep of a hand of the
+    values ``s1 | supp`` (counts left ``c2``) whose suitless value is above the least that
+    flushes can leave the listed ones (:func:`_flush_floor`), into ``subs``/``vals`` best
+    first; returns how many."""
+    low = _flush_floor(subs, vals, n, nv, g)
     k, b1, b2, b3, b4, b5 = _split(s1 | supp, c2, nv, uv)
+    counted = np.int64(0)
+    for i in range(n):
+        counted |= np.int64(1) << _local(subs[i], s1 | supp)
     for loc in range(1 << k):
         if (counted >> loc) & 1:
             continue
@@ -449,6 +453,20 @@ def _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, n, counted, uv, low):
             if val > low:
                 n = _insert(subs, vals, n, sub, val, False)
     return n
+
+
+@njit(cache=True, inline="always")
+def _flush_floor(subs, vals, n, nv, g):
+    """The least the best exact last keep is worth: every listed keep ``subs[:n]`` of value
+    ``vals[:n]`` keeps at least its value less one flush completion per choice of its missing
+    values in one suit."""
+    low = np.int64(0)
+    for i in range(n):
+        ka = _pc(subs[i])
+        lb = vals[i] - _BIN[nv - ka, 5 - ka] * g[5 - ka]
+        if lb > low:
+            low = lb
+    return low
 
 
 @lean()
@@ -545,13 +563,21 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
     where a keep left uncounted could beat every listed keep less its most flush completions,
     every keep worth more than that), and the ways to draw its junk cards and its support
     packed as ``ways << 16 | support``."""
-    junk = _junk(c1, n1, nv)
-    n2 = n1 - m1
-    g = _last_g(n2)
+    g = _last_g(n1 - m1)
     c2 = np.empty(nv, dtype=np.int64)
     subs = np.empty(32, dtype=np.int64)
     vals = np.empty(32, dtype=np.int64)
     uv = np.empty(6, dtype=np.int64)
+    return _vs2_count(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info, g, c2, subs, vals, uv)
+
+
+@lean()
+def _vs2_count(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info, g, c2, subs, vals, uv):
+    """:func:`_vs2` in the work space it allocates (``g`` = :func:`_last_g` of the deck after
+    the draw; ``c2``, ``subs``, ``vals``, ``uv`` scratch), without reference counting: a call
+    of a helper per value pattern drawn counts each array it passes otherwise."""
+    junk = _junk(c1, n1, nv)
+    n2 = n1 - m1
     k1 = _pc(s1)
     safe = np.int64(0)
     if info is not None:
@@ -568,7 +594,7 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
             best, _, _, _ = _last_best(s1, supp, c2, nv, wins, g, subs, vals, -1, uv)
             tot += w * best
             continue
-        best, n, rest, counted = _last_best(s1, supp, c2, nv, wins, g, subs, vals, 0, uv)
+        best, n, rest, _ = _last_best(s1, supp, c2, nv, wins, g, subs, vals, 0, uv)
         tot += w * best
         if best == 0:
             continue
@@ -599,17 +625,10 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
         safe &= sat
         info_p[cnt] = p
         info_group[cnt] = group
-        # every keep a flush could put first: the best exact keep is worth at least any listed
-        # keep less one flush completion per choice of its missing values in one suit
-        low = np.int64(0)
-        for i in range(n):
-            ka = _pc(subs[i])
-            lb = vals[i] - _BIN[nv - ka, 5 - ka] * g[5 - ka]
-            if lb > low:
-                low = lb
-        if rest > low:  # some keep not counted could be worth more: count them all
-            n = _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, n, counted, uv, low)
-        info_n[cnt] = n
+        # where a keep not counted could be worth more than the least flushes leave the listed
+        # ones, every keep is listed (:func:`_all_keeps`) when :func:`_loss` first needs the
+        # draw: marked by a negative count
+        info_n[cnt] = n if rest <= _flush_floor(subs, vals, n, nv, g) else -1 - n
         for i in range(n):
             info_subs[cnt, i] = subs[i]
             info_vals[cnt, i] = vals[i]
@@ -821,15 +840,35 @@ def _loss(
     (:func:`_loss_by_u_sets`), or card by card where that cannot tell the best keep;
     ``mixedq`` (the local subsets on which the kept cards mix suits) skips the rest at once.
     """
+    work = (
+        _last_g(n1 - m1),
+        np.zeros(nv, dtype=np.int64),
+        np.empty(4, dtype=np.int64),
+        np.zeros(nv, dtype=np.int64),
+        np.empty(nv, dtype=np.int64),
+        np.zeros(nv, dtype=np.int64),
+        np.empty((3, 5), dtype=np.int64),
+        np.empty(nv, dtype=np.int64),
+        np.empty(nv, dtype=np.int64),
+        np.empty(6, dtype=np.int64),
+    )
+    return _loss_count(
+        cnt, info_p, info_group, info_n, info_subs, info_vals, info_draw, mixedq, s1, hs1, m1, alpha, c1, n1, nv,
+        wins, pats, binom, suit_sub, suit_nsub, work,
+    )  # fmt: skip
+
+
+@lean()
+def _loss_count(
+    cnt, info_p, info_group, info_n, info_subs, info_vals, info_draw, mixedq, s1, hs1, m1, alpha, c1, n1, nv,
+    wins, pats, binom, suit_sub, suit_nsub, work,
+):  # fmt: skip
+    """:func:`_loss` in the work space it allocates, without reference counting (a call of a
+    helper per draw listed counts each array it passes otherwise)."""
     n2 = n1 - m1
-    g = _last_g(n2)
-    hs = np.zeros(nv, dtype=np.int64)
-    alpha2 = np.empty(4, dtype=np.int64)
-    fixed = np.zeros(nv, dtype=np.int64)  # the suit a drawn value's one card must have, -1 any
-    vlist = np.empty(nv, dtype=np.int64)
-    choice = np.zeros(nv, dtype=np.int64)
-    scratch = np.empty((3, 5), dtype=np.int64)
-    avl = np.empty(nv, dtype=np.int64)  # the suits of each value's cards in the deck
+    g, hs, alpha2, fixed, vlist, choice, scratch, avl, c2, uv = work
+    # fixed: the suit a drawn value's one card must have, -1 any; avl: the suits of each
+    # value's cards in the deck
     for v in range(nv):
         avl[v] = _avail(alpha, v)
     tot = 0
@@ -838,11 +877,12 @@ def _loss(
             continue
         p = info_p[e]
         n = info_n[e]
+        listed = n if n >= 0 else -1 - n
         best = info_vals[e, 0]
         # is some maximum safe whatever is drawn (the kept cards mix suits on it)?
         safe = False
         a = -1
-        for i in range(n):
+        for i in range(listed):
             if info_vals[e, i] != best:
                 break
             sub = info_subs[e, i]
@@ -855,6 +895,11 @@ def _loss(
             continue
         wj = info_draw[e] >> 16
         supp = info_draw[e] & 0xFFFF
+        if n < 0:  # every keep a flush could put first, listed now (:func:`_vs2_count`)
+            for v in range(nv):
+                c2[v] = c1[v] - pats[p, v]
+            n = _all_keeps(s1, supp, c2, nv, wins, g, info_subs[e], info_vals[e], listed, uv)
+            info_n[e] = n
         # the values of the first maximum drawn now must all be of the kept cards' suit (of
         # one suit u, tried in turn, when none of them is kept) for it to be a flush draw; a
         # keep of one card is split the same way by the suit of that card, when it is one card
