@@ -561,8 +561,9 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
     (local subsets T of s1, |T| >= 2, kept by a maximum: the pattern is safe when the kept
     cards mix suits on one of them), the last keeps whose value was counted, best first (and
     where a keep left uncounted could beat every listed keep less its most flush completions,
-    every keep worth more than that), and the ways to draw its junk cards and its support
-    packed as ``ways << 16 | support``."""
+    every keep worth more than that: those :func:`_loss` lists when it first needs the draw,
+    the count stored as ``-1 - listed`` until then), and the ways to draw its junk cards and
+    its support packed as ``ways << 16 | support``."""
     g = _last_g(n1 - m1)
     c2 = np.empty(nv, dtype=np.int64)
     subs = np.empty(32, dtype=np.int64)
@@ -839,6 +840,8 @@ def _loss(
     only those are counted: by the sets of values drawn in the flush suit
     (:func:`_loss_by_u_sets`), or card by card where that cannot tell the best keep;
     ``mixedq`` (the local subsets on which the kept cards mix suits) skips the rest at once.
+    A draw whose listing :func:`_vs2` left short (a negative count) is listed in full here, in
+    place, for this call and every later one on the same listing.
     """
     work = (
         _last_g(n1 - m1),
@@ -1433,17 +1436,16 @@ def _pair_memo():
     return Dict.empty(key_type=_PAIR, value_type=types.int64)
 
 
+#: Memos per family and top value: as many as Numba may run threads, and at least 3 (the tests
+#: compare one thread with three).
+_MEMO_COUNT = max(3, config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+
+
 @cache
 def _memo(family: str, x: int) -> tuple:
     """The process-wide memos of a family and top value, one of each per thread: ``Vs_2``, the
     flush losses (keyed under suit relabelling) and ``Vs_2`` without straights."""
-    n = _MEMO_COUNT
-    return _int_memos(n), _pair_memos(n), _int_memos(n)
-
-
-#: Memos per family and top value: as many as Numba may run threads, and at least 3 (the tests
-#: compare one thread with three).
-_MEMO_COUNT = max(3, config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    return _int_memos(_MEMO_COUNT), _pair_memos(_MEMO_COUNT), _int_memos(_MEMO_COUNT)
 
 
 def _perms() -> np.ndarray:
