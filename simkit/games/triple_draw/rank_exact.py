@@ -645,7 +645,6 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     per_value = np.zeros(13, dtype=np.int64)
     if by_value:
         _value_runs(deck, nd, first, per_value)
-    shift = 1 if by_value else 0
     offn = np.zeros(6, dtype=np.int64)  # where the sums of t drawn cards start
     offn[1] = 1
     for t in range(1, 5):  # C(nd, t) sets of positions, or C(12 + t, t) of values
@@ -663,28 +662,47 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
             DC[:, t] = _dense_sums(
                 kept, k, deck, nd, m, E, nE, C[t], fam, Tk, ind[t], offn, base, by_value, per_value, first
             )
-    c0 = np.empty((16, nt), dtype=np.int64)
-    got = np.empty(nt, dtype=np.int64)
-    sc = np.empty(6, dtype=np.int64)
+    work = (
+        np.empty((16, nt), dtype=np.int64),  # c0
+        np.empty(nt, dtype=np.int64),  # got
+        np.empty(6, dtype=np.int64),  # sc
+        np.zeros(32, dtype=np.int64),  # G
+        np.zeros(32, dtype=np.int64),  # CI
+        np.zeros(6, dtype=np.int64),  # gm
+        np.zeros(4, dtype=np.int64),  # cbx
+        np.empty(5, dtype=np.int64),  # h
+        np.empty(16, dtype=np.int64),  # t0
+        np.empty(16, dtype=np.int64),  # t1
+        np.empty(16, dtype=np.int64),  # tl
+        np.empty(16, dtype=np.int64),  # ol
+        np.empty(5, dtype=np.int64),  # pos
+        np.empty(5, dtype=np.int64),  # rp
+        np.zeros(nt, dtype=np.int64),  # hpart
+    )
+    return _two_walk(
+        kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value, offn,
+        base, work,
+    )  # fmt: skip
+
+
+@lean()
+def _two_walk(
+    kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value, offn, base,
+    work,
+):  # fmt: skip
+    """The walk of :func:`_two_values` over the draws, from its dense tables and in the work
+    space it allocates, without reference counting (the hand evaluator's tables, taken from
+    their tuple for every draw, were counted otherwise: a sixth of a second hand's time)."""
+    c0, got, sc, G, CI, gm, cbx, h, t0, t1, tl, ol, pos, rp, hpart = work
+    nt = ind.shape[0]
+    shift = 1 if by_value else 0
     for c in range(6):
         sc[c] = _scale(n3, 5 - c)
-    G = np.zeros(32, dtype=np.int64)
-    CI = np.zeros(32, dtype=np.int64)
-    gm = np.zeros(6, dtype=np.int64)  # the best value of a last keep of each size (no targets)
-    cbx = np.zeros(4, dtype=np.int64)
     suited = fam == 2  # the families whose rank sees suits (:func:`.rules._eval`)
-    h = np.empty(5, dtype=np.int64)
     for p in range(k):
         h[p] = kept[p]
     for L in range(nk):
         G[L] = D[base[L]]
-    t0 = np.empty(16, dtype=np.int64)
-    t1 = np.empty(16, dtype=np.int64)
-    tl = np.empty(16, dtype=np.int64)
-    ol = np.empty(16, dtype=np.int64)
-    pos = np.empty(5, dtype=np.int64)
-    rp = np.empty(5, dtype=np.int64)
-    hpart = np.zeros(nt, dtype=np.int64)
     top = float(num[num.shape[0] - 1]) * _scale(n3, 0)
     left = 1.0
     for i in range(m):
