@@ -626,10 +626,11 @@ def _vs2_count(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info, g, c
         safe &= sat
         info_p[cnt] = p
         info_group[cnt] = group
-        # where a keep not counted could be worth more than the least flushes leave the listed
-        # ones, every keep is listed (:func:`_all_keeps`) when :func:`_loss` first needs the
-        # draw: marked by a negative count
-        info_n[cnt] = n if rest <= _flush_floor(subs, vals, n, nv, g) else -1 - n
+        # where a keep not counted (each worth at most ``rest``) could be worth more than the
+        # least flushes leave the listed ones, ``rest`` is kept: :func:`_loss` lists every keep
+        # (:func:`_all_keeps`) if the best it finds less flushes falls below it
+        info_n[cnt, 0] = n
+        info_n[cnt, 1] = rest if rest > _flush_floor(subs, vals, n, nv, g) else -1
         for i in range(n):
             info_subs[cnt, i] = subs[i]
             info_vals[cnt, i] = vals[i]
@@ -741,10 +742,23 @@ def _best_less_flush(subs, vals, row, n, bestex, hs, alpha, nv, wins, binom, g):
     return bestex
 
 
+@njit(cache=True, inline="always")
+def _list_all(e, p, supp, s1, c1, nv, wins, pats, g, info_n, info_subs, info_vals, c2, uv):
+    """List every keep that flushes could put first in row ``e`` of a listing of
+    :func:`_vs2` (:func:`_all_keeps`, in place, once: its ``rest`` set to -1); returns how many
+    are listed."""
+    for v in range(nv):
+        c2[v] = c1[v] - pats[p, v]
+    n = _all_keeps(s1, supp, c2, nv, wins, g, info_subs[e], info_vals[e], info_n[e, 0], uv)
+    info_n[e, 0] = n
+    info_n[e, 1] = -1
+    return n
+
+
 @lean()
 def _loss_by_u_sets(
     e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, avl, pats, p, nv, wins, binom, g,
-    scratch,
+    scratch, rest,
 ):  # fmt: skip
     """Over every suit of the drawn cards not at a value of ``a`` (the draw's first best keep,
     its cards of suit u: ``fixed``), the sum of ``best`` less the best exact value of the
@@ -822,6 +836,8 @@ def _loss_by_u_sets(
                 return -1
             if ex > bestex:
                 bestex = ex
+        if bestex < rest:
+            return -2
         tot += ways * (best - bestex)
     return tot
 
@@ -879,13 +895,12 @@ def _loss_count(
         if info_group[e] & mixedq:
             continue
         p = info_p[e]
-        n = info_n[e]
-        listed = n if n >= 0 else -1 - n
+        n = info_n[e, 0]
         best = info_vals[e, 0]
         # is some maximum safe whatever is drawn (the kept cards mix suits on it)?
         safe = False
         a = -1
-        for i in range(listed):
+        for i in range(n):
             if info_vals[e, i] != best:
                 break
             sub = info_subs[e, i]
@@ -898,11 +913,6 @@ def _loss_count(
             continue
         wj = info_draw[e] >> 16
         supp = info_draw[e] & 0xFFFF
-        if n < 0:  # every keep a flush could put first, listed now (:func:`_vs2_count`)
-            for v in range(nv):
-                c2[v] = c1[v] - pats[p, v]
-            n = _all_keeps(s1, supp, c2, nv, wins, g, info_subs[e], info_vals[e], listed, uv)
-            info_n[e] = n
         # the values of the first maximum drawn now must all be of the kept cards' suit (of
         # one suit u, tried in turn, when none of them is kept) for it to be a flush draw; a
         # keep of one card is split the same way by the suit of that card, when it is one card
@@ -935,8 +945,14 @@ def _loss_count(
             if big:
                 got = _loss_by_u_sets(
                     e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, avl, pats, p, nv,
-                    wins, binom, g, scratch,
+                    wins, binom, g, scratch, info_n[e, 1],
                 )  # fmt: skip
+                if got == -2:  # a keep not listed could be the best: list them all
+                    n = _list_all(e, p, supp, s1, c1, nv, wins, pats, g, info_n, info_subs, info_vals, c2, uv)
+                    got = _loss_by_u_sets(
+                        e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, avl, pats, p,
+                        nv, wins, binom, g, scratch, -1,
+                    )  # fmt: skip
                 if got >= 0:
                     tot += got * wj
                     continue
@@ -947,6 +963,9 @@ def _loss_count(
                     s1, hs1, alpha, nv, vlist, 0, nvals, choice, fixed, pats, p, suit_sub, hs, alpha2
                 )
                 bestex = _best_less_flush(info_subs, info_vals, e, n, 0, hs, alpha2, nv, wins, binom, g)
+                if bestex < info_n[e, 1]:  # a keep not listed could be the best: list them all
+                    n = _list_all(e, p, supp, s1, c1, nv, wins, pats, g, info_n, info_subs, info_vals, c2, uv)
+                    bestex = _best_less_flush(info_subs, info_vals, e, n, 0, hs, alpha2, nv, wins, binom, g)
                 tot += (best - bestex) * wj
                 if not _next_suits(choice, 0, nvals, vlist, fixed, alpha, pats, p, suit_nsub):
                     break
@@ -960,7 +979,7 @@ def _delta2(s1, hs1, m1, alpha, c1, n1, nv, wins, pats, start, pmixed, pcount, b
     info = (
         np.empty(rows, dtype=np.int64),
         np.empty(rows, dtype=np.int64),
-        np.empty(rows, dtype=np.int64),
+        np.empty((rows, 2), dtype=np.int64),
         np.empty((rows, _KEEP), dtype=np.int64),
         np.empty((rows, _KEEP), dtype=np.int64),
         np.empty(rows, dtype=np.int64),
@@ -1202,7 +1221,7 @@ def _v3(
         np.zeros((_SLOTS, 3), dtype=np.int64),
         np.empty((_SLOTS, rows), dtype=np.int64),
         np.empty((_SLOTS, rows), dtype=np.int64),
-        np.empty((_SLOTS, rows), dtype=np.int64),
+        np.empty((_SLOTS, rows, 2), dtype=np.int64),
         np.empty((_SLOTS, rows, _KEEP), dtype=np.int64),
         np.empty((_SLOTS, rows, _KEEP), dtype=np.int64),
         np.empty((_SLOTS, rows), dtype=np.int64),
