@@ -635,7 +635,7 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     (A-5; ``deck`` in walk order, :func:`_worst_first`): the tables are by values
     (:func:`_dense_sums`) and only the draws that take the first cards of each value are
     walked, each weighted by the draws of the same values it stands for
-    (:func:`_value_weight`)."""
+    (:func:`_value_weight`).  The walk itself is :func:`_two_walk`."""
     C, _, _, ind = tg
     nt = ind.shape[0]
     m = 5 - k
@@ -668,7 +668,7 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
         np.empty(6, dtype=np.int64),  # sc
         np.zeros(32, dtype=np.int64),  # G
         np.zeros(32, dtype=np.int64),  # CI
-        np.zeros(6, dtype=np.int64),  # gm
+        np.zeros(6, dtype=np.int64),  # gm: the best value of a last keep of each size (no targets)
         np.zeros(4, dtype=np.int64),  # cbx
         np.empty(5, dtype=np.int64),  # h
         np.empty(16, dtype=np.int64),  # t0
@@ -692,7 +692,7 @@ def _two_walk(
 ):  # fmt: skip
     """The walk of :func:`_two_values` over the draws, from its dense tables and in the work
     space it allocates, without reference counting (the hand evaluator's tables, taken from
-    their tuple for every draw, were counted otherwise: a sixth of a second hand's time)."""
+    their tuple for every draw, were counted otherwise: 15 % of an A-5 second hand's time)."""
     c0, got, sc, G, CI, gm, cbx, h, t0, t1, tl, ol, pos, rp, hpart = work
     nt = ind.shape[0]
     shift = 1 if by_value else 0
