@@ -50,9 +50,13 @@ functions.  A helper compiled with reference counting counts again inside the le
 calls it: 2-7 Triple Draw spent 15 % of a hand in ``NRT_incref``/``NRT_decref`` from its
 strategy helpers until they were made lean (``benchmarks/profile_games.py td``).  The exact
 2-7 solvers use it for the helpers called once per draw or keep they count (the flush losses'
-and best keeps' helpers and the suitless value's count of :mod:`simkit.games.triple_draw.exact`,
-the inclusion-exclusion and the two-draw walk of :mod:`simkit.games.triple_draw.rank_exact`): drawing five to K-low with three draws took
-about 10 % less, a two-draw expected-rank solve half the time.  If a Numba upgrade drops or
+and best keeps' helpers of :mod:`simkit.games.triple_draw.exact`, the inclusion-exclusion of
+:mod:`simkit.games.triple_draw.rank_exact`): drawing five to K-low with three draws took
+about 10 % less, a two-draw expected-rank solve half the time.  Later the counts that call
+such helpers once per draw were made lean as well, each behind a function that allocates
+their work space (``exact._vs2_count``, ``exact._loss_count``, ``rank_exact._two_walk``):
+reference counting had grown to a sixth of the K-low query and of an A-5 second hand again,
+the helpers' arrays counted at every call.  If a Numba upgrade drops or
 renames either mechanism, ``tests/test_jit.py`` fails and says so.
 
 >>> from simkit.games.triple_draw.engine import _play_one

@@ -2,8 +2,9 @@
 
 Every command module exposes ``register(subparsers)``, which adds its subcommands with
 ``set_defaults(func=handler)``; ``handler(args)`` does the work and returns an exit status (or
-``None`` for 0).  The core modules are listed in :data:`CORE_COMMANDS`; each game's module
-``simkit/cli/<game>.py`` adds its name to :data:`GAME_COMMANDS`.
+``None`` for 0).  The core modules are listed in :data:`CORE_COMMANDS`, and their commands in
+:data:`COMMAND_MODULES`; each game's module ``simkit/cli/<game>.py`` adds its name to
+:data:`GAME_COMMANDS`.  :func:`main` registers only the module of the command typed.
 
 A bad option, card string, player count or family is one line ``simkit: error: ...`` with
 exit status 2, never a traceback; so is any ``ValueError`` from the library, which always

@@ -553,17 +553,19 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
     cards now; returns (value, safe mask, number of patterns listed).
 
     ``info`` None: the value only (safe mask and count 0).  Else ``info`` = (row, group,
-    listed, keeps, values, draw) arrays, and the safe mask over set partitions of the kept
+    listed, keeps, values, draw) arrays (``listed`` two columns: how many keeps, and ``rest``),
+    and the safe mask over set partitions of the kept
     values' suits is worked out (bit q: every last-draw maximum keeps two cards of different
     suits there, or a value twice, so flushes cost nothing whatever is drawn) and the draws
     (value patterns) after which flushes can cost something are listed: every pattern with a
     positive best whose maxima all keep one card of each value.  For each: its row, the group
     (local subsets T of s1, |T| >= 2, kept by a maximum: the pattern is safe when the kept
-    cards mix suits on one of them), the last keeps whose value was counted, best first (and
-    where a keep left uncounted could beat every listed keep less its most flush completions,
-    every keep worth more than that: those :func:`_loss` lists when it first needs the draw,
-    the count stored as ``-1 - listed`` until then), and the ways to draw its junk cards and
-    its support packed as ``ways << 16 | support``."""
+    cards mix suits on one of them), the last keeps whose value was counted, best first, with
+    ``rest``: where a keep left uncounted could beat every listed keep less its most flush
+    completions, the most such a keep is worth (its count without straights), else -1 (then
+    :func:`_loss` lists every keep worth more than the least flushes leave the listed ones,
+    :func:`_all_keeps`, if the best it finds less flushes falls below ``rest``), and the ways
+    to draw its junk cards and its support packed as ``ways << 16 | support``."""
     g = _last_g(n1 - m1)
     c2 = np.empty(nv, dtype=np.int64)
     subs = np.empty(32, dtype=np.int64)
@@ -766,8 +768,10 @@ def _loss_by_u_sets(
     which of the other values were drawn in suit u counts (a card drawn in another suit mixes
     with it), so each such set of values is valued once, times the number of suit choices that
     give it.  -1 where a keep without a card of suit u could be the best: its suits are not
-    known from that set, and every choice must be tried.  ``avl[v]``: the suits of the deck's
-    cards of value v; ``scratch``: 3 x 5 work space."""
+    known from that set, and every choice must be tried; -2 where the best of the listed keeps
+    less flushes falls below ``rest`` (what a keep not listed could be worth: list them all
+    and call again).  ``avl[v]``: the suits of the deck's cards of value v; ``scratch``: 3 x 5
+    work space."""
     no = 0  # the other drawn values, each with its suit choices in u and not in u
     multi = np.int64(0)  # values held twice or more
     drawn_a = np.int64(0)
@@ -856,7 +860,8 @@ def _loss(
     only those are counted: by the sets of values drawn in the flush suit
     (:func:`_loss_by_u_sets`), or card by card where that cannot tell the best keep;
     ``mixedq`` (the local subsets on which the kept cards mix suits) skips the rest at once.
-    A draw whose listing :func:`_vs2` left short (a negative count) is listed in full here, in
+    Where the best keep found less flushes falls below what a keep :func:`_vs2` left out could
+    be worth (its ``rest``), the draw's keeps are listed in full here (:func:`_list_all`), in
     place, for this call and every later one on the same listing.
     """
     work = (
@@ -872,8 +877,8 @@ def _loss(
         np.empty(6, dtype=np.int64),
     )
     return _loss_count(
-        cnt, info_p, info_group, info_n, info_subs, info_vals, info_draw, mixedq, s1, hs1, m1, alpha, c1, n1, nv,
-        wins, pats, binom, suit_sub, suit_nsub, work,
+        cnt, info_p, info_group, info_n, info_subs, info_vals, info_draw, mixedq, s1, hs1, m1, alpha, c1, n1,
+        nv, wins, pats, binom, suit_sub, suit_nsub, work,
     )  # fmt: skip
 
 
@@ -950,8 +955,8 @@ def _loss_count(
                 if got == -2:  # a keep not listed could be the best: list them all
                     n = _list_all(e, p, supp, s1, c1, nv, wins, pats, g, info_n, info_subs, info_vals, c2, uv)
                     got = _loss_by_u_sets(
-                        e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, avl, pats, p,
-                        nv, wins, binom, g, scratch, -1,
+                        e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, avl, pats,
+                        p, nv, wins, binom, g, scratch, -1,
                     )  # fmt: skip
                 if got >= 0:
                     tot += got * wj

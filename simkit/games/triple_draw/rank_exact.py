@@ -680,15 +680,15 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
         np.zeros(nt, dtype=np.int64),  # hpart
     )
     return _two_walk(
-        kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value, offn,
-        base, work,
+        kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value,
+        offn, base, work,
     )  # fmt: skip
 
 
 @lean()
 def _two_walk(
-    kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value, offn, base,
-    work,
+    kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value, offn,
+    base, work,
 ):  # fmt: skip
     """The walk of :func:`_two_values` over the draws, from its dense tables and in the work
     space it allocates, without reference counting (the hand evaluator's tables, taken from
