@@ -377,19 +377,21 @@ def test_each_command_is_registered_by_the_module_the_parser_builds_alone():
     """main builds only the module of the command typed (a quicker start): every module's
     commands are the ones COMMAND_MODULES gives it, and a parser built for one command holds
     its module's commands only, with the same options as the full parser's."""
+    import importlib
+
     from simkit.cli.common import Parser
 
-    full = cli_main.build_parser()._subparsers._group_actions[0].choices
-    assert set(cli_main.COMMAND_MODULES) == set(full)
+    full = cli_main.build_parser()
+    assert set(cli_main.COMMAND_MODULES) == set(full._subparsers._group_actions[0].choices)
     for name in cli_main.CORE_COMMANDS + cli_main.GAME_COMMANDS:
         sub = Parser(prog="simkit").add_subparsers(dest="command")
-        __import__(f"simkit.cli.{name}", fromlist=["register"]).register(sub)
+        importlib.import_module(f"simkit.cli.{name}").register(sub)
         assert {c: name for c in sub.choices} == {
             c: m for c, m in cli_main.COMMAND_MODULES.items() if m == name
         }
+    every = dict(_leaf_parsers(full))
     for command in cli_main.COMMAND_MODULES:
         alone = dict(_leaf_parsers(cli_main.build_parser(command)))
-        every = dict(_leaf_parsers(cli_main.build_parser()))
         module = cli_main.COMMAND_MODULES[command]
         assert {words[0] for words in alone} == {
             c for c, m in cli_main.COMMAND_MODULES.items() if m == module
