@@ -628,3 +628,24 @@ def test_five_card_strength_from_a_sum_of_card_keys(family):
     got = np.empty(hands.shape[0], dtype=np.int32)
     by_keys(hands, family not in ("ace_to_five", "eight_or_better"), kernel_tables(family), got)
     assert np.array_equal(got, simkit.evaluate(hands, family))
+
+
+def test_lowest_and_highest_bit_match_python_bit_lengths():
+    from numba import njit
+
+    from simkit.hands.kernels import highest_bit, lowest_bit
+
+    @njit
+    def both(xs, out):
+        for i in range(xs.shape[0]):
+            out[i, 0] = lowest_bit(xs[i])
+            out[i, 1] = highest_bit(xs[i])
+
+    rng = np.random.default_rng(5)
+    single = [1 << b for b in range(63)]
+    mixed = [int(x) | 1 << int(b) for x, b in zip(rng.integers(1, 1 << 62, 200), rng.integers(0, 63, 200))]
+    xs = np.array(single + mixed, dtype=np.int64)
+    out = np.empty((xs.size, 2), dtype=np.int64)
+    both(xs, out)
+    expected = [((x & -x).bit_length() - 1, x.bit_length() - 1) for x in xs.tolist()]
+    assert out.tolist() == [list(e) for e in expected]

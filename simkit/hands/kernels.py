@@ -8,7 +8,7 @@ this package's own): per-hand evaluators :func:`eval5_plain`, :func:`eval5_suite
 seven) take the cards as scalars and the family's table tuple ``T`` (from
 :func:`simkit.hands.tables.kernel_tables`) and return the strength (greater is better), and
 :func:`enumerate_counts` counts the strengths of every hand of a deck; :func:`popcount`
-counts the bits of a card set.  The per-hand evaluators trust their cards; the batch kernels
+counts the bits of a card set, :func:`lowest_bit` and :func:`highest_bit` find its lowest and highest card.  The per-hand evaluators trust their cards; the batch kernels
 at the bottom, which serve :func:`simkit.evaluate`, check every hand in the same pass.
 
 Family ids (the order of :data:`simkit.hands.codes.FAMILIES`): 0 high, 1 deuces_wild,
@@ -18,7 +18,9 @@ Family ids (the order of :data:`simkit.hands.codes.FAMILIES`): 0 high, 1 deuces_
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
+from llvmlite import ir
+from numba import prange, types
+from numba.extending import intrinsic
 
 from ..cards import N_CARDS
 from ..jit import lean, njit
@@ -357,6 +359,43 @@ def popcount(x):
         v &= v - np.uint64(1)
         n += 1
     return n
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    """LLVM's count of trailing zero bits of a 64-bit integer (one instruction)."""
+    if x != types.int64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _ctlz(typingctx, x):
+    """LLVM's count of leading zero bits of a 64-bit integer (one instruction)."""
+    if x != types.int64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.int64(types.int64), codegen
+
+
+@njit(cache=True, inline="always")
+def lowest_bit(x):
+    """The index of the lowest set bit of an integer ``x > 0`` (one instruction): with
+    ``x &= x - 1`` a loop visits only the set bits of a mask."""
+    return _cttz(np.int64(x))
+
+
+@njit(cache=True, inline="always")
+def highest_bit(x):
+    """The index of the highest set bit of an integer ``x > 0`` (one instruction)."""
+    return 63 - _ctlz(np.int64(x))
 
 
 #: Each card's bit in a 64-bit card set, for every byte: a value outside 0..51 (a negative

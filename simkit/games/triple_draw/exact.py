@@ -83,6 +83,7 @@ from numba import config, get_num_threads, prange, types
 from numba.typed import Dict, List
 
 from ...cards import N_CARDS, as_cards
+from ...hands.kernels import highest_bit, lowest_bit
 from ...hands.kernels import popcount as _pc
 from ...jit import lean, njit
 from .rules import family_id, target_value
@@ -121,7 +122,8 @@ _BIN = _binomial_table(64, np.int64)
 def _patterns(nv: int) -> tuple[np.ndarray, np.ndarray]:
     """Every count vector over ``nv`` low values with at most 5 cards, at most 4 per value;
     rows sorted by total, ``start[m]`` the first row with total ``m`` (so rows ``:start[m+1]``
-    are those with at most ``m`` cards)."""
+    are those with at most ``m`` cards).  Two more columns: ``pats[p, nv]`` the row's values
+    as a bit mask (its support), ``pats[p, nv + 1]`` its total."""
     rows: list[list[int]] = []
 
     def rec(v: int, left: int, cur: list[int]) -> None:
@@ -134,8 +136,10 @@ def _patterns(nv: int) -> tuple[np.ndarray, np.ndarray]:
             cur.pop()
 
     rec(0, 5, [])
-    pats = np.array(sorted(rows, key=sum), dtype=np.int64).reshape(-1, nv)
-    totals = pats.sum(axis=1)
+    counts = np.array(sorted(rows, key=sum), dtype=np.int64).reshape(-1, nv)
+    totals = counts.sum(axis=1)
+    support = ((counts > 0) << np.arange(nv)).sum(axis=1)
+    pats = np.column_stack([counts, support, totals]).astype(np.int64)
     start = np.searchsorted(totals, np.arange(7)).astype(np.int64)
     pats.setflags(write=False)
     return pats, start
@@ -224,22 +228,10 @@ def _ff(n, k):
 def _suits_of(t, hs):
     """The union of the suit masks ``hs[v]`` over the values ``v`` of the mask ``t``."""
     us = 0
-    v = 0
     while t:
-        if t & 1:
-            us |= hs[v]
-        t >>= 1
-        v += 1
+        us |= hs[lowest_bit(t)]
+        t &= t - 1
     return us
-
-
-@njit(cache=True, inline="always")
-def _first_bit(x):
-    """The lowest set bit of ``x > 0``."""
-    u = 0
-    while not (x >> u) & 1:
-        u += 1
-    return u
 
 
 @njit(cache=True, inline="always")
@@ -279,20 +271,27 @@ def _esym(s2, m, c2, nv):
 
 
 @njit(cache=True, inline="always")
+def _windows(s2, wins):
+    """The straight windows that hold every value of ``s2``, as a range ``lo, hi`` of indices
+    into ``wins`` (whose window i is the five values from i, :func:`_setup`): those from
+    its highest value less four to its lowest."""
+    if s2 == 0:
+        return 0, wins.shape[0]
+    return max(0, highest_bit(s2) - 4), min(wins.shape[0], lowest_bit(s2) + 1)
+
+
+@njit(cache=True, inline="always")
 def _straights(s2, c2, wins):
     """Draws that complete ``s2`` to a straight (five consecutive values in ``wins``)."""
     t = 0
-    for w in wins:
-        if s2 & ~w == 0:
-            p = 1
-            r = w & ~s2
-            v = 0
-            while r:
-                if r & 1:
-                    p *= c2[v]
-                r >>= 1
-                v += 1
-            t += p
+    lo, hi = _windows(s2, wins)
+    for i in range(lo, hi):
+        p = 1
+        r = wins[i] & ~s2
+        while r:
+            p *= c2[lowest_bit(r)]
+            r &= r - 1
+        t += p
     return t
 
 
@@ -310,8 +309,9 @@ def _nflush(s2, au, nv, wins, binom):
     m = 5 - _pc(s2)
     free = ((1 << nv) - 1) & ~s2
     f = binom[_pc(au & free), m]
-    for w in wins:
-        if s2 & ~w == 0 and (w & ~s2) & ~au == 0:
+    lo, hi = _windows(s2, wins)
+    for i in range(lo, hi):
+        if (wins[i] & ~s2) & ~au == 0:
             f -= 1
     return f
 
@@ -323,20 +323,18 @@ def _min_flush(s2, hs, alpha, nv, wins, binom):
     size = _pc(s2)
     if size >= 2:
         union = 0
-        v = 0
         r = s2
         while r:
-            if r & 1:
-                if _pc(hs[v]) >= 2:
-                    return 0
-                union |= hs[v]
-            r >>= 1
-            v += 1
+            v = lowest_bit(r)
+            r &= r - 1
+            if _pc(hs[v]) >= 2:
+                return 0
+            union |= hs[v]
         if _pc(union) >= 2:
             return 0
-        return _nflush(s2, alpha[_first_bit(union)], nv, wins, binom)
+        return _nflush(s2, alpha[lowest_bit(union)], nv, wins, binom)
     if size == 1:
-        v = _first_bit(s2)
+        v = lowest_bit(s2)
         best = -1
         for u in range(4):
             if (hs[v] >> u) & 1:
@@ -364,10 +362,11 @@ def _last_g(n2):
 def _values(mask, nv, out):
     """The values of ``mask`` (below ``nv``) into ``out``, ascending; returns how many."""
     k = 0
-    for v in range(nv):
-        if (mask >> v) & 1:
-            out[k] = v
-            k += 1
+    r = mask & ((1 << nv) - 1)
+    while r:
+        out[k] = lowest_bit(r)
+        r &= r - 1
+        k += 1
     return k
 
 
@@ -390,65 +389,67 @@ def _local(t, s1):
     """The subset ``t`` of ``s1`` as a mask over the positions of s1's values."""
     out = 0
     i = 0
-    v = 0
     r = s1
     while r:
-        if r & 1:
-            if (t >> v) & 1:
-                out |= 1 << i
-            i += 1
-        r >>= 1
-        v += 1
+        if (t >> lowest_bit(r)) & 1:
+            out |= 1 << i
+        i += 1
+        r &= r - 1
     return out
 
 
 @njit(cache=True, inline="always")
-def _split(u, c2, nv, uv):
-    """The values of the hand ``u`` into the scratch ``uv`` (returns how many first), and e_1..e_5
-    of the counts ``c2`` over the values outside it, in one pass."""
-    k = 0
-    b1, b2, b3, b4, b5 = 0, 0, 0, 0, 0
-    for v in range(nv):
-        if (u >> v) & 1:
-            uv[k] = v
-            k += 1
-        elif c2[v]:
-            b1, b2, b3, b4, b5 = _esym_add(b1, b2, b3, b4, b5, c2[v])
-    return k, b1, b2, b3, b4, b5
+def _keep_polys(k, uv, c2, b1, b2, b3, b4, b5, P):
+    """``P[loc]``: e_1..e_5 of the free counts of every local keep ``loc`` of the values
+    ``uv[:k]`` (the free values ``b`` and the thrown ones), each from the keep with one card
+    more: one product a keep, not one per thrown value."""
+    full = (1 << k) - 1
+    P[full, 0] = b1
+    P[full, 1] = b2
+    P[full, 2] = b3
+    P[full, 3] = b4
+    P[full, 4] = b5
+    for loc in range(full - 1, -1, -1):
+        j = lowest_bit(~loc)
+        q = loc | (1 << j)
+        cv = c2[uv[j]]
+        P[loc, 0] = P[q, 0] + cv
+        P[loc, 1] = P[q, 1] + P[q, 0] * cv
+        P[loc, 2] = P[q, 2] + P[q, 1] * cv
+        P[loc, 3] = P[q, 3] + P[q, 2] * cv
+        P[loc, 4] = P[q, 4] + P[q, 3] * cv
 
 
 @njit(cache=True, inline="always")
-def _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g):
-    """The kept set ``sub`` that the bits ``loc`` pick from the values ``uv[:k]`` (the others
-    thrown, their counts joining the free values ``b``), the cards it draws ``m`` and its
-    count without straights ``e_m * g[m]``: (sub, m, e)."""
+def _keep_of(loc, uv):
+    """The kept value set that the bits ``loc`` pick from the values ``uv``."""
     sub = 0
-    e1, e2, e3, e4, e5 = b1, b2, b3, b4, b5
-    for j in range(k):
-        if (loc >> j) & 1:
-            sub |= 1 << uv[j]
-        else:
-            e1, e2, e3, e4, e5 = _esym_add(e1, e2, e3, e4, e5, c2[uv[j]])
-    m = 5 - _pc(sub)
-    return sub, m, _esym_pick(m, e1, e2, e3, e4, e5) * g[m]
+    r = loc
+    while r:
+        sub |= 1 << uv[lowest_bit(r)]
+        r &= r - 1
+    return sub
 
 
 @lean()
-def _all_keeps(s1, supp, c2, nv, wins, g, subs, vals, n, uv):
+def _all_keeps(s1, supp, c1, B, c2, nv, wins, g, subs, vals, n, uv, P):
     """The ``n`` keeps listed by :func:`_last_best`, and every other last keep of a hand of the
     values ``s1 | supp`` (counts left ``c2``) whose suitless value is above the least that
     flushes can leave the listed ones (:func:`_flush_floor`), into ``subs``/``vals`` best
     first; returns how many."""
     low = _flush_floor(subs, vals, n, nv, g)
-    k, b1, b2, b3, b4, b5 = _split(s1 | supp, c2, nv, uv)
+    k, b1, b2, b3, b4, b5 = _hand_values(s1, supp, c1, B, uv)
+    _keep_polys(k, uv, c2, b1, b2, b3, b4, b5, P)
     counted = np.int64(0)
     for i in range(n):
         counted |= np.int64(1) << _local(subs[i], s1 | supp)
     for loc in range(1 << k):
         if (counted >> loc) & 1:
             continue
-        sub, m, e = _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g)
+        m = 5 - _pc(loc)
+        e = (P[loc, m - 1] if m > 0 else 1) * g[m]
         if e > low:
+            sub = _keep_of(loc, uv)
             val = e - _straights(sub, c2, wins) * g[m]
             if val > low:
                 n = _insert(subs, vals, n, sub, val, False)
@@ -469,23 +470,83 @@ def _flush_floor(subs, vals, n, nv, g):
     return low
 
 
+@njit(cache=True, inline="always")
+def _hand_values(s1, supp, c1, B, uv):
+    """The values of the hand ``s1 | supp`` into the scratch ``uv``, ascending (returns how many
+    first), and e_1..e_5 of the counts over the values outside it, after a draw of the values
+    ``supp`` from the counts ``c1``: from ``B`` (:func:`_free_polys` of ``s1``), the values
+    drawn that were not kept leave the free values (their factor ``1 + c x`` divided out, which
+    stays in integers); the counts of the other free values are ``c1``'s, as the draw took
+    none of their cards."""
+    b1, b2, b3, b4, b5 = B[0], B[1], B[2], B[3], B[4]
+    k = 0
+    r = s1 | supp
+    while r:
+        v = lowest_bit(r)
+        r &= r - 1
+        uv[k] = v
+        k += 1
+        if not (s1 >> v) & 1:
+            c = c1[v]
+            b1 = b1 - c
+            b2 = b2 - c * b1
+            b3 = b3 - c * b2
+            b4 = b4 - c * b3
+            b5 = b5 - c * b4
+    return k, b1, b2, b3, b4, b5
+
+
+@njit(cache=True, inline="always")
+def _free_polys(s1, c1, nv, B):
+    """``B``: e_1..e_5 of the counts ``c1`` over the values outside ``s1`` (for
+    :func:`_hand_values`)."""
+    e1, e2, e3, e4, e5 = 0, 0, 0, 0, 0
+    for v in range(nv):
+        if not (s1 >> v) & 1:
+            e1, e2, e3, e4, e5 = _esym_add(e1, e2, e3, e4, e5, c1[v])
+    B[0], B[1], B[2], B[3], B[4] = e1, e2, e3, e4, e5
+
+
+@njit(cache=True, inline="always")
+def _take(pats, p, supp, c2):
+    """Take the cards of pattern row ``p`` (values ``supp``) from the counts ``c2``."""
+    r = supp
+    while r:
+        v = lowest_bit(r)
+        r &= r - 1
+        c2[v] -= pats[p, v]
+
+
+@njit(cache=True, inline="always")
+def _put_back(supp, c1, c2):
+    """Undo :func:`_take`: the counts ``c2`` at the values ``supp`` back to ``c1``'s."""
+    r = supp
+    while r:
+        v = lowest_bit(r)
+        r &= r - 1
+        c2[v] = c1[v]
+
+
 @lean()
-def _last_best(s1, supp, c2, nv, wins, g, subs, vals, bound, uv):
+def _last_best(s1, supp, c1, B, c2, wins, g, subs, vals, bound, uv, P):
     """The best suitless last keep of a hand holding the values ``s1 | supp`` (counts left
     ``c2``): the largest kept sets first, each bounded by its count without straights, so most
     small sets are never counted.  Returns (best, number listed, bound of the rest, the bits of
     the listed among the local subsets): the keeps whose value was counted are listed in
     ``subs``/``vals``, best first (ties: more cards)."""
     # (this kernel is the hot spot of every two- and three-draw query)
-    k, b1, b2, b3, b4, b5 = _split(s1 | supp, c2, nv, uv)
+    k, b1, b2, b3, b4, b5 = _hand_values(s1, supp, c1, B, uv)
+    _keep_polys(k, uv, c2, b1, b2, b3, b4, b5, P)
     best = 0
     n = 0
     rest = 0
     counted = np.int64(0)
     for i in range(1 << k):
         loc = _ORDER[k, i]
-        sub, m, e = _keep_count(loc, k, uv, c2, b1, b2, b3, b4, b5, g)
+        m = 5 - _pc(loc)
+        e = (P[loc, m - 1] if m > 0 else 1) * g[m]
         if e >= best and e > 0:
+            sub = _keep_of(loc, uv)
             val = e - _straights(sub, c2, wins) * g[m]
             if val > best:
                 best = val
@@ -501,17 +562,16 @@ def _last_best(s1, supp, c2, nv, wins, g, subs, vals, bound, uv):
 def _pattern_weight(pats, p, c1, nv):
     """(weight of the low part, support mask, cards) of pattern row p on counts c1."""
     w = 1
-    supp = 0
-    l = 0
-    for v in range(nv):
+    supp = pats[p, nv]
+    r = supp
+    while r:
+        v = lowest_bit(r)
+        r &= r - 1
         kv = pats[p, v]
-        if kv:
-            if kv > c1[v]:
-                return 0, 0, 0
-            w *= _BIN[c1[v], kv]
-            supp |= 1 << v
-            l += kv
-    return w, supp, l
+        if kv > c1[v]:
+            return 0, 0, 0
+        w *= _BIN[c1[v], kv]
+    return w, supp, pats[p, nv + 1]
 
 
 # --- the suitless value with two draws left, and where suits are safe -----------------------
@@ -571,11 +631,15 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
     subs = np.empty(32, dtype=np.int64)
     vals = np.empty(32, dtype=np.int64)
     uv = np.empty(6, dtype=np.int64)
-    return _vs2_count(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info, g, c2, subs, vals, uv)
+    P = np.empty((32, 5), dtype=np.int64)
+    B = np.empty(5, dtype=np.int64)
+    return _vs2_count(
+        s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info, g, c2, subs, vals, uv, P, B
+    )
 
 
 @lean()
-def _vs2_count(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info, g, c2, subs, vals, uv):
+def _vs2_count(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info, g, c2, subs, vals, uv, P, B):
     """:func:`_vs2` in the work space it allocates (``g`` = :func:`_last_g` of the deck after
     the draw; ``c2``, ``subs``, ``vals``, ``uv`` scratch), without reference counting: a call
     of a helper per value pattern drawn counts each array it passes otherwise."""
@@ -588,17 +652,25 @@ def _vs2_count(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info, g, c
         info_p, info_group, info_n, info_subs, info_vals, info_draw = info
     tot = 0
     cnt = 0
+    _free_polys(s1, c1, nv, B)
+    for v in range(nv):
+        c2[v] = c1[v]
     for p in range(start[m1 + 1]):
-        w, wj, supp = _draw_ways(pats, p, c1, nv, m1, junk, c2)
+        if m1 - pats[p, nv + 1] > junk:
+            continue
+        w, supp, _ = _pattern_weight(pats, p, c1, nv)
         if w == 0:
             continue
+        wj = _BIN[junk, m1 - pats[p, nv + 1]]
         w *= wj
-        if info is None:
-            best, _, _, _ = _last_best(s1, supp, c2, nv, wins, g, subs, vals, -1, uv)
-            tot += w * best
-            continue
-        best, n, rest, _ = _last_best(s1, supp, c2, nv, wins, g, subs, vals, 0, uv)
+        _take(pats, p, supp, c2)  # c2: the counts after the draw, put back after the value
+        best, n, rest, _ = _last_best(
+            s1, supp, c1, B, c2, wins, g, subs, vals, -1 if info is None else 0, uv, P
+        )
+        _put_back(supp, c1, c2)
         tot += w * best
+        if info is None:
+            continue
         if best == 0:
             continue
         group = np.int64(0)
@@ -610,12 +682,11 @@ def _vs2_count(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info, g, c
             if _pc(a) < 2:
                 continue
             r = a
-            v = 0
             while r:
-                if r & 1 and (pats[p, v] >= 2 or (pats[p, v] >= 1 and (s1 >> v) & 1)):
+                v = lowest_bit(r)
+                r &= r - 1
+                if pats[p, v] >= 2 or (pats[p, v] >= 1 and (s1 >> v) & 1):
                     free_pass = True
-                r >>= 1
-                v += 1
             t = a & s1
             if _pc(t) >= 2:
                 group |= np.int64(1) << _local(t, s1)
@@ -643,16 +714,13 @@ def _vs2_count(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info, g, c
 
 @njit(cache=True, inline="always")
 def _key(s1, m1, c1, n1, nv, sort):
-    """Memo key of (s1, m1, c1, n1); ``sort``: the values are interchangeable (A-5), so the
-    key is the sorted list of (kept, count) pairs."""
+    """Memo key of (s1, m1, c1, n1); ``sort``: the values are interchangeable (A-5, or
+    straights not counted), so the key is the multiset of (kept, count) pairs: how many values
+    have each of the ten pairs, four bits each."""
     k = 0
-    if sort:
-        codes = np.empty(nv, dtype=np.int64)
+    if sort:  # how many values have each (kept, count): 4 bits for each of the 10 pairs
         for v in range(nv):
-            codes[v] = ((s1 >> v) & 1) * 8 + c1[v]
-        codes.sort()
-        for v in range(nv):
-            k = k * 16 + codes[v]
+            k += np.int64(1) << (4 * (((s1 >> v) & 1) * 5 + c1[v]))
     else:
         k = s1
         for v in range(nv):
@@ -745,13 +813,14 @@ def _best_less_flush(subs, vals, row, n, bestex, hs, alpha, nv, wins, binom, g):
 
 
 @njit(cache=True, inline="always")
-def _list_all(e, p, supp, s1, c1, nv, wins, pats, g, info_n, info_subs, info_vals, c2, uv):
+def _list_all(e, p, supp, s1, c1, B, nv, wins, pats, g, info_n, info_subs, info_vals, c2, uv, P):
     """List every keep that flushes could put first in row ``e`` of a listing of
     :func:`_vs2` (:func:`_all_keeps`, in place, once: its ``rest`` set to -1); returns how many
-    are listed."""
-    for v in range(nv):
-        c2[v] = c1[v] - pats[p, v]
-    n = _all_keeps(s1, supp, c2, nv, wins, g, info_subs[e], info_vals[e], info_n[e, 0], uv)
+    are listed.  ``c2`` holds the counts ``c1`` (and does again on return), ``B`` their
+    :func:`_free_polys`."""
+    _take(pats, p, supp, c2)
+    n = _all_keeps(s1, supp, c1, B, c2, nv, wins, g, info_subs[e], info_vals[e], info_n[e, 0], uv, P)
+    _put_back(supp, c1, c2)
     info_n[e, 0] = n
     info_n[e, 1] = -1
     return n
@@ -793,18 +862,16 @@ def _loss_by_u_sets(
     known_u = drawn_a  # single cards of suit u
     known_other = np.int64(0)  # single kept cards of another suit
     r = s1
-    v = 0
     while r:
-        if r & 1:
-            if _pc(hs1[v]) >= 2:
-                multi |= np.int64(1) << v
-            elif not (multi >> v) & 1:
-                if hs1[v] == (1 << u):
-                    known_u |= np.int64(1) << v
-                else:
-                    known_other |= np.int64(1) << v
-        r >>= 1
-        v += 1
+        v = lowest_bit(r)
+        r &= r - 1
+        if _pc(hs1[v]) >= 2:
+            multi |= np.int64(1) << v
+        elif not (multi >> v) & 1:
+            if hs1[v] == (1 << u):
+                known_u |= np.int64(1) << v
+            else:
+                known_other |= np.int64(1) << v
     tot = 0
     for sset in range(1 << no):
         ways = 1
@@ -875,6 +942,8 @@ def _loss(
         np.empty(nv, dtype=np.int64),
         np.empty(nv, dtype=np.int64),
         np.empty(6, dtype=np.int64),
+        np.empty((32, 5), dtype=np.int64),
+        np.empty(5, dtype=np.int64),
     )
     return _loss_count(
         cnt, info_p, info_group, info_n, info_subs, info_vals, info_draw, mixedq, s1, hs1, m1, alpha, c1, n1,
@@ -890,11 +959,13 @@ def _loss_count(
     """:func:`_loss` in the work space it allocates, without reference counting (a call of a
     helper per draw listed counts each array it passes otherwise)."""
     n2 = n1 - m1
-    g, hs, alpha2, fixed, vlist, choice, scratch, avl, c2, uv = work
+    g, hs, alpha2, fixed, vlist, choice, scratch, avl, c2, uv, P, B = work
     # fixed: the suit a drawn value's one card must have, -1 any; avl: the suits of each
-    # value's cards in the deck
+    # value's cards in the deck; c2 and B for :func:`_list_all`
     for v in range(nv):
         avl[v] = _avail(alpha, v)
+        c2[v] = c1[v]
+    _free_polys(s1, c1, nv, B)
     tot = 0
     for e in range(cnt):
         if info_group[e] & mixedq:
@@ -924,14 +995,14 @@ def _loss_count(
         t = a & s1
         big = _pc(a) >= 2
         if _pc(a) == 1:
-            v = _first_bit(a)
+            v = lowest_bit(a)
             drawn_once = t == 0 and pats[p, v] == 1
             kept_only = t != 0 and not (supp >> v) & 1 and _pc(hs1[v]) == 1
             big = drawn_once or kept_only
         u_lo, u_hi = 0, 1
         if big:
             if t:
-                u = _first_bit(_suits_of(t, hs1))
+                u = lowest_bit(_suits_of(t, hs1))
                 u_lo, u_hi = u, u + 1
             else:
                 u_lo, u_hi = 0, 4
@@ -953,7 +1024,9 @@ def _loss_count(
                     wins, binom, g, scratch, info_n[e, 1],
                 )  # fmt: skip
                 if got == -2:  # a keep not listed could be the best: list them all
-                    n = _list_all(e, p, supp, s1, c1, nv, wins, pats, g, info_n, info_subs, info_vals, c2, uv)
+                    n = _list_all(
+                        e, p, supp, s1, c1, B, nv, wins, pats, g, info_n, info_subs, info_vals, c2, uv, P
+                    )
                     got = _loss_by_u_sets(
                         e, n, info_subs, info_vals, best, u, vlist, nvals, fixed, s1, hs1, alpha, avl, pats,
                         p, nv, wins, binom, g, scratch, -1,
@@ -969,7 +1042,9 @@ def _loss_count(
                 )
                 bestex = _best_less_flush(info_subs, info_vals, e, n, 0, hs, alpha2, nv, wins, binom, g)
                 if bestex < info_n[e, 1]:  # a keep not listed could be the best: list them all
-                    n = _list_all(e, p, supp, s1, c1, nv, wins, pats, g, info_n, info_subs, info_vals, c2, uv)
+                    n = _list_all(
+                        e, p, supp, s1, c1, B, nv, wins, pats, g, info_n, info_subs, info_vals, c2, uv, P
+                    )
                     bestex = _best_less_flush(info_subs, info_vals, e, n, 0, hs, alpha2, nv, wins, binom, g)
                 tot += (best - bestex) * wj
                 if not _next_suits(choice, 0, nvals, vlist, fixed, alpha, pats, p, suit_nsub):
@@ -1029,7 +1104,7 @@ def _canon_key(s1, m1, n1, kmask, alpha, nv, perms):
         v = 0
         while r:
             if r & 1:
-                old = _first_bit(kmask[v])
+                old = lowest_bit(kmask[v])
                 new = 0
                 while perms[pi, new] != old:
                     new += 1
@@ -1080,7 +1155,7 @@ def _suit_code(s1, kmask, nv, order):
     r = s1
     while r:
         if r & 1:
-            s = _first_bit(kmask[v])
+            s = lowest_bit(kmask[v])
             if not (seen >> s) & 1:
                 seen |= 1 << s
                 order[s] = nb
@@ -1422,7 +1497,8 @@ def _v1(s0, hs0, m0, alpha0, c0, nv, wins, binom, suits):
 
 @cache
 def _setup(family: str, x: int) -> tuple:
-    """(number of low values, straight windows, suits count) of a target's top value x."""
+    """(number of low values, straight windows, suits count) of a target's top value x; window
+    ``i`` is the five values from ``i`` (:func:`_windows` relies on it)."""
     family_id(family)
     nv = x + 1
     suits = family == "deuce_to_seven"
