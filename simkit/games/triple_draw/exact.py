@@ -434,9 +434,9 @@ def _keep_of(loc, uv):
 @lean()
 def _all_keeps(s1, supp, c1, B, c2, nv, wins, g, subs, vals, n, uv, P):
     """The ``n`` keeps listed by :func:`_last_best`, and every other last keep of a hand of the
-    values ``s1 | supp`` (counts left ``c2``) whose suitless value is above the least that
-    flushes can leave the listed ones (:func:`_flush_floor`), into ``subs``/``vals`` best
-    first; returns how many."""
+    values ``s1 | supp`` (counts left ``c2``; ``c1``, ``B``, ``P`` as there) whose suitless
+    value is above the least that flushes can leave the listed ones (:func:`_flush_floor`), into
+    ``subs``/``vals`` best first; returns how many."""
     low = _flush_floor(subs, vals, n, nv, g)
     k, b1, b2, b3, b4, b5 = _hand_values(s1, supp, c1, B, uv)
     _keep_polys(k, uv, c2, b1, b2, b3, b4, b5, P)
@@ -530,10 +530,12 @@ def _put_back(supp, c1, c2):
 @lean()
 def _last_best(s1, supp, c1, B, c2, wins, g, subs, vals, bound, uv, P):
     """The best suitless last keep of a hand holding the values ``s1 | supp`` (counts left
-    ``c2``): the largest kept sets first, each bounded by its count without straights, so most
-    small sets are never counted.  Returns (best, number listed, bound of the rest, the bits of
-    the listed among the local subsets): the keeps whose value was counted are listed in
-    ``subs``/``vals``, best first (ties: more cards)."""
+    ``c2``, after a draw of the values ``supp`` from ``c1``; ``B`` the :func:`_free_polys` of
+    ``c1`` and ``s1``): the largest kept sets first, each bounded by its count without
+    straights (every keep's from :func:`_keep_polys`, into the scratch ``P``), so most small sets
+    are never counted.  Returns (best, number listed, bound of the rest, the bits of the listed
+    among the local subsets): the keeps whose value was counted are listed in ``subs``/``vals``,
+    best first (ties: more cards)."""
     # (this kernel is the hot spot of every two- and three-draw query)
     k, b1, b2, b3, b4, b5 = _hand_values(s1, supp, c1, B, uv)
     _keep_polys(k, uv, c2, b1, b2, b3, b4, b5, P)
