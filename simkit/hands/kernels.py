@@ -17,6 +17,8 @@ Family ids (the order of :data:`simkit.hands.codes.FAMILIES`): 0 high, 1 deuces_
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from llvmlite import ir
 from numba import prange, types
@@ -361,28 +363,25 @@ def popcount(x):
     return n
 
 
-@intrinsic
-def _cttz(typingctx, x):
-    """LLVM's count of trailing zero bits of a 64-bit integer (one instruction)."""
-    if x != types.int64:
-        return None
+def _zero_bits(op: str) -> Any:
+    """An intrinsic: LLVM's count of ``op`` ("cttz" trailing, "ctlz" leading) zero bits of a
+    64-bit integer, one instruction."""
 
-    def codegen(context, builder, signature, args):
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    @intrinsic
+    def count(typingctx, x):
+        if x != types.int64:
+            return None
 
-    return types.int64(types.int64), codegen
+        def codegen(context, builder, signature, args):
+            return getattr(builder, op)(args[0], ir.Constant(ir.IntType(1), 0))
+
+        return types.int64(types.int64), codegen
+
+    return count
 
 
-@intrinsic
-def _ctlz(typingctx, x):
-    """LLVM's count of leading zero bits of a 64-bit integer (one instruction)."""
-    if x != types.int64:
-        return None
-
-    def codegen(context, builder, signature, args):
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return types.int64(types.int64), codegen
+_cttz = _zero_bits("cttz")
+_ctlz = _zero_bits("ctlz")
 
 
 @njit(cache=True, inline="always")
