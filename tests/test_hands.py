@@ -16,10 +16,12 @@ from itertools import combinations
 import naive
 import numpy as np
 import pytest
+from numba import njit
 
 import simkit
 import simkit.hands
 from simkit.cards import format_cards, parse_cards
+from simkit.hands.kernels import highest_bit, lowest_bit
 
 FAMILY_SIZES = [
     ("high", 5),
@@ -631,10 +633,6 @@ def test_five_card_strength_from_a_sum_of_card_keys(family):
 
 
 def test_lowest_and_highest_bit_match_python_bit_lengths():
-    from numba import njit
-
-    from simkit.hands.kernels import highest_bit, lowest_bit
-
     @njit
     def both(xs, out):
         for i in range(xs.shape[0]):

@@ -8,8 +8,9 @@ this package's own): per-hand evaluators :func:`eval5_plain`, :func:`eval5_suite
 seven) take the cards as scalars and the family's table tuple ``T`` (from
 :func:`simkit.hands.tables.kernel_tables`) and return the strength (greater is better), and
 :func:`enumerate_counts` counts the strengths of every hand of a deck; :func:`popcount`
-counts the bits of a card set, :func:`lowest_bit` and :func:`highest_bit` find its lowest and highest card.  The per-hand evaluators trust their cards; the batch kernels
-at the bottom, which serve :func:`simkit.evaluate`, check every hand in the same pass.
+counts the bits of a card set, :func:`lowest_bit` and :func:`highest_bit` find its lowest and
+highest card.  The per-hand evaluators trust their cards; the batch kernels at the bottom,
+which serve :func:`simkit.evaluate`, check every hand in the same pass.
 
 Family ids (the order of :data:`simkit.hands.codes.FAMILIES`): 0 high, 1 deuces_wild,
 2 deuce_to_seven, 3 ace_to_five, 4 ace_to_six, 5 eight_or_better.
