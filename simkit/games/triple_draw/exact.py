@@ -643,8 +643,9 @@ def _vs2(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info):
 @lean()
 def _vs2_count(s1, m1, c1, n1, nv, wins, pats, start, pmixed, pcount, info, g, c2, subs, vals, uv, P, B):
     """:func:`_vs2` in the work space it allocates (``g`` = :func:`_last_g` of the deck after
-    the draw; ``c2``, ``subs``, ``vals``, ``uv`` scratch), without reference counting: a call
-    of a helper per value pattern drawn counts each array it passes otherwise."""
+    the draw; ``c2``, ``subs``, ``vals``, ``uv``, ``P``, ``B`` scratch, for :func:`_last_best`),
+    without reference counting: a call of a helper per value pattern drawn counts each array it
+    passes otherwise."""
     junk = _junk(c1, n1, nv)
     n2 = n1 - m1
     k1 = _pc(s1)
