@@ -241,6 +241,27 @@ def _esym_add(e1, e2, e3, e4, e5, cv):
 
 
 @njit(cache=True, inline="always")
+def _esym_remove(e1, e2, e3, e4, e5, cv):
+    """The inverse of :func:`_esym_add`: e_1..e_5 with one value of ``cv`` cards taken out (its
+    factor ``1 + cv x`` divided out, which stays in integers)."""
+    f1 = e1 - cv
+    f2 = e2 - cv * f1
+    f3 = e3 - cv * f2
+    f4 = e4 - cv * f3
+    return f1, f2, f3, f4, e5 - cv * f4
+
+
+@njit(cache=True, inline="always")
+def _esym_all(s2, c2, nv):
+    """e_1..e_5 of the counts ``c2`` over the values not in ``s2``."""
+    e1, e2, e3, e4, e5 = 0, 0, 0, 0, 0
+    for v in range(nv):
+        if not (s2 >> v) & 1 and c2[v]:
+            e1, e2, e3, e4, e5 = _esym_add(e1, e2, e3, e4, e5, c2[v])
+    return e1, e2, e3, e4, e5
+
+
+@njit(cache=True, inline="always")
 def _esym_pick(m, e1, e2, e3, e4, e5):
     """e_m of e_0 = 1, e_1..e_5."""
     if m == 0:
@@ -259,14 +280,7 @@ def _esym_pick(m, e1, e2, e3, e4, e5):
 @njit(cache=True, inline="always")
 def _esym(s2, m, c2, nv):
     """e_m of the counts ``c2`` over the values not in ``s2`` (draws of m different values)."""
-    e1, e2, e3, e4, e5 = 0, 0, 0, 0, 0
-    for v in range(nv):
-        if (s2 >> v) & 1:
-            continue
-        cv = c2[v]
-        if cv == 0:
-            continue
-        e1, e2, e3, e4, e5 = _esym_add(e1, e2, e3, e4, e5, cv)
+    e1, e2, e3, e4, e5 = _esym_all(s2, c2, nv)
     return _esym_pick(m, e1, e2, e3, e4, e5)
 
 
@@ -412,12 +426,9 @@ def _keep_polys(k, uv, c2, b1, b2, b3, b4, b5, P):
     for loc in range(full - 1, -1, -1):
         j = lowest_bit(~loc)
         q = loc | (1 << j)
-        cv = c2[uv[j]]
-        P[loc, 0] = P[q, 0] + cv
-        P[loc, 1] = P[q, 1] + P[q, 0] * cv
-        P[loc, 2] = P[q, 2] + P[q, 1] * cv
-        P[loc, 3] = P[q, 3] + P[q, 2] * cv
-        P[loc, 4] = P[q, 4] + P[q, 3] * cv
+        P[loc, 0], P[loc, 1], P[loc, 2], P[loc, 3], P[loc, 4] = _esym_add(
+            P[q, 0], P[q, 1], P[q, 2], P[q, 3], P[q, 4], c2[uv[j]]
+        )
 
 
 @njit(cache=True, inline="always")
@@ -475,8 +486,7 @@ def _hand_values(s1, supp, c1, B, uv):
     """The values of the hand ``s1 | supp`` into the scratch ``uv``, ascending (returns how many
     first), and e_1..e_5 of the counts over the values outside it, after a draw of the values
     ``supp`` from the counts ``c1``: from ``B`` (:func:`_free_polys` of ``s1``), the values
-    drawn that were not kept leave the free values (their factor ``1 + c x`` divided out, which
-    stays in integers); the counts of the other free values are ``c1``'s, as the draw took
+    drawn that were not kept leave the free values (:func:`_esym_remove`); the counts of the other free values are ``c1``'s, as the draw took
     none of their cards."""
     b1, b2, b3, b4, b5 = B[0], B[1], B[2], B[3], B[4]
     k = 0
@@ -487,12 +497,7 @@ def _hand_values(s1, supp, c1, B, uv):
         uv[k] = v
         k += 1
         if not (s1 >> v) & 1:
-            c = c1[v]
-            b1 = b1 - c
-            b2 = b2 - c * b1
-            b3 = b3 - c * b2
-            b4 = b4 - c * b3
-            b5 = b5 - c * b4
+            b1, b2, b3, b4, b5 = _esym_remove(b1, b2, b3, b4, b5, c1[v])
     return k, b1, b2, b3, b4, b5
 
 
@@ -500,11 +505,7 @@ def _hand_values(s1, supp, c1, B, uv):
 def _free_polys(s1, c1, nv, B):
     """``B``: e_1..e_5 of the counts ``c1`` over the values outside ``s1`` (for
     :func:`_hand_values`)."""
-    e1, e2, e3, e4, e5 = 0, 0, 0, 0, 0
-    for v in range(nv):
-        if not (s1 >> v) & 1:
-            e1, e2, e3, e4, e5 = _esym_add(e1, e2, e3, e4, e5, c1[v])
-    B[0], B[1], B[2], B[3], B[4] = e1, e2, e3, e4, e5
+    B[0], B[1], B[2], B[3], B[4] = _esym_all(s1, c1, nv)
 
 
 @njit(cache=True, inline="always")
