@@ -6,7 +6,8 @@ copy of the betting engine.  simkit therefore points Numba's cache at a subfolde
 digest of every simkit source file: any change to any file gives a fresh folder.
 
 The root is ``NUMBA_CACHE_DIR`` when set, else ``~/.cache/simkit/numba``.  This module must be
-imported before any module that defines a kernel (``simkit/__init__.py`` imports it first).
+imported before any module that defines a kernel: :mod:`simkit.jit`, through which every kernel
+is compiled, imports it first.
 """
 
 from __future__ import annotations

@@ -78,6 +78,8 @@ from numba.core.inline_closurecall import InlineWorker
 from numba.core.registry import CPUDispatcher
 from numba.core.untyped_passes import InlineInlinables
 
+from . import _compile_cache  # noqa: F401  (Numba's cache folder, set before any kernel is made)
+
 __all__ = ["lean", "njit"]
 
 #: The default value of every option, per ``TargetConfig`` class (:func:`_option_values`).

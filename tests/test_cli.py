@@ -402,6 +402,40 @@ def test_each_command_is_registered_by_the_module_the_parser_builds_alone():
             ], words
 
 
+def test_help_lists_every_command_by_the_line_its_module_registers():
+    """simkit --help and --version answer from the overview parser, which registers no module:
+    it must list the same commands, in the same order and with the same help lines, as the
+    parser that registers them all."""
+    overview = cli_main.build_parser(overview=True)._subparsers._group_actions[0]
+    full = cli_main.build_parser()._subparsers._group_actions[0]
+    lines = [(a.dest, a.help) for a in full._choices_actions]
+    assert [(a.dest, a.help) for a in overview._choices_actions] == lines
+    assert [name for name, _ in lines] == list(cli_main.COMMAND_MODULES)
+    assert all(line for _, line in lines)
+
+
+def test_help_and_version_load_neither_numba_nor_pandas():
+    """--help, --version and a mistyped command answer at once: in a fresh interpreter they
+    import neither Numba nor pandas (a query command's start is most of a second of those)."""
+    code = (
+        "import sys\n"
+        "from simkit.cli.main import main\n"
+        "try:\n"
+        "    main(sys.argv[1:])\n"
+        "except SystemExit as exc:\n"
+        "    code = exc.code\n"
+        "print(code, [m for m in ('numba', 'pandas') if m in sys.modules], file=sys.stderr)\n"
+    )
+    for argv, status in ((["--help"], 0), (["--version"], 0), (["bogus"], 2), ([], 2)):
+        p = subprocess.run(
+            [sys.executable, "-c", code, *argv], env=ENV, capture_output=True, text=True, timeout=120
+        )
+        assert p.stderr.splitlines()[-1] == f"{status} []", (argv, p.stderr)
+    p = subprocess.run([sys.executable, "-c", "import simkit, sys; simkit.evaluate; print('numba' in sys.modules)"],
+                       env=ENV, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert p.stdout.strip() == "True"  # a top-level name imports its module on first use
+
+
 def test_every_command_keeps_the_option_contract():
     """Issue item 6: table commands take --format/--out; Monte Carlo commands take the runner's
     options (game command groups included)."""

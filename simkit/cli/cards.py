@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import UsageError, add_mc_options, add_table_options, emit, run_options
+from .common import COMMAND_HELP, UsageError, add_mc_options, add_table_options, emit, run_options
 
 _FAMILY_HELP = "hand family: high, deuces_wild, deuce_to_seven, ace_to_five, ace_to_six, eight_or_better"
 
@@ -18,7 +18,7 @@ def _n_cards(text: str) -> int:
 def register(sub) -> None:
     p = sub.add_parser(
         "enumerate",
-        help="exact category counts of every hand of a family",
+        help=COMMAND_HELP["enumerate"],
         description="Exact number of hands in every category (simkit.category_counts).",
     )
     p.add_argument("family", metavar="FAMILY", help=_FAMILY_HELP)
@@ -28,7 +28,7 @@ def register(sub) -> None:
 
     p = sub.add_parser(
         "eval",
-        help="strength, category and description of one hand",
+        help=COMMAND_HELP["eval"],
         description="Evaluate one hand, e.g. `simkit eval As Kd Qh Jc Ts --family high`.",
     )
     p.add_argument("cards", nargs="+", metavar="CARDS", help="5 or 7 cards, e.g. 'As Kd 10h Dc 2s'")
@@ -38,7 +38,7 @@ def register(sub) -> None:
 
     p = sub.add_parser(
         "sample",
-        help="category frequencies of random hands, with standard errors",
+        help=COMMAND_HELP["sample"],
         description="The reference Monte Carlo job: deal random hands, count "
         "categories, compare with the exact counts (z = difference / SE).",
     )

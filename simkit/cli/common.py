@@ -40,14 +40,18 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import numpy as np
-import pandas as pd
 
 from ..checks import INT_LIMIT
 
+if TYPE_CHECKING:  # pandas is loaded where a table is written, not when a command starts
+    import pandas as pd
+
+
 __all__ = [
+    "COMMAND_HELP",
     "Parser",
     "UsageError",
     "add_mc_options",
@@ -60,6 +64,21 @@ __all__ = [
     "target_options",
     "whole_number",
 ]
+
+
+#: Each command's line in ``simkit --help``: the modules that register the commands give it, and
+#: :func:`simkit.cli.main.build_parser` lists every command by it without importing them.
+COMMAND_HELP: dict[str, str] = {
+    "enumerate": "exact category counts of every hand of a family",
+    "eval": "strength, category and description of one hand",
+    "sample": "category frequencies of random hands, with standard errors",
+    "report": "run every analysis and write results/ (CSV tables, PNG plots, REPORT.md)",
+    "evening": "whole evenings to the game's end rule: who wins the night, how long, chips to bring",
+    "diablo": "Diablo: deuces wild, draw up to two, the opener must win",
+    "triple-draw": "2-7 Triple Draw: draw odds, equity, strategy matches",
+    "razz": "Razz (seven-card stud low) and its variants",
+    "in-between": "In-Between (Acey-Deucey): odds, stakes, dealer's game",
+}
 
 
 class UsageError(ValueError):
@@ -412,6 +431,7 @@ def render(obj: pd.DataFrame | dict | str, fmt: str) -> str:
 
     >>> print(render({"category": "flush", "count": 5108}, "json"))
     {"category": "flush", "count": 5108}
+    >>> import pandas as pd
     >>> print(render(pd.DataFrame({"p": [1 / 3, float("nan")]}), "json"))
     [
      {
@@ -434,6 +454,8 @@ def render(obj: pd.DataFrame | dict | str, fmt: str) -> str:
         if fmt == "table":
             width = max(len(str(k)) for k in obj)
             return "\n".join(f"{str(k):<{width}}  {v}" for k, v in obj.items())
+        import pandas as pd
+
         obj = pd.DataFrame([obj])
     if fmt == "csv":
         buf = io.StringIO()

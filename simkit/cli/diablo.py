@@ -46,6 +46,7 @@ import argparse
 
 from ..checks import INT_LIMIT
 from .common import (
+    COMMAND_HELP,
     UsageError,
     add_mc_options,
     add_table_options,
@@ -96,7 +97,7 @@ def _limit(args) -> dict:
 def register(sub) -> None:
     game = sub.add_parser(
         "diablo",
-        help="Diablo: deuces wild, draw up to two, the opener must win",
+        help=COMMAND_HELP["diablo"],
         description="Diablo analyses: exact draw odds and the full game.",
     )
     cmds = game.add_subparsers(dest="diablo_command", metavar="COMMAND", required=True)

@@ -21,7 +21,16 @@ import dataclasses
 import pandas as pd
 
 from ..checks import INT_LIMIT
-from .common import add_mc_options, add_table_options, count, emit, int_in_range, run_options, whole_number
+from .common import (
+    COMMAND_HELP,
+    add_mc_options,
+    add_table_options,
+    count,
+    emit,
+    int_in_range,
+    run_options,
+    whole_number,
+)
 from .options import refuse, refuse_unused
 
 __all__ = ["SEAT_COLUMNS", "register"]
@@ -104,7 +113,7 @@ def register(sub) -> None:
 
     group = sub.add_parser(
         "evening",
-        help="whole evenings to the game's end rule: who wins the night, how long, chips to bring",
+        help=COMMAND_HELP["evening"],
         description=__doc__.split("\n\n")[0],
     )
     games = group.add_subparsers(dest="game", metavar="GAME", required=True)

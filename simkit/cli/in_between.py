@@ -35,6 +35,7 @@ import sys
 from pathlib import Path
 
 from .common import (
+    COMMAND_HELP,
     UsageError,
     add_mc_options,
     add_table_options,
@@ -52,7 +53,7 @@ __all__ = ["register"]
 def register(sub) -> None:
     group = sub.add_parser(
         "in-between",
-        help="In-Between (Acey-Deucey): odds, stakes, dealer's game",
+        help=COMMAND_HELP["in-between"],
         description=__doc__.split("\n\n")[0],
     )
     cmds = group.add_subparsers(dest="in_between_command", metavar="SUBCOMMAND", required=True)

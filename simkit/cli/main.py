@@ -4,7 +4,9 @@ Every command module exposes ``register(subparsers)``, which adds its subcommand
 ``set_defaults(func=handler)``; ``handler(args)`` does the work and returns an exit status (or
 ``None`` for 0).  The core modules are listed in :data:`CORE_COMMANDS`, and their commands in
 :data:`COMMAND_MODULES`; each game's module ``simkit/cli/<game>.py`` adds its name to
-:data:`GAME_COMMANDS`.  :func:`main` registers only the module of the command typed.
+:data:`GAME_COMMANDS`.  :func:`main` registers only the module of the command typed; with no
+command (``simkit --help``, ``simkit --version``, a mistyped name) it lists every command by its
+line in :data:`.common.COMMAND_HELP` and imports none of them, so those answer at once.
 
 A bad option, card string, player count or family is one line ``simkit: error: ...`` with
 exit status 2, never a traceback; so is any ``ValueError`` from the library, which always
@@ -26,7 +28,7 @@ import importlib
 import sys
 
 from .. import __version__
-from .common import Parser, fail, run_options, target_options
+from .common import COMMAND_HELP, Parser, fail, run_options, target_options
 from .options import typed_options
 
 __all__ = ["CORE_COMMANDS", "GAME_COMMANDS", "build_parser", "main"]
@@ -46,16 +48,19 @@ COMMAND_MODULES: dict[str, str] = {
 }
 
 
-def build_parser(command: str | None = None) -> Parser:
+def build_parser(command: str | None = None, *, overview: bool = False) -> Parser:
     """The ``simkit`` argument parser: every command, or only ``command`` where it names one
     (what :func:`main` builds once it knows the command: registering ``evening`` imports every
-    game, a third of a second of a command's start).
+    game, a third of a second of a command's start); with ``overview`` every command by its
+    help line only, with no options (what ``simkit --help`` shows), importing no command module.
 
     >>> args = build_parser().parse_args(["enumerate", "high", "--cards", "7"])
     >>> args.family, args.cards, args.format
     ('high', 7, 'table')
     >>> list(build_parser("razz")._subparsers._group_actions[0].choices)
     ['razz']
+    >>> len(build_parser(overview=True)._subparsers._group_actions[0].choices)
+    9
     """
     parser = Parser(
         prog="simkit",
@@ -64,6 +69,10 @@ def build_parser(command: str | None = None) -> Parser:
     )
     parser.add_argument("--version", action="version", version=f"simkit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    if overview:
+        for name, line in COMMAND_HELP.items():
+            sub.add_parser(name, help=line)
+        return parser
     one = COMMAND_MODULES.get(command or "")
     for name in [one] if one else CORE_COMMANDS + GAME_COMMANDS:
         importlib.import_module(f"{__package__}.{name}").register(sub)
@@ -74,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run ``simkit`` with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
     command = argv[0] if argv else None
-    args = build_parser(command).parse_args(argv)
+    # no command typed (--help, --version, a mistyped name): argparse answers from the overview
+    args = build_parser(command, overview=command not in COMMAND_MODULES).parse_args(argv)
     args.typed = typed_options(build_parser(command), argv)  # what a command may refuse in its context
     from ..runner import cluster, defaults
 

@@ -28,6 +28,7 @@ import argparse
 
 from ..checks import INT_LIMIT
 from .common import (
+    COMMAND_HELP,
     UsageError,
     add_mc_options,
     add_table_options,
@@ -91,9 +92,7 @@ def _rules(args):
 
 
 def register(sub) -> None:
-    group = sub.add_parser(
-        "razz", help="Razz (seven-card stud low) and its variants", description=__doc__.split("\n\n")[0]
-    )
+    group = sub.add_parser("razz", help=COMMAND_HELP["razz"], description=__doc__.split("\n\n")[0])
     cmds = group.add_subparsers(dest="razz_command", metavar="SUBCOMMAND", required=True)
 
     p = cmds.add_parser(

@@ -7,7 +7,7 @@ import math
 import sys
 
 from ..analysis.registry import Context
-from .common import UsageError, add_mc_options, out_folder, run_options
+from .common import COMMAND_HELP, UsageError, add_mc_options, out_folder, run_options
 
 #: ``--trials N`` scales every analysis so that a job whose default is this many trials runs N.
 REFERENCE_TRIALS = 1_000_000
@@ -26,7 +26,7 @@ def _scale(text: str) -> float:
 def register(sub) -> None:
     p = sub.add_parser(
         "report",
-        help="run every analysis and write results/ (CSV tables, PNG plots, REPORT.md)",
+        help=COMMAND_HELP["report"],
         description="Run every registered analysis at its default size (a few minutes on two "
         "cores) and write results/*.csv, results/*.png, results/tips.csv and results/REPORT.md.",
     )

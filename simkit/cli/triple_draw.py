@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from ..checks import INT_LIMIT
 from .common import (
+    COMMAND_HELP,
     UsageError,
     add_mc_options,
     add_table_options,
@@ -54,7 +55,7 @@ def _hand(text: str):
 def register(sub) -> None:
     group = sub.add_parser(
         "triple-draw",
-        help="2-7 Triple Draw: draw odds, equity, strategy matches",
+        help=COMMAND_HELP["triple-draw"],
         description="2-7 Triple Draw (R-T1..R-T5).",
     )
     cmds = group.add_subparsers(dest="td_command", metavar="COMMAND", required=True)
