@@ -19,6 +19,7 @@ from simkit.games.triple_draw.rank_exact import (
     _bound_tables,
     _count_table,
     _Ctx,
+    _suitless_value_sums,
     _value_count_row,
     _value_counts,
     _value_sums,
@@ -26,7 +27,7 @@ from simkit.games.triple_draw.rank_exact import (
 )
 from simkit.games.triple_draw.rules import target_threshold
 from simkit.games.triple_draw.solver import rank_numerators
-from simkit.games.triple_draw.value_sums import VOFF, _keep_rows, _layout, _out_sums
+from simkit.games.triple_draw.value_sums import VOFF, _keep_rows, _layout, _out_sums, _walk_value
 from simkit.hands import evaluate
 from simkit.hands.enumeration import all_hands
 
@@ -109,6 +110,50 @@ def test_sums_by_values_are_the_sums_over_the_hands(every_hand, out):
         assert got[0] == comb(52, 5) * (comb(52, 5) - 1)  # every hand beats or ties the others
 
 
+@pytest.mark.parametrize("out", OUTS)
+def test_suitless_sums_are_the_sums_over_the_hands_with_no_flush(every_hand_27, out):
+    """``_out_sums`` of ``_suitless_value_sums`` (2-7): for each multiset of values, one card of
+    each taken, the sum over every hand containing those cards and none of the cards out of its
+    rank as if it were no flush (a flush ranked as the same cards with one suit changed: the
+    rules rank it below them), never less than the true ranks' sum."""
+    bits, _, rank = every_hand_27
+    hands = all_hands().astype(np.int64)
+    flush = (hands & 3 == hands[:, :1] & 3).all(axis=1)
+    unsuited = hands[flush].copy()
+    unsuited[:, 0] ^= 1  # another suit for one card: the same values, no flush
+    suitless = rank.copy()
+    suitless[flush] = rank_numerators("deuce_to_seven")[evaluate(unsuited, "deuce_to_seven")]
+    assert (suitless[flush] > rank[flush]).all() and flush.sum() == 5_148
+    E = parse_cards(out).astype(np.int64) if out else np.zeros(0, dtype=np.int64)
+    got = np.zeros(int(VOFF[6]), dtype=np.int64)
+    _out_sums(E, E.size, _suitless_value_sums("deuce_to_seven"), got)
+    avoid = (bits & _mask(E.tolist())) == 0
+    for values in MULTISETS:
+        m = _mask(_cards_of(values, E.tolist()))
+        hit = avoid & ((bits & m) == m)
+        assert got[_index(values)] == int(suitless[hit].sum()), values
+        assert got[_index(values)] >= int(rank[hit].sum()), values
+    for values in ([0, 1, 2, 3, 4], [1, 3, 5, 7, 9], [3, 3, 3, 8, 8]):  # five values: a hand's rank
+        cards = _cards_of(values, [])
+        assert got[_index(values)] == int(suitless[bits == _mask(cards)][0]), values
+
+
+def _no_bound():
+    """``_best_two``'s suitless bound, off (its sums of the cards out empty)."""
+    return tuple(np.zeros(0, dtype=np.int64) for _ in range(4))
+
+
+def _suitless_bound(h1, deck, E):
+    """``_best_two``'s suitless bound (2-7 by cards): the sums by values of the cards out with
+    flushes not counted, the tables of a hand's subsets and of a keep by values, and the deck
+    in the walk order of the tables by values."""
+    AER = np.zeros(int(VOFF[6]), dtype=np.int64)
+    _out_sums(E, E.size, _suitless_value_sums("deuce_to_seven"), AER)
+    sub, dbuf, _ = _buffers(deck.size, True, 0)
+    walk = np.array(sorted(deck.tolist(), key=lambda c: int(_walk_value(c))), dtype=np.int64)
+    return AER, sub, dbuf, walk
+
+
 def _buffers(nd: int, by_value: bool, nt: int):
     """The tables of a second hand's subsets and of one keep (and its targets' counts) for
     ``_best_two`` with ``nd`` cards left."""
@@ -142,7 +187,7 @@ def _second_keep(h1, deck, E, ctx, thr, by_sums):
     bt = _bound_tables(FAMILY, deck.size)
     best = _best_two(
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
-        hit, bt, True, AE, AEC, sub, dbuf, dcbuf,
+        hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(),
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 
@@ -200,10 +245,11 @@ def test_sums_by_cards_are_the_sums_over_the_hands(every_hand_27, out):
         assert got[1, ix] == int((strength[hit] >= threshold).sum()), cards
 
 
-def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family):
+def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family, suitless=False):
     """``_best_two`` by cards holding ``h1`` (two draws left): its value, keep and target
     chances, the keeps' tables made from the sums of the cards out (``by_sums``) or by
-    inclusion-exclusion over every card out."""
+    inclusion-exclusion over every card out; ``suitless``: the keeps that draw two or more
+    bounded first with flushes not counted (2-7, by sums)."""
     nt = thr.size
     tg = ctx.targets(thr)
     size = int(_OFF[5]) if by_sums else 0
@@ -216,7 +262,7 @@ def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family):
     bt = _bound_tables(family, deck.size)
     best = _best_two(
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
-        hit, bt, False, AEs[0], AEs[1:], sub, dbuf, dcbuf,
+        hit, bt, False, AEs[0], AEs[1:], sub, dbuf, dcbuf, _suitless_bound(h1, deck, E) if suitless else _no_bound(),
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 
@@ -252,3 +298,6 @@ def test_second_keep_by_card_sums_matches_inclusion_exclusion(family, first, dea
         fast = _second_keep_by_cards(h1, deck, E, ctx, thr, True, family)
         slow = _second_keep_by_cards(h1, deck, E, ctx, thr, False, family)
         assert fast == slow, h1.tolist()
+        if family == "deuce_to_seven":
+            bounded = _second_keep_by_cards(h1, deck, E, ctx, thr, True, family, suitless=True)
+            assert bounded == slow, h1.tolist()

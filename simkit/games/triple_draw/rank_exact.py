@@ -176,6 +176,12 @@ _PLACE = np.argsort(_ORDER)
 _LIMB = 32
 _LMASK = (1 << _LIMB) - 1
 _NL = 4  # limbs of a big integer: up to 2^128
+#: The evaluator family of :func:`.rules._eval` that does not see suits (A-5's): with 2-7's
+#: tables it ranks a hand as its cards would be with no flush (:func:`_suitless_value_sums`).
+_SUITLESS = family_id("ace_to_five")
+#: By cards, the second keeps that draw at least this many cards are first bounded by their value
+#: with flushes not counted (:func:`_best_two`); the others' own walks are as quick.
+SUITLESS_DRAWN = 1
 DENOM = 2 * (comb(N_CARDS, 5) - 1)
 
 
@@ -255,11 +261,14 @@ def _superset_pass(hands, fam, T, num, S):
             S[j] += v
 
 
-def _build_tables(family: str) -> dict[str, np.ndarray]:
+def _build_tables(family: str, fam: int | None = None) -> dict[str, np.ndarray]:
+    """The superset sums of ``family``'s ranks, each hand evaluated as evaluator family ``fam``
+    (default the family's own; :data:`_SUITLESS`: flushes not counted) with the family's tables."""
     from .solver import rank_numerators
 
     S = np.zeros(int(_OFF[5]), dtype=np.int64)
-    _superset_pass(all_hands(), family_id(family), kernel_tables(family), rank_numerators(family), S)
+    fam = family_id(family) if fam is None else fam
+    _superset_pass(all_hands(), fam, kernel_tables(family), rank_numerators(family), S)
     return {"sums": S}
 
 
@@ -911,7 +920,8 @@ def _low_mask(h, m, top, ace_low):
 
 @njit(cache=True)
 def _best_two(
-    h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, sub, dbuf, dcbuf
+    h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, sub, dbuf, dcbuf,
+    rx,
 ):  # fmt: skip
     """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
     keep's expected rank numerator times ``(nd)_10`` (limbs), ``hit[t]`` (with targets) the
@@ -928,7 +938,16 @@ def _best_two(
     (:func:`.value_sums._subset_sums` or :func:`.card_sums._card_subset_sums` into ``sub``,
     :func:`.value_sums._keep_sums` into ``dbuf``; the targets' from their count sums ``AEC``
     into ``dcbuf``, for the best keep).  ``by_value`` (A-5): a keep with the values of one tried
-    before is not tried again (its value is the same, and ties go to the first)."""
+    before is not tried again (its value is the same, and ties go to the first).
+
+    By cards (2-7) with ``rx`` (``AER`` not empty, :func:`_second_tables`): a keep that draws
+    at least :data:`SUITLESS_DRAWN` cards is first valued with flushes not counted, by values
+    (``AER``, a deck in walk order ``rx[3]``: as A-5 is, from one table of the hand's subsets),
+    and skipped as soon as even that falls short of the best found: no play is worth more for
+    the true rank, where a flush only loses (:func:`_suitless_value_sums`).  That bound is a
+    walk of at most 6,188 sets of values where the keep's own is one of 850,668 draws, and it
+    misses the keep's value by what flushes cost, a few thousandths, where the small keeps a
+    second hand rejects fall short by tenths."""
     hs = np.empty(5, dtype=np.int64)
     for i in range(5):
         hs[i] = h1[i]
@@ -946,6 +965,12 @@ def _best_two(
     off = np.empty(6, dtype=np.int64)  # where the sums of t deck values (or cards) start in a row
     soff = np.empty(33, dtype=np.int64)
     _layout(nd, by_value, off, soff)
+    AER, subr, dbufr, vdeck = rx
+    suitless = by_sums and not by_value and AER.size > 0
+    roff = np.empty(6, dtype=np.int64)  # the suitless bound's layout, by values
+    rsoff = np.empty(33, dtype=np.int64)
+    _layout(nd, True, roff, rsoff)
+    rfilled = -1
     filled = -1  # sub holds the sums of up to this many deck values (a keep drawing m needs m)
     order = _ORDER.copy()
     if by_sums:  # the likely best keeps first, so that the others are given up sooner
@@ -981,6 +1006,18 @@ def _best_two(
             acc[i] = 0
         f = _ten_over_five(5 - k, nd)
         cut = bestf / f if best >= 0 else -1.0
+        if suitless and best >= 0 and 5 - k >= SUITLESS_DRAWN:
+            if 5 - k > rfilled:
+                _subset_sums(hs, AER, subr, rsoff, rfilled + 1, 5 - k)
+                rfilled = 5 - k
+            _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
+            if not _two(
+                kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, no_tg, acc, nohit, cut, False,
+                True, dbufr, dcbuf,
+            ):  # fmt: skip
+                continue
+            for i in range(_NL):
+                acc[i] = 0
         if by_sums and 5 - k > filled:
             _sub_sums(hs, deck, nd, AE, num, fam, Tk, sub, soff, off, filled + 1, 5 - k, by_value)
             filled = 5 - k
@@ -1077,15 +1114,28 @@ def _pat_value(sub, soff, nd):
 
 
 @njit(cache=True, inline="always")
+def _walk_order(cards, n, out):
+    """``cards[:n]`` into ``out[:n]`` in the walk order of the tables by values (their
+    :func:`.value_sums._walk_value` non-decreasing; of one value, in the order given)."""
+    i = 0
+    for v in range(13):
+        for j in range(n):
+            if _walk_value(cards[j]) == v:
+                out[i] = cards[j]
+                i += 1
+
+
+@njit(cache=True, inline="always")
 def _after_first_draw(
     draw, m, h, k, deck, nd, rest, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE,
-    AEC, sub, dbuf, dcbuf,
+    AEC, sub, dbuf, dcbuf, rx,
 ):  # fmt: skip
     """:func:`_best_two` of ``h[:k]`` and the first draw ``draw[:m]`` (sorted positions in
     ``deck``): its value into ``v`` and target chances into ``hit``.  The second hand's deck
     (``rest``) is walked worst cards first (the sums are the same in any order; a keep that
     cannot win is given up sooner): by cards in descending order, by values in the walk order
-    of ``deck`` (:func:`_worst_first`, which the tables by values need)."""
+    of ``deck`` (:func:`_worst_first`, which the tables by values need).  ``rx``: the suitless
+    bound's tables (:func:`_second_tables`), its deck (``rx[3]``) filled here in walk order."""
     for j in range(m):
         h[k + j] = deck[draw[j]]
     c = _rest(deck, nd, draw, m, rest)  # by values in walk order, as deck (worst first)
@@ -1095,16 +1145,18 @@ def _after_first_draw(
             x = rest[j]
             rest[j] = rest[c - 1 - j]
             rest[c - 1 - j] = x
+        if rx[0].size > 0:  # the walk order of the tables by values: K ... 2 (as rest), then the aces
+            _walk_order(rest, c, rx[3])
     _best_two(
         h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, sub, dbuf,
-        dcbuf,
+        dcbuf, rx,
     )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _first_draws(
     firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value,
-    AE, AEC, bufs,
+    AE, AEC, AER, bufs,
 ):  # fmt: skip
     """:func:`_after_first_draw` of each of the first draws ``firsts[:nb]`` (positions in
     ``deck``) onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.
@@ -1123,18 +1175,23 @@ def _first_draws(
             _after_first_draw(
                 firsts[i], m, h, k, deck, nd, rest, E, nE, S, memos[t, 0], memos[t, 1], gen, fam, Tk, num,
                 tg, vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][t], bufs[1][t], bufs[2][t],
+                (AER, bufs[3][t], bufs[4][t], bufs[5][t]),
             )  # fmt: skip
 
 
 @njit(cache=True)
-def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk):
+def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk, VSR):
     """The work space of the second hands after a first draw of ``m`` from ``nd`` cards with
     ``E[:nE]`` out, for ``threads`` threads (:func:`_first_draws`): per thread the memos of the
     rank sums (``memos``) and of the ``nt`` targets' counts (``cmemos``), with their stamps;
     with ``use`` the sums of the cards out (``AE``, and per target ``AEC``: from ``VS`` and
     ``VC``, by values :func:`.value_sums._out_sums`, by cards :func:`.card_sums._card_out_sums`)
     and per thread the tables of :func:`_best_two` (``bufs``: a second hand's subsets, a keep's
-    rank sums and its target counts)."""
+    rank sums and its target counts).  With ``use`` by cards and ``VSR`` (not empty: the sums by
+    values of the ranks with flushes not counted, :func:`_suitless_value_sums`) also ``AER``, its
+    sums of the cards out, and per thread the tables of :func:`_best_two`'s suitless bound (a
+    second hand's subsets and a keep's sums, by values, and the deck in walk order; ``AER``
+    empty: no bound)."""
     memos = np.zeros((threads, 2, int(_OFF[5])), dtype=np.int64)
     cmemos = np.zeros((threads, 2, nt, int(_OFF[5])), dtype=np.int64)
     size = (VOFF[6] if by_value else _OFF[5]) if use else 0
@@ -1149,17 +1206,26 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
     soff = np.empty(33, dtype=np.int64)
     _layout(nd - m, by_value, off, soff)
     rows = _keep_rows(off) if use else 0
+    subs = soff[32] if use else 0
+    bound = use and not by_value and VSR.size > 0
+    AER = np.empty(VOFF[6] if bound else 0, dtype=np.int64)
+    if bound:
+        _out_sums(E, nE, VSR, AER)
+    _layout(nd - m, True, off, soff)  # the suitless bound's tables are by values
     bufs = (  # each entry is written before it is read (:func:`_best_two`)
-        np.empty((threads, soff[32] if use else 0), dtype=np.int64),
+        np.empty((threads, subs), dtype=np.int64),
         np.empty((threads, rows), dtype=np.int64),
         np.empty((threads, rows, nt), dtype=np.int64),
+        np.empty((threads, soff[32] if bound else 0), dtype=np.int64),
+        np.empty((threads, _keep_rows(off) if bound else 0), dtype=np.int64),
+        np.empty((threads, nd if bound else 0), dtype=np.int64),
     )
-    return memos, cmemos, AEs[0], AEs[1:], bufs
+    return memos, cmemos, AEs[0], AEs[1:], AER, bufs
 
 
 @njit(cache=True, nogil=True)
 def _sampled_first_draws(
-    draws, kept, k, deck, nd, E, nE, S, fam, Tk, num, C, ind, bt, by_value, VS, VC, vout, hout
+    draws, kept, k, deck, nd, E, nE, S, fam, Tk, num, C, ind, bt, by_value, VS, VC, VSR, vout, hout
 ):  # fmt: skip
     """:func:`_after_first_draw` of each first draw ``draws[i]`` (sorted positions in ``deck``)
     onto ``kept[:k]``, one after another on the calling thread: values into ``vout[i]``, target
@@ -1168,8 +1234,8 @@ def _sampled_first_draws(
     m = 5 - k
     nt = ind.shape[0]
     use = VS.size > 0
-    memos, cmemos, AE, AEC, bufs = _second_tables(
-        E, nE, nd, m, nt, 1, use, by_value, VS, VC, num, ind, fam, Tk
+    memos, cmemos, AE, AEC, AER, bufs = _second_tables(
+        E, nE, nd, m, nt, 1, use, by_value, VS, VC, num, ind, fam, Tk, VSR
     )
     h = np.empty(5, dtype=np.int64)
     for j in range(k):
@@ -1181,6 +1247,7 @@ def _sampled_first_draws(
         _after_first_draw(
             draws[i], m, h, k, deck, nd, rest, E, nE, S, memos[0, 0], memos[0, 1], gen, fam, Tk, num, tg,
             vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][0], bufs[1][0], bufs[2][0],
+            (AER, bufs[3][0], bufs[4][0], bufs[5][0]),
         )  # fmt: skip
 
 
@@ -1223,7 +1290,7 @@ def _inner_weight(x, lo, pos, m, deck, per_value, wpre):
 
 
 @njit(cache=True)
-def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC):
+def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC, VSR):
     """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
     first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
     as ``acc`` cannot reach ``cut`` (:func:`_two`).  ``bt``: the bound tables of the second
@@ -1258,8 +1325,8 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     hout = np.zeros((block, nt, _NL), dtype=np.int64)
     tmp = np.zeros(_NL, dtype=np.int64)
     use = VS.size > 0 and n_all > 1  # one first draw (standing pat): not worth the tables
-    memos, cmemos, AE, AEC, bufs = _second_tables(
-        E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk
+    memos, cmemos, AE, AEC, AER, bufs = _second_tables(
+        E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk, VSR
     )
     scale = 1.0  # (nd - m)_10: a second hand's value and bounds on the scale of acc
     for i in range(10):
@@ -1295,7 +1362,7 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
             more = next_combination(idx, m, nd)
         _first_draws(
             firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout,
-            by_value, AE, AEC, bufs,
+            by_value, AE, AEC, AER, bufs,
         )  # fmt: skip
         for i in range(nb):
             _bmul(vout[i], weight[i], tmp)
@@ -1360,13 +1427,35 @@ def _value_sums(family: str) -> np.ndarray:
     return _by_values(family, _superset_tables(family), rank_numerators(family))
 
 
-def _by_values(family: str, S: np.ndarray, weight: np.ndarray) -> np.ndarray:
+def _by_values(family: str, S: np.ndarray, weight: np.ndarray, fam: int | None = None) -> np.ndarray:
     """:func:`.value_sums._fill_value_sums` of the card table ``S`` (sums of ``weight`` of the
-    hands' strengths), read-only."""
+    hands' strengths, evaluated as ``fam``: default the family's own), read-only."""
     out = np.zeros(int(VOFF[6]), dtype=np.int64)
-    _fill_value_sums(S, _OFF, _CB, family_id(family), kernel_tables(family), weight, out)
+    fam = family_id(family) if fam is None else fam
+    _fill_value_sums(S, _OFF, _CB, fam, kernel_tables(family), weight, out)
     out.setflags(write=False)
     return out
+
+
+@cache
+def _suitless_value_sums(family: str) -> np.ndarray:
+    """:func:`_value_sums` of the ranks with flushes not counted: each hand ranked as its
+    cards would be with no flush (:func:`.rules._eval` of :data:`_SUITLESS` with the family's
+    tables; straights still count, they are values).  In 2-7 that rank is the true one for
+    every hand but a flush, and a flush's is lower (a flush loses to the same values unsuited),
+    so best play for it is worth at least best play for the true rank: the bound by which
+    :func:`_best_two` rules out second keeps, by values (the card table behind it on disk like
+    :func:`_superset_tables`).
+
+    >>> vs = _suitless_value_sums("deuce_to_seven")  # vs[0]: every hand's rank, summed
+    >>> int(vs[0]) > comb(N_CARDS, 5) * (comb(N_CARDS, 5) - 1)  # the true ranks' sum
+    True
+    """
+    from .solver import rank_numerators
+
+    key = source_digest(Path(__file__)) + rank_numerators(family).tobytes()
+    got = cached_arrays(f"rank-supersets-{family}-suitless", key, lambda: _build_tables(family, _SUITLESS))
+    return _by_values(family, got["sums"], rank_numerators(family), _SUITLESS)
 
 
 def _value_counts(family: str, thr: np.ndarray) -> np.ndarray:
@@ -1491,9 +1580,10 @@ def _keep_value(
         bt = _bound_tables(ctx.family, n - m) if prune else _NO_BOUND
         threads = get_num_threads() if threads is None else threads
         VS, VC = (_value_sums(ctx.family), _value_counts(ctx.family, thr)) if by_value else (ctx.S, tg[0])
+        VSR = _NO_SUMS if by_value else _suitless_value_sums(ctx.family)
         done = _three(
             kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads, by_value,
-            VS, VC,
+            VS, VC, VSR,
         )  # fmt: skip
     if not done:
         return None
