@@ -400,8 +400,18 @@ RANK_QUERIES = [
         "3",
     ),
     (
-        "draw-odds --policy rank, 3 draws, --keep 7-5-3: estimate, 192 first draws sampled, exact play after, control variates, two threads",
+        "draw-odds --policy rank, 3 draws, --keep 7-5-3 (exact: 1,081 first draws), 4 targets, two threads",
         'draw_odds("7s 5h 3d 2c Kc", "7s 5h 3d", 3, policy="rank")',
+        "3",
+    ),
+    (
+        "rank_play, 3 draws, keep K-Q-J (three high cards: the second hands' best keeps draw many), 4 targets, two threads",
+        'rank_play("Ks Qh Jd 2c 3c", "Ks Qh Jd", 3, ["7", "8", "9", "10"])',
+        "3",
+    ),
+    (
+        "draw-odds --policy rank, 3 draws, --keep 9-8: estimate, 192 first draws sampled, exact play after, control variates, two threads",
+        'draw_odds("9s 8h 3d Qc Kc", "9s 8h", 3, policy="rank")',
         "3",
     ),
     (
@@ -430,8 +440,19 @@ RANK_QUERIES = [
         "3",
     ),
     (
-        "best keep, 3 draws, 7-5-3-2-K (keeps of three cards valued until cut), two threads",
+        "best keep, 3 draws, 7-5-3-2-K (the smaller keeps ruled out by their value with flushes not counted), two threads",
         'best_rank_keep("7s 5h 3d 2c Kc", 3)',
+        "3",
+    ),
+    (
+        "draw-odds --policy rank, 3 draws, best keep of 7-5-3-2-K (exact: the search), 4 targets, two threads",
+        'draw_odds("7s 5h 3d 2c Kc", None, 3, policy="rank")',
+        "3",
+    ),
+    ("best keep, 3 draws, 8-6-3-2-K, two threads", 'best_rank_keep("8s 6h 3d 2c Kc", 3)', "3"),
+    (
+        "best keep, 3 draws, 7-5-4-K-K (best 7-5-4; the suitless values of the keeps of one card or none), two threads",
+        'best_rank_keep("7s 5h 4d Kc Kd", 3)',
         "3",
     ),
 ]
@@ -485,12 +506,14 @@ def rank_section(repeats: int) -> list[str]:
         f"({'meets' if max(two) < QUERY_TARGET else 'misses'} the target); the worst case is a hand whose best "
         "keep is small (the five-card draw must be valued in full). Three draws are exact but not "
         "always interactive for a keep that draws (one two-draw solve for every first draw): draw-odds "
-        "answers exactly when the first keep is given and stands pat or draws one card, in A-5 any "
+        "answers exactly when the first keep is given and holds three cards or more, in A-5 any "
         "(the first draws one per set of values: 6,188 two-draw solves for the five-card draw), or is "
-        "not given and the bounds (rank_bound, the targets' chances counted) rule out every keep "
-        "that draws more (in 2-7 every keep but standing pat, in A-5 every keep of two cards or "
-        "fewer): a made hand, or in A-5 a strong draw such as 7-5-3-2-K, and in A-5 always (the "
-        "whole search where the bounds do not settle it). Otherwise, in 2-7, it estimates: "
+        "not given and the bounds (rank_bound, the targets' chances counted; in 2-7 also each keep's "
+        "value with flushes not counted, by values) rule out every keep of fewer (in 2-7 three cards, "
+        "in A-5 none: the whole search). In 2-7 the suitless bound rules out most second keeps, so a "
+        "low three-card draw such as 7-5-3 is exact in under a second, where it took 23 s; three high "
+        "cards still take tens of seconds, as their second hands' best keeps draw four or five cards "
+        "and are valued by cards. Otherwise, in 2-7, it estimates: "
         "the first draws sampled, each followed by the exact best play (rank_estimate; each "
         "sample costs one two-draw solve, as each first draw of the exact sum does; the mean is "
         "corrected by control variates, cheap bounds of each second hand whose exact means are "
@@ -499,8 +522,8 @@ def rank_section(repeats: int) -> list[str]:
         "plain ones). A whole best_rank_keep with three draws takes seconds in A-5 where the "
         "small keeps are not bounded out (the last rows: every first draw of a keep of one card or "
         "none is a two-draw solve of about a millisecond, the second keeps' tables made by values), "
-        "tens of seconds in 2-7, where a second hand's solve takes tens of milliseconds (its tables by "
-        "cards; module doc of rank_exact).",
+        "in 2-7 under a second to seconds where the keeps of two cards or fewer are ruled out by "
+        "their value with flushes not counted (module doc of rank_exact).",
     ]
     return lines
 

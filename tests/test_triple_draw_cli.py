@@ -329,23 +329,15 @@ def test_cli_draw_odds_rank_three_draws_exact_standing_pat_or_drawing_one(capsys
     )
     assert rows[0]["exact"] and rows[0]["keep"] == "7s 5h 3d 2c"
     assert rows[0]["fraction"] == str(rank_play("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3, ["7"]).chances[0])
-    # a first keep that draws two or more cards with three draws is still estimated
-    rows = _json(
-        capsys,
-        [
-            *argv[:4],
-            "7s 5h 3d",
-            *argv[5:],
-            "--policy",
-            "rank",
-            "--trials",
-            "2000",
-            "--quiet",
-            "--format",
-            "json",
-        ],
-    )
-    assert not rows[0]["exact"] and rows[0]["se"] > 0 and rows[0]["keep"] == "7s 5h 3d"
+    # a first keep of three cards: 1,081 first draws, each a two-draw solve, exact too
+    three = [*argv[:4], "7s 5h 3d", *argv[5:], "--policy", "rank", "--targets", "7", "--format", "json"]
+    rows = _json(capsys, three)
+    assert rows[0]["exact"] and rows[0]["keep"] == "7s 5h 3d"
+    assert rows[0]["fraction"] == str(rank_play("7s 5h 3d 2c Kc", "7s 5h 3d", 3, ["7"]).chances[0])
+    # a first keep of two cards (16,215 first draws) is estimated
+    two = [*argv[:4], "7s 5h", *argv[5:], "--policy", "rank", "--trials", "64", "--quiet", "--format", "json"]
+    rows = _json(capsys, two)
+    assert not rows[0]["exact"] and rows[0]["se"] > 0 and rows[0]["keep"] == "7s 5h"
 
 
 def test_cli_equity_of_drawing_hands(capsys):
@@ -389,7 +381,7 @@ def test_cli_monte_carlo_draw_odds_run_as_runner_jobs(capsys):
         "draw-odds",
         "7s 5h 3d 2c Kc",
         "--keep",
-        "7s 5h 3d",
+        "7s 5h",
         "--draws",
         "3",
         "--policy",
@@ -421,8 +413,10 @@ def test_cli_monte_carlo_draw_odds_run_as_runner_jobs(capsys):
 
 def test_cli_draw_odds_rank_three_draws_best_first_keep_exact_where_bounds_allow(capsys):
     """With no keep given, three draws are exact where the bounds rule out every first keep too
-    dear to value (A-5 7-5-3-2-K: every keep of two cards or fewer); the 2-7 one-card draw is
-    valued exactly after the first keep the table-play estimate finds best."""
+    dear to value (A-5 7-5-3-2-K: every keep of two cards or fewer; 2-7 7-5-3-2-K: every keep
+    of two cards or fewer, by the counted bounds or by its value with flushes not counted); a
+    2-7 junk hand, whose best keep draws four, is played after the first keep the table-play
+    estimate finds best."""
     from simkit.games.triple_draw.rank_exact import rank_play
 
     argv = ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", *"--draws 3 --policy rank --targets 7".split()]
@@ -430,12 +424,15 @@ def test_cli_draw_odds_rank_three_draws_best_first_keep_exact_where_bounds_allow
     play = rank_play("7s 5h 3d 2c Kc", None, 3, ["7"], family="ace_to_five")
     assert rows[0]["exact"] and rows[0]["se"] == 0 and rows[0]["keep"] == play.keep == "7s 5h 3d 2c"
     assert rows[0]["fraction"] == str(play.chances[0])
-    # 2-7: the first keep is the best by the table-play estimate (7-5-3-2), whose rank play is
-    # then exact; not proven the best keep, so not flagged exact
-    rows = _json(capsys, [*argv, "--trials", "1000", "--quiet", "--format", "json"])
-    assert not rows[0]["exact"] and rows[0]["se"] == 0 and rows[0]["keep"] == "7s 5h 3d 2c"
-    assert rows[0]["fraction"] == str(rank_play("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3, ["7"]).chances[0])
-    assert "the first keep the best by a Monte Carlo estimate" in rows[0]["method"]
+    rows = _json(capsys, [*argv, "--format", "json"])
+    play = rank_play("7s 5h 3d 2c Kc", None, 3, ["7"])
+    assert rows[0]["exact"] and rows[0]["se"] == 0 and rows[0]["keep"] == play.keep == "7s 5h 3d 2c"
+    assert rows[0]["fraction"] == str(play.chances[0])
+    # 2-7 K-Q-J-J-9: the first keep is the best by the table-play estimate; not proven the best
+    # keep, so not flagged exact
+    junk = ["triple-draw", "draw-odds", "Ks Qh Jd Jc 9h", *argv[3:]]
+    rows = _json(capsys, [*junk, "--trials", "32", "--quiet", "--format", "json"])
+    assert not rows[0]["exact"] and "the first keep the best by a Monte Carlo estimate" in rows[0]["method"]
 
 
 def test_cli_draw_odds_rank_three_draws_a5_small_keeps_exact(capsys):

@@ -154,9 +154,9 @@ def test_bad_family_is_refused():
 
 
 def test_cli_draw_odds_rank_three_draws_estimates_rank_play(capsys):
-    """A 2-7 keep of three cards: first draws sampled, each followed by the exact best play for
+    """A 2-7 keep of two cards: first draws sampled, each followed by the exact best play for
     the rank; a seed gives the same figures on one thread or two."""
-    argv = ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--keep", "7s 5h 3d", "--draws", "3"]
+    argv = ["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--keep", "7s 5h", "--draws", "3"]
     argv += ["--policy", "rank", "--targets", "7,10", "--trials", "16", "--seed", "2", "--quiet"]
     outs = []
     for threads in ("1", "2"):

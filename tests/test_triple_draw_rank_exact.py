@@ -331,7 +331,9 @@ def test_three_draw_search_is_the_best_of_every_keep(hand, live, family):
         ("7s 5h 3d 2c Kc", "ace_to_five", "7s 5h 3d 2c"),  # every keep of two cards or fewer bounded below it
         # standing pat is best by its value, not by its own rank (_pat_is_best fails)
         ("Ts 7h 4d 3c 2s", "ace_to_five", "Ts 7h 4d 3c 2s"),
-        ("7s 5h 3d 2c Kc", "deuce_to_seven", None),  # 2-7 values standing pat only: 7-5-3-2 passes it
+        # 2-7: every keep of two cards or fewer is ruled out by its bound or its suitless value
+        ("7s 5h 3d 2c Kc", "deuce_to_seven", "7s 5h 3d 2c"),
+        ("Ks Qh Jd Jc 9h", "deuce_to_seven", None),  # the likely best keep holds two cards: give up
     ],
 )
 def test_the_quick_search_finds_the_best_first_keep_or_gives_up(hand, family, best):

@@ -1,8 +1,8 @@
 """Best play for the expected rank with three draws, estimated where the exact sum is too long.
 
 With three draws left, :mod:`.rank_exact` sums the exact best play of the second hand after
-every first draw: 1,081 second hands for a 2-7 keep of three cards, 1.5 million for the
-five-card draw, each a two-draw solve of tens of milliseconds.  Where that is too long, this
+every first draw: 16,215 second hands for a 2-7 keep of two cards, 1.5 million for the
+five-card draw, each a two-draw solve of a few milliseconds.  Where that is too long, this
 module samples the first draw and solves the second hand *exactly* (every later keep the one
 with the greatest expected rank, the same kernel, :func:`.rank_exact._sampled_first_draws`):
 the average of the exact chances after each sampled first draw is an unbiased estimate of the
@@ -70,13 +70,13 @@ from .rules import target_threshold
 
 __all__ = ["FIRST_DRAWS", "RankPlayEstimate", "RankPlayJob", "rank_play_estimate"]
 
-#: First draws per chunk: each is a two-draw solve (about a millisecond in A-5, tens of
+#: First draws per chunk: each is a two-draw solve (about a millisecond in A-5, a few to tens of
 #: milliseconds in 2-7), so a chunk is a fraction of a second to a few seconds of work.
 CHUNK_SIZE = 32
 
-#: First draws sampled when no ``trials`` is given, per family: on two threads about five seconds
-#: in 2-7 (a second hand's solve takes tens of milliseconds) and half a second in A-5 (about a
-#: millisecond); enough for the control variates to apply.
+#: First draws sampled when no ``trials`` is given, per family: on two threads a few seconds at
+#: most in 2-7 (a second hand's solve takes a few milliseconds, tens for junk) and half a second
+#: in A-5 (about a millisecond); enough for the control variates to apply.
 FIRST_DRAWS = {"deuce_to_seven": 192, "ace_to_five": 1024}
 
 _LIMB_SCALE = 2.0 ** (32 * np.arange(_NL))

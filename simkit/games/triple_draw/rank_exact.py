@@ -41,6 +41,17 @@ start, :func:`_first_bounds`) cannot beat the best found.  Skipping changes no f
 saves work.  The counted bound is what makes many three-draw searches quick: for 7-5-3-2-K in A-5
 it puts every keep of two cards or fewer below 7-5-3-2's value, so no small keep is valued.
 
+**2-7: the suitless bound.**  In 2-7 a flush only loses: ranked as its cards would be with no
+flush, a hand's rank is at least its true one, and the same for every hand but a flush
+(:func:`_suitless_value_sums`).  That rank depends on the values alone, so best play for it is
+valued as A-5's is, by values, and it is worth at least best play for the true rank.  A second
+keep that draws two cards or more (:data:`SUITLESS_DRAWN`) is first valued that way and skipped
+as soon as even that falls short of the best found (:func:`_best_two`), and so is a first keep
+of at most three cards in a search (:data:`SUITLESS_KEPT`, :func:`_best_first_keep`): a walk of
+at most 6,188 sets of values where the keep's own is up to 850,668 draws by cards.  The bound
+misses a keep's value by what flushes cost it, thousandths, where the keeps a second hand
+rejects fall short by hundredths or tenths.
+
 **A-5: by values.**  An A-5 hand's rank is that of its values (straights and flushes do not
 count), so any two cards of one value can trade places without changing a figure: a draw
 that takes other cards of the same values as another has the same best play after it.  So
@@ -109,23 +120,27 @@ inclusion-exclusion).  In A-5, by values, on two threads, with the targets of ``
 first), 0.23 s for a keep of two (455), 0.9 s for a keep of one (1,820; 1.0 s before the walks
 took the worst values first) and 3.4 s for the five-card draw (6,188): about a millisecond a
 two-draw solve.  In 2-7 a keep of three cards has
-1,081 first draws and smaller keeps more, each a two-draw solve of tens of milliseconds (its
-tables by cards; the table of a hand's subsets with four deck cards alone holds about a million
-sums).  A whole three-draw :func:`best_rank_keep` is quick where the counted bounds rule out
-the keeps of few cards: in A-5, two threads, 0.6 s for 7-5-3-2-K and for T-7-4-3-2; elsewhere
-the keeps of one card or none are valued until the cut gives them up (their first draws taken
-worst cards first, so that the cut comes early): 5.8 s for 7-3-2-K-Q (best 7-3-2, 0.910; the
-bounds of its small keeps 0.93-0.94), 8.5 s for K-Q-J-J-9 (best: the five-card draw, valued
-first by its two-draw value, so that every other keep falls short sooner; 12.4 s before, when
-each keep beat the one before it), and in 2-7 37 s for 7-5-3-2-K (2 min 9 s before the tables
-by cards and the second hands' bounds), whose keeps of three cards are bounded at 0.956
-against 7-5-3-2's 0.948.  A made hand is quickest:
+1,081 first draws, each a two-draw solve by cards, which the suitless bound makes quick where
+the second hands keep many cards: 0.75 s on two threads for 7-5-3 kept from 7-5-3-2-K with the
+four targets (23 s before the bound), up to half a minute for three high cards (K-Q-J), whose
+second hands' best keeps draw four or five and are valued by cards; a keep of two cards has
+16,215 first draws (26 s for 9-8).  A whole three-draw :func:`best_rank_keep` is quick where
+the bounds rule out the keeps of few cards: in A-5, two threads, 0.6 s for 7-5-3-2-K and for
+T-7-4-3-2; elsewhere the keeps of one card or none are valued until the cut gives them up
+(their first draws taken worst cards first, so that the cut comes early): 5.8 s for 7-3-2-K-Q
+(best 7-3-2, 0.910; the bounds of its small keeps 0.93-0.94), 8.5 s for K-Q-J-J-9 (best: the
+five-card draw, valued first by its two-draw value, so that every other keep falls short
+sooner; 12.4 s before, when each keep beat the one before it); in 2-7 0.7 s for 7-5-3-2-K
+(37 s before the suitless bound, 2 min 9 s before the tables by cards), 1.4 s for 8-6-3-2-K
+and 7.5 s for 7-5-4-K-K (best 7-5-4; the suitless values of its keeps of one card or none,
+half a second to two each, are most of it).  A made hand is quickest:
 when every other keep's bound is at most the hand's own rank, standing pat is the best keep and
 one two-draw solve values it, whose other keeps the bound rules out too (for instance 2-7 made
 9-lows and A-5 made 8-lows; 0.01-0.14 s).  :func:`_quick_first_keep` is the search that
 ``draw-odds --policy rank`` runs with three draws and no keep given: in 2-7 it gives up,
-falling back to Monte Carlo, as soon as a keep of fewer than :data:`QUICK_SEARCH` cards (five,
-standing pat) would have to be valued; in A-5 it is the whole search.  Where a query is too
+falling back to Monte Carlo, as soon as a keep of fewer than :data:`QUICK_SEARCH` cards (three)
+would have to be valued, that is, passes its bounds and its suitless value; in A-5 it is the
+whole search.  Where a query is too
 long for the exact sum, :mod:`.rank_estimate` samples the first draws and gives each the exact
 best play after it (:func:`_sampled_first_draws`, the same second-hand kernel as
 :func:`_first_draws`).
@@ -181,7 +196,10 @@ _NL = 4  # limbs of a big integer: up to 2^128
 _SUITLESS = family_id("ace_to_five")
 #: By cards, the second keeps that draw at least this many cards are first bounded by their value
 #: with flushes not counted (:func:`_best_two`); the others' own walks are as quick.
-SUITLESS_DRAWN = 1
+SUITLESS_DRAWN = 2
+#: In 2-7 the first keeps of at most this many cards are bounded the same way, by a search
+#: (:func:`_best_first_keep`).
+SUITLESS_KEPT = 3
 DENOM = 2 * (comb(N_CARDS, 5) - 1)
 
 
@@ -1453,9 +1471,21 @@ def _suitless_value_sums(family: str) -> np.ndarray:
     """
     from .solver import rank_numerators
 
+    return _by_values(family, _suitless_superset_tables(family), rank_numerators(family), _SUITLESS)
+
+
+@cache
+def _suitless_superset_tables(family: str) -> np.ndarray:
+    """:func:`_superset_tables` of the ranks with flushes not counted (:func:`_suitless_value_sums`),
+    on disk the same way."""
+    from .solver import rank_numerators
+
     key = source_digest(Path(__file__)) + rank_numerators(family).tobytes()
-    got = cached_arrays(f"rank-supersets-{family}-suitless", key, lambda: _build_tables(family, _SUITLESS))
-    return _by_values(family, got["sums"], rank_numerators(family), _SUITLESS)
+    S = cached_arrays(f"rank-supersets-{family}-suitless", key, lambda: _build_tables(family, _SUITLESS))[
+        "sums"
+    ]
+    S.setflags(write=False)
+    return S
 
 
 def _value_counts(family: str, thr: np.ndarray) -> np.ndarray:
@@ -1482,16 +1512,18 @@ def _ff(n: int, k: int) -> int:
 
 
 class _Ctx:
-    """The tables of a family and a memo (its stamps) for one query."""
+    """The tables of a family and a memo (its stamps) for one query; ``suitless``: of its ranks
+    with flushes not counted (:func:`_suitless_value_sums`), a rank by values, as A-5's is."""
 
-    def __init__(self, family: str) -> None:
+    def __init__(self, family: str, suitless: bool = False) -> None:
         from .solver import rank_numerators
 
         self.family = family
-        self.fam = family_id(family)
+        self.suitless = suitless
+        self.fam = _SUITLESS if suitless else family_id(family)
         self.Tk = kernel_tables(family)
         self.num = rank_numerators(family)
-        self.S = _superset_tables(family)
+        self.S = _suitless_superset_tables(family) if suitless else _superset_tables(family)
         self.A = np.zeros(int(_OFF[5]), dtype=np.int64)
         self.stamp = np.zeros(int(_OFF[5]), dtype=np.int64)
         self.gen = np.zeros(1, dtype=np.int64)
@@ -1529,7 +1561,7 @@ def _keep_value(
     keeps :func:`_keep_bound` rules out (the same integers either way; for tests); ``threads``:
     how many share the first draws of three (default: Numba's thread count; the same integers
     for any); ``by_value``: the first draws of three by their values (:func:`_three`; default:
-    in A-5 only, where it gives the same integers)."""
+    in A-5 and with ``ctx.suitless``, where it gives the same integers; no targets then)."""
     kept_l = kept.tolist()
     discards = np.array([c for c in cards.tolist() if c not in kept_l], dtype=np.int64)
     E = np.concatenate([dead, discards]).astype(np.int64)
@@ -1552,8 +1584,8 @@ def _keep_value(
     cut = -1.0 if beat is None else float(beat * den * DENOM)
     tg = ctx.targets(thr)
     if by_value is None:
-        by_value = ctx.family == "ace_to_five"
-    worst_first = _worst_first(deck, ctx.family)
+        by_value = ctx.family == "ace_to_five" or ctx.suitless
+    worst_first = _worst_first(deck, "ace_to_five" if by_value else ctx.family)  # by values: walk order
     if draws == 2:
         done = _two(
             kept5,
@@ -1577,9 +1609,12 @@ def _keep_value(
             _NO_COUNTS,
         )
     else:
-        bt = _bound_tables(ctx.family, n - m) if prune else _NO_BOUND
+        # the bound tables bound the true ranks' target chances, not the suitless ones
+        bt = _bound_tables(ctx.family, n - m) if prune and not ctx.suitless else _NO_BOUND
         threads = get_num_threads() if threads is None else threads
         VS, VC = (_value_sums(ctx.family), _value_counts(ctx.family, thr)) if by_value else (ctx.S, tg[0])
+        if ctx.suitless:
+            VS = _suitless_value_sums(ctx.family)
         VSR = _NO_SUMS if by_value else _suitless_value_sums(ctx.family)
         done = _three(
             kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads, by_value,
@@ -1814,13 +1849,16 @@ def _pat_is_best(cards: np.ndarray, deck: np.ndarray, family: str, bounds: _Keep
     return True
 
 
-#: With three draws, the fewest cards a first keep may hold to be valued in a few seconds at
-#: most: a given keep (one two-draw solve per first draw, in A-5 per set of values drawn: any
-#: keep, the five-card draw's 6,188 in about three seconds), and a keep valued while searching
-#: for the best without a Monte Carlo fallback (:func:`_quick_first_keep`: in 2-7 only standing
-#: pat; in A-5 any, the whole search, under ten seconds for junk hands).
-QUICK_KEEP = {"deuce_to_seven": 4, "ace_to_five": 0}
-QUICK_SEARCH = {"deuce_to_seven": 5, "ace_to_five": 0}
+#: With three draws, the fewest cards a first keep may hold to be valued exactly: a given keep
+#: (one two-draw solve per first draw, in A-5 per set of values drawn: any keep, the five-card
+#: draw's 6,188 in about three seconds; in 2-7 three cards, 1,081 first draws: under a second for
+#: a low draw such as 7-5-3, up to half a minute for three high cards, whose second hands' best
+#: keeps draw many cards), and a keep valued while searching for the best without a Monte Carlo
+#: fallback (:func:`_quick_first_keep`: in 2-7 keeps of three cards or more, the smaller ones
+#: ruled out by their bounds or their value with flushes not counted; in A-5 any, the whole
+#: search, under ten seconds for junk hands).
+QUICK_KEEP = {"deuce_to_seven": 3, "ace_to_five": 0}
+QUICK_SEARCH = {"deuce_to_seven": 3, "ace_to_five": 0}
 
 
 def _best_first_keep(
@@ -1837,7 +1875,13 @@ def _best_first_keep(
     ``least``: give up (None) rather than value a keep of fewer cards, and already before the
     first keep of ``least`` cards when a keep of fewer cards is bounded above the best found:
     those keeps are the dearest of the ones valued, and a keep of ``least`` cards seldom passes
-    the bounds of the smaller ones, so the search would almost surely fail after them."""
+    the bounds of the smaller ones, so the search would almost surely fail after them.
+
+    In 2-7 a keep of at most :data:`SUITLESS_KEPT` cards that passes the bounds is first valued
+    with flushes not counted, by values as in A-5 (:func:`_suitless_value_sums`: a flush only
+    loses, so no play is worth more for the true rank), and skipped as soon as even that falls
+    short of the best found; by cards it would be valued until it falls short, seconds for a
+    keep of two cards with three draws."""
     masks = _ORDER.tolist()
     # counting a bound costs about what valuing an A-5 keep by values with two draws does
     count = draws == 3 or ctx.family != "ace_to_five"
@@ -1858,15 +1902,34 @@ def _best_first_keep(
         masks = _likely_best_first(ctx, cards, keeps, masks, deck, dead)
     best: tuple[Fraction, int] | None = None
     checked = False
+    suitless = _Ctx(ctx.family, suitless=True) if ctx.family == "deuce_to_seven" and draws >= 2 else None
+    short: set[int] = set()  # the keeps that fall short of the best found with flushes not counted
+
+    def ruled_out(mask: int) -> bool:
+        """Whether keep ``mask`` cannot beat the best found (a keep placed before it wins a tie,
+        so it must be bounded below it): by the bounds, then by its suitless value."""
+        assert best is not None
+        if bounds is not None and bounds.at_most(
+            keeps[mask], best[0], strict=bool(_PLACE[mask] < _PLACE[best[1]])
+        ):
+            return True
+        if suitless is None or _POP[mask] > SUITLESS_KEPT:
+            return False
+        # strictly short (no tie), and the best found only grows: once short, always short
+        if (
+            mask not in short
+            and _keep_value(suitless, cards, keeps[mask], deck, dead, draws, _NO_THR, best[0]) is None
+        ):
+            short.add(mask)
+        return mask in short
+
     for mask in masks:
-        if best is not None and bounds is not None:
-            # a keep placed before the best found wins a tie: it must be bounded below it
-            if bounds.at_most(keeps[mask], best[0], strict=bool(_PLACE[mask] < _PLACE[best[1]])):
-                continue  # cannot beat the best found
+        if best is not None and ruled_out(mask):
+            continue
         if _POP[mask] < least:
             return None
         if _POP[mask] == least and best is not None and bounds is not None and not checked:
-            if any(not bounds.at_most(keeps[m], best[0]) for m in masks if _POP[m] < least):
+            if any(not ruled_out(m) for m in masks if _POP[m] < least):
                 return None
             checked = True  # the best found only grows
         got = _keep_value(

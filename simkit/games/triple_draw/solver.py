@@ -712,8 +712,8 @@ def draw_odds(
     policy
         ``"target"``: every keep maximises the row's target (exact, module docs);
         ``"rank"``: every keep maximises the expected final rank, the same keeps for every row
-        (exact for one and two draws, and with three for a given keep of four or five cards and
-        for the best keep where the bounds rule out the dear ones, in A-5 always:
+        (exact for one and two draws, and with three for a given keep of three or more cards and
+        for the best keep where the bounds rule out the smaller ones, in A-5 always:
         :func:`rank_odds_exact`; else Monte Carlo with three).
     trials, seed
         Monte Carlo size and seed where the figure is not exact; ``None``: 20,000 trials,
@@ -885,11 +885,11 @@ def _rank_numerators(family: str) -> np.ndarray:
 
 def _exact_first_keep(cards: np.ndarray, deck: np.ndarray, mask: int, family: str) -> int:
     """With three draws, the first keep (a mask over ``cards``) whose rank play :func:`draw_odds`
-    values exactly: the given one (``mask``) when it draws at most one card, in A-5 any (a
+    values exactly: the given one (``mask``) when it draws at most two cards, in A-5 any (a
     two-draw solve per first draw, in A-5 per set of values drawn: 6,188 for five cards);
     when none is given, the best one where the bounds of :mod:`.rank_exact` rule out every keep
-    that draws more (standing pat for a made hand), in A-5 the best of the whole search; -1
-    where the answer is a Monte Carlo estimate."""
+    that draws more (:data:`.rank_exact.QUICK_SEARCH`; standing pat for a made hand), in A-5 the
+    best of the whole search; -1 where the answer is a Monte Carlo estimate."""
     from .rank_exact import QUICK_KEEP, _quick_first_keep
 
     if mask >= 0:
