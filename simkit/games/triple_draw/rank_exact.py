@@ -963,9 +963,9 @@ def _best_two(
     (``AER``, a deck in walk order ``rx[3]``: as A-5 is, from one table of the hand's subsets),
     and skipped as soon as even that falls short of the best found: no play is worth more for
     the true rank, where a flush only loses (:func:`_suitless_value_sums`).  That bound is a
-    walk of at most 6,188 sets of values where the keep's own is one of 850,668 draws, and it
-    misses the keep's value by what flushes cost, a few thousandths, where the small keeps a
-    second hand rejects fall short by tenths."""
+    walk of at most 6,188 sets of values where the keep's own is up to 850,668 draws, and it
+    misses the keep's value by what flushes cost, thousandths, where the small keeps a second
+    hand rejects fall short by hundredths or tenths."""
     hs = np.empty(5, dtype=np.int64)
     for i in range(5):
         hs[i] = h1[i]
@@ -1562,6 +1562,7 @@ def _keep_value(
     how many share the first draws of three (default: Numba's thread count; the same integers
     for any); ``by_value``: the first draws of three by their values (:func:`_three`; default:
     in A-5 and with ``ctx.suitless``, where it gives the same integers; no targets then)."""
+    assert not (ctx.suitless and thr.size), "the suitless ranks bound the rank, not the targets"
     kept_l = kept.tolist()
     discards = np.array([c for c in cards.tolist() if c not in kept_l], dtype=np.int64)
     E = np.concatenate([dead, discards]).astype(np.int64)
