@@ -291,13 +291,15 @@ def _build_tables(family: str, fam: int | None = None) -> dict[str, np.ndarray]:
 
 
 @cache
-def _superset_tables(family: str) -> np.ndarray:
+def _superset_tables(family: str, suitless: bool = False) -> np.ndarray:
     """The sums of the ranks over the hands containing each set of 0-4 cards (module docs),
-    from the disk cache when it holds them (keyed by this module's source and the ranks)."""
+    from the disk cache when it holds them (keyed by this module's source and the ranks);
+    ``suitless``: of the ranks with flushes not counted (:func:`_suitless_value_sums`)."""
     from .solver import rank_numerators
 
     key = source_digest(Path(__file__)) + rank_numerators(family).tobytes()
-    S = cached_arrays(f"rank-supersets-{family}", key, lambda: _build_tables(family))["sums"]
+    name = f"rank-supersets-{family}" + ("-suitless" if suitless else "")
+    S = cached_arrays(name, key, lambda: _build_tables(family, _SUITLESS if suitless else None))["sums"]
     S.setflags(write=False)
     return S
 
@@ -1224,18 +1226,19 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
     soff = np.empty(33, dtype=np.int64)
     _layout(nd - m, by_value, off, soff)
     rows = _keep_rows(off) if use else 0
-    subs = soff[32] if use else 0
     bound = use and not by_value and VSR.size > 0
     AER = np.empty(VOFF[6] if bound else 0, dtype=np.int64)
     if bound:
         _out_sums(E, nE, VSR, AER)
-    _layout(nd - m, True, off, soff)  # the suitless bound's tables are by values
+    roff = np.empty(6, dtype=np.int64)  # the suitless bound's tables: by values
+    rsoff = np.empty(33, dtype=np.int64)
+    _layout(nd - m, True, roff, rsoff)
     bufs = (  # each entry is written before it is read (:func:`_best_two`)
-        np.empty((threads, subs), dtype=np.int64),
+        np.empty((threads, soff[32] if use else 0), dtype=np.int64),
         np.empty((threads, rows), dtype=np.int64),
         np.empty((threads, rows, nt), dtype=np.int64),
-        np.empty((threads, soff[32] if bound else 0), dtype=np.int64),
-        np.empty((threads, _keep_rows(off) if bound else 0), dtype=np.int64),
+        np.empty((threads, rsoff[32] if bound else 0), dtype=np.int64),
+        np.empty((threads, _keep_rows(roff) if bound else 0), dtype=np.int64),
         np.empty((threads, nd if bound else 0), dtype=np.int64),
     )
     return memos, cmemos, AEs[0], AEs[1:], AER, bufs
@@ -1462,8 +1465,8 @@ def _suitless_value_sums(family: str) -> np.ndarray:
     tables; straights still count, they are values).  In 2-7 that rank is the true one for
     every hand but a flush, and a flush's is lower (a flush loses to the same values unsuited),
     so best play for it is worth at least best play for the true rank: the bound by which
-    :func:`_best_two` rules out second keeps, by values (the card table behind it on disk like
-    :func:`_superset_tables`).
+    :func:`_best_two` rules out second keeps, by values (from :func:`_superset_tables` of those
+    ranks).
 
     >>> vs = _suitless_value_sums("deuce_to_seven")  # vs[0]: every hand's rank, summed
     >>> int(vs[0]) > comb(N_CARDS, 5) * (comb(N_CARDS, 5) - 1)  # the true ranks' sum
@@ -1471,21 +1474,7 @@ def _suitless_value_sums(family: str) -> np.ndarray:
     """
     from .solver import rank_numerators
 
-    return _by_values(family, _suitless_superset_tables(family), rank_numerators(family), _SUITLESS)
-
-
-@cache
-def _suitless_superset_tables(family: str) -> np.ndarray:
-    """:func:`_superset_tables` of the ranks with flushes not counted (:func:`_suitless_value_sums`),
-    on disk the same way."""
-    from .solver import rank_numerators
-
-    key = source_digest(Path(__file__)) + rank_numerators(family).tobytes()
-    S = cached_arrays(f"rank-supersets-{family}-suitless", key, lambda: _build_tables(family, _SUITLESS))[
-        "sums"
-    ]
-    S.setflags(write=False)
-    return S
+    return _by_values(family, _superset_tables(family, suitless=True), rank_numerators(family), _SUITLESS)
 
 
 def _value_counts(family: str, thr: np.ndarray) -> np.ndarray:
@@ -1523,7 +1512,7 @@ class _Ctx:
         self.fam = _SUITLESS if suitless else family_id(family)
         self.Tk = kernel_tables(family)
         self.num = rank_numerators(family)
-        self.S = _suitless_superset_tables(family) if suitless else _superset_tables(family)
+        self.S = _superset_tables(family, suitless)
         self.A = np.zeros(int(_OFF[5]), dtype=np.int64)
         self.stamp = np.zeros(int(_OFF[5]), dtype=np.int64)
         self.gen = np.zeros(1, dtype=np.int64)
