@@ -17,11 +17,12 @@ chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expect
 - **the expected rank** (``objective="rank"``, ``policy="rank"``): exact for one and two draws
   (every keep the one with the greatest expected rank, :mod:`.rank_exact`; with a target, the
   chance of that target under this play), ``exact`` True, and so with three draws is a given
-  first keep that draws at most one card, in A-5 any (a two-draw solve per first draw, in A-5
-  per set of values drawn: a second, three for the five-card draw) and, with no keep given,
-  the best first keep where the bounds of :mod:`.rank_exact` rule out every keep too dear to
-  value (standing pat for a made hand), in A-5 always (the whole search: seconds, under ten
-  for a junk hand) (:func:`rank_odds_exact` says which); otherwise, in 2-7 with three draws,
+  first keep of three cards or more, in A-5 any (a two-draw solve per first draw, in A-5 per
+  set of values drawn: a second, three for the five-card draw) and, with no keep given, the
+  best first keep where the bounds of :mod:`.rank_exact` rule out every keep of fewer than
+  three cards (standing pat for a made hand; 7-5-3-2-K), in A-5 always (the whole search:
+  seconds, under ten for a junk hand) (:func:`rank_odds_exact` says which); otherwise, in 2-7
+  with three draws,
   the figure is a Monte Carlo estimate with its standard error: the first draws are sampled
   and each is followed by the exact best play for the rank (:mod:`.rank_estimate`), and a
   first keep not given is the best by a Monte Carlo estimate whose later keeps follow the
@@ -910,19 +911,21 @@ def rank_options_exact(draws: int, family: str = "deuce_to_seven") -> bool:
 
 def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str = "deuce_to_seven") -> bool:
     """Whether :func:`draw_odds` with ``policy="rank"`` answers exactly: always with one or two
-    draws; with three when the first keep is given and draws at most one card, in A-5 any (a
+    draws; with three when the first keep is given and holds three cards or more, in A-5 any (a
     two-draw solve for every first draw, in A-5 for every set of values drawn: a second, three
     for the five-card draw), or, with no keep given, when the best first keep is found without
-    valuing a keep of few cards (:func:`.rank_exact._quick_first_keep`: standing pat proven
-    best for a made hand, milliseconds; in A-5 always, by the whole search, seconds); otherwise
+    valuing a keep of fewer than three cards (:func:`.rank_exact._quick_first_keep`: standing
+    pat proven best for a made hand, milliseconds; the smaller keeps ruled out by their bounds
+    or their value with flushes not counted, as for 7-5-3-2-K, under a second; in A-5 always,
+    by the whole search, seconds); otherwise
     it is a Monte Carlo estimate (of the same play:
     :mod:`.rank_estimate`), or, where a keep found by a Monte Carlo search is valued exactly,
     not flagged exact.  Deciding may take that search; it is remembered, so :func:`draw_odds`
     does not search again.
 
-    >>> rank_odds_exact("8s 6h 4d 3c 2s", None, 3), rank_odds_exact("7s 5h 3d 2c Kc", None, 3)
-    (True, False)
-    >>> rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 3), rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d", 3)
+    >>> [rank_odds_exact(h, None, 3) for h in ("8s 6h 4d 3c 2s", "7s 5h 3d 2c Kc", "Ks Qh Jd Jc 9h")]
+    [True, True, False]
+    >>> rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h 3d", 3), rank_odds_exact("7s 5h 3d 2c Kc", "7s 5h", 3)
     (True, False)
     >>> [rank_odds_exact("7s 5h 3d 2c Kc", k, 3, family="ace_to_five") for k in ("7s", "", None)]
     [True, True, True]
