@@ -486,8 +486,8 @@ def _hand_values(s1, supp, c1, B, uv):
     """The values of the hand ``s1 | supp`` into the scratch ``uv``, ascending (returns how many
     first), and e_1..e_5 of the counts over the values outside it, after a draw of the values
     ``supp`` from the counts ``c1``: from ``B`` (:func:`_free_polys` of ``s1``), the values
-    drawn that were not kept leave the free values (:func:`_esym_remove`); the counts of the other free values are ``c1``'s, as the draw took
-    none of their cards."""
+    drawn that were not kept leave the free values (:func:`_esym_remove`); the counts of the
+    other free values are ``c1``'s, as the draw took none of their cards."""
     b1, b2, b3, b4, b5 = B[0], B[1], B[2], B[3], B[4]
     k = 0
     r = s1 | supp

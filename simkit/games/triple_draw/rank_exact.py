@@ -1434,10 +1434,11 @@ _NO_COUNTS = np.zeros((0, 0), dtype=np.int64)
 
 
 @cache
-def _value_sums(family: str) -> np.ndarray:
+def _value_sums(family: str, suitless: bool = False) -> np.ndarray:
     """The rank sums by multisets of values (:mod:`.value_sums`; read-only): the sum over the
     hands containing one card of each value of a multiset of up to four, and each five-value
-    hand's rank.  Only for a family whose ranks are its values' (A-5).
+    hand's rank.  Only for ranks that are their values' (A-5's, and ``suitless``: a family's
+    ranks with flushes not counted, :func:`_suitless_value_sums`).
 
     >>> vs = _value_sums("ace_to_five")
     >>> vs.size, int(vs[0]) == comb(N_CARDS, 5) * (comb(N_CARDS, 5) - 1)
@@ -1445,7 +1446,8 @@ def _value_sums(family: str) -> np.ndarray:
     """
     from .solver import rank_numerators
 
-    return _by_values(family, _superset_tables(family), rank_numerators(family))
+    fam = _SUITLESS if suitless else None
+    return _by_values(family, _superset_tables(family, suitless), rank_numerators(family), fam)
 
 
 def _by_values(family: str, S: np.ndarray, weight: np.ndarray, fam: int | None = None) -> np.ndarray:
@@ -1458,7 +1460,6 @@ def _by_values(family: str, S: np.ndarray, weight: np.ndarray, fam: int | None =
     return out
 
 
-@cache
 def _suitless_value_sums(family: str) -> np.ndarray:
     """:func:`_value_sums` of the ranks with flushes not counted: each hand ranked as its
     cards would be with no flush (:func:`.rules._eval` of :data:`_SUITLESS` with the family's
@@ -1472,9 +1473,7 @@ def _suitless_value_sums(family: str) -> np.ndarray:
     >>> int(vs[0]) > comb(N_CARDS, 5) * (comb(N_CARDS, 5) - 1)  # the true ranks' sum
     True
     """
-    from .solver import rank_numerators
-
-    return _by_values(family, _superset_tables(family, suitless=True), rank_numerators(family), _SUITLESS)
+    return _value_sums(family, suitless=True)
 
 
 def _value_counts(family: str, thr: np.ndarray) -> np.ndarray:
@@ -1602,9 +1601,11 @@ def _keep_value(
         # the bound tables bound the true ranks' target chances, not the suitless ones
         bt = _bound_tables(ctx.family, n - m) if prune and not ctx.suitless else _NO_BOUND
         threads = get_num_threads() if threads is None else threads
-        VS, VC = (_value_sums(ctx.family), _value_counts(ctx.family, thr)) if by_value else (ctx.S, tg[0])
-        if ctx.suitless:
-            VS = _suitless_value_sums(ctx.family)
+        VS, VC = (
+            (_value_sums(ctx.family, ctx.suitless), _value_counts(ctx.family, thr))
+            if by_value
+            else (ctx.S, tg[0])
+        )
         VSR = _NO_SUMS if by_value else _suitless_value_sums(ctx.family)
         done = _three(
             kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads, by_value,
