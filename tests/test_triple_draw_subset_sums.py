@@ -11,7 +11,13 @@ import numpy as np
 import pytest
 
 from simkit.cards import parse_cards
-from simkit.games.triple_draw.card_sums import _OFF, _card_index, _card_out_sums
+from simkit.games.triple_draw.card_sums import (
+    _OFF,
+    _card_index,
+    _card_out_sums,
+    _card_subset_sums,
+    _zero_cards,
+)
 from simkit.games.triple_draw.rank_exact import (
     _NL,
     _best_two,
@@ -25,7 +31,7 @@ from simkit.games.triple_draw.rank_exact import (
     _value_sums,
     _worst_first,
 )
-from simkit.games.triple_draw.rules import target_threshold
+from simkit.games.triple_draw.rules import target_threshold, target_value
 from simkit.games.triple_draw.solver import rank_numerators
 from simkit.games.triple_draw.value_sums import VOFF, _keep_rows, _layout, _out_sums, _walk_value
 from simkit.hands import evaluate
@@ -149,20 +155,20 @@ def _suitless_bound(h1, deck, E):
     in the walk order of the tables by values."""
     AER = np.zeros(int(VOFF[6]), dtype=np.int64)
     _out_sums(E, E.size, _suitless_value_sums("deuce_to_seven"), AER)
-    sub, dbuf, _ = _buffers(deck.size, True, 0)
+    subs, dbuf, _ = _buffers(deck.size, True, 0)
     walk = np.array(sorted(deck.tolist(), key=lambda c: int(_walk_value(c))), dtype=np.int64)
-    return AER, sub, dbuf, walk
+    return AER, subs[0], dbuf, walk
 
 
 def _buffers(nd: int, by_value: bool, nt: int):
-    """The tables of a second hand's subsets and of one keep (and its targets' counts) for
-    ``_best_two`` with ``nd`` cards left."""
+    """The tables of a second hand's subsets (for the rank sums and, with targets, a target's
+    counts) and of one keep (and its targets' counts) for ``_best_two`` with ``nd`` cards left."""
     off = np.empty(6, dtype=np.int64)
     soff = np.empty(33, dtype=np.int64)
     _layout(nd, by_value, off, soff)
     rows = _keep_rows(off)
     return (
-        np.zeros(soff[32], dtype=np.int64),
+        np.zeros((2 if nt else 1, soff[32]), dtype=np.int64),
         np.zeros(rows, dtype=np.int64),
         np.zeros((rows, nt), dtype=np.int64),
     )
@@ -243,6 +249,36 @@ def test_sums_by_cards_are_the_sums_over_the_hands(every_hand_27, out):
         ix = _card_index(np.sort(J).copy(), J.size)
         assert got[0, ix] == int(rank[hit].sum()), cards
         assert got[1, ix] == int((strength[hit] >= threshold).sum()), cards
+
+
+@pytest.mark.parametrize("top", ["7", "9"])
+def test_target_counts_by_cards_skip_only_sets_that_count_zero(top):
+    """A hand's table of a target's counts by cards (its subsets plus deck cards) is the same
+    whether the sets holding a card that no hand making the target holds are walked or only
+    set to 0 (``_zero_cards``: the deck's high cards at its start, the hand's K and 9)."""
+    ctx = _Ctx("deuce_to_seven")
+    thr = np.array([target_threshold(top, "deuce_to_seven")], dtype=np.int32)
+    C, _, _, ind = ctx.targets(thr)
+    E = parse_cards("2c 3c Qd").astype(np.int64)
+    AEs = np.zeros((2, int(_OFF[5])), dtype=np.int64)
+    _card_out_sums(E, E.size, ctx.S, C, ctx.num, ind, ctx.fam, ctx.Tk, AEs)
+    hs = np.sort(parse_cards("Ks 7h 5d 4c 9s")).astype(np.int64)
+    seen = set(hs.tolist()) | set(E.tolist())
+    deck = np.array([c for c in range(51, -1, -1) if c not in seen], dtype=np.int64)  # worst first
+    off = np.empty(6, dtype=np.int64)
+    soff = np.empty(33, dtype=np.int64)
+    _layout(deck.size, False, off, soff)
+    lo, zero = _zero_cards(hs, deck, deck.size, AEs[1])
+    high = [i for i, c in enumerate(hs.tolist()) if c >> 2 > int(target_value(top, "deuce_to_seven"))]
+    assert zero == sum(1 << i for i in high) and len(high) == (2 if top == "7" else 1)
+    assert lo == sum(1 for c in deck.tolist() if c >> 2 > int(target_value(top, "deuce_to_seven")))
+    walked, skipped = (np.full(int(soff[32]), -1, dtype=np.int64) for _ in range(2))
+    _card_subset_sums(hs, deck, deck.size, AEs[1], ind[0], ctx.fam, ctx.Tk, walked, soff, off, 0, 5, 0, 0)
+    _card_subset_sums(
+        hs, deck, deck.size, AEs[1], ind[0], ctx.fam, ctx.Tk, skipped, soff, off, 0, 5, lo, zero
+    )
+    np.testing.assert_array_equal(skipped, walked)
+    assert (walked > 0).sum() > 1000 and (walked[soff[16] : soff[17]] == 0).all()  # the king's row
 
 
 def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family, suitless=False):

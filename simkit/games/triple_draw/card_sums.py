@@ -100,7 +100,7 @@ def _card_out_sums(E, nE, S, C, num, ind, fam, Tk, out):
 
 
 @njit(cache=True)
-def _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, out, soff, off, tlo, thi):
+def _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, out, soff, off, tlo, thi, lo, zero):
     """Holding the cards ``hs`` (5) with ``deck[:nd]`` left (sorted, either way): ``out[soff[L] +
     off[t] + colex(Y)]`` = ``AE`` (:func:`_card_out_sums` of the cards out before this hand) of
     the cards at the positions of mask ``L`` plus the deck cards at the ascending positions
@@ -108,6 +108,9 @@ def _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, out, soff, off, tlo, thi):
     most ``min(4, 5 - |L|)``; a five-card set is ``val`` of its strength (its rank, or whether it
     makes a target).  ``off``: where each ``t`` starts in a row, ``soff``:
     :func:`.value_sums._row_starts` of it.  A keep drawing ``m`` cards needs ``t`` up to ``m``.
+    The sets known to sum to 0 are not walked: those with a card of the hand in the mask
+    ``zero`` or a deck card before position ``lo`` (a target's counts: the cards that no hand
+    making it holds, :func:`_zero_cards`; 0 and 0 for the rank sums).
 
     The deck cards are taken as an odometer that keeps, for the cards chosen so far, the sums
     of their colex terms (of the positions, and with no card of ``L`` of the cards, whose order
@@ -135,6 +138,11 @@ def _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, out, soff, off, tlo, thi):
                 la += 1
         for t in range(tlo, min(thi, 4, 5 - la) + 1):
             o = soff[L] + off[t]
+            if L & zero or lo > 0:
+                for i in range(off[t + 1] - off[t]):
+                    out[o + i] = 0
+                if L & zero or nd - lo < t:
+                    continue
             if t == 0:
                 out[o] = val[eval5_from_keys(key, ranks, suited, Tk)] if la == 5 else AE[_card_index(a, la)]
                 continue
@@ -143,7 +151,7 @@ def _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, out, soff, off, tlo, thi):
             pk[0] = key
             pm[0] = ranks
             for j in range(t):
-                y[j] = j
+                y[j] = lo + j
             j = 0
             while True:
                 for u in range(j, t):  # the levels from j on follow the cards chosen
@@ -170,3 +178,19 @@ def _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, out, soff, off, tlo, thi):
                 y[j] += 1
                 for u in range(j + 1, t):
                     y[u] = y[u - 1] + 1
+
+
+@njit(cache=True, inline="always")
+def _zero_cards(hs, deck, nd, AC):
+    """For the counts ``AC`` of a target (:func:`_card_out_sums`): the first deck position
+    ``lo`` such that every card before it is one that no hand making the target holds (its
+    count alone is 0, and so is that of every set holding it), and the mask of the cards of the
+    hand ``hs`` that are such cards: :func:`_card_subset_sums` need not walk their sets."""
+    lo = 0
+    while lo < nd and AC[_OFF[1] + deck[lo]] == 0:
+        lo += 1
+    zero = 0
+    for p in range(5):
+        if AC[_OFF[1] + hs[p]] == 0:
+            zero |= 1 << p
+    return lo, zero

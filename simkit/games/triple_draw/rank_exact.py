@@ -50,7 +50,13 @@ as soon as even that falls short of the best found (:func:`_best_two`), and so i
 of at most three cards in a search (:data:`SUITLESS_KEPT`, :func:`_best_first_keep`): a walk of
 at most 6,188 sets of values where the keep's own is up to 850,668 draws by cards.  The bound
 misses a keep's value by what flushes cost it, thousandths, where the keeps a second hand
-rejects fall short by hundredths or tenths.
+rejects fall short by hundredths or tenths.  So a second hand's keeps that draw three cards or
+more (:data:`SUITLESS_RANKED`) are walked card by card greatest suitless value first, once
+every such value is known: the first is the best as a rule, and the others then fall short by
+their bound alone (with the order of the one-draw values, a junk hand walked several keeps of
+four or five cards drawn by cards, one after another better).  With targets that first walk
+counts them on the way, and the counts by cards skip the sets that hold a card no hand making
+the target holds (:func:`.card_sums._zero_cards`: for 7-low most of them).
 
 **A-5: by values.**  An A-5 hand's rank is that of its values (straights and flushes do not
 count), so any two cards of one value can trade places without changing a figure: a draw
@@ -164,7 +170,7 @@ from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from ...hands.kernels import card_key5, eval5_from_keys
 from ...jit import lean, njit
-from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums, _sort
+from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums, _sort, _zero_cards
 from .exact import _chance, _low_value, _refreshed_tables, prepare
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
@@ -200,6 +206,9 @@ SUITLESS_DRAWN = 2
 #: In 2-7 the first keeps of at most this many cards are bounded the same way, by a search
 #: (:func:`_best_first_keep`).
 SUITLESS_KEPT = 3
+#: A second keep (2-7, by cards) that draws at least this many cards is walked card by card only
+#: after the suitless value of every such keep is known, the greatest first (:func:`_best_two`).
+SUITLESS_RANKED = 3
 DENOM = 2 * (comb(N_CARDS, 5) - 1)
 
 
@@ -940,7 +949,7 @@ def _low_mask(h, m, top, ace_low):
 
 @njit(cache=True)
 def _best_two(
-    h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, sub, dbuf, dcbuf,
+    h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs, dbuf, dcbuf,
     rx,
 ):  # fmt: skip
     """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
@@ -955,9 +964,11 @@ def _best_two(
     With ``AE`` (the sums of the cards out, ``E[:nE]``, empty: not used; by values,
     :func:`.value_sums._out_sums`, or by cards, :func:`.card_sums._card_out_sums`) the dense
     table of each keep is made from one table of the subsets of ``h1``
-    (:func:`.value_sums._subset_sums` or :func:`.card_sums._card_subset_sums` into ``sub``,
-    :func:`.value_sums._keep_sums` into ``dbuf``; the targets' from their count sums ``AEC``
-    into ``dcbuf``, for the best keep).  ``by_value`` (A-5): a keep with the values of one tried
+    (:func:`.value_sums._subset_sums` or :func:`.card_sums._card_subset_sums` into ``subs[0]``,
+    :func:`.value_sums._keep_sums` into ``dbuf``; the targets' from their count sums ``AEC`` by
+    way of ``subs[-1]`` into ``dcbuf``).  With targets the first keep valued, which the order
+    makes the best as a rule, counts them on its walk; only if another keep beats it is the best
+    walked a second time for them.  ``by_value`` (A-5): a keep with the values of one tried
     before is not tried again (its value is the same, and ties go to the first).
 
     By cards (2-7) with ``rx`` (``AER`` not empty, :func:`_second_tables`): a keep that draws
@@ -968,6 +979,7 @@ def _best_two(
     walk of at most 6,188 sets of values where the keep's own is up to 850,668 draws, and it
     misses the keep's value by what flushes cost, thousandths, where the small keeps a second
     hand rejects fall short by hundredths or tenths."""
+    sub, subc = subs[0], subs[subs.shape[0] - 1]  # the rank sums' and a target's (the same: none)
     hs = np.empty(5, dtype=np.int64)
     for i in range(5):
         hs[i] = h1[i]
@@ -994,7 +1006,7 @@ def _best_two(
     filled = -1  # sub holds the sums of up to this many deck values (a keep drawing m needs m)
     order = _ORDER.copy()
     if by_sums:  # the likely best keeps first, so that the others are given up sooner
-        _sub_sums(hs, deck, nd, AE, num, fam, Tk, sub, soff, off, 0, 0, by_value)
+        _sub_sums(hs, deck, nd, AE, num, fam, Tk, sub, soff, off, 0, 0, by_value, 0, 0)
         filled = 0
         _guess_order(sub, soff, nd, order)
     tried = np.empty(32, dtype=np.int64)
@@ -1007,8 +1019,41 @@ def _best_two(
     for i in range(10):
         scale *= nd - i
     bounded = bt[1].shape[0] > 0
+    carried = -1  # the keep whose target chances are in hit
+    ranked = False  # by cards with the suitless bound: the keeps drawing two or more ranked yet?
+    sv = np.zeros((32, _NL), dtype=np.int64)  # their suitless values (on v's scale)
+    dropped = np.zeros(32, dtype=np.bool_)  # short of the best found by their bound
+    if suitless:  # the keeps drawing fewer first: exact by cards in a few dozen draws
+        _cheap_first(order)
     for t in range(32):
         m = order[t]
+        if suitless and 5 - _POP[m] >= SUITLESS_RANKED:
+            if not ranked:  # every keep left: its suitless value, cut at the best found
+                ranked = True
+                for i in range(t, 32):
+                    mm = order[i]
+                    if best >= 0 and bounded and _keep_bound(hs, mm, bt) * scale < bestf:
+                        dropped[mm] = True
+                        continue
+                    kk, ce = _split_keep(mm, hs, kept, E2, nE)
+                    if 5 - kk > rfilled:
+                        _subset_sums(hs, AER, subr, rsoff, rfilled + 1, 5 - kk)
+                        rfilled = 5 - kk
+                    _keep_sums(mm, kk, 5 - kk, subr, rsoff, roff, dbufr)
+                    for j in range(_NL):
+                        acc[j] = 0
+                    f = _ten_over_five(5 - kk, nd)
+                    if not _two(
+                        kept, kk, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, no_tg, acc, nohit,
+                        bestf / f if best >= 0 else -1.0, False, True, dbufr, dcbuf,
+                    ):  # fmt: skip
+                        dropped[mm] = True
+                        continue
+                    _bmul(acc, f, sv[mm])
+                _by_bound(order, t, sv, dropped)
+                m = order[t]
+            if dropped[m] or (best >= 0 and _bgt(v, sv[m])):  # worth less than the best even so
+                continue
         if by_value:  # one keep per multiset of values
             sig = _keep_index(hs, m)
             seen = False
@@ -1026,7 +1071,7 @@ def _best_two(
             acc[i] = 0
         f = _ten_over_five(5 - k, nd)
         cut = bestf / f if best >= 0 else -1.0
-        if suitless and best >= 0 and 5 - k >= SUITLESS_DRAWN:
+        if suitless and best >= 0 and SUITLESS_DRAWN <= 5 - k < SUITLESS_RANKED:
             if 5 - k > rfilled:
                 _subset_sums(hs, AER, subr, rsoff, rfilled + 1, 5 - k)
                 rfilled = 5 - k
@@ -1039,19 +1084,31 @@ def _best_two(
             for i in range(_NL):
                 acc[i] = 0
         if by_sums and 5 - k > filled:
-            _sub_sums(hs, deck, nd, AE, num, fam, Tk, sub, soff, off, filled + 1, 5 - k, by_value)
+            _sub_sums(hs, deck, nd, AE, num, fam, Tk, sub, soff, off, filled + 1, 5 - k, by_value, 0, 0)
             filled = 5 - k
         if by_sums and k == 5:  # standing pat: the best last keep of h1, from its subsets' sums
             _badd(acc, _pat_value(sub, soff, nd))
         else:
+            # the targets counted on the way by the keep of the greatest suitless value, the best as
+            # a rule: no second walk for them if it wins
+            carry = nt > 0 and ranked and carried < 0
             D = dbuf[:0]
             if by_sums:
                 _keep_sums(m, k, 5 - k, sub, soff, off, dbuf)
                 D = dbuf
+                if carry:
+                    _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, m, k, by_value, dcbuf)
+            if carry:
+                carried = m
+                for i in range(nt):
+                    for j in range(_NL):
+                        hit[i, j] = 0
             if not _two(
-                kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, no_tg, acc, nohit, cut, False,
-                by_value, D, dcbuf,
+                kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg if carry else no_tg, acc,
+                hit if carry else nohit, cut, False, by_value, D, dcbuf,
             ):  # fmt: skip
+                if carry:
+                    carried = 33  # counted for none: walk the best again
                 continue
         _bmul(acc, f, cur)
         if best < 0 or _bgt(cur, v) or (not _bgt(v, cur) and _PLACE[m] < _PLACE[best]):
@@ -1061,20 +1118,19 @@ def _best_two(
             bestf = _bfloat(v)
     if nt > 0:
         c, ce = _split_keep(best, hs, kept, E2, nE)
-        for i in range(nt):
-            for j in range(_NL):
-                hit[i, j] = 0
-        D = dbuf[:0]
-        if by_sums and c < 5:
-            _keep_sums(best, c, 5 - c, sub, soff, off, dbuf)
-            D = dbuf
+        if best != carried:  # walk the best keep again, counting the targets
             for i in range(nt):
-                _sub_sums(hs, deck, nd, AEC[i], ind[i], fam, Tk, sub, soff, off, 0, 5 - c, by_value)
-                _keep_sums(best, c, 5 - c, sub, soff, off, dcbuf[:, i])
-        _two(
-            kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value, D,
-            dcbuf,
-        )  # fmt: skip
+                for j in range(_NL):
+                    hit[i, j] = 0
+            D = dbuf[:0]
+            if by_sums and c < 5:
+                _keep_sums(best, c, 5 - c, sub, soff, off, dbuf)
+                D = dbuf
+                _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, best, c, by_value, dcbuf)
+            _two(
+                kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value,
+                D, dcbuf,
+            )  # fmt: skip
         f = _ten_over_five(5 - c, nd)
         for i in range(nt):
             _bmul(hit[i].copy(), f, hit[i])
@@ -1082,13 +1138,53 @@ def _best_two(
 
 
 @njit(cache=True, inline="always")
-def _sub_sums(hs, deck, nd, AE, val, fam, Tk, sub, soff, off, tlo, thi, by_value):
+def _cheap_first(order):
+    """Put the keeps of ``order`` that draw fewer than :data:`SUITLESS_RANKED` cards first, each
+    part in its order."""
+    tmp = order.copy()
+    n = 0
+    for cheap in (True, False):
+        for i in range(32):
+            if (5 - _POP[tmp[i]] < SUITLESS_RANKED) == cheap:
+                order[n] = tmp[i]
+                n += 1
+
+
+@njit(cache=True, inline="always")
+def _by_bound(order, t, sv, dropped):
+    """Sort ``order[t:]`` by the bounds ``sv`` (limbs), the greatest first, the ``dropped`` keeps
+    last (stable: equal bounds stay in their order)."""
+    for i in range(t + 1, 32):
+        m = order[i]
+        j = i - 1
+        while j >= t and (dropped[order[j]] and not dropped[m] or (
+            not dropped[order[j]] and not dropped[m] and _bgt(sv[m], sv[order[j]])
+        )):  # fmt: skip
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = m
+
+
+@njit(cache=True, inline="always")
+def _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, mask, k, by_value, dcbuf):
+    """``dcbuf[:, t]``: the dense table of target ``t``'s counts for keeping the positions
+    ``mask`` (``k`` cards) of ``hs``, from the count sums ``AEC[t]`` of the cards out (by way of
+    ``subc``, the table of the hand's subsets: :func:`_sub_sums`)."""
+    for t in range(ind.shape[0]):
+        lo, zero = (0, 0) if by_value else _zero_cards(hs, deck, nd, AEC[t])
+        _sub_sums(hs, deck, nd, AEC[t], ind[t], fam, Tk, subc, soff, off, 0, 5 - k, by_value, lo, zero)
+        _keep_sums(mask, k, 5 - k, subc, soff, off, dcbuf[:, t])
+
+
+@njit(cache=True, inline="always")
+def _sub_sums(hs, deck, nd, AE, val, fam, Tk, sub, soff, off, tlo, thi, by_value, lo, zero):
     """The table of the subsets of ``hs`` (``t`` from ``tlo`` to ``thi``) by values
-    (:func:`.value_sums._subset_sums`) or by cards (:func:`.card_sums._card_subset_sums`)."""
+    (:func:`.value_sums._subset_sums`) or by cards (:func:`.card_sums._card_subset_sums`, with
+    ``lo`` and ``zero``)."""
     if by_value:
         _subset_sums(hs, AE, sub, soff, tlo, thi)
     else:
-        _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, sub, soff, off, tlo, thi)
+        _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, sub, soff, off, tlo, thi, lo, zero)
 
 
 @njit(cache=True, inline="always")
@@ -1148,7 +1244,7 @@ def _walk_order(cards, n, out):
 @njit(cache=True, inline="always")
 def _after_first_draw(
     draw, m, h, k, deck, nd, rest, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE,
-    AEC, sub, dbuf, dcbuf, rx,
+    AEC, subs, dbuf, dcbuf, rx,
 ):  # fmt: skip
     """:func:`_best_two` of ``h[:k]`` and the first draw ``draw[:m]`` (sorted positions in
     ``deck``): its value into ``v`` and target chances into ``hit``.  The second hand's deck
@@ -1168,7 +1264,7 @@ def _after_first_draw(
         if rx[0].size > 0:  # the walk order of the tables by values: K ... 2 (as rest), then the aces
             _walk_order(rest, c, rx[3])
     _best_two(
-        h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, sub, dbuf,
+        h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs, dbuf,
         dcbuf, rx,
     )  # fmt: skip
 
@@ -1206,8 +1302,9 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
     rank sums (``memos``) and of the ``nt`` targets' counts (``cmemos``), with their stamps;
     with ``use`` the sums of the cards out (``AE``, and per target ``AEC``: from ``VS`` and
     ``VC``, by values :func:`.value_sums._out_sums`, by cards :func:`.card_sums._card_out_sums`)
-    and per thread the tables of :func:`_best_two` (``bufs``: a second hand's subsets, a keep's
-    rank sums and its target counts).  With ``use`` by cards and ``VSR`` (not empty: the sums by
+    and per thread the tables of :func:`_best_two` (``bufs``: a second hand's subsets, for the
+    rank sums and with targets for one target's counts, a keep's rank sums and its target
+    counts).  With ``use`` by cards and ``VSR`` (not empty: the sums by
     values of the ranks with flushes not counted, :func:`_suitless_value_sums`) also ``AER``, its
     sums of the cards out, and per thread the tables of :func:`_best_two`'s suitless bound (a
     second hand's subsets and a keep's sums, by values, and the deck in walk order; ``AER``
@@ -1234,7 +1331,7 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
     rsoff = np.empty(33, dtype=np.int64)
     _layout(nd - m, True, roff, rsoff)
     bufs = (  # each entry is written before it is read (:func:`_best_two`)
-        np.empty((threads, soff[32] if use else 0), dtype=np.int64),
+        np.empty((threads, 2 if nt > 0 else 1, soff[32] if use else 0), dtype=np.int64),
         np.empty((threads, rows), dtype=np.int64),
         np.empty((threads, rows, nt), dtype=np.int64),
         np.empty((threads, rsoff[32] if bound else 0), dtype=np.int64),
