@@ -127,10 +127,11 @@ first), 0.23 s for a keep of two (455), 0.9 s for a keep of one (1,820; 1.0 s be
 took the worst values first) and 3.4 s for the five-card draw (6,188): about a millisecond a
 two-draw solve.  In 2-7 a keep of three cards has
 1,081 first draws, each a two-draw solve by cards, which the suitless bound makes quick where
-the second hands keep many cards: 0.75 s on two threads for 7-5-3 kept from 7-5-3-2-K with the
-four targets (23 s before the bound), up to half a minute for three high cards (K-Q-J), whose
-second hands' best keeps draw four or five and are valued by cards; a keep of two cards has
-16,215 first draws (26 s for 9-8).  A whole three-draw :func:`best_rank_keep` is quick where
+the second hands keep many cards: 0.6 s on two threads for 7-5-3 kept from 7-5-3-2-K with the
+four targets (23 s before the bound), 16 s for three high cards (K-Q-J; 28 s before its second
+hands walked their keeps greatest suitless value first and skipped the target counts that are
+0), whose second hands' best keeps draw four or five and are valued by cards; a keep of two
+cards has 16,215 first draws (26 s for 9-8).  A whole three-draw :func:`best_rank_keep` is quick where
 the bounds rule out the keeps of few cards: in A-5, two threads, 0.6 s for 7-5-3-2-K and for
 T-7-4-3-2; elsewhere the keeps of one card or none are valued until the cut gives them up
 (their first draws taken worst cards first, so that the cut comes early): 5.8 s for 7-3-2-K-Q
@@ -1021,8 +1022,8 @@ def _best_two(
     bounded = bt[1].shape[0] > 0
     carried = -1  # the keep whose target chances are in hit
     ranked = False  # by cards with the suitless bound: the keeps drawing two or more ranked yet?
-    sv = np.zeros((32, _NL), dtype=np.int64)  # their suitless values (on v's scale)
-    dropped = np.zeros(32, dtype=np.bool_)  # short of the best found by their bound
+    sv = np.zeros((32 if suitless else 0, _NL), dtype=np.int64)  # their suitless values (v's scale)
+    dropped = np.zeros(32 if suitless else 0, dtype=np.bool_)  # short of the best found by that bound
     if suitless:  # the keeps drawing fewer first: exact by cards in a few dozen draws
         _cheap_first(order)
     for t in range(32):
@@ -1940,7 +1941,7 @@ def _pat_is_best(cards: np.ndarray, deck: np.ndarray, family: str, bounds: _Keep
 #: With three draws, the fewest cards a first keep may hold to be valued exactly: a given keep
 #: (one two-draw solve per first draw, in A-5 per set of values drawn: any keep, the five-card
 #: draw's 6,188 in about three seconds; in 2-7 three cards, 1,081 first draws: under a second for
-#: a low draw such as 7-5-3, up to half a minute for three high cards, whose second hands' best
+#: a low draw such as 7-5-3, about fifteen seconds for three high cards, whose second hands' best
 #: keeps draw many cards), and a keep valued while searching for the best without a Monte Carlo
 #: fallback (:func:`_quick_first_keep`: in 2-7 keeps of three cards or more, the smaller ones
 #: ruled out by their bounds or their value with flushes not counted; in A-5 any, the whole

@@ -28,7 +28,7 @@ chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expect
   first keep not given is the best by a Monte Carlo estimate whose later keeps follow the
   rank-model table for a 9-low
   (:func:`.rank_exact.rank_play` gives the exact three-draw figures of any given first
-  keep, in a fraction of a second to tens of seconds, and :func:`.rank_exact.best_rank_keep`
+  keep, in a fraction of a second to a quarter of a minute, and :func:`.rank_exact.best_rank_keep`
   the best first keep: seconds where the bounds rule out the small keeps, minutes where they
   do not, see :mod:`.rank_exact`).
 
