@@ -967,10 +967,9 @@ def _best_two(
     table of each keep is made from one table of the subsets of ``h1``
     (:func:`.value_sums._subset_sums` or :func:`.card_sums._card_subset_sums` into ``subs[0]``,
     :func:`.value_sums._keep_sums` into ``dbuf``; the targets' from their count sums ``AEC`` by
-    way of ``subs[-1]`` into ``dcbuf``).  With targets the first keep valued, which the order
-    makes the best as a rule, counts them on its walk; only if another keep beats it is the best
-    walked a second time for them.  ``by_value`` (A-5): a keep with the values of one tried
-    before is not tried again (its value is the same, and ties go to the first).
+    way of ``subs[-1]``, into ``dcbuf``, once the best keep is known: a second walk of it).
+    ``by_value`` (A-5): a keep with the values of one tried before is not tried again (its
+    value is the same, and ties go to the first).
 
     By cards (2-7) with ``rx`` (``AER`` not empty, :func:`_second_tables`): a keep that draws
     at least :data:`SUITLESS_DRAWN` cards is first valued with flushes not counted, by values
@@ -979,7 +978,11 @@ def _best_two(
     the true rank, where a flush only loses (:func:`_suitless_value_sums`).  That bound is a
     walk of at most 6,188 sets of values where the keep's own is up to 850,668 draws, and it
     misses the keep's value by what flushes cost, thousandths, where the small keeps a second
-    hand rejects fall short by hundredths or tenths."""
+    hand rejects fall short by hundredths or tenths.  The keeps that draw at least
+    :data:`SUITLESS_RANKED` are walked by cards only once all their bounds are known (each cut at
+    the best found by then), greatest first (:func:`_cheap_first`, :func:`_by_bound`): the
+    first is the best as a rule, so the others fall short by their bound alone, and with
+    targets that first walk counts them, sparing the best keep its second walk."""
     sub, subc = subs[0], subs[subs.shape[0] - 1]  # the rank sums' and a target's (the same: none)
     hs = np.empty(5, dtype=np.int64)
     for i in range(5):
@@ -998,7 +1001,7 @@ def _best_two(
     off = np.empty(6, dtype=np.int64)  # where the sums of t deck values (or cards) start in a row
     soff = np.empty(33, dtype=np.int64)
     _layout(nd, by_value, off, soff)
-    AER, subr, dbufr, vdeck = rx
+    AER = rx[0]
     suitless = by_sums and not by_value and AER.size > 0
     roff = np.empty(6, dtype=np.int64)  # the suitless bound's layout, by values
     rsoff = np.empty(33, dtype=np.int64)
@@ -1020,8 +1023,9 @@ def _best_two(
     for i in range(10):
         scale *= nd - i
     bounded = bt[1].shape[0] > 0
-    carried = -1  # the keep whose target chances are in hit
-    ranked = False  # by cards with the suitless bound: the keeps drawing two or more ranked yet?
+    carried = -1  # the keep whose target chances are in hit (-1: none)
+    carry = nt > 0  # may the next walk by cards of a ranked keep count the targets?
+    ranked = False  # by cards with the suitless bound: the keeps drawing three or more ranked yet?
     sv = np.zeros((32 if suitless else 0, _NL), dtype=np.int64)  # their suitless values (v's scale)
     dropped = np.zeros(32 if suitless else 0, dtype=np.bool_)  # short of the best found by that bound
     if suitless:  # the keeps drawing fewer first: exact by cards in a few dozen draws
@@ -1037,17 +1041,15 @@ def _best_two(
                         dropped[mm] = True
                         continue
                     kk, ce = _split_keep(mm, hs, kept, E2, nE)
-                    if 5 - kk > rfilled:
-                        _subset_sums(hs, AER, subr, rsoff, rfilled + 1, 5 - kk)
-                        rfilled = 5 - kk
-                    _keep_sums(mm, kk, 5 - kk, subr, rsoff, roff, dbufr)
                     for j in range(_NL):
                         acc[j] = 0
                     f = _ten_over_five(5 - kk, nd)
-                    if not _two(
-                        kept, kk, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, no_tg, acc, nohit,
-                        bestf / f if best >= 0 else -1.0, False, True, dbufr, dcbuf,
-                    ):  # fmt: skip
+                    rfilled = _suitless_walk(
+                        hs, mm, kk, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff,
+                        roff, rfilled, acc, bestf / f if best >= 0 else -1.0,
+                    )  # fmt: skip
+                    if rfilled < 0:
+                        rfilled = -rfilled - 1
                         dropped[mm] = True
                         continue
                     _bmul(acc, f, sv[mm])
@@ -1073,14 +1075,12 @@ def _best_two(
         f = _ten_over_five(5 - k, nd)
         cut = bestf / f if best >= 0 else -1.0
         if suitless and best >= 0 and SUITLESS_DRAWN <= 5 - k < SUITLESS_RANKED:
-            if 5 - k > rfilled:
-                _subset_sums(hs, AER, subr, rsoff, rfilled + 1, 5 - k)
-                rfilled = 5 - k
-            _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
-            if not _two(
-                kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, no_tg, acc, nohit, cut, False,
-                True, dbufr, dcbuf,
-            ):  # fmt: skip
+            rfilled = _suitless_walk(
+                hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff,
+                rfilled, acc, cut,
+            )  # fmt: skip
+            if rfilled < 0:
+                rfilled = -rfilled - 1
                 continue
             for i in range(_NL):
                 acc[i] = 0
@@ -1090,26 +1090,27 @@ def _best_two(
         if by_sums and k == 5:  # standing pat: the best last keep of h1, from its subsets' sums
             _badd(acc, _pat_value(sub, soff, nd))
         else:
-            # the targets counted on the way by the keep of the greatest suitless value, the best as
-            # a rule: no second walk for them if it wins
-            carry = nt > 0 and ranked and carried < 0
+            # the targets counted on the way by the ranked keep of the greatest suitless value, the
+            # best as a rule: no second walk for them if it wins
+            counts = carry and ranked
             D = dbuf[:0]
             if by_sums:
                 _keep_sums(m, k, 5 - k, sub, soff, off, dbuf)
                 D = dbuf
-                if carry:
+                if counts:
                     _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, m, k, by_value, dcbuf)
-            if carry:
+            if counts:
+                carry = False
                 carried = m
                 for i in range(nt):
                     for j in range(_NL):
                         hit[i, j] = 0
             if not _two(
-                kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg if carry else no_tg, acc,
-                hit if carry else nohit, cut, False, by_value, D, dcbuf,
+                kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg if counts else no_tg, acc,
+                hit if counts else nohit, cut, False, by_value, D, dcbuf,
             ):  # fmt: skip
-                if carry:
-                    carried = 33  # counted for none: walk the best again
+                if counts:
+                    carried = -1  # given up: the best is walked again for the targets
                 continue
         _bmul(acc, f, cur)
         if best < 0 or _bgt(cur, v) or (not _bgt(v, cur) and _PLACE[m] < _PLACE[best]):
@@ -1136,6 +1137,29 @@ def _best_two(
         for i in range(nt):
             _bmul(hit[i].copy(), f, hit[i])
     return best
+
+
+@njit(cache=True, inline="always")
+def _suitless_walk(
+    hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff, rfilled, acc,
+    cut,
+):  # fmt: skip
+    """:func:`_best_two`'s suitless bound of keeping the positions ``m`` (``k`` cards, ``kept``)
+    of ``hs``: its value by values added to ``acc`` (:func:`_two` with :data:`_SUITLESS`, no
+    targets, from the tables ``rx`` of :func:`_second_tables`, the hand's subsets filled up to
+    ``rfilled`` deck values).  Returns how far the subsets are filled now, or ``-1 -`` that when
+    the bound fell short of ``cut``."""
+    AER, subr, dbufr, vdeck = rx
+    if 5 - k > rfilled:
+        _subset_sums(hs, AER, subr, rsoff, rfilled + 1, 5 - k)
+        rfilled = 5 - k
+    _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
+    if _two(
+        kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, no_tg, acc, nohit, cut, False, True,
+        dbufr, dcbuf,
+    ):  # fmt: skip
+        return rfilled
+    return -1 - rfilled
 
 
 @njit(cache=True, inline="always")
