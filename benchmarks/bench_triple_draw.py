@@ -107,7 +107,7 @@ def _fresh() -> None:
     exact._memo.cache_clear()
     exact._refreshed_tables.cache_clear()
     rank_exact._bound_tables.cache_clear()
-    rank_exact._quick_first_keep.cache_clear()
+    rank_exact._SEARCHES.clear()
     rank_exact._value_sums.cache_clear()
     rank_exact._value_count_row.cache_clear()
 

@@ -17,6 +17,7 @@ import pytest
 from simkit.cards import format_cards, parse_cards
 from simkit.games.triple_draw.rank_exact import (
     _NO_THR,
+    _SEARCHES,
     _checked,
     _Ctx,
     _keep_value,
@@ -340,12 +341,30 @@ def test_the_quick_search_finds_the_best_first_keep_or_gives_up(hand, family, be
     """Looking for the best first keep of three draws without valuing a keep of few cards:
     where it answers, it is the keep (and value) of the whole search."""
     cards, _, deck, _ = _checked(hand, None, 3, None, family)
-    mask = _quick_first_keep(tuple(cards.tolist()), tuple(deck.tolist()), family)
+    mask, _ = _quick_first_keep(tuple(cards.tolist()), tuple(deck.tolist()), family)
     if best is None:
         assert mask == -1
         return
     assert format_cards(cards[[i for i in range(5) if (mask >> i) & 1]]) == best
     assert best_rank_keep(hand, 3, family=family) == (rank_value(hand, best, 3, family=family), best)
+
+
+def test_the_search_counts_the_targets_of_its_first_keep_for_the_best():
+    """The chances the search counts on the first keep it values (here the best) are those of
+    the best keep valued on its own; asked for other targets, it has none (the keep is valued
+    again), and rank_play with no keep gives the same chances as with the best keep given."""
+    hand, family, tops = "7s 5h 3d 2c Kc", "ace_to_five", ["6", "8"]
+    cards, _, deck, _ = _checked(hand, None, 3, None, family)
+    key = (tuple(cards.tolist()), tuple(deck.tolist()), family)
+    thr = tuple(target_threshold(t, family) for t in tops)
+    _SEARCHES.clear()
+    mask, chances = _quick_first_keep(*key, thr)
+    keep = format_cards(cards[[i for i in range(5) if (mask >> i) & 1]])
+    assert keep == "7s 5h 3d 2c" and chances is not None and len(chances) == 2
+    assert chances == rank_play(hand, keep, 3, tops, family=family).chances
+    assert _quick_first_keep(*key, thr[:1]) == (mask, None)
+    assert _quick_first_keep(*key) == (mask, [])  # no targets: nothing to count
+    assert rank_play(hand, None, 3, tops, family=family) == rank_play(hand, keep, 3, tops, family=family)
 
 
 @pytest.mark.parametrize(

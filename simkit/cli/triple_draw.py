@@ -347,7 +347,14 @@ def _draw_odds(args) -> None:
         estimated = args.draws >= 2 and args.monte_carlo
     else:  # the rank: exact but with three draws from a keep that draws
         try:
-            estimated = not rank_odds_exact(hand, args.keep, args.draws, dead=args.dead, family=args.family)
+            estimated = not rank_odds_exact(
+                hand,
+                args.keep,
+                args.draws,
+                dead=args.dead,
+                family=args.family,
+                targets=_targets(args.targets),
+            )
         except ValueError as exc:
             raise UsageError(str(exc)) from None
     if not estimated:

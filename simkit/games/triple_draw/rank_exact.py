@@ -156,7 +156,7 @@ best play after it (:func:`_sampled_first_draws`, the same second-hand kernel as
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from math import comb
 from pathlib import Path
 from typing import NamedTuple
@@ -1975,10 +1975,19 @@ QUICK_SEARCH = {"deuce_to_seven": 3, "ace_to_five": 0}
 
 
 def _best_first_keep(
-    ctx: _Ctx, cards: np.ndarray, deck: np.ndarray, dead: np.ndarray, draws: int, least: int = 0
-) -> tuple[Fraction, int] | None:
-    """The greatest expected rank of a first keep of ``cards`` and its mask (ties: more cards,
-    then the first in :data:`_ORDER`).  Keeps are valued most cards first, or with three draws
+    ctx: _Ctx,
+    cards: np.ndarray,
+    deck: np.ndarray,
+    dead: np.ndarray,
+    draws: int,
+    least: int = 0,
+    thr: np.ndarray = _NO_THR,
+) -> tuple[Fraction, int, list[Fraction] | None] | None:
+    """The greatest expected rank of a first keep of ``cards``, its mask (ties: more cards,
+    then the first in :data:`_ORDER`) and the chances of the target thresholds ``thr`` under
+    best play from it where the search counted them (else None): the first keep valued, the
+    best as a rule, counts them on the way, so that the best keep need not be valued again for
+    them.  Keeps are valued most cards first, or with three draws
     and ``least == 0`` the greatest value with two draws first (:func:`_likely_best_first`); one
     whose bound (:class:`_KeepBounds`; counted except in A-5 with two draws, where valuing a
     keep costs no more) is at most the best found is skipped, and the valuing of the others
@@ -2014,6 +2023,7 @@ def _best_first_keep(
     elif draws == 3 and least == 0:
         masks = _likely_best_first(ctx, cards, keeps, masks, deck, dead)
     best: tuple[Fraction, int] | None = None
+    counted: tuple[int, list[Fraction]] = (-1, [])  # the keep whose targets were counted, and them
     checked = False
     suitless = _Ctx(ctx.family, suitless=True) if ctx.family == "deuce_to_seven" and draws >= 2 else None
     short: set[int] = set()  # the keeps that fall short of the best found with flushes not counted
@@ -2045,14 +2055,26 @@ def _best_first_keep(
             if any(not ruled_out(m) for m in masks if _POP[m] < least):
                 return None
             checked = True  # the best found only grows
+        first = best is None  # valued in full: it counts the targets too
         got = _keep_value(
-            ctx, cards, keeps[mask], deck, dead, draws, _NO_THR, None if best is None else best[0]
+            ctx,
+            cards,
+            keeps[mask],
+            deck,
+            dead,
+            draws,
+            thr if first else _NO_THR,
+            None if best is None else best[0],
         )
         if got is None:
             continue
+        if first:
+            counted = (mask, got[1])
         if best is None or got[0] > best[0] or (got[0] == best[0] and _PLACE[mask] < _PLACE[best[1]]):
             best = (got[0], mask)
-    return best
+    if best is None:
+        return None
+    return best[0], best[1], counted[1] if counted[0] == best[1] or not thr.size else None
 
 
 def _likely_best_first(
@@ -2070,15 +2092,33 @@ def _likely_best_first(
     return sorted(masks, key=lambda m: -guess[m])
 
 
-@lru_cache(maxsize=32)
-def _quick_first_keep(cards: tuple[int, ...], deck: tuple[int, ...], family: str) -> int:
+#: The searches of :func:`_quick_first_keep`, the latest last: per hand, deck and family the best
+#: first keep's mask and the chances of the targets the search counted, by their thresholds.
+_SEARCHES: dict[tuple, tuple[int, dict[tuple[int, ...], list[Fraction]]]] = {}
+
+
+def _quick_first_keep(
+    cards: tuple[int, ...], deck: tuple[int, ...], family: str, thr: tuple[int, ...] = ()
+) -> tuple[int, list[Fraction] | None]:
     """With three draws: the best first keep (a mask over ``cards``) when it is found without
-    valuing a keep of fewer than :data:`QUICK_SEARCH` cards, else -1 (remembered: asking whether the answer
-    is exact and then asking for it costs one search)."""
-    hand = np.array(cards, dtype=np.int64)
-    live = np.array(deck, dtype=np.int64)
-    best = _best_first_keep(_Ctx(family), hand, live, out_of_play(cards, deck), 3, QUICK_SEARCH[family])
-    return -1 if best is None else best[1]
+    valuing a keep of fewer than :data:`QUICK_SEARCH` cards, else -1, and the chances of the
+    target thresholds ``thr`` under best play from it where the search counted them (else
+    None).  Remembered for the last 32 hands: asking whether the answer is exact and then
+    asking for it costs one search, and the targets counted by the first (as a rule the best
+    keep's) need not be counted again."""
+    key = (cards, deck, family)
+    if key not in _SEARCHES:
+        hand = np.array(cards, dtype=np.int64)
+        live = np.array(deck, dtype=np.int64)
+        best = _best_first_keep(
+            _Ctx(family), hand, live, out_of_play(cards, deck), 3, QUICK_SEARCH[family], np.array(thr, np.int32)
+        )  # fmt: skip
+        if len(_SEARCHES) >= 32:
+            del _SEARCHES[next(iter(_SEARCHES))]
+        counted = {} if best is None or best[2] is None else {thr: best[2]}
+        _SEARCHES[key] = (-1 if best is None else best[1], counted)
+    mask, counted = _SEARCHES[key]
+    return mask, counted.get(thr, [] if not thr else None)
 
 
 class RankPlay(NamedTuple):
@@ -2131,11 +2171,11 @@ def rank_play(
         got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, thr)
         assert got is not None
         return RankPlay(format_cards(kept), *got)
-    best = _best_first_keep(ctx, cards, deck, dead_cards, draws)
+    best = _best_first_keep(ctx, cards, deck, dead_cards, draws, thr=thr)
     assert best is not None
     kept = cards[[i for i in range(5) if (best[1] >> i) & 1]]
-    chances: list[Fraction] = []
-    if thr.size:
+    chances = best[2]
+    if chances is None:  # the search counted the targets of another keep: count the best's
         got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, thr)
         assert got is not None
         chances = got[1]

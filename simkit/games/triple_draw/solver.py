@@ -884,18 +884,21 @@ def _rank_numerators(family: str) -> np.ndarray:
     return num
 
 
-def _exact_first_keep(cards: np.ndarray, deck: np.ndarray, mask: int, family: str) -> int:
+def _exact_first_keep(
+    cards: np.ndarray, deck: np.ndarray, mask: int, family: str, thr: tuple[int, ...] = ()
+) -> int:
     """With three draws, the first keep (a mask over ``cards``) whose rank play :func:`draw_odds`
     values exactly: the given one (``mask``) when it draws at most two cards, in A-5 any (a
     two-draw solve per first draw, in A-5 per set of values drawn: 6,188 for five cards);
     when none is given, the best one where the bounds of :mod:`.rank_exact` rule out every keep
     that draws more (:data:`.rank_exact.QUICK_SEARCH`; standing pat for a made hand), in A-5 the
-    best of the whole search; -1 where the answer is a Monte Carlo estimate."""
+    best of the whole search, which counts the chances of the target thresholds ``thr`` on the
+    way (:func:`.rank_exact._quick_first_keep`); -1 where the answer is a Monte Carlo estimate."""
     from .rank_exact import QUICK_KEEP, _quick_first_keep
 
     if mask >= 0:
         return mask if bin(mask).count("1") >= QUICK_KEEP[family] else -1
-    return _quick_first_keep(tuple(cards.tolist()), tuple(deck.tolist()), family)
+    return _quick_first_keep(tuple(cards.tolist()), tuple(deck.tolist()), family, thr)[0]
 
 
 def rank_options_exact(draws: int, family: str = "deuce_to_seven") -> bool:
@@ -909,7 +912,9 @@ def rank_options_exact(draws: int, family: str = "deuce_to_seven") -> bool:
     return draws <= 2 or family == "ace_to_five"
 
 
-def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str = "deuce_to_seven") -> bool:
+def rank_odds_exact(
+    hand, keep=None, draws: int = 1, *, dead=None, family: str = "deuce_to_seven", targets=DEFAULT_TARGETS
+) -> bool:
     """Whether :func:`draw_odds` with ``policy="rank"`` answers exactly: always with one or two
     draws; with three when the first keep is given and holds three cards or more, in A-5 any (a
     two-draw solve for every first draw, in A-5 for every set of values drawn: a second, three
@@ -921,7 +926,8 @@ def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str =
     it is a Monte Carlo estimate (of the same play:
     :mod:`.rank_estimate`), or, where a keep found by a Monte Carlo search is valued exactly,
     not flagged exact.  Deciding may take that search; it is remembered, so :func:`draw_odds`
-    does not search again.
+    does not search again, and it counts the chances of ``targets`` (those :func:`draw_odds`
+    will be asked for) on the way, so that the keep it finds need not be valued again for them.
 
     >>> [rank_odds_exact(h, None, 3) for h in ("8s 6h 4d 3c 2s", "7s 5h 3d 2c Kc", "Ks Qh Jd Jc 9h")]
     [True, True, False]
@@ -932,7 +938,10 @@ def rank_odds_exact(hand, keep=None, draws: int = 1, *, dead=None, family: str =
     """
     cards, kept, deck = _exact.prepare(hand, keep, draws, dead=dead)
     family_id(family)
-    return draws < 3 or _exact_first_keep(cards, deck, _keep_positions(cards, kept), family) >= 0
+    if draws < 3:
+        return True
+    thr = tuple(target_threshold(t, family) for t in targets)
+    return _exact_first_keep(cards, deck, _keep_positions(cards, kept), family, thr) >= 0
 
 
 def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_options) -> list[dict]:
@@ -981,7 +990,9 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
             }
             for i in range(thr.size)
         ]
-    exact_keep = mask if draws == 2 else _exact_first_keep(cards, deck, mask, family)
+    thr_key = tuple(int(x) for x in thr.tolist())
+    exact_keep = mask if draws == 2 else _exact_first_keep(cards, deck, mask, family, thr_key)
+    searched = draws == 3 and mask < 0 and exact_keep >= 0  # the best keep found by the search
     method = "exact best play: every keep the one with the greatest expected rank"
     proven = True  # the first keep is the one given or the proven best
     if draws == 3 and exact_keep < 0 and mask < 0:  # the first keep by the table-play estimate
@@ -996,15 +1007,24 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
 
     dead_cards = out_of_play(cards, deck)
     if draws == 2 or exact_keep >= 0:
-        from .rank_exact import rank_play
+        from .rank_exact import _quick_first_keep, rank_play
 
-        play = rank_play(
-            cards, None if exact_keep < 0 else cards[_positions(exact_keep)], draws, targets, dead=dead_cards,
-            family=family,
-        )  # fmt: skip
-        chances, ses = [float(p) for p in play.chances], [0.0] * thr.size
-        fractions: list[str | None] = [_fraction(p) for p in play.chances]
-        km = _keep_positions(cards, play.keep)
+        # the targets' chances, counted by the search where its first keep was the best
+        exact = (
+            _quick_first_keep(tuple(cards.tolist()), tuple(deck.tolist()), family, thr_key)[1]
+            if searched
+            else None
+        )
+        if exact is None:
+            play = rank_play(
+                cards, None if exact_keep < 0 else cards[_positions(exact_keep)], draws, targets,
+                dead=dead_cards, family=family,
+            )  # fmt: skip
+            exact, km = play.chances, _keep_positions(cards, play.keep)
+        else:
+            km = exact_keep
+        chances, ses = [float(p) for p in exact], [0.0] * thr.size
+        fractions: list[str | None] = [_fraction(p) for p in exact]
     else:
         from .rank_estimate import FIRST_DRAWS, rank_play_estimate
 
