@@ -30,7 +30,7 @@ from simkit.games.triple_draw.rank_exact import (
     rank_value,
 )
 from simkit.games.triple_draw.rules import target_threshold
-from simkit.games.triple_draw.solver import discard_options, rank_numerators
+from simkit.games.triple_draw.solver import discard_options, draw_odds, rank_numerators
 from simkit.hands import evaluate
 
 DENOM = 2 * (comb(52, 5) - 1)
@@ -365,6 +365,9 @@ def test_the_search_counts_the_targets_of_its_first_keep_for_the_best():
     assert _quick_first_keep(*key, thr[:1]) == (mask, None)
     assert _quick_first_keep(*key) == (mask, [])  # no targets: nothing to count
     assert rank_play(hand, None, 3, tops, family=family) == rank_play(hand, keep, 3, tops, family=family)
+    rows = draw_odds(hand, None, 3, tops, policy="rank", family=family)  # the chances the search counted
+    assert rows.keep.tolist() == [keep] * 2 and rows.exact.all()
+    assert [Fraction(f) for f in rows.fraction] == chances
 
 
 @pytest.mark.parametrize(

@@ -886,19 +886,20 @@ def _rank_numerators(family: str) -> np.ndarray:
 
 def _exact_first_keep(
     cards: np.ndarray, deck: np.ndarray, mask: int, family: str, thr: tuple[int, ...] = ()
-) -> int:
+) -> tuple[int, list[Fraction] | None]:
     """With three draws, the first keep (a mask over ``cards``) whose rank play :func:`draw_odds`
     values exactly: the given one (``mask``) when it draws at most two cards, in A-5 any (a
     two-draw solve per first draw, in A-5 per set of values drawn: 6,188 for five cards);
     when none is given, the best one where the bounds of :mod:`.rank_exact` rule out every keep
     that draws more (:data:`.rank_exact.QUICK_SEARCH`; standing pat for a made hand), in A-5 the
-    best of the whole search, which counts the chances of the target thresholds ``thr`` on the
-    way (:func:`.rank_exact._quick_first_keep`); -1 where the answer is a Monte Carlo estimate."""
+    best of the whole search; -1 where the answer is a Monte Carlo estimate.  And the chances
+    of the target thresholds ``thr`` with that keep where the search counted them on the way
+    (:func:`.rank_exact._quick_first_keep`), else None."""
     from .rank_exact import QUICK_KEEP, _quick_first_keep
 
     if mask >= 0:
-        return mask if bin(mask).count("1") >= QUICK_KEEP[family] else -1
-    return _quick_first_keep(tuple(cards.tolist()), tuple(deck.tolist()), family, thr)[0]
+        return (mask if bin(mask).count("1") >= QUICK_KEEP[family] else -1), None
+    return _quick_first_keep(tuple(cards.tolist()), tuple(deck.tolist()), family, thr)
 
 
 def rank_options_exact(draws: int, family: str = "deuce_to_seven") -> bool:
@@ -941,7 +942,7 @@ def rank_odds_exact(
     if draws < 3:
         return True
     thr = tuple(target_threshold(t, family) for t in targets)
-    return _exact_first_keep(cards, deck, _keep_positions(cards, kept), family, thr) >= 0
+    return _exact_first_keep(cards, deck, _keep_positions(cards, kept), family, thr)[0] >= 0
 
 
 def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_options) -> list[dict]:
@@ -990,9 +991,10 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
             }
             for i in range(thr.size)
         ]
-    thr_key = tuple(int(x) for x in thr.tolist())
-    exact_keep = mask if draws == 2 else _exact_first_keep(cards, deck, mask, family, thr_key)
-    searched = draws == 3 and mask < 0 and exact_keep >= 0  # the best keep found by the search
+    # the keep valued exactly, and the targets' chances where the search for it counted them
+    exact_keep, exact = (
+        (mask, None) if draws == 2 else _exact_first_keep(cards, deck, mask, family, tuple(thr.tolist()))
+    )
     method = "exact best play: every keep the one with the greatest expected rank"
     proven = True  # the first keep is the one given or the proven best
     if draws == 3 and exact_keep < 0 and mask < 0:  # the first keep by the table-play estimate
@@ -1001,20 +1003,14 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
             **run_options,
         ).iloc[0]  # fmt: skip
         mask = _keep_positions(cards, best_row.keep)
-        exact_keep = _exact_first_keep(cards, deck, mask, family)
+        exact_keep, exact = _exact_first_keep(cards, deck, mask, family)
         proven = False
     from .rank_exact import out_of_play
 
     dead_cards = out_of_play(cards, deck)
     if draws == 2 or exact_keep >= 0:
-        from .rank_exact import _quick_first_keep, rank_play
+        from .rank_exact import rank_play
 
-        # the targets' chances, counted by the search where its first keep was the best
-        exact = (
-            _quick_first_keep(tuple(cards.tolist()), tuple(deck.tolist()), family, thr_key)[1]
-            if searched
-            else None
-        )
         if exact is None:
             play = rank_play(
                 cards, None if exact_keep < 0 else cards[_positions(exact_keep)], draws, targets,
