@@ -255,7 +255,8 @@ def test_sums_by_cards_are_the_sums_over_the_hands(every_hand_27, out):
 def test_target_counts_by_cards_skip_only_sets_that_count_zero(top):
     """A hand's table of a target's counts by cards (its subsets plus deck cards) is the same
     whether the sets holding a card that no hand making the target holds are walked or only
-    set to 0 (``_zero_cards``: the deck's high cards at its start, the hand's K and 9)."""
+    set to 0 (``_zero_cards``: the deck's high cards at its start, the hand's K and, for 7-low,
+    its 9)."""
     ctx = _Ctx("deuce_to_seven")
     thr = np.array([target_threshold(top, "deuce_to_seven")], dtype=np.int32)
     C, _, _, ind = ctx.targets(thr)

@@ -1028,7 +1028,7 @@ def _best_two(
     ranked = False  # by cards with the suitless bound: the keeps drawing three or more ranked yet?
     sv = np.zeros((32 if suitless else 0, _NL), dtype=np.int64)  # their suitless values (v's scale)
     dropped = np.zeros(32 if suitless else 0, dtype=np.bool_)  # short of the best found by that bound
-    if suitless:  # the keeps drawing fewer first: exact by cards in a few dozen draws
+    if suitless:  # the keeps drawing fewer first: exact by cards in at most C(nd, 2) draws
         _cheap_first(order)
     for t in range(32):
         m = order[t]
@@ -1044,12 +1044,11 @@ def _best_two(
                     for j in range(_NL):
                         acc[j] = 0
                     f = _ten_over_five(5 - kk, nd)
-                    rfilled = _suitless_walk(
+                    reached, rfilled = _suitless_walk(
                         hs, mm, kk, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff,
                         roff, rfilled, acc, bestf / f if best >= 0 else -1.0,
                     )  # fmt: skip
-                    if rfilled < 0:
-                        rfilled = -rfilled - 1
+                    if not reached:
                         dropped[mm] = True
                         continue
                     _bmul(acc, f, sv[mm])
@@ -1075,12 +1074,11 @@ def _best_two(
         f = _ten_over_five(5 - k, nd)
         cut = bestf / f if best >= 0 else -1.0
         if suitless and best >= 0 and SUITLESS_DRAWN <= 5 - k < SUITLESS_RANKED:
-            rfilled = _suitless_walk(
+            reached, rfilled = _suitless_walk(
                 hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff,
                 rfilled, acc, cut,
             )  # fmt: skip
-            if rfilled < 0:
-                rfilled = -rfilled - 1
+            if not reached:
                 continue
             for i in range(_NL):
                 acc[i] = 0
@@ -1147,19 +1145,18 @@ def _suitless_walk(
     """:func:`_best_two`'s suitless bound of keeping the positions ``m`` (``k`` cards, ``kept``)
     of ``hs``: its value by values added to ``acc`` (:func:`_two` with :data:`_SUITLESS`, no
     targets, from the tables ``rx`` of :func:`_second_tables`, the hand's subsets filled up to
-    ``rfilled`` deck values).  Returns how far the subsets are filled now, or ``-1 -`` that when
-    the bound fell short of ``cut``."""
+    ``rfilled`` deck values).  Returns whether the bound reached ``cut`` and how far the subsets
+    are filled now."""
     AER, subr, dbufr, vdeck = rx
     if 5 - k > rfilled:
         _subset_sums(hs, AER, subr, rsoff, rfilled + 1, 5 - k)
         rfilled = 5 - k
     _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
-    if _two(
+    reached = _two(
         kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, no_tg, acc, nohit, cut, False, True,
         dbufr, dcbuf,
-    ):  # fmt: skip
-        return rfilled
-    return -1 - rfilled
+    )  # fmt: skip
+    return reached, rfilled
 
 
 @njit(cache=True, inline="always")
