@@ -15,15 +15,21 @@ import numpy as np
 import pytest
 
 from simkit.cards import format_cards, parse_cards
+from simkit.deck import next_combination
 from simkit.games.triple_draw.rank_exact import (
     _NO_THR,
     _SEARCHES,
     _checked,
     _Ctx,
+    _heaviest_first,
     _keep_value,
     _KeepBounds,
+    _likely_best_first,
     _pat_is_best,
     _quick_first_keep,
+    _value_runs,
+    _value_weight,
+    _worst_first,
     best_rank_keep,
     rank_bound,
     rank_play,
@@ -227,6 +233,68 @@ def test_three_draws_give_the_same_integers_on_any_number_of_threads():
     assert _keep_value(ctx, cards, kept, deck, dead_cards, 3, _NO_THR, above, threads=3) is None
 
 
+@pytest.mark.parametrize("m", [0, 1, 3, 5])
+def test_the_first_draws_by_values_come_heaviest_first(m):
+    """Every first draw by values (the first cards of each value it takes) once, with the
+    weight the walk in draw order gives it, the heaviest first: together they stand for every
+    draw of ``m`` cards."""
+    cards, _, deck, _ = _checked("7s 5h 3d 2c Kc", None, 3, "Ah 9d 9c", "ace_to_five")
+    deck = _worst_first(deck, "ace_to_five")
+    first, per_value = np.zeros(13, dtype=np.int64), np.zeros(13, dtype=np.int64)
+    _value_runs(deck, deck.size, first, per_value)
+    drawn, weight = _heaviest_first(m, deck, deck.size, per_value)
+    walked = {}
+    idx = np.arange(5, dtype=np.int64)
+    while True:
+        w = _value_weight(idx, m, deck, per_value)
+        if w > 0:
+            walked[tuple(idx[:m].tolist())] = int(w)
+        if not next_combination(idx, m, deck.size):
+            break
+    assert {tuple(d[:m].tolist()): int(w) for d, w in zip(drawn, weight)} == walked
+    assert len(walked) == drawn.shape[0] and int(weight.sum()) == comb(deck.size, m)
+    assert (np.diff(weight) <= 0).all()
+
+
+@pytest.mark.parametrize(
+    "family, suitless, hand, keep",
+    [
+        ("ace_to_five", False, "7s 5h 3d 2c Kc", "5h 3d 2c"),
+        ("deuce_to_seven", True, "7s 5h 3d 2c Kc", "7s 5h 3d"),  # flushes not counted: by values
+    ],
+)
+def test_three_draws_by_values_are_given_up_only_below_the_figure_to_beat(family, suitless, hand, keep):
+    """By values the first draws are valued heaviest first; a keep is given up against a figure
+    to beat only when its value is below it, on any number of threads, and the bound tables
+    (whose model ignores suits) skip no second keep that changes the value, also for the ranks
+    with flushes not counted."""
+    cards, kept, deck, dead_cards = _checked(hand, keep, 3, None, family)
+    kept = kept.astype(np.int64)
+    ctx = _Ctx(family, suitless=suitless)
+    full, unpruned = (
+        _keep_value(ctx, cards, kept, deck, dead_cards, 3, _NO_THR, prune=p, threads=1) for p in (True, False)
+    )
+    assert full is not None and full == unpruned
+    assert full[0] <= _KeepBounds(deck, family, 3, count=False).bound(kept)
+    below, above = full[0] * Fraction(999, 1000), full[0] * Fraction(1001, 1000)
+    for threads in (1, 3):
+        beaten = _keep_value(ctx, cards, kept, deck, dead_cards, 3, _NO_THR, below, threads=threads)
+        assert beaten is not None and beaten[0] == full[0]
+        assert _keep_value(ctx, cards, kept, deck, dead_cards, 3, _NO_THR, above, threads=threads) is None
+
+
+def test_the_likely_best_first_keep_comes_first():
+    """The order of the three-draw search: every keep once, the keep of the greatest two-draw
+    value first (each valued only until it cannot beat the greatest before it)."""
+    hand = "8s 6h 3d 2c Kc"
+    cards, _, deck, dead_cards = _checked(hand, None, 3, None, "deuce_to_seven")
+    masks = sorted(range(32), key=lambda m: (-bin(m).count("1"), m))
+    keeps = {m: cards[[i for i in range(5) if (m >> i) & 1]] for m in masks}
+    order = _likely_best_first(_Ctx("deuce_to_seven"), cards, keeps, masks, deck, dead_cards)
+    assert sorted(order) == list(range(32))
+    assert format_cards(keeps[order[0]]) == best_rank_keep(hand, 2)[1] == "8s 6h 3d 2c"
+
+
 @pytest.mark.parametrize(
     "hand, family",
     [
@@ -304,6 +372,12 @@ def test_counted_bounds_prove_standing_pat_where_the_table_cannot():
         pytest.param(  # the same search by cards (slow: 24 s)
             "7s 5h 3d 2c Kc",
             "2h 3h 4h 4d 6c 8c 9s Kd Qh Js 7d 5c Ad Th 8s",
+            "deuce_to_seven",
+            marks=pytest.mark.slow,
+        ),
+        pytest.param(  # by cards with a pair: a suitless value serves both keeps of its values (slow)
+            "7s 5h 4d Kc Kd",
+            "2h 3h 4h 4c 6c 8c 9s Ks Qh Js 7d 5c Ad Th 8s",
             "deuce_to_seven",
             marks=pytest.mark.slow,
         ),
