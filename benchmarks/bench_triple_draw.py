@@ -525,7 +525,8 @@ def rank_section(repeats: int) -> list[str]:
         "small keeps are not bounded out (the last rows: every first draw of a keep of one card or "
         "none is a two-draw solve of about a millisecond, the second keeps' tables made by values), "
         "in 2-7 under a second to seconds where the keeps of two cards or fewer are ruled out by "
-        "their value with flushes not counted (module doc of rank_exact).",
+        "their value with flushes not counted; a small keep that is valued is given up against the "
+        "best found, its first draws by values taken heaviest first (module doc of rank_exact).",
     ]
     return lines
 

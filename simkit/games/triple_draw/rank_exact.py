@@ -140,13 +140,15 @@ hands walked their keeps greatest suitless value first and skipped the target co
 cards has 16,215 first draws (26 s for 9-8).  A whole three-draw :func:`best_rank_keep` is quick where
 the bounds rule out the keeps of few cards: in A-5, two threads, 0.6 s for 7-5-3-2-K and for
 T-7-4-3-2; elsewhere the keeps of one card or none are valued until the cut gives them up
-(their first draws taken worst cards first, so that the cut comes early): 5.8 s for 7-3-2-K-Q
-(best 7-3-2, 0.910; the bounds of its small keeps 0.93-0.94), 8.5 s for K-Q-J-J-9 (best: the
-five-card draw, valued first by its two-draw value, so that every other keep falls short
-sooner; 12.4 s before, when each keep beat the one before it); in 2-7 0.7 s for 7-5-3-2-K
-(37 s before the suitless bound, 2 min 9 s before the tables by cards), 1.4 s for 8-6-3-2-K
-and 7.5 s for 7-5-4-K-K (best 7-5-4; the suitless values of its keeps of one card or none,
-half a second to two each, are most of it).  A made hand is quickest:
+(their first draws taken heaviest first, so that the cut comes early): 3.8 s for 7-3-2-K-Q
+(best 7-3-2, 0.910; the bounds of its small keeps 0.93-0.94; 4.9 s with the first draws in
+walk order), 6.9 s for K-Q-J-J-9 (best: the five-card draw, valued first by its two-draw value,
+so that every other keep falls short sooner; 12.4 s before, when each keep beat the one before
+it); in 2-7 0.57 s for 7-5-3-2-K (37 s before the suitless bound, 2 min 9 s before the tables by
+cards), 0.98 s for 8-6-3-2-K (1.5 s before the suitless values used the bound tables and the
+heaviest first draws) and 5.2 s for 7-5-4-K-K (best 7-5-4; 7.9 s before; the suitless values of
+its keeps of one card or none, half a second to one and a half each, are most of it).  A made
+hand is quickest:
 when every other keep's bound is at most the hand's own rank, standing pat is the best keep and
 one two-draw solve values it, whose other keeps the bound rules out too (for instance 2-7 made
 9-lows and A-5 made 8-lows; 0.01-0.14 s).  :func:`_quick_first_keep` is the search that
