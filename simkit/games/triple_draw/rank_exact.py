@@ -40,11 +40,12 @@ come (:func:`_hand_bound`: each one's best keep bound, summed over every first d
 start, :func:`_first_bounds`) cannot beat the best found; by values its first draws are then
 valued heaviest first (:func:`_heaviest_first`): what brings the cut is the weight of the draws
 valued times what each falls short of its bound, and each costs one two-draw solve whatever it
-weighs (the five-card draw of 7-5-4-K-K, flushes not counted: given up after 2,062 of its 6,049
-sets of values, 3,442 in walk order).  The bound tables' model ignores suits, so they bound the
-ranks with flushes not counted (below) as well, and serve their three-draw values too.
-Skipping changes no figure; it only saves work.  The counted bound is what makes many three-draw searches quick: for 7-5-3-2-K in A-5
-it puts every keep of two cards or fewer below 7-5-3-2's value, so no small keep is valued.
+weighs (the five-card draw of 7-5-4-K-K, flushes not counted: given up after about 2,060 of its
+6,049 sets of values, 3,440 in walk order).  The bound tables' model ignores suits, so they
+bound the ranks with flushes not counted (below) as well, and serve their three-draw values
+too.  Skipping changes no figure; it only saves work.  The counted bound is what makes many
+three-draw searches quick: for 7-5-3-2-K in A-5 it puts every keep of two cards or fewer below
+7-5-3-2's value, so no small keep is valued.
 
 **2-7: the suitless bound.**  In 2-7 a flush only loses: ranked as its cards would be with no
 flush, a hand's rank is at least its true one, and the same for every hand but a flush
@@ -1543,32 +1544,27 @@ def _heaviest_first(m, deck, nd, per_value):
     walk order).  A keep valued against a cut is given up once the weight of the draws valued
     times what each falls short of its bound passes the keep's slack, so the draws that stand
     for the most come first: for the five-card draw of 7-5-4-K-K (2-7, flushes not counted)
-    the cut came after 2,062 of its 6,049 sets of values in place of 3,442 in walk order."""
+    the cut comes after about 2,060 of its 6,049 sets of values, 3,440 in walk order."""
+    n_max = 1  # multisets of m of 13 values: C(12 + m, m), at most 6,188
+    for i in range(m):
+        n_max = n_max * (13 + i) // (i + 1)
+    drawn = np.zeros((n_max, 5), dtype=np.int64)
+    weight = np.zeros(n_max, dtype=np.int64)
     idx = np.empty(5, dtype=np.int64)
     for j in range(m):
         idx[j] = j
     n = 0
     while True:
-        if _value_weight(idx, m, deck, per_value) > 0:
-            n += 1
-        if not next_combination(idx, m, nd):
-            break
-    drawn = np.empty((n, 5), dtype=np.int64)
-    weight = np.empty(n, dtype=np.int64)
-    for j in range(m):
-        idx[j] = j
-    i = 0
-    while True:
         w = _value_weight(idx, m, deck, per_value)
         if w > 0:
             for j in range(m):
-                drawn[i, j] = idx[j]
-            weight[i] = w
-            i += 1
+                drawn[n, j] = idx[j]
+            weight[n] = w
+            n += 1
         if not next_combination(idx, m, nd):
             break
-    order = np.argsort(-weight, kind="mergesort")
-    return drawn[order], weight[order]
+    order = np.argsort(-weight[:n], kind="mergesort")
+    return drawn[:n][order], weight[:n][order]
 
 
 @njit(cache=True, inline="always")
@@ -2081,7 +2077,8 @@ def _best_first_keep(
     suitless = _Ctx(ctx.family, suitless=True) if ctx.family == "deuce_to_seven" and draws >= 2 else None
     # the values of the keeps that fall short of the best found with flushes not counted (a
     # keep's value then depends on its values alone: the deck's values are the same whichever
-    # cards of a value it keeps), and of those that did not, with the best they were held to
+    # cards of a value it keeps), and for those that did not, the best found they were valued
+    # against (valued again only when a better one is found)
     short: set[tuple[int, ...]] = set()
     held: dict[tuple[int, ...], Fraction] = {}
 
