@@ -33,7 +33,7 @@ from simkit.games.triple_draw.rank_exact import (
 )
 from simkit.games.triple_draw.rules import target_threshold, target_value
 from simkit.games.triple_draw.solver import rank_numerators
-from simkit.games.triple_draw.value_sums import VOFF, _keep_rows, _layout, _out_sums, _walk_value
+from simkit.games.triple_draw.value_sums import VOFF, _keep_rows, _keep_sums, _layout, _out_sums, _walk_value
 from simkit.hands import evaluate
 from simkit.hands.enumeration import all_hands
 
@@ -253,10 +253,10 @@ def test_sums_by_cards_are_the_sums_over_the_hands(every_hand_27, out):
 
 @pytest.mark.parametrize("top", ["7", "9"])
 def test_target_counts_by_cards_skip_only_sets_that_count_zero(top):
-    """A hand's table of a target's counts by cards (its subsets plus deck cards) is the same
-    whether the sets holding a card that no hand making the target holds are walked or only
-    set to 0 (``_zero_cards``: the deck's high cards at its start, the hand's K and, for 7-low,
-    its 9)."""
+    """Every keep's dense table of a target's counts by cards is the same whether the sets
+    holding a card that no hand making the target holds are walked, or skipped (``_zero_cards``:
+    the deck's high cards at its start, set to 0, and the hand's K and, for 7-low, its 9, whose
+    rows are neither written nor read); the rows walked are the same too."""
     ctx = _Ctx("deuce_to_seven")
     thr = np.array([target_threshold(top, "deuce_to_seven")], dtype=np.int32)
     C, _, _, ind = ctx.targets(thr)
@@ -278,8 +278,22 @@ def test_target_counts_by_cards_skip_only_sets_that_count_zero(top):
     _card_subset_sums(
         hs, deck, deck.size, AEs[1], ind[0], ctx.fam, ctx.Tk, skipped, soff, off, 0, 5, lo, zero
     )
-    np.testing.assert_array_equal(skipped, walked)
-    assert (walked > 0).sum() > 1000 and (walked[soff[16] : soff[17]] == 0).all()  # the king's row
+    for L in range(32):
+        row = slice(int(soff[L]), int(soff[L + 1]))
+        if L & zero:
+            assert (walked[row] == 0).all() and (skipped[row] == -1).all()  # 0, and not written
+        else:
+            np.testing.assert_array_equal(skipped[row], walked[row])
+    assert (walked > 0).sum() > 1000
+    rows = _keep_rows(off)
+    for mask in range(32):
+        k = bin(mask).count("1")
+        want, got = (np.full(rows, -7, dtype=np.int64) for _ in range(2))
+        _keep_sums(mask, k, 5 - k, walked, soff, off, want)
+        _keep_sums(mask, k, 5 - k, skipped, soff, off, got, zero)
+        np.testing.assert_array_equal(got, want)
+        if mask == 0:  # the five-card draw: every count of sets of low cards
+            assert (want > 0).sum() > 1000
 
 
 def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family, suitless=False):

@@ -108,9 +108,11 @@ def _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, out, soff, off, tlo, thi, 
     most ``min(4, 5 - |L|)``; a five-card set is ``val`` of its strength (its rank, or whether it
     makes a target).  ``off``: where each ``t`` starts in a row, ``soff``:
     :func:`.value_sums._row_starts` of it.  A keep drawing ``m`` cards needs ``t`` up to ``m``.
-    The sets known to sum to 0 are not walked: those with a card of the hand in the mask
-    ``zero`` or a deck card before position ``lo`` (a target's counts: the cards that no hand
-    making it holds, :func:`_zero_cards`; 0 and 0 for the rank sums).
+    The sets known to sum to 0 are not walked: those with a deck card before position ``lo``
+    are set to 0, and the rows of the subsets ``L`` holding a card of the hand in the mask
+    ``zero`` are not written at all (:func:`.value_sums._keep_sums`, given the same ``zero``,
+    reads none of them); a target's counts: the cards that no hand making it holds,
+    :func:`_zero_cards`; 0 and 0 for the rank sums.
 
     The deck cards are taken as an odometer that keeps, for the cards chosen so far, the sums
     of their colex terms (of the positions, and with no card of ``L`` of the cards, whose order
@@ -138,10 +140,12 @@ def _card_subset_sums(hs, deck, nd, AE, val, fam, Tk, out, soff, off, tlo, thi, 
                 la += 1
         for t in range(tlo, min(thi, 4, 5 - la) + 1):
             o = soff[L] + off[t]
-            if L & zero or lo > 0:
+            if L & zero:  # not read (:func:`.value_sums._keep_sums` with the same zero)
+                continue
+            if lo > 0:
                 for i in range(off[t + 1] - off[t]):
                     out[o + i] = 0
-                if L & zero or nd - lo < t:
+                if nd - lo < t:
                     continue
             if t == 0:
                 out[o] = val[eval5_from_keys(key, ranks, suited, Tk)] if la == 5 else AE[_card_index(a, la)]

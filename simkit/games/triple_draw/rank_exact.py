@@ -1204,7 +1204,7 @@ def _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, mask, k, by_v
     for t in range(ind.shape[0]):
         lo, zero = (0, 0) if by_value else _zero_cards(hs, deck, nd, AEC[t])
         _sub_sums(hs, deck, nd, AEC[t], ind[t], fam, Tk, subc, soff, off, 0, 5 - k, by_value, lo, zero)
-        _keep_sums(mask, k, 5 - k, subc, soff, off, dcbuf[:, t])
+        _keep_sums(mask, k, 5 - k, subc, soff, off, dcbuf[:, t], zero)
 
 
 @njit(cache=True, inline="always")

@@ -279,14 +279,16 @@ def _keep_rows(off):
 
 
 @njit(cache=True)
-def _keep_sums(mask, k, m, sub, soff, off, D):
+def _keep_sums(mask, k, m, sub, soff, off, D, zero=0):
     """The dense table of keeping the positions ``mask`` (``k`` cards) and drawing ``m`` with
     two draws left, in the layout of :func:`.rank_exact._two_values` (the rows of the subsets of
     the keep one after another, each as long as its ``t`` needs; ``off``: where the sums of ``t``
     deck values, or cards, start in a row): for each subset ``L`` of the keep and ``t`` up to
     ``min(m, 4 - |L|)``, the sums of the subsets' table ``sub`` (rows at ``soff``,
     :func:`_subset_sums` or :func:`.card_sums._card_subset_sums`) over ``L`` plus every subset
-    ``S`` of the discards, with sign ``(-1)^|S|``, as far as ``|L| + |S| + t <= 5``."""
+    ``S`` of the discards, with sign ``(-1)^|S|``, as far as ``|L| + |S| + t <= 5``.  ``zero``:
+    the positions whose rows sum to 0 (a target's counts: cards no hand making it holds,
+    :func:`.card_sums._zero_cards`), neither read nor added: a row of ``L`` holding one is 0."""
     pos = np.empty(5, dtype=np.int64)
     c = 0
     for i in range(5):
@@ -305,10 +307,10 @@ def _keep_sums(mask, k, m, sub, soff, off, D):
         for i in range(off[top + 1]):
             D[o + i] = 0
         s = rest
-        while True:
+        while not lh & zero:
             ss = _POP[s]
             tt = min(top, 5 - la - ss)
-            if tt >= 0:
+            if tt >= 0 and not s & zero:
                 r = soff[lh | s]
                 if ss & 1:
                     for i in range(off[tt + 1]):
