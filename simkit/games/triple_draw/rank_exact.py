@@ -63,7 +63,8 @@ every such value is known: the first is the best as a rule, and the others then 
 their bound alone (with the order of the one-draw values, a junk hand walked several keeps of
 four or five cards drawn by cards, one after another better).  With targets that first walk
 counts them on the way, and the counts by cards skip the sets that hold a card no hand making
-the target holds (:func:`.card_sums._zero_cards`: for 7-low most of them).
+the target holds (:func:`.card_sums._zero_cards`: for 7-low most of them; the rows of the
+hand's subsets that hold one are neither made nor read, :func:`.value_sums._keep_sums`).
 
 **A-5: by values.**  An A-5 hand's rank is that of its values (straights and flushes do not
 count), so any two cards of one value can trade places without changing a figure: a draw
@@ -135,9 +136,11 @@ took the worst values first) and 3.4 s for the five-card draw (6,188): about a m
 two-draw solve.  In 2-7 a keep of three cards has
 1,081 first draws, each a two-draw solve by cards, which the suitless bound makes quick where
 the second hands keep many cards: 0.6 s on two threads for 7-5-3 kept from 7-5-3-2-K with the
-four targets (23 s before the bound), 16 s for three high cards (K-Q-J; 28 s before its second
-hands walked their keeps greatest suitless value first and skipped the target counts that are
-0), whose second hands' best keeps draw four or five and are valued by cards; a keep of two
+four targets (23 s before the bound), 14 s for three high cards (K-Q-J with the four targets,
+8 s without; 16 s side by side before the count tables left out the rows of the subsets that
+hold a card no hand making the target holds, 28 s before its second hands walked their keeps
+greatest suitless value first and skipped the target counts that are 0), whose second hands'
+best keeps draw four or five and are valued by cards; a keep of two
 cards has 16,215 first draws (26 s for 9-8).  A whole three-draw :func:`best_rank_keep` is quick where
 the bounds rule out the keeps of few cards: in A-5, two threads, 0.6 s for 7-5-3-2-K and for
 T-7-4-3-2; elsewhere the keeps of one card or none are valued until the cut gives them up
@@ -2013,7 +2016,7 @@ def _pat_is_best(cards: np.ndarray, deck: np.ndarray, family: str, bounds: _Keep
 #: With three draws, the fewest cards a first keep may hold to be valued exactly: a given keep
 #: (one two-draw solve per first draw, in A-5 per set of values drawn: any keep, the five-card
 #: draw's 6,188 in about three seconds; in 2-7 three cards, 1,081 first draws: under a second for
-#: a low draw such as 7-5-3, about fifteen seconds for three high cards, whose second hands' best
+#: a low draw such as 7-5-3, about fourteen seconds for three high cards, whose second hands' best
 #: keeps draw many cards), and a keep valued while searching for the best without a Monte Carlo
 #: fallback (:func:`_quick_first_keep`: in 2-7 keeps of three cards or more, the smaller ones
 #: ruled out by their bounds or their value with flushes not counted; in A-5 any, the whole
