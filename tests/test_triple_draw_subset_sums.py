@@ -292,7 +292,7 @@ def test_target_counts_by_cards_skip_only_sets_that_count_zero(top):
         _keep_sums(mask, k, 5 - k, walked, soff, off, want)
         _keep_sums(mask, k, 5 - k, skipped, soff, off, got, zero)
         np.testing.assert_array_equal(got, want)
-        if mask == 0:  # the five-card draw: every count of sets of low cards
+        if mask == 0:  # the five-card draw: its table holds the counts of sets of low cards
             assert (want > 0).sum() > 1000
 
 
