@@ -43,7 +43,6 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from ...cards import format_cards
-from ...deck import next_combination
 from ...jit import njit
 from ...rng import SeedLike
 from ...runner import run, stats
@@ -60,9 +59,9 @@ from .rank_exact import (
     _sampled_first_draws,
     _suitless_value_sums,
     _value_counts,
+    _value_draws,
     _value_runs,
     _value_sums,
-    _value_weight,
     _worst_first,
     out_of_play,
 )
@@ -122,7 +121,7 @@ def _covariate_means(kept, k, deck, nd, bt, out):
     """The exact means of :func:`_covariates` over every first draw of ``5 - k`` from
     ``deck[:nd]`` (the cards of a value together, :func:`.rank_exact._worst_first`) onto
     ``kept[:k]``: the covariates see only values, so one draw stands for every draw of the same
-    values, weighted by their number (:func:`.rank_exact._value_weight`; at most 6,188)."""
+    values, weighted by their number (:func:`.rank_exact._value_draws`; at most 6,188)."""
     m = 5 - k
     first = np.zeros(13, dtype=np.int64)
     per_value = np.zeros(13, dtype=np.int64)
@@ -133,21 +132,16 @@ def _covariate_means(kept, k, deck, nd, bt, out):
     x = np.empty(out.shape[0], dtype=np.float64)
     for j in range(out.shape[0]):
         out[j] = 0.0
-    idx = np.empty(5, dtype=np.int64)
-    for j in range(m):
-        idx[j] = j
+    drawn, weight = _value_draws(m, deck, nd, per_value)
     total = 0.0
-    while True:
-        w = _value_weight(idx, m, deck, per_value)
-        if w > 0:
-            for j in range(m):
-                h[k + j] = deck[idx[j]]
-            _covariates(h, bt, x)
-            for j in range(out.shape[0]):
-                out[j] += w * x[j]
-            total += w
-        if m == 0 or not next_combination(idx, m, nd):
-            break
+    for i in range(weight.shape[0]):
+        for j in range(m):
+            h[k + j] = deck[drawn[i, j]]
+        _covariates(h, bt, x)
+        w = weight[i]
+        for j in range(out.shape[0]):
+            out[j] += w * x[j]
+        total += w
     for j in range(out.shape[0]):
         out[j] /= total
 

@@ -1542,12 +1542,22 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
 
 @njit(cache=True)
 def _heaviest_first(m, deck, nd, per_value):
-    """The first draws of ``m`` from ``deck[:nd]`` by values (positions of the first cards of
-    each value drawn, :func:`_value_weight`) and their weights, the heaviest first (ties in
-    walk order).  A keep valued against a cut is given up once the weight of the draws valued
-    times what each falls short of its bound passes the keep's slack, so the draws that stand
-    for the most come first: for the five-card draw of 7-5-4-K-K (2-7, flushes not counted)
-    the cut comes after about 2,060 of its 6,049 sets of values, 3,440 in walk order."""
+    """The first draws of ``m`` from ``deck[:nd]`` by values (:func:`_value_draws`), the
+    heaviest first (ties in walk order).  A keep valued against a cut is given up once the
+    weight of the draws valued times what each falls short of its bound passes the keep's
+    slack, so the draws that stand for the most come first: for the five-card draw of
+    7-5-4-K-K (2-7, flushes not counted) the cut comes after about 2,060 of its 6,049 sets of
+    values, 3,440 in walk order."""
+    drawn, weight = _value_draws(m, deck, nd, per_value)
+    order = np.argsort(-weight, kind="mergesort")
+    return drawn[order], weight[order]
+
+
+@njit(cache=True)
+def _value_draws(m, deck, nd, per_value):
+    """Every draw of ``m`` from ``deck[:nd]`` by values (the positions of the first cards of
+    each value drawn; the deck in walk order, :func:`_worst_first`) and the number of draws
+    each stands for (:func:`_value_weight`), in walk order: at most C(12 + m, m) = 6,188."""
     n_max = 1  # multisets of m of 13 values: C(12 + m, m), at most 6,188
     for i in range(m):
         n_max = n_max * (13 + i) // (i + 1)
@@ -1564,10 +1574,9 @@ def _heaviest_first(m, deck, nd, per_value):
                 drawn[n, j] = idx[j]
             weight[n] = w
             n += 1
-        if not next_combination(idx, m, nd):
+        if m == 0 or not next_combination(idx, m, nd):
             break
-    order = np.argsort(-weight[:n], kind="mergesort")
-    return drawn[:n][order], weight[:n][order]
+    return drawn[:n], weight[:n]
 
 
 @njit(cache=True, inline="always")
