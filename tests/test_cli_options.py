@@ -222,8 +222,12 @@ DECISIONS: dict[tuple[str, ...], dict[str, str]] = {
         "--family": A,
         "--policy": A,
         "--monte-carlo": "refused when --policy rank (the rank is estimated anyway)",
+        "--exact": "refused when beside --monte-carlo (not auto), or never for the rank with fewer than three "
+        "draws (it has no estimate there)",
         **TABLE,
         **TRIPLE_DRAW_SOLVER_MC,
+        # a long exact answer of the rank (three draws) shows a progress bar
+        "--quiet": EXACT_ANSWER + ", but for --policy rank",
     },
     ("triple-draw", "best-discard"): {
         "--draws": A,
@@ -400,6 +404,8 @@ REFUSED: list[tuple[list[str], str]] = [
     *[(["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", f, *v], f) for f, v in MC_VALUES.items()],
     *[(["triple-draw", "best-discard", "7s 5h 3d 2c Kc", f, *v], f) for f, v in MC_VALUES.items()],
     (["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--policy", "rank", "--monte-carlo"], "--monte-carlo"),
+    (["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--monte-carlo", "--exact", "always"], "--exact"),
+    (["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--policy", "rank", "--exact", "never"], "--exact"),
     (["triple-draw", "best-discard", "7s 5h 3d 2c Kc", "--target", "rank", "--monte-carlo"], "--monte-carlo"),
     *[([*TRIPLE_DRAW_EQUITY_SPOT, f, *v], f) for f, v in MC_VALUES.items()],  # every deal counted
     *[([*TRIPLE_DRAW_EQUITY_SPOT, f, *v], f) for f, v in (("--players", ["3"]), ("--strategy", ["rule"]))],

@@ -340,6 +340,37 @@ def test_cli_draw_odds_rank_three_draws_exact_standing_pat_or_drawing_one(capsys
     assert not rows[0]["exact"] and rows[0]["se"] > 0 and rows[0]["keep"] == "7s 5h"
 
 
+def test_cli_draw_odds_rank_exact_flag(capsys):
+    """--exact always: a 2-7 first keep of two cards with three draws, else estimated, is
+    counted in full (the chances of rank_play), its progress bar silenced by --quiet; --exact
+    never estimates; an estimate the rank policy does not have, or --exact beside
+    --monte-carlo, is refused."""
+    from simkit.games.triple_draw.rank_exact import rank_play
+
+    dead = "2s 2h 4s 4h 5s 5h 6s 6h 7s 7h Ts Th Js Jh Qs Qh Ks Kh As Ah 3s 3h"
+    argv = ["triple-draw", "draw-odds", "9s 8h 3d Qc Kc", "--keep", "9s 8h", "--draws", "3", "--dead", dead]
+    rank = [*argv, "--policy", "rank", "--targets", "8,10", "--format", "json"]
+    rows = _json(capsys, [*rank, "--exact", "always", "--quiet"])
+    play = rank_play("9s 8h 3d Qc Kc", "9s 8h", 3, ["8", "10"], dead=dead)
+    assert [r["fraction"] for r in rows] == [f"{p.numerator}/{p.denominator}" for p in play.chances]
+    assert all(r["exact"] and r["se"] == 0 and r["keep"] == "9s 8h" for r in rows)
+    # never: the estimate, also where auto counts (a keep of four cards)
+    four = [*rank[:4], "9s 8h 3d Qc", *rank[5:]]
+    rows = _json(capsys, [*four, "--exact", "never", "--trials", "16", "--quiet"])
+    assert not any(r["exact"] for r in rows) and all(r["se"] > 0 for r in rows)
+    for bad, message in [
+        (
+            [*rank[:6], "2", *rank[7:], "--exact", "never"],
+            "--exact never: the rank policy is estimated with three draws only, got --draws 2",
+        ),
+        ([*argv, "--exact", "always", "--monte-carlo"], "--exact always and --monte-carlo: give one"),
+    ]:
+        with pytest.raises(SystemExit) as e:
+            main(bad)
+        assert e.value.code == 2
+        assert message in capsys.readouterr().err
+
+
 def test_cli_equity_of_drawing_hands(capsys):
     from triple_draw_naive import drawing_equity
 

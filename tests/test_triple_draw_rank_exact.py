@@ -555,3 +555,58 @@ def test_a5_by_value_gives_the_integers_of_every_card(hand, keep, draws, dead):
         for b in (True, False)
     )
     assert by_value is not None and by_value == by_card
+
+
+@pytest.mark.parametrize(
+    ("family", "keep", "by_value"),
+    [("deuce_to_seven", "9s 8h", False), ("ace_to_five", "9s", True), ("ace_to_five", "9s 8h", False)],
+)
+def test_three_draws_count_every_first_draw_for_the_progress_bar(family, keep, by_value, capsys):
+    """Valuing a keep with three draws counts its first draws as it goes (what the progress bar
+    shows): ``C(n, drawn)`` at the end, by cards and by values (each set of values counted with
+    the draws it stands for), and the value is the same with the bar as without."""
+    hand = "9s 8h 3d Qc Kc"
+    dead = "2s 2h 4s 4h 5s 5h 6s 6h 7s 7h Ts Th Js Jh Qs Qh Ks Kh As Ah 3s 3h 9d 8d Ad Ac"
+    cards, kept, deck, dead_cards = _checked(hand, keep, 3, dead, family)
+    thr = np.array([target_threshold("9", family)], dtype=np.int32)
+    ctx = _Ctx(family)
+    counter = np.zeros(1, dtype=np.int64)
+    quiet = _keep_value(ctx, cards, kept.astype(np.int64), deck, dead_cards, 3, thr, by_value=by_value)
+    shown = _keep_value(
+        ctx,
+        cards,
+        kept.astype(np.int64),
+        deck,
+        dead_cards,
+        3,
+        thr,
+        by_value=by_value,
+        quiet=False,
+        counter=counter,
+    )
+    assert int(counter[0]) == comb(deck.size, 5 - kept.size)
+    assert quiet is not None and shown == quiet
+    capsys.readouterr()  # the bar shows only after two seconds: nothing to check in it
+
+
+def test_draw_odds_exact_counts_what_is_else_estimated():
+    """``exact=True``: a 2-7 keep of two cards with three draws, else a Monte Carlo estimate, is
+    counted in full (the value of :func:`rank_play`), and so is the whole search with no keep;
+    an unknown mode, or ``True`` beside the estimate's ``exact_limit=0``, is refused."""
+    hand = "9s 8h 3d Qc Kc"
+    dead = "2s 2h 4s 4h 5s 5h 6s 6h 7s 7h Ts Th Js Jh Qs Qh Ks Kh As Ah 3s 3h"
+    targets = ["8", "10"]
+    estimate = draw_odds(hand, "9s 8h", 3, targets, dead=dead, policy="rank", trials=8, quiet=True)
+    assert not estimate.exact.any() and (estimate.se > 0).all()
+    exact = draw_odds(hand, "9s 8h", 3, targets, dead=dead, policy="rank", exact=True)
+    play = rank_play(hand, "9s 8h", 3, targets, dead=dead)
+    assert exact.exact.all() and (exact.se == 0).all()
+    assert exact.fraction.tolist() == [f"{c.numerator}/{c.denominator}" for c in play.chances]
+    searched = draw_odds(hand, None, 3, targets, dead=dead, policy="rank", exact=True)
+    best = rank_play(hand, None, 3, targets, dead=dead)
+    assert searched.exact.all() and set(searched.keep) == {best.keep}
+    assert searched.fraction.tolist() == [f"{c.numerator}/{c.denominator}" for c in best.chances]
+    with pytest.raises(ValueError, match="exact must be True, False or 'auto', got 'yes'"):
+        draw_odds(hand, "9s 8h", 3, targets, policy="rank", exact="yes")
+    with pytest.raises(ValueError, match="exact=True and exact_limit=0"):
+        draw_odds(hand, "9s 8h", 3, targets, exact=True, exact_limit=0)

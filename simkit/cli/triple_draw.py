@@ -70,7 +70,8 @@ def register(sub) -> None:
         "second for a low draw, and without --keep where bounds rule out the keeps of fewer, a made "
         "hand whose pat is proven best, and in A-5 always, seconds; else Monte Carlo with its "
         "standard error: first draws sampled, "
-        "each followed by the exact best play, the mean corrected by control variates). "
+        "each followed by the exact best play, the mean corrected by control variates; --exact "
+        "always counts every first draw instead, however long). "
         "The unseen deck is "
         "the 47 cards not in HAND (less --dead); discards never come back, and a deck too small for "
         "the draws is refused. --monte-carlo gives the estimate of earlier versions (table play in "
@@ -102,6 +103,16 @@ def register(sub) -> None:
         "--monte-carlo",
         action="store_true",
         help="the Monte Carlo estimate of earlier versions instead of the exact answer (target policy)",
+    )
+    p.add_argument(
+        "--exact",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="count every outcome: auto = where it is quick (the default, above); always = however "
+        "long (--policy rank with three draws: in 2-7 a --keep of two cards about half a minute, of "
+        "one card minutes, the five-card draw hours, without --keep the whole search; a progress "
+        "bar shows the first draws of each keep valued, --quiet: none); never = Monte Carlo (the "
+        "target policy: as --monte-carlo; the rank: three draws only, first draws sampled)",
     )
     add_table_options(p)
     add_mc_options(
@@ -343,8 +354,16 @@ def _draw_odds(args) -> None:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
     if args.policy != "target":
         refuse(args, ["--monte-carlo"], "is the estimate for the target policy; the rank is estimated anyway")
+    if args.monte_carlo and args.exact != "auto":
+        raise UsageError(f"--exact {args.exact} and --monte-carlo: give one (--exact never is the estimate)")
+    if args.exact == "never" and args.policy == "rank" and args.draws != 3:
+        raise UsageError(
+            f"--exact never: the rank policy is estimated with three draws only, got --draws {args.draws}"
+        )
+    modes: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
+    mode = modes[args.exact]
     if args.policy == "target":
-        estimated = args.draws >= 2 and args.monte_carlo
+        estimated = args.draws >= 2 and (args.monte_carlo or mode is False)
     else:  # the rank: exact but with three draws from a keep that draws
         try:
             estimated = not rank_odds_exact(
@@ -354,13 +373,15 @@ def _draw_odds(args) -> None:
                 dead=args.dead,
                 family=args.family,
                 targets=_targets(args.targets),
+                exact=mode,
             )
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-    if not estimated:
+    if not estimated:  # the rank's exact answers may take long: their progress bar stays
+        kept_flags = ("--quiet",) if args.policy == "rank" else ()
         refuse(
             args,
-            ["--trials", "--seed", *_RUNNER_FLAGS],
+            ["--trials", "--seed", *(f for f in _RUNNER_FLAGS if f not in kept_flags)],
             "is for a Monte Carlo estimate; this answer is exact",
         )
     with several_jobs(args) as opts:  # the rank: the best keep's job, then its targets'
@@ -374,6 +395,7 @@ def _draw_odds(args) -> None:
             policy=args.policy,
             trials=args.trials,
             exact_limit=0 if args.monte_carlo else 20_000,
+            exact=mode,
             **opts,
         )
     emit(df, args)

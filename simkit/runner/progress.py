@@ -34,14 +34,16 @@ __all__ = ["DELAY", "progress_bar", "show_se"]
 DELAY = 2.0
 
 
-def progress_bar(total: int | None, name: str, *, initial: int = 0, quiet: bool = False) -> tqdm:
-    """A tqdm bar counting trials of job ``name`` (``initial`` already done, e.g. resumed;
-    ``total`` ``None`` while unknown, as in a run to a target SE)."""
+def progress_bar(
+    total: int | None, name: str, *, initial: int = 0, quiet: bool = False, unit: str = " trials"
+) -> tqdm:
+    """A tqdm bar counting trials (or ``unit``) of job ``name`` (``initial`` already done, e.g.
+    resumed; ``total`` ``None`` while unknown, as in a run to a target SE)."""
     return tqdm(
         total=total,
         initial=initial,
         desc=name,
-        unit=" trials",
+        unit=unit,
         unit_scale=True,
         delay=DELAY,
         disable=quiet,

@@ -167,6 +167,8 @@ best play after it (:func:`_sampled_first_draws`, the same second-hand kernel as
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -183,6 +185,7 @@ from ...hands import kernel_tables
 from ...hands.enumeration import all_hands
 from ...hands.kernels import card_key5, eval5_from_keys
 from ...jit import lean, njit
+from ...runner.progress import progress_bar
 from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums, _sort, _zero_cards
 from .exact import _chance, _low_value, _refreshed_tables, prepare
 from .rules import _eval, _value, family_id, target_threshold, target_value
@@ -1441,8 +1444,10 @@ def _inner_weight(x, lo, pos, m, deck, per_value, wpre):
     return wpre * (per_value[v] - r + 1) // r
 
 
-@njit(cache=True)
-def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC, VSR):
+@njit(cache=True, nogil=True)
+def _three(
+    kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC, VSR, done
+):  # fmt: skip
     """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
     first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
     as ``acc`` cannot reach ``cut`` (:func:`_two`).  ``bt``: the bound tables of the second
@@ -1458,7 +1463,10 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     of each target's counts: by values :func:`_value_sums` and :func:`_value_counts`, by cards
     the superset and count tables; empty: not used) the second keeps' tables come from the sums
     of the cards out before them (:func:`.value_sums._out_sums` or
-    :func:`.card_sums._card_out_sums`, the same for every first draw)."""
+    :func:`.card_sums._card_out_sums`, the same for every first draw).  ``done[0]`` += the
+    first draws valued, block by block (by values each counted with its weight, so that it
+    reaches ``C(nd, 5 - k)`` with the last): it runs without the GIL, so that a progress bar can
+    read it (:func:`_counted`)."""
     m = 5 - k
     C, _, _, ind = tg
     nt = ind.shape[0]
@@ -1468,7 +1476,9 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
     n_all = 1
     for i in range(m):
         n_all = n_all * (nd - i) // (i + 1)
-    block = n_all if cut < 0.0 else 8 * threads
+    # with no cut, blocks of about a second's work: a progress bar moves, and the threads wait
+    # for one another seldom
+    block = min(n_all, 512 * threads) if cut < 0.0 else 8 * threads
     if block > 4096:
         block = 4096
     firsts = np.empty((block, 5), dtype=np.int64)
@@ -1529,6 +1539,7 @@ def _three(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, thr
             by_value, AE, AEC, AER, bufs,
         )  # fmt: skip
         for i in range(nb):
+            done[0] += weight[i]
             _bmul(vout[i], weight[i], tmp)
             _baddb(acc, tmp)
             for t in range(nt):
@@ -1723,6 +1734,8 @@ def _keep_value(
     prune: bool = True,
     threads: int | None = None,
     by_value: bool | None = None,
+    quiet: bool = True,
+    counter: np.ndarray | None = None,
 ) -> tuple[Fraction, list[Fraction]] | None:
     """The exact expected rank of keeping ``kept`` with ``draws`` (1..3) draws left, and the
     chance of each target threshold ``thr`` with best play for the rank; None as soon as it is
@@ -1731,7 +1744,10 @@ def _keep_value(
     keeps :func:`_keep_bound` rules out (the same integers either way; for tests); ``threads``:
     how many share the first draws of three (default: Numba's thread count; the same integers
     for any); ``by_value``: the first draws of three by their values (:func:`_three`; default:
-    in A-5 and with ``ctx.suitless``, where it gives the same integers; no targets then)."""
+    in A-5 and with ``ctx.suitless``, where it gives the same integers; no targets then);
+    ``quiet=False``: with three draws a progress bar of the first draws valued
+    (:func:`_counted`); ``counter``: an int64 array whose ``[0]`` the first draws valued are
+    added to."""
     assert not (ctx.suitless and thr.size), "the suitless ranks bound the rank, not the targets"
     kept_l = kept.tolist()
     discards = np.array([c for c in cards.tolist() if c not in kept_l], dtype=np.int64)
@@ -1789,13 +1805,49 @@ def _keep_value(
             else (ctx.S, tg[0])
         )
         VSR = _NO_SUMS if by_value else _suitless_value_sums(ctx.family)
-        done = _three(
-            kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads, by_value,
-            VS, VC, VSR,
+        count = np.zeros(1, dtype=np.int64) if counter is None else counter
+        done = _counted(
+            lambda: _three(
+                kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads,
+                by_value, VS, VC, VSR, count,
+            ),
+            count,
+            comb(n, m),
+            f"first draws of {format_cards(kept) or 'nothing'}",
+            quiet,
         )  # fmt: skip
     if not done:
         return None
     return Fraction(_bint(acc), den * DENOM), [Fraction(_bint(hit[t]), den) for t in range(nt)]
+
+
+def _counted(work: Callable[[], bool], done: np.ndarray, total: int, name: str, quiet: bool) -> bool:
+    """``work()``, a kernel that runs without the GIL and counts what it has done in ``done[0]``
+    (from its value at the start up to ``total`` more), with a progress bar of that count on
+    stderr (shown once it has run two seconds, as the runner's: :func:`.progress_bar`) unless
+    ``quiet``: a thread reads the count four times a second.
+
+    >>> _counted(lambda: True, np.zeros(1, dtype=np.int64), 10, "demo", quiet=False)
+    True
+    """
+    if quiet:
+        return work()
+    start = int(done[0])
+    stop = threading.Event()
+    with progress_bar(total, name, unit=" first draws") as bar:
+
+        def show() -> None:
+            while not stop.wait(0.25):
+                bar.update(int(done[0]) - start - bar.n)
+
+        reader = threading.Thread(target=show, daemon=True)
+        reader.start()
+        try:
+            return work()
+        finally:
+            stop.set()
+            reader.join()
+            bar.update(int(done[0]) - start - bar.n)
 
 
 def _worst_first(deck: np.ndarray, family: str) -> np.ndarray:
@@ -2042,6 +2094,7 @@ def _best_first_keep(
     draws: int,
     least: int = 0,
     thr: np.ndarray = _NO_THR,
+    quiet: bool = True,
 ) -> tuple[Fraction, int, list[Fraction] | None] | None:
     """The greatest expected rank of a first keep of ``cards``, its mask (ties: more cards,
     then the first in :data:`_ORDER`) and the chances of the target thresholds ``thr`` under
@@ -2064,7 +2117,8 @@ def _best_first_keep(
     loses, so no play is worth more for the true rank), and skipped as soon as even that falls
     short of the best found; by cards it would be valued until it falls short, seconds for a
     keep of two cards with three draws.  That value depends on the keep's values alone, so it
-    is worked out once for the keeps of the same values (either king of a pair)."""
+    is worked out once for the keeps of the same values (either king of a pair).  ``quiet=False``:
+    a progress bar for each keep valued with three draws that takes more than two seconds."""
     masks = _ORDER.tolist()
     # counting a bound costs about what valuing an A-5 keep by values with two draws does
     count = draws == 3 or ctx.family != "ace_to_five"
@@ -2107,7 +2161,10 @@ def _best_first_keep(
         # strictly short (no tie), and the best found only grows: once short, always short
         values = tuple(sorted((keeps[mask] >> 2).tolist()))
         if values not in short and held.get(values) != best[0]:
-            if _keep_value(suitless, cards, keeps[mask], deck, dead, draws, _NO_THR, best[0]) is None:
+            if (
+                _keep_value(suitless, cards, keeps[mask], deck, dead, draws, _NO_THR, best[0], quiet=quiet)
+                is None
+            ):
                 short.add(values)
             else:
                 held[values] = best[0]
@@ -2132,6 +2189,7 @@ def _best_first_keep(
             draws,
             thr if first else _NO_THR,
             None if best is None else best[0],
+            quiet=quiet,
         )
         if got is None:
             continue
@@ -2206,7 +2264,14 @@ class RankPlay(NamedTuple):
 
 
 def rank_play(
-    hand, keep=None, draws: int = 2, targets=(), *, dead=None, family: str = "deuce_to_seven"
+    hand,
+    keep=None,
+    draws: int = 2,
+    targets=(),
+    *,
+    dead=None,
+    family: str = "deuce_to_seven",
+    quiet: bool = True,
 ) -> RankPlay:
     """Best play for the expected final rank from ``hand`` with ``draws`` (1..3) draws left.
 
@@ -2225,6 +2290,10 @@ def rank_play(
         Other cards known to be out of the deck.
     family
         ``deuce_to_seven`` or ``ace_to_five``.
+    quiet
+        ``False``: with three draws, a progress bar on stderr of the first draws of each keep
+        valued that takes more than two seconds (a 2-7 keep of two cards about half a minute,
+        of one card minutes, the five-card draw hours).
 
     Returns
     -------
@@ -2242,15 +2311,15 @@ def rank_play(
     ctx = _Ctx(family)
     if kept is not None:
         kept = kept.astype(np.int64)
-        got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, thr)
+        got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, thr, quiet=quiet)
         assert got is not None
         return RankPlay(format_cards(kept), *got)
-    best = _best_first_keep(ctx, cards, deck, dead_cards, draws, thr=thr)
+    best = _best_first_keep(ctx, cards, deck, dead_cards, draws, thr=thr, quiet=quiet)
     assert best is not None
     kept = cards[[i for i in range(5) if (best[1] >> i) & 1]]
     chances = best[2]
     if chances is None:  # the search counted the targets of another keep: count the best's
-        got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, thr)
+        got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, thr, quiet=quiet)
         assert got is not None
         chances = got[1]
     return RankPlay(format_cards(kept), best[0], chances)

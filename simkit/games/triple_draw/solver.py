@@ -691,6 +691,7 @@ def draw_odds(
     trials: int | None = None,
     seed: SeedLike = 0,
     exact_limit: int = EXACT_LIMIT,
+    exact: bool | str = "auto",
     **run_options,
 ) -> pd.DataFrame:
     """For each target, the chance of finishing at it or better from ``hand``.
@@ -723,6 +724,14 @@ def draw_odds(
         (:func:`.rank_estimate.rank_play_estimate`).
     exact_limit
         0 forces the Monte Carlo estimate of earlier versions for the target policy.
+    exact
+        ``"auto"``: exact where it is quick (above); ``True``: always, however long: with
+        ``policy="rank"`` and three draws every first draw counted (in 2-7 a keep of fewer than
+        three cards: about half a minute for two cards, minutes for one, hours for the
+        five-card draw; with no ``keep`` the whole search, :func:`.rank_exact.rank_play`), with
+        a progress bar of the first draws of each keep valued that takes more than two seconds
+        (none with ``quiet=True``); ``False``: never, Monte Carlo (the target policy: as
+        ``exact_limit=0``; the rank policy: three draws only, the first draws sampled).
     **run_options
         Options of :func:`simkit.runner.run` where the figure is a Monte Carlo estimate
         (``threads``, ``workers``, ``target_se``, ``quiet=False`` for a progress bar, ...).
@@ -747,6 +756,10 @@ def draw_odds(
     Traceback (most recent call last):
     ...
     ValueError: unknown policy 'best'; expected target or rank
+    >>> draw_odds("7s 5h 4d 3c 2s", draws=2, policy="rank", exact=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: exact=False: the rank policy is estimated with three draws only, got 2
     """
     return pd.DataFrame(
         odds_rows(
@@ -760,6 +773,7 @@ def draw_odds(
             trials=trials,
             seed=seed,
             exact_limit=exact_limit,
+            exact=exact,
             **run_options,
         )
     )
@@ -777,6 +791,7 @@ def odds_rows(
     trials: int | None = None,
     seed: SeedLike = 0,
     exact_limit: int = EXACT_LIMIT,
+    exact: bool | str = "auto",
     **run_options,
 ) -> list[dict]:
     """The rows of :func:`draw_odds` as dicts (for callers that gather many queries in one
@@ -788,6 +803,14 @@ def odds_rows(
     _check_query(draws, MC_TRIALS if trials is None else trials, exact_limit)
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; expected target or rank")
+    if exact not in (True, False, "auto"):
+        raise ValueError(f"exact must be True, False or 'auto', got {exact!r}")
+    if exact is True and exact_limit == 0:
+        raise ValueError("exact=True and exact_limit=0 (the Monte Carlo estimate) contradict each other")
+    if exact is False and policy == "rank" and draws != 3:
+        raise ValueError(f"exact=False: the rank policy is estimated with three draws only, got {draws}")
+    if exact is False:
+        exact_limit = 0
     targets = list(targets)
     if not targets:
         raise ValueError("targets must name at least one top card, got none")
@@ -800,7 +823,7 @@ def odds_rows(
         mask = 31
     rows = []
     if policy == "rank":
-        return list(_rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_options))
+        return list(_rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_options, exact))
     trials = MC_TRIALS if trials is None else trials
     if exact_limit != 0:
         results = _exact.chances(
@@ -914,7 +937,14 @@ def rank_options_exact(draws: int, family: str = "deuce_to_seven") -> bool:
 
 
 def rank_odds_exact(
-    hand, keep=None, draws: int = 1, *, dead=None, family: str = "deuce_to_seven", targets=DEFAULT_TARGETS
+    hand,
+    keep=None,
+    draws: int = 1,
+    *,
+    dead=None,
+    family: str = "deuce_to_seven",
+    targets=DEFAULT_TARGETS,
+    exact: bool | str = "auto",
 ) -> bool:
     """Whether :func:`draw_odds` with ``policy="rank"`` answers exactly: always with one or two
     draws; with three when the first keep is given and holds three cards or more, in A-5 any (a
@@ -929,6 +959,8 @@ def rank_odds_exact(
     not flagged exact.  Deciding may take that search; it is remembered, so :func:`draw_odds`
     does not search again, and it counts the chances of ``targets`` (those :func:`draw_odds`
     will be asked for) on the way, so that the keep it finds need not be valued again for them.
+    ``exact`` as :func:`draw_odds`'s: ``True`` always (however long), ``False`` never with
+    three draws.
 
     >>> [rank_odds_exact(h, None, 3) for h in ("8s 6h 4d 3c 2s", "7s 5h 3d 2c Kc", "Ks Qh Jd Jc 9h")]
     [True, True, False]
@@ -939,14 +971,22 @@ def rank_odds_exact(
     """
     cards, kept, deck = _exact.prepare(hand, keep, draws, dead=dead)
     family_id(family)
-    if draws < 3:
+    if exact not in (True, False, "auto"):
+        raise ValueError(f"exact must be True, False or 'auto', got {exact!r}")
+    if exact is False and draws != 3:
+        raise ValueError(f"exact=False: the rank policy is estimated with three draws only, got {draws}")
+    if draws < 3 or exact is True:
         return True
+    if exact is False:
+        return False
     thr = tuple(target_threshold(t, family) for t in targets)
     return _exact_first_keep(cards, deck, _keep_positions(cards, kept), family, thr)[0] >= 0
 
 
-def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_options) -> list[dict]:
-    """The rows of :func:`draw_odds` for the rank policy."""
+def _rank_rows(
+    cards, deck, mask, draws, targets, family, trials, seed, run_options, mode: bool | str = "auto"
+) -> list[dict]:
+    """The rows of :func:`draw_odds` for the rank policy (``mode``: its ``exact``)."""
     fam = family_id(family)
     thr = np.array([target_threshold(t, family) for t in targets], dtype=np.int32)
     names = [TARGET_NAMES.get(str(t).upper(), f"{t}-low") for t in targets]
@@ -992,9 +1032,20 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
             for i in range(thr.size)
         ]
     # the keep valued exactly, and the targets' chances where the search for it counted them
-    exact_keep, exact = (
-        (mask, None) if draws == 2 else _exact_first_keep(cards, deck, mask, family, tuple(thr.tolist()))
-    )
+    from .rank_exact import out_of_play, rank_play
+
+    dead_cards = out_of_play(cards, deck)
+    quiet = bool(run_options.get("quiet", False))
+    force = mode is True
+    if mode is False:  # three draws (checked): estimated
+        exact_keep, exact = -1, None
+    elif draws == 2 or (force and mask >= 0):
+        exact_keep, exact = mask, None
+    elif force:  # the whole search, however long
+        play = rank_play(cards, None, draws, targets, dead=dead_cards, family=family, quiet=quiet)
+        exact_keep, exact = _keep_positions(cards, parse_cards(play.keep)), play.chances
+    else:
+        exact_keep, exact = _exact_first_keep(cards, deck, mask, family, tuple(thr.tolist()))
     method = "exact best play: every keep the one with the greatest expected rank"
     proven = True  # the first keep is the one given or the proven best
     if draws == 3 and exact_keep < 0 and mask < 0:  # the first keep by the table-play estimate
@@ -1005,16 +1056,11 @@ def _rank_rows(cards, deck, mask, draws, targets, family, trials, seed, run_opti
         mask = _keep_positions(cards, best_row.keep)
         exact_keep, exact = _exact_first_keep(cards, deck, mask, family)
         proven = False
-    from .rank_exact import out_of_play
-
-    dead_cards = out_of_play(cards, deck)
     if draws == 2 or exact_keep >= 0:
-        from .rank_exact import rank_play
-
         if exact is None:
             play = rank_play(
                 cards, None if exact_keep < 0 else cards[_positions(exact_keep)], draws, targets,
-                dead=dead_cards, family=family,
+                dead=dead_cards, family=family, quiet=quiet,
             )  # fmt: skip
             exact, km = play.chances, _keep_positions(cards, play.keep)
         else:
