@@ -235,8 +235,11 @@ DECISIONS: dict[tuple[str, ...], dict[str, str]] = {
         "--dead": A,
         "--family": A,
         "--monte-carlo": "refused when --target rank (the rank is estimated anyway)",
+        "--exact": "refused when beside --monte-carlo (not auto)",
         **TABLE,
         **TRIPLE_DRAW_SOLVER_MC,
+        # long exact values of the rank (three draws) show a progress bar
+        "--quiet": EXACT_ANSWER + ", but for --target rank",
     },
     ("triple-draw", "equity"): TRIPLE_DRAW_EQUITY,
     ("triple-draw", "starting-hands"): {"--opponents": A, "--strategy": A, "--family": A, **TABLE, **MC},
@@ -407,6 +410,7 @@ REFUSED: list[tuple[list[str], str]] = [
     (["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--monte-carlo", "--exact", "always"], "--exact"),
     (["triple-draw", "draw-odds", "7s 5h 3d 2c Kc", "--policy", "rank", "--exact", "never"], "--exact"),
     (["triple-draw", "best-discard", "7s 5h 3d 2c Kc", "--target", "rank", "--monte-carlo"], "--monte-carlo"),
+    (["triple-draw", "best-discard", "7s 5h 3d 2c Kc", "--monte-carlo", "--exact", "never"], "--exact"),
     *[([*TRIPLE_DRAW_EQUITY_SPOT, f, *v], f) for f, v in MC_VALUES.items()],  # every deal counted
     *[([*TRIPLE_DRAW_EQUITY_SPOT, f, *v], f) for f, v in (("--players", ["3"]), ("--strategy", ["rule"]))],
     *[

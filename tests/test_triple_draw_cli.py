@@ -371,6 +371,15 @@ def test_cli_draw_odds_rank_exact_flag(capsys):
         assert message in capsys.readouterr().err
 
 
+def test_cli_best_discard_exact_never_estimates_the_rank(capsys):
+    """best-discard --exact never: the rank's values with two draws, else exact, estimated."""
+    argv = ["triple-draw", "best-discard", "9s 8h 3d Qc Kc", "--draws", "2", "--target", "rank"]
+    rows = _json(capsys, [*argv, "--exact", "never", "--trials", "200", "--quiet", "--format", "json"])
+    assert rows and not any(r["exact"] for r in rows) and all(r["se"] > 0 for r in rows)
+    rows = _json(capsys, [*argv, "--format", "json"])
+    assert all(r["exact"] and r["se"] == 0 for r in rows)
+
+
 def test_cli_equity_of_drawing_hands(capsys):
     from triple_draw_naive import drawing_equity
 

@@ -610,3 +610,18 @@ def test_draw_odds_exact_counts_what_is_else_estimated():
         draw_odds(hand, "9s 8h", 3, targets, policy="rank", exact="yes")
     with pytest.raises(ValueError, match="exact=True and exact_limit=0"):
         draw_odds(hand, "9s 8h", 3, targets, exact=True, exact_limit=0)
+
+
+def test_discard_options_exact_values_every_keep_of_the_rank():
+    """``exact=True``: with three draws in 2-7, where the rank's values are else estimated,
+    every keep is valued exactly (the values of :func:`rank_value`), best first; ``exact=False``
+    estimates them."""
+    hand = "9s 8h 3d Qc Kc"
+    dead = "2s 2h 4s 4h 5s 5h 6s 6h 7s 7h Ts Th Js Jh Qs Qh Ks Kh As Ah 3s 3h 9d 8d Ad Ac"
+    df = discard_options(hand, 3, "rank", dead=dead, top=4, exact=True)
+    assert df.exact.all() and (df.se == 0).all()
+    for row in df.itertuples():
+        assert Fraction(row.fraction) == rank_value(hand, row.keep, 3, dead=dead)
+    assert df.value.is_monotonic_decreasing
+    estimated = discard_options(hand, 3, "rank", dead=dead, top=4, exact=False, trials=64, quiet=True)
+    assert not estimated.exact.any() and (estimated.se > 0).all()

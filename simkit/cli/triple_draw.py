@@ -129,7 +129,7 @@ def register(sub) -> None:
         description="The discards of HAND ranked by the chance of reaching --target with best "
         "play in the later draws (exact; the column 'fraction'), or by the expected final rank "
         "(--target rank: exact for one and two draws, and for three in A-5, about ten seconds; Monte "
-        "Carlo for three in 2-7).",
+        "Carlo for three in 2-7, or with --exact always every keep exact, hours).",
     )
     p.add_argument("hand", nargs="+", metavar="HAND")
     p.add_argument("--draws", type=int_in_range(1, 3, "draws"), default=1)
@@ -140,6 +140,15 @@ def register(sub) -> None:
         "--monte-carlo",
         action="store_true",
         help="the Monte Carlo estimate of earlier versions instead of the exact answer (a target)",
+    )
+    p.add_argument(
+        "--exact",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="count every outcome: auto = where it is quick (the default, above); always = however "
+        "long (--target rank with three draws in 2-7: every keep, hours for the five-card draw; a "
+        "progress bar shows the first draws of each keep, --quiet: none); never = Monte Carlo (as "
+        "--monte-carlo)",
     )
     add_table_options(p)
     add_mc_options(p, trials=20_000)
@@ -410,12 +419,17 @@ def _best_discard(args) -> None:
     rank = args.target == "rank"
     if rank:
         refuse(args, ["--monte-carlo"], "is the estimate for a target; the rank is estimated anyway")
-    rank_estimated = not rank_options_exact(args.draws, args.family)
-    estimated = args.draws >= 2 and (rank_estimated if rank else args.monte_carlo)
-    if not estimated:
+    if args.monte_carlo and args.exact != "auto":
+        raise UsageError(f"--exact {args.exact} and --monte-carlo: give one (--exact never is the estimate)")
+    modes: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
+    mode = modes[args.exact]
+    rank_estimated = not rank_options_exact(args.draws, args.family) if mode == "auto" else mode is False
+    estimated = args.draws >= 2 and (rank_estimated if rank else args.monte_carlo or mode is False)
+    if not estimated:  # the rank's exact values may take long: their progress bar stays
+        kept_flags = ("--quiet",) if rank else ()
         refuse(
             args,
-            ["--trials", "--seed", *_RUNNER_FLAGS],
+            ["--trials", "--seed", *(f for f in _RUNNER_FLAGS if f not in kept_flags)],
             "is for a Monte Carlo estimate; these values are exact",
         )
     with several_jobs(args) as opts:
@@ -427,6 +441,7 @@ def _best_discard(args) -> None:
             family=args.family,
             trials=args.trials,
             exact_limit=0 if args.monte_carlo else 20_000,
+            exact=mode,
             **opts,
         )
     emit(df, args)

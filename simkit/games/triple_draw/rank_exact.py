@@ -1885,10 +1885,12 @@ def _checked(hand, keep, draws: int, dead, family: str):
     return cards.astype(np.int64), kept, deck.astype(np.int64), dead_cards
 
 
-def rank_value(hand, keep, draws: int = 2, *, dead=None, family: str = "deuce_to_seven") -> Fraction:
+def rank_value(
+    hand, keep, draws: int = 2, *, dead=None, family: str = "deuce_to_seven", quiet: bool = True
+) -> Fraction:
     """The exact expected final rank (0..1, :func:`.solver.rank_percentiles`) of keeping
     ``keep`` from ``hand`` with ``draws`` (1, 2 or 3) draws left, every later keep the one with
-    the greatest expected rank.
+    the greatest expected rank (``quiet=False``: a progress bar as :func:`rank_play`'s).
 
     >>> v = rank_value("9s 5h 3d 2c 2h", "9s 5h 3d 2c", 1)
     >>> v == best_rank_keep("9s 5h 3d 2c 2h", 1)[0]
@@ -1911,7 +1913,9 @@ def rank_value(hand, keep, draws: int = 2, *, dead=None, family: str = "deuce_to
         raise ValueError("rank_value values a given keep, got None; best_rank_keep finds the best one")
     cards, kept, deck, dead_cards = _checked(hand, keep, draws, dead, family)
     assert kept is not None
-    got = _keep_value(_Ctx(family), cards, kept.astype(np.int64), deck, dead_cards, draws, _NO_THR)
+    got = _keep_value(
+        _Ctx(family), cards, kept.astype(np.int64), deck, dead_cards, draws, _NO_THR, quiet=quiet
+    )
     assert got is not None
     return got[0]
 

@@ -540,6 +540,24 @@ def _fraction(p) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
+def _exact_limit(exact: bool | str, exact_limit: int) -> int:
+    """``exact_limit`` under the ``exact`` mode of :func:`draw_odds` and :func:`discard_options`
+    (``False``: 0, the Monte Carlo estimate), the mode checked.
+
+    >>> _exact_limit(False, EXACT_LIMIT), _exact_limit("auto", EXACT_LIMIT) == EXACT_LIMIT
+    (0, True)
+    >>> _exact_limit(True, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: exact=True and exact_limit=0 (the Monte Carlo estimate) contradict each other
+    """
+    if exact not in (True, False, "auto"):
+        raise ValueError(f"exact must be True, False or 'auto', got {exact!r}")
+    if exact is True and exact_limit == 0:
+        raise ValueError("exact=True and exact_limit=0 (the Monte Carlo estimate) contradict each other")
+    return 0 if exact is False else exact_limit
+
+
 def discard_options(
     hand,
     draws: int = 1,
@@ -551,6 +569,7 @@ def discard_options(
     seed: SeedLike = 0,
     exact_limit: int = EXACT_LIMIT,
     top: int | None = None,
+    exact: bool | str = "auto",
     **run_options,
 ) -> pd.DataFrame:
     """Every discard worth considering, with its value: the chance of ``objective``-low or
@@ -581,6 +600,11 @@ def discard_options(
         0 forces the Monte Carlo estimate for a target (for comparison).
     top
         Value only the rank model's best ``top`` keeps.
+    exact
+        ``"auto"``: as above; ``True``: every keep exact however long (the rank with three
+        draws in 2-7: each keep a two-draw solve per first draw, hours for the five-card draw,
+        with a progress bar of each keep's first draws that takes more than two seconds, none
+        with ``quiet=True``); ``False``: Monte Carlo (as ``exact_limit=0``).
     **run_options
         Options of :func:`simkit.runner.run` for the Monte Carlo estimate (``threads``,
         ``workers``, ``target_se``, ``quiet=False`` for a progress bar, ...): every keep is one
@@ -603,12 +627,17 @@ def discard_options(
     ValueError: trials must be a positive integer, got 0
     """
     _check_query(draws, trials, exact_limit, top)
+    exact_limit = _exact_limit(exact, exact_limit)
     cards, deck = _setup(hand, dead, family, draws)
+    force = exact is True
     exact = objective != "rank" and exact_limit != 0
     if objective != "rank":
         target_value(objective, family)
     rank_exactly = (
-        objective == "rank" and exact_limit != 0 and draws >= 2 and rank_options_exact(draws, family)
+        objective == "rank"
+        and exact_limit != 0
+        and draws >= 2
+        and (force or rank_options_exact(draws, family))
     )
     masks = _candidates(cards, draws, objective, family, top)
     estimates = None
@@ -637,7 +666,10 @@ def discard_options(
                 else (mask,)
             )
             if values not in valued:
-                valued[values] = rank_value(cards, kept, draws, dead=out_of_play(cards, deck), family=family)
+                valued[values] = rank_value(
+                    cards, kept, draws, dead=out_of_play(cards, deck), family=family,
+                    quiet=bool(run_options.get("quiet", False)),
+                )  # fmt: skip
             p = valued[values]
             value, se, is_exact, frac = float(p), 0.0, True, _fraction(p)
             method = "exact best play: every later keep the one with the greatest expected rank"
@@ -803,14 +835,9 @@ def odds_rows(
     _check_query(draws, MC_TRIALS if trials is None else trials, exact_limit)
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; expected target or rank")
-    if exact not in (True, False, "auto"):
-        raise ValueError(f"exact must be True, False or 'auto', got {exact!r}")
-    if exact is True and exact_limit == 0:
-        raise ValueError("exact=True and exact_limit=0 (the Monte Carlo estimate) contradict each other")
+    exact_limit = _exact_limit(exact, exact_limit)
     if exact is False and policy == "rank" and draws != 3:
         raise ValueError(f"exact=False: the rank policy is estimated with three draws only, got {draws}")
-    if exact is False:
-        exact_limit = 0
     targets = list(targets)
     if not targets:
         raise ValueError("targets must name at least one top card, got none")
