@@ -4,6 +4,9 @@
   with status 2, never a traceback.
 - :func:`add_table_options` gives a command ``--format table|csv|json`` and ``--out FILE``;
   :func:`emit` writes a DataFrame or dict in that format.
+- :func:`add_exact_option` gives a command that counts where it can ``--exact
+  auto|always|never``; :func:`exact_mode` turns it into the ``exact`` argument of the library
+  (``"auto"``, ``True``, ``False``).
 - :func:`add_mc_options` gives a Monte Carlo command ``--trials --seed --workers --threads
   --scheduler --checkpoint --chunk-size --quiet --target-se --max-trials``;
   :func:`run_options` turns them into the keyword arguments of :func:`simkit.runner.run`
@@ -280,6 +283,26 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
         "--format", choices=("table", "csv", "json"), default="table", help="output format (default: table)"
     )
     p.add_argument("--out", metavar="FILE", type=out_file, help="write the output to FILE instead of stdout")
+
+
+#: ``--exact`` as the library's ``exact``: count where it is quick, always (however long), never.
+EXACT_MODES: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
+
+
+def add_exact_option(p: argparse.ArgumentParser, help: str) -> None:
+    """``--exact auto|always|never`` (default ``auto``): whether to count every outcome."""
+    p.add_argument("--exact", choices=tuple(EXACT_MODES), default="auto", help=help)
+
+
+def exact_mode(args: argparse.Namespace) -> bool | str:
+    """The library's ``exact`` for ``--exact``.
+
+    >>> p = Parser(prog="simkit demo")
+    >>> add_exact_option(p, "count every outcome")
+    >>> [exact_mode(p.parse_args(a)) for a in ([], ["--exact", "always"], ["--exact", "never"])]
+    ['auto', True, False]
+    """
+    return EXACT_MODES[args.exact]
 
 
 def add_mc_options(

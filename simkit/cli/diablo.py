@@ -48,9 +48,11 @@ from ..checks import INT_LIMIT
 from .common import (
     COMMAND_HELP,
     UsageError,
+    add_exact_option,
     add_mc_options,
     add_table_options,
     emit,
+    exact_mode,
     int_in_range,
     run_options,
     several_jobs,
@@ -200,11 +202,8 @@ def register(sub) -> None:
     )
     p.add_argument("--dead", metavar="CARDS", default=None, help="cards out of play")
     _limit_options(p)
-    p.add_argument(
-        "--exact",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="count every outcome: auto = when it takes at most 200,000,000 look-ups (every heads-up spot)",
+    add_exact_option(
+        p, "count every outcome: auto = when it takes at most 200,000,000 look-ups (every heads-up spot)"
     )
     add_table_options(p)
     add_mc_options(p, trials=200_000, trials_help="Monte Carlo deals when not exact (default 200,000)")
@@ -640,7 +639,6 @@ def _equity(args) -> None:
                 "is a Monte Carlo option, and every outcome of this spot is counted (exact); "
                 "give --exact never for Monte Carlo",
             )
-    modes: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
     opts = run_options(args)
     seed = opts.pop("seed")
     df = draw_equity(
@@ -648,7 +646,7 @@ def _equity(args) -> None:
         keeps,
         args.dead,
         order=order,
-        exact=modes[args.exact],
+        exact=exact_mode(args),
         trials=args.trials,
         seed=seed,
         **_limit(args),

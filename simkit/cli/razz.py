@@ -30,9 +30,11 @@ from ..checks import INT_LIMIT
 from .common import (
     COMMAND_HELP,
     UsageError,
+    add_exact_option,
     add_mc_options,
     add_table_options,
     emit,
+    exact_mode,
     int_in_range,
     run_options,
     several_jobs,
@@ -118,12 +120,7 @@ def register(sub) -> None:
     )
     p.add_argument("--dead", metavar="CARDS", help="cards out of play (folded upcards); ? = unknown")
     _add_rule_options(p)
-    p.add_argument(
-        "--exact",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="enumerate every deal: auto = when at most 3,000,000 (default)",
-    )
+    add_exact_option(p, "enumerate every deal: auto = when at most 3,000,000 (default)")
     add_table_options(p)
     add_mc_options(p, trials=200_000)
     p.set_defaults(func=_equity)
@@ -282,8 +279,7 @@ def _low_odds(args) -> None:
 def _equity(args) -> None:
     from ..games.razz.equity import EXACT_LIMIT, equity, prepare
 
-    modes: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
-    exact = modes[args.exact]
+    exact = exact_mode(args)
     spot = prepare(args.hands, args.dead, rules=_rules(args))
     if spot.exact_possible and (exact is True or (exact == "auto" and spot.deals() <= EXACT_LIMIT)):
         refuse(

@@ -29,11 +29,13 @@ from ..checks import INT_LIMIT
 from .common import (
     COMMAND_HELP,
     UsageError,
+    add_exact_option,
     add_mc_options,
     add_table_options,
     chips,
     count,
     emit,
+    exact_mode,
     int_in_range,
     run_options,
     several_jobs,
@@ -104,11 +106,9 @@ def register(sub) -> None:
         action="store_true",
         help="the Monte Carlo estimate of earlier versions instead of the exact answer (target policy)",
     )
-    p.add_argument(
-        "--exact",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="count every outcome: auto = where it is quick (the default, above); always = however "
+    add_exact_option(
+        p,
+        "count every outcome: auto = where it is quick (the default, above); always = however "
         "long (--policy rank with three draws: in 2-7 a --keep of two cards about half a minute, of "
         "one card minutes, the five-card draw hours, without --keep the whole search; a progress "
         "bar shows the first draws of each keep valued, --quiet: none); never = Monte Carlo (the "
@@ -141,11 +141,9 @@ def register(sub) -> None:
         action="store_true",
         help="the Monte Carlo estimate of earlier versions instead of the exact answer (a target)",
     )
-    p.add_argument(
-        "--exact",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="count every outcome: auto = where it is quick (the default, above); always = however "
+    add_exact_option(
+        p,
+        "count every outcome: auto = where it is quick (the default, above); always = however "
         "long (--target rank with three draws in 2-7: every keep, hours for the five-card draw; a "
         "progress bar shows the first draws of each keep, --quiet: none); never = Monte Carlo (as "
         "--monte-carlo)",
@@ -363,14 +361,11 @@ def _draw_odds(args) -> None:
         raise UsageError(f"HAND must have 5 cards, got {hand.size}")
     if args.policy != "target":
         refuse(args, ["--monte-carlo"], "is the estimate for the target policy; the rank is estimated anyway")
-    if args.monte_carlo and args.exact != "auto":
-        raise UsageError(f"--exact {args.exact} and --monte-carlo: give one (--exact never is the estimate)")
-    if args.exact == "never" and args.policy == "rank" and args.draws != 3:
+    mode = _exact_mode(args)
+    if mode is False and args.policy == "rank" and args.draws != 3:
         raise UsageError(
             f"--exact never: the rank policy is estimated with three draws only, got --draws {args.draws}"
         )
-    modes: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
-    mode = modes[args.exact]
     if args.policy == "target":
         estimated = args.draws >= 2 and (args.monte_carlo or mode is False)
     else:  # the rank: exact but with three draws from a keep that draws
@@ -410,6 +405,13 @@ def _draw_odds(args) -> None:
     emit(df, args)
 
 
+def _exact_mode(args) -> bool | str:
+    """``--exact`` of draw-odds and best-discard, refused beside ``--monte-carlo`` unless auto."""
+    if args.monte_carlo and args.exact != "auto":
+        raise UsageError(f"--exact {args.exact} and --monte-carlo: give one (--exact never is the estimate)")
+    return exact_mode(args)
+
+
 def _best_discard(args) -> None:
     from ..games.triple_draw.solver import discard_options, rank_options_exact
 
@@ -419,10 +421,7 @@ def _best_discard(args) -> None:
     rank = args.target == "rank"
     if rank:
         refuse(args, ["--monte-carlo"], "is the estimate for a target; the rank is estimated anyway")
-    if args.monte_carlo and args.exact != "auto":
-        raise UsageError(f"--exact {args.exact} and --monte-carlo: give one (--exact never is the estimate)")
-    modes: dict[str, bool | str] = {"auto": "auto", "always": True, "never": False}
-    mode = modes[args.exact]
+    mode = _exact_mode(args)
     rank_estimated = not rank_options_exact(args.draws, args.family) if mode == "auto" else mode is False
     estimated = args.draws >= 2 and (rank_estimated if rank else args.monte_carlo or mode is False)
     if not estimated:  # the rank's exact values may take long: their progress bar stays
