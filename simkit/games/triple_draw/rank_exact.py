@@ -1825,7 +1825,8 @@ def _counted(work: Callable[[], bool], done: np.ndarray, total: int, name: str, 
     """``work()``, a kernel that runs without the GIL and counts what it has done in ``done[0]``
     (from its value at the start up to ``total`` more), with a progress bar of that count on
     stderr (shown once it has run two seconds, as the runner's: :func:`.progress_bar`) unless
-    ``quiet``: a thread reads the count four times a second.
+    ``quiet``: a thread reads the count four times a second.  A work that returns False (a keep
+    given up) ends its bar with "given up".
 
     >>> _counted(lambda: True, np.zeros(1, dtype=np.int64), 10, "demo", quiet=False)
     True
@@ -1842,11 +1843,15 @@ def _counted(work: Callable[[], bool], done: np.ndarray, total: int, name: str, 
 
         reader = threading.Thread(target=show, daemon=True)
         reader.start()
+        finished = False
         try:
-            return work()
+            finished = work()
+            return finished
         finally:
             stop.set()
             reader.join()
+            if not finished:  # a keep given up: it cannot beat the best found
+                bar.set_postfix_str("given up", refresh=False)
             bar.update(int(done[0]) - start - bar.n)
 
 

@@ -30,7 +30,10 @@ chance of finishing at a target ("8-low or better", :mod:`.rules`) or the expect
   (:func:`.rank_exact.rank_play` gives the exact three-draw figures of any given first
   keep, in a fraction of a second to a quarter of a minute, and :func:`.rank_exact.best_rank_keep`
   the best first keep: seconds where the bounds rule out the small keeps, minutes where they
-  do not, see :mod:`.rank_exact`).
+  do not, see :mod:`.rank_exact`).  ``exact=True`` (``--exact always``) counts it all the same,
+  however long (about twenty seconds for a keep of two cards, hours for the five-card draw),
+  with a progress bar of each keep's first draws; ``exact=False`` (``--exact never``) estimates
+  even where counting is quick.
 
 Every result says ``exact`` (True only where every outcome was counted) and its ``se``.
 
