@@ -415,6 +415,11 @@ RANK_QUERIES = [
         "3",
     ),
     (
+        "draw-odds --policy rank, 3 draws, --keep 9-8 --exact always: every one of the 16,215 first draws counted, 4 targets, two threads",
+        'draw_odds("9s 8h 3d Qc Kc", "9s 8h", 3, policy="rank", exact=True, quiet=True)',
+        "3",
+    ),
+    (
         'draw-odds --policy rank, 3 draws, --keep "" (the five-card draw): estimate, 192 first draws, two threads',
         'draw_odds("7s 5h 3d 2c Kc", "", 3, policy="rank")',
         "3",
@@ -523,7 +528,8 @@ def rank_section(repeats: int) -> list[str]:
         "corrected by control variates, cheap bounds of each second hand whose exact means are "
         "known, which cut the variance of the expected rank about twentyfold and of the targets' "
         "chances threefold to tenfold, so 192 first draws give smaller standard errors than 400 "
-        "plain ones). A whole best_rank_keep with three draws takes seconds in A-5 where the "
+        "plain ones), or with --exact always (exact=True) counts every first draw, however long "
+        "(for 9-8 the row above). A whole best_rank_keep with three draws takes seconds in A-5 where the "
         "small keeps are not bounded out (the last rows: every first draw of a keep of one card or "
         "none is a two-draw solve of about a millisecond, the second keeps' tables made by values), "
         "in 2-7 under a second to seconds where the keeps of two cards or fewer are ruled out by "
