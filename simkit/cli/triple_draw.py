@@ -109,7 +109,7 @@ def register(sub) -> None:
     add_exact_option(
         p,
         "count every outcome: auto = where it is quick (the default, above); always = however "
-        "long (--policy rank with three draws: in 2-7 a --keep of two cards about half a minute, of "
+        "long (--policy rank with three draws: in 2-7 a --keep of two cards about twenty seconds, of "
         "one card minutes, the five-card draw hours, without --keep the whole search; a progress "
         "bar shows the first draws of each keep valued, --quiet: none); never = Monte Carlo (the "
         "target policy: as --monte-carlo; the rank: three draws only, first draws sampled)",

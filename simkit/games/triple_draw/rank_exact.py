@@ -141,7 +141,7 @@ four targets (23 s before the bound), 14 s for three high cards (K-Q-J with the 
 hold a card no hand making the target holds, 28 s before its second hands walked their keeps
 greatest suitless value first and skipped the target counts that are 0), whose second hands'
 best keeps draw four or five and are valued by cards; a keep of two
-cards has 16,215 first draws (26 s for 9-8).  A whole three-draw :func:`best_rank_keep` is quick where
+cards has 16,215 first draws (16 s for 9-8 with the four targets).  A whole three-draw :func:`best_rank_keep` is quick where
 the bounds rule out the keeps of few cards: in A-5, two threads, 0.6 s for 7-5-3-2-K and for
 T-7-4-3-2; elsewhere the keeps of one card or none are valued until the cut gives them up
 (their first draws taken heaviest first, so that the cut comes early): 3.8 s for 7-3-2-K-Q
@@ -2301,7 +2301,7 @@ def rank_play(
         ``deuce_to_seven`` or ``ace_to_five``.
     quiet
         ``False``: with three draws, a progress bar on stderr of the first draws of each keep
-        valued that takes more than two seconds (a 2-7 keep of two cards about half a minute,
+        valued that takes more than two seconds (a 2-7 keep of two cards about twenty seconds,
         of one card minutes, the five-card draw hours).
 
     Returns

@@ -762,7 +762,7 @@ def draw_odds(
     exact
         ``"auto"``: exact where it is quick (above); ``True``: always, however long: with
         ``policy="rank"`` and three draws every first draw counted (in 2-7 a keep of fewer than
-        three cards: about half a minute for two cards, minutes for one, hours for the
+        three cards: about twenty seconds for two cards, minutes for one, hours for the
         five-card draw; with no ``keep`` the whole search, :func:`.rank_exact.rank_play`), with
         a progress bar of the first draws of each keep valued that takes more than two seconds
         (none with ``quiet=True``); ``False``: never, Monte Carlo (the target policy: as
