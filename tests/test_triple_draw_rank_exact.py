@@ -591,7 +591,8 @@ def test_three_draws_count_every_first_draw_for_the_progress_bar(family, keep, b
 
 def test_draw_odds_exact_counts_what_is_else_estimated():
     """``exact=True``: a 2-7 keep of two cards with three draws, else a Monte Carlo estimate, is
-    counted in full (the value of :func:`rank_play`), and so is the whole search with no keep;
+    counted in full (the value of :func:`rank_play`), and so is the whole search with no keep
+    (``exact=False``: a keep found and valued by Monte Carlo);
     an unknown mode, or ``True`` beside the estimate's ``exact_limit=0``, is refused."""
     hand = "9s 8h 3d Qc Kc"
     dead = "2s 2h 4s 4h 5s 5h 6s 6h 7s 7h Ts Th Js Jh Qs Qh Ks Kh As Ah 3s 3h"
@@ -602,6 +603,9 @@ def test_draw_odds_exact_counts_what_is_else_estimated():
     play = rank_play(hand, "9s 8h", 3, targets, dead=dead)
     assert exact.exact.all() and (exact.se == 0).all()
     assert exact.fraction.tolist() == [f"{c.numerator}/{c.denominator}" for c in play.chances]
+    # exact=False: the keep found by Monte Carlo is estimated too, not valued exactly
+    guessed = draw_odds(hand, None, 3, targets, dead=dead, policy="rank", exact=False, trials=16, quiet=True)
+    assert not guessed.exact.any() and guessed.fraction.isna().all()
     searched = draw_odds(hand, None, 3, targets, dead=dead, policy="rank", exact=True)
     best = rank_play(hand, None, 3, targets, dead=dead)
     assert searched.exact.all() and set(searched.keep) == {best.keep}

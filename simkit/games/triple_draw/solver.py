@@ -1084,7 +1084,8 @@ def _rank_rows(
             **run_options,
         ).iloc[0]  # fmt: skip
         mask = _keep_positions(cards, best_row.keep)
-        exact_keep, exact = _exact_first_keep(cards, deck, mask, family)
+        # that keep valued exactly where it is quick, but not when the estimate was asked for
+        exact_keep, exact = _exact_first_keep(cards, deck, mask, family) if mode is not False else (-1, None)
         proven = False
     if draws == 2 or exact_keep >= 0:
         if exact is None:
