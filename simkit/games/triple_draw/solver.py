@@ -632,20 +632,19 @@ def discard_options(
     _check_query(draws, trials, exact_limit, top)
     exact_limit = _exact_limit(exact, exact_limit)
     cards, deck = _setup(hand, dead, family, draws)
-    force = exact is True
-    exact = objective != "rank" and exact_limit != 0
+    target_exactly = objective != "rank" and exact_limit != 0
     if objective != "rank":
         target_value(objective, family)
     rank_exactly = (
         objective == "rank"
         and exact_limit != 0
         and draws >= 2
-        and (force or rank_options_exact(draws, family))
+        and (exact is True or rank_options_exact(draws, family))
     )
     masks = _candidates(cards, draws, objective, family, top)
     estimates = None
     valued: dict[tuple[int, ...], Fraction] = {}  # a keep's value is that of its values (R-T5)
-    if not rank_exactly and not exact and draws >= 2:  # every keep in one Monte Carlo job
+    if not rank_exactly and not target_exactly and draws >= 2:  # every keep in one Monte Carlo job
         estimates = keep_estimates(
             _estimate_keeps(cards, deck, masks, draws, objective, family, trials, seed, run_options)
         )
@@ -676,7 +675,7 @@ def discard_options(
             p = valued[values]
             value, se, is_exact, frac = float(p), 0.0, True, _fraction(p)
             method = "exact best play: every later keep the one with the greatest expected rank"
-        elif exact:
+        elif target_exactly:
             p = _exact.keep_chance(
                 cards[[i for i in range(5) if (mask >> i) & 1]], deck, draws, objective, family
             )
