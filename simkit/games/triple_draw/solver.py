@@ -561,6 +561,13 @@ def _exact_limit(exact: bool | str, exact_limit: int) -> int:
     return 0 if exact is False else exact_limit
 
 
+def _rank_estimable(exact: bool | str, draws: int) -> None:
+    """Refuse ``exact=False`` for the rank policy but with three draws (it has no estimate of
+    one or two: they are counted)."""
+    if exact is False and draws != 3:
+        raise ValueError(f"exact=False: the rank policy is estimated with three draws only, got {draws}")
+
+
 def discard_options(
     hand,
     draws: int = 1,
@@ -838,8 +845,8 @@ def odds_rows(
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; expected target or rank")
     exact_limit = _exact_limit(exact, exact_limit)
-    if exact is False and policy == "rank" and draws != 3:
-        raise ValueError(f"exact=False: the rank policy is estimated with three draws only, got {draws}")
+    if policy == "rank":
+        _rank_estimable(exact, draws)
     targets = list(targets)
     if not targets:
         raise ValueError("targets must name at least one top card, got none")
@@ -1000,10 +1007,8 @@ def rank_odds_exact(
     """
     cards, kept, deck = _exact.prepare(hand, keep, draws, dead=dead)
     family_id(family)
-    if exact not in (True, False, "auto"):
-        raise ValueError(f"exact must be True, False or 'auto', got {exact!r}")
-    if exact is False and draws != 3:
-        raise ValueError(f"exact=False: the rank policy is estimated with three draws only, got {draws}")
+    _exact_limit(exact, EXACT_LIMIT)
+    _rank_estimable(exact, draws)
     if draws < 3 or exact is True:
         return True
     if exact is False:
