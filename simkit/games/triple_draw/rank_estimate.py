@@ -48,7 +48,6 @@ from ...rng import SeedLike
 from ...runner import run, stats
 from .rank_exact import (
     _NL,
-    _NO_SUMS,
     DENOM,
     _bound_tables,
     _checked,
@@ -57,7 +56,7 @@ from .rank_exact import (
     _hand_bound,
     _low_mask,
     _sampled_first_draws,
-    _suitless_value_sums,
+    _suitless_setting,
     _value_counts,
     _value_draws,
     _value_runs,
@@ -247,12 +246,12 @@ class RankPlayJob:
         C, _, _, ind = ctx.targets(thr)
         by_value = self.family == "ace_to_five"
         VS, VC = (_value_sums(self.family), _value_counts(self.family, thr)) if by_value else (ctx.S, C)
-        VSR = _NO_SUMS if by_value else _suitless_value_sums(self.family)
+        sl = _suitless_setting(self.family, thr, by_value)
         vout = np.zeros((len(draws), _NL), dtype=np.int64)
         hout = np.zeros((len(draws), thr.size, _NL), dtype=np.int64)
         _sampled_first_draws(
             draws, kept5, k, deck, n, E, E.size, ctx.S, ctx.fam, ctx.Tk, ctx.num, C, ind, bt, by_value, VS, VC,
-            VSR, vout, hout,
+            sl, vout, hout,
         )  # fmt: skip
         return vout, hout
 

@@ -329,10 +329,10 @@ def _superset_tables(family: str, suitless: bool = False) -> np.ndarray:
     return S
 
 
-def _build_count_table(family: str, threshold: int) -> dict[str, np.ndarray]:
+def _build_count_table(family: str, threshold: int, fam: int | None = None) -> dict[str, np.ndarray]:
     S = np.zeros(int(_OFF[5]), dtype=np.int64)
     hit = _target_indicator(family, threshold)
-    _superset_pass(all_hands(), family_id(family), kernel_tables(family), hit, S)
+    _superset_pass(all_hands(), family_id(family) if fam is None else fam, kernel_tables(family), hit, S)
     return {"counts": S}
 
 
@@ -344,11 +344,14 @@ def _target_indicator(family: str, threshold: int) -> np.ndarray:
 
 
 @cache
-def _count_table(family: str, threshold: int) -> np.ndarray:
+def _count_table(family: str, threshold: int, suitless: bool = False) -> np.ndarray:
     """:func:`_superset_tables` for a target: how many hands containing each set of 0-4 cards
-    are at least ``threshold`` strong (on disk like the rank sums)."""
+    are at least ``threshold`` strong (on disk like the rank sums); ``suitless``: each hand
+    ranked with flushes not counted (:func:`_suitless_value_sums`)."""
     key = source_digest(Path(__file__)) + f"{family}:{threshold}".encode()
-    got = cached_arrays(f"target-supersets-{family}", key, lambda: _build_count_table(family, threshold))
+    name = f"target-supersets-{family}" + ("-suitless" if suitless else "")
+    fam = _SUITLESS if suitless else None
+    got = cached_arrays(name, key, lambda: _build_count_table(family, threshold, fam))
     S = got["counts"]
     S.setflags(write=False)
     return S
@@ -677,8 +680,264 @@ def _dense_hits(q, with_x, xv, shift, s5, DC, ol, tl, c0, ind, out):
             out[t] = c0[q, t] - out[t]
 
 
+_C4 = np.array([[comb(n, j) for j in range(5)] for n in range(5)], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _flush_change(m, hr, Rs, Z):
+    """What flushes change of the sum over the last draws of keeping the positions ``m`` of the
+    hand ``hr`` (cards), ``Rs[s]`` the values of suit ``s`` left in the deck: 0 unless the keep
+    lies in one suit (or is empty), ``Z`` as :func:`_flush_pass`'s.  For a keep of the values
+    ``kr`` in suit ``s``: the sum of ``Z`` over the five-value masks that hold ``kr`` and lie in
+    ``kr`` and ``Rs[s]``, by inclusion-exclusion over the values kept."""
+    if m == 0:
+        f = np.int64(0)
+        for s in range(4):
+            f += Z[Rs[s]]
+        return f
+    ms = 0
+    kr = 0
+    for p in range(5):
+        if (m >> p) & 1:
+            ms |= 1 << (hr[p] & 3)
+            kr |= 1 << (hr[p] >> 2)
+    if _POP[ms] != 1:
+        return np.int64(0)
+    full = kr | Rs[_TOP[ms]]
+    total = np.int64(0)  # inclusion-exclusion over the values kept
+    sub = kr
+    while True:
+        v = Z[full & ~sub]
+        odd = False
+        t = sub
+        while t:
+            odd = not odd
+            t &= t - 1
+        total += -v if odd else v
+        if sub == 0:
+            break
+        sub = (sub - 1) & kr
+    return total
+
+
 @njit(cache=True)
-def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in):
+def _flush_draws(
+    h, k, raw, sc, fx, fw, ng, need, forbid, order, fh, xv, shift, s5, DC, ol, tl, c0, ind, rp, got
+):
+    """:func:`_flush_fix` card by card: every draw of the cards of the values of ``h[k:]`` (by
+    suits, from the deck's ``vsuit``; the ``ng`` groups of one value each in ``fw``, the suits
+    of group ``g`` holding ``need[g]`` and none of ``forbid[g]``), each with its true best
+    last keep: its value with flushes not counted (``raw``, scaled by ``sc``) plus what flushes
+    change of it (:func:`_flush_change`), the keeps tried in ``order`` (their values with
+    flushes not counted, the greatest first) until none left can be better, ties in the order
+    of :data:`_ORDER`.  Returns the sum of their values; adds each target's counts to
+    ``fh[t]``."""
+    Zr, Zc, dsuit, vsuit = fx
+    hr, gr, gj, gp, gm, Rs = fw[0], fw[1], fw[2], fw[3], fw[4], fw[5]
+    nt = ind.shape[0]
+    for p in range(5):
+        hr[p] = h[p]
+    total = np.int64(0)
+    for g in range(ng):  # each value's first choice of suits
+        gm[g] = -1
+        for c in range(16):
+            if _POP[c] == gj[g] and not c & ~vsuit[gr[g]] and c & need[g] == need[g] and not c & forbid[g]:
+                gm[g] = c
+                break
+        if gm[g] < 0:
+            return total
+    while True:
+        for g in range(ng):
+            p = gp[g]
+            for s in range(4):
+                if (gm[g] >> s) & 1:
+                    hr[p] = 4 * gr[g] + s
+                    p += 1
+        for s in range(4):
+            Rs[s] = dsuit[s]
+        for p in range(k, 5):
+            Rs[hr[p] & 3] &= ~(1 << (hr[p] >> 2))
+        bb = -1
+        bv = np.int64(0)
+        for i in range(32):
+            m = order[i]
+            if bb >= 0 and raw[m] * sc[_POP[m]] < bv:
+                break  # no keep left can be better: a flush only loses
+            v = (raw[m] + _flush_change(m, hr, Rs, Zr)) * sc[_POP[m]]
+            if bb < 0 or _prefer(v, m, bv, bb, hr, rp):
+                bb = m
+                bv = v
+        total += bv
+        if nt > 0:
+            _dense_hits(bb & 15, bb >= 16, xv, shift, s5, DC, ol, tl, c0, ind, got)
+            for t in range(nt):
+                fh[t] += (got[t] + _flush_change(bb, hr, Rs, Zc[t])) * sc[_POP[bb]]
+        g = ng - 1  # the next choice of suits, the last value's first
+        while g >= 0:
+            c = gm[g] + 1
+            while c < 16 and (
+                _POP[c] != gj[g] or c & ~vsuit[gr[g]] or c & need[g] != need[g] or c & forbid[g]
+            ):  # fmt: skip
+                c += 1
+            if c < 16:
+                gm[g] = c
+                break
+            for c in range(16):
+                if (
+                    _POP[c] == gj[g]
+                    and not c & ~vsuit[gr[g]]
+                    and c & need[g] == need[g]
+                    and not c & forbid[g]
+                ):
+                    gm[g] = c
+                    break
+            g -= 1
+        if g < 0:
+            return total
+
+
+@njit(cache=True)
+def _flush_fix(h, k, raw, sc, w, bm, got, fx, fw, fh, g2, xv, shift, s5, DC, ol, tl, c0, ind, rp):
+    """2-7 by values with the flushes put back: one draw of values onto the keep ``h[:k]`` (the
+    cards ``h[k:]`` stand for the ``w`` draws of their values), whose last keeps' sums with
+    flushes not counted are ``raw`` (bits: positions in ``h``; scaled by ``sc``), the best of
+    them ``bm`` (``got``: its targets' counts).  Returns the sum of the true best last keep's
+    value over the ``w`` draws, and ``fh[t]`` that of each target's counts.
+
+    A flush only loses, and only a keep of one suit (or none) can make one, so ``bm`` is the
+    true best wherever it holds two suits, and its value the one with flushes not counted; so
+    also where it holds a value twice, or another card of one of its values could take that
+    card's place (that keep holds two suits and is worth as much).  The draws where ``bm`` lies
+    in one suit are counted by which of the other values drawn come in that suit, which fixes
+    the suit's values left in the deck and so what its flushes change (:func:`_flush_change`),
+    as long as ``bm`` stays above every keep of other values even so; where it may not, those
+    draws are taken card by card (:func:`_flush_draws`), and so are all ``w`` where the best
+    keeps of other values tie, the best keep holds no card, or one card whose value the hand
+    holds twice.  ``g2``: scratch of the targets' counts."""
+    Zr, Zc, dsuit, vsuit = fx
+    hr, gr, gj, gp, gm, Rs, need, forbid, order, uu, sig = fw
+    nt = ind.shape[0]
+    sig[0] = 0
+    for m in range(1, 32):
+        low = m & -m
+        sig[m] = sig[m ^ low] + (np.int64(1) << (3 * (h[_TOP[low]] >> 2)))
+    nk = _POP[bm]
+    ub = raw[bm] * sc[nk]
+    u2 = np.int64(-1)  # the best keep of other values
+    for m in range(32):
+        uu[m] = raw[m] * sc[_POP[m]]
+        if sig[m] != sig[bm] and uu[m] > u2:
+            u2 = uu[m]
+    kr = 0
+    kd = 0
+    fsuits = 0
+    twice = False
+    for p in range(5):
+        if (bm >> p) & 1:
+            r = h[p] >> 2
+            twice = twice or (kr >> r) & 1 == 1
+            kr |= 1 << r
+            if p < k:
+                fsuits |= 1 << (h[p] & 3)
+            else:
+                kd |= 1 << r
+    twin = False
+    for p in range(5):
+        if not (bm >> p) & 1 and (kr >> (h[p] >> 2)) & 1:
+            twin = True
+    safe = twice or _POP[fsuits] > 1 or (twin and nk >= 2)
+    if safe and u2 < ub:
+        for t in range(nt):
+            fh[t] = got[t] * sc[nk] * w
+        return ub * w
+    ng = 0  # the values drawn: groups of positions
+    for p in range(k, 5):
+        r = h[p] >> 2
+        if ng > 0 and gr[ng - 1] == r:
+            gj[ng - 1] += 1
+        else:
+            gr[ng] = r
+            gj[ng] = 1
+            gp[ng] = p
+            ng += 1
+    for i in range(32):  # the keeps by their values with flushes not counted, the greatest first
+        m = _ORDER[i]
+        j = i - 1
+        while j >= 0 and uu[order[j]] < uu[m]:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = m
+    for t in range(nt):
+        fh[t] = 0
+    for g in range(ng):
+        need[g] = 0
+        forbid[g] = 0
+    if safe or u2 >= ub or nk == 0 or twin:
+        return _flush_draws(
+            h, k, raw, sc, fx, fw, ng, need, forbid, order, fh, xv, shift, s5, DC, ol, tl, c0, ind, rp, g2
+        )
+    nf = 0  # the groups of the values drawn and not kept
+    free = np.int64(0)
+    for g in range(ng):
+        if not (kd >> gr[g]) & 1:
+            free |= 1 << g
+            nf += 1
+    total = np.int64(0)
+    exposed = np.int64(0)
+    for s in range(4):
+        if fsuits and not (fsuits >> s) & 1 or kd & ~dsuit[s]:
+            continue
+        base = dsuit[s] & ~kd
+        for q in range(1 << ng):  # which of the other values come in suit s (bits: groups)
+            if q & ~free:
+                continue
+            ways = np.int64(1)
+            R = base
+            for g in range(ng):
+                if not (free >> g) & 1:
+                    need[g] = 1 << s
+                    forbid[g] = 0
+                    continue
+                r = gr[g]
+                a = _POP[vsuit[r]]
+                has = (vsuit[r] >> s) & 1
+                if (q >> g) & 1:
+                    ways *= _C4[a - 1, gj[g] - 1] if has else 0
+                    R &= ~(1 << r)
+                    need[g] = 1 << s
+                    forbid[g] = 0
+                else:
+                    ways *= _C4[a - has, gj[g]]
+                    need[g] = 0
+                    forbid[g] = 1 << s
+            if ways == 0:
+                continue
+            exposed += ways
+            for p in range(5):
+                hr[p] = h[p]
+            for g in range(ng):  # the kept values in suit s: their cards' places in hr
+                if not (free >> g) & 1:
+                    hr[gp[g]] = 4 * gr[g] + s
+            for i in range(4):
+                Rs[i] = dsuit[i]
+            Rs[s] = R
+            f = _flush_change(bm, hr, Rs, Zr)
+            if (raw[bm] + f) * sc[nk] > u2:
+                total += ways * (raw[bm] + f) * sc[nk]
+                for t in range(nt):
+                    fh[t] += ways * (got[t] + _flush_change(bm, hr, Rs, Zc[t])) * sc[nk]
+            else:  # another keep may be better in some of these draws: each by cards
+                total += _flush_draws(
+                    h, k, raw, sc, fx, fw, ng, need, forbid, order, fh, xv, shift, s5, DC, ol, tl, c0, ind, rp, g2
+                )  # fmt: skip
+    rest = w - exposed  # the draws where bm holds two suits
+    for t in range(nt):
+        fh[t] += rest * got[t] * sc[nk]
+    return total + rest * ub
+
+
+@njit(cache=True)
+def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx):
     """:func:`_two` with ``k < 5``, fast: the sums every last draw needs (and the counts of each
     target, ``tg`` as in :func:`_two`) are worked out first into one dense table each
     (:func:`_dense_sums`), the draws are walked as nested loops (the subsets of the cards
@@ -689,7 +948,10 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     (A-5; ``deck`` in walk order, :func:`_worst_first`): the tables are by values
     (:func:`_dense_sums`) and only the draws that take the first cards of each value are
     walked, each weighted by the draws of the same values it stands for
-    (:func:`_value_weight`).  The walk itself is :func:`_two_walk`."""
+    (:func:`_value_weight`).  ``fx`` (its first entry not empty; by values, with flushes not
+    counted): the flushes put back, each draw's best last keep the true one (2-7,
+    :func:`_flush_fix`), so that the sums are the true ranks'.  The walk itself is
+    :func:`_two_walk`."""
     C, _, _, ind = tg
     nt = ind.shape[0]
     m = 5 - k
@@ -733,21 +995,32 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
         np.empty(5, dtype=np.int64),  # rp
         np.zeros(nt, dtype=np.int64),  # hpart
     )
+    flush = (  # _flush_fix's work space: the last keeps' sums, its arrays, the targets' counts
+        np.empty(32, dtype=np.int64),
+        (np.empty(5, dtype=np.int64), np.empty(5, dtype=np.int64), np.empty(5, dtype=np.int64),
+         np.empty(5, dtype=np.int64), np.empty(5, dtype=np.int64), np.empty(4, dtype=np.int64),
+         np.empty(5, dtype=np.int64), np.empty(5, dtype=np.int64), np.empty(32, dtype=np.int64),
+         np.empty(32, dtype=np.int64), np.empty(32, dtype=np.int64)),
+        np.zeros(nt, dtype=np.int64),
+        np.zeros(nt, dtype=np.int64),
+    )  # fmt: skip
     return _two_walk(
         kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value,
-        offn, base, work,
+        offn, base, work, fx, flush,
     )  # fmt: skip
 
 
 @lean()
 def _two_walk(
     kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value, offn,
-    base, work,
+    base, work, fx, flush,
 ):  # fmt: skip
     """The walk of :func:`_two_values` over the draws, from its dense tables and in the work
     space it allocates, without reference counting (the hand evaluator's tables, taken from
     their tuple for every draw, were counted otherwise: 15 % of an A-5 second hand's time)."""
     c0, got, sc, G, CI, gm, cbx, h, t0, t1, tl, ol, pos, rp, hpart = work
+    raw, fw, fh, g2 = flush
+    flushes = by_value and fx[0].size > 0
     nt = ind.shape[0]
     shift = 1 if by_value else 0
     for c in range(6):
@@ -808,6 +1081,30 @@ def _two_walk(
             t1[15] = num[s5]
             _moebius16(t1)
             best = np.int64(0)
+            if flushes:  # every keep's sum, the best with flushes not counted, then flushes back
+                bm = 16
+                best = t1[0] * sc[1]
+                for q in range(16):
+                    p = _POP[q]
+                    raw[q] = t0[q] - t1[q]
+                    raw[q | 16] = t1[q]
+                    if _prefer(raw[q] * sc[p], q, best, bm, h, rp):
+                        best = raw[q] * sc[p]
+                        bm = q
+                    if _prefer(raw[q | 16] * sc[p + 1], q | 16, best, bm, h, rp):
+                        best = raw[q | 16] * sc[p + 1]
+                        bm = q | 16
+                if nt > 0:
+                    _dense_hits(bm & 15, bm >= 16, xv, shift, s5, DC, ol, tl, c0, ind, got)
+                net = _flush_fix(
+                    h, k, raw, sc, w, bm, got, fx, fw, fh, g2, xv, shift, s5, DC, ol, tl, c0, ind, rp
+                )
+                for t in range(nt):
+                    _badd(hit[t], fh[t])
+                _badd(acc, net)
+                done += net
+                left -= w
+                continue
             if nt == 0:  # the best of each size of keep first: one product a size, not one a keep
                 for p in range(6):
                     gm[p] = 0
@@ -882,7 +1179,7 @@ def _two_walk(
 
 @njit(cache=True)
 def _two(
-    kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut, walk, by_value, D_in, DC_in
+    kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut, walk, by_value, D_in, DC_in, fx
 ):  # fmt: skip
     """Two draws left, keeping ``kept[:k]`` from the ``nd`` cards ``deck`` with ``E[:nE]`` out:
     ``acc`` += the best last keep's value (:func:`_last`, times ``(nd - 5 + k)_5``) over every
@@ -891,12 +1188,13 @@ def _two(
     scale.  Uses a fresh memo stamp.  Returns False, ``acc`` unfinished, as soon as the sum
     cannot reach ``cut`` (< 0: never) even if every draw left gave the best hand.  ``walk``: the
     memoised walk even when fewer than five are kept (else :func:`_two_values`, with
-    ``by_value`` and, where ``D_in`` is not empty, the dense tables ``D_in`` and ``DC_in``)."""
+    ``by_value``, ``fx`` and, where ``D_in`` is not empty, the dense tables ``D_in`` and
+    ``DC_in``)."""
     C, CA, Cstamp, ind = tg
     nt = ind.shape[0]
     if k < 5 and not walk:
         return _two_values(
-            kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in
+            kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx
         )
     gen[0] += 1
     gid = gen[0]
@@ -1018,6 +1316,8 @@ def _best_two(
     _layout(nd, by_value, off, soff)
     AER = rx[0]
     suitless = by_sums and not by_value and AER.size > 0
+    flushed = suitless and rx[7].size > 0  # the ranked keeps by values, the flushes put back
+    fx0 = (rx[7][:0], rx[8][:0], rx[9], rx[10])  # by cards: nothing to put back
     roff = np.empty(6, dtype=np.int64)  # the suitless bound's layout, by values
     rsoff = np.empty(33, dtype=np.int64)
     _layout(nd, True, roff, rsoff)
@@ -1097,7 +1397,7 @@ def _best_two(
                 continue
             for i in range(_NL):
                 acc[i] = 0
-        if by_sums and 5 - k > filled:
+        if by_sums and 5 - k > filled and not (flushed and 5 - k >= SUITLESS_RANKED):
             _sub_sums(hs, deck, nd, AE, num, fam, Tk, sub, soff, off, filled + 1, 5 - k, by_value, 0, 0)
             filled = 5 - k
         if by_sums and k == 5:  # standing pat: the best last keep of h1, from its subsets' sums
@@ -1107,7 +1407,7 @@ def _best_two(
             # best as a rule: no second walk for them if it wins
             counts = carry and ranked
             D = dbuf[:0]
-            if by_sums:
+            if by_sums and not (flushed and 5 - k >= SUITLESS_RANKED):
                 _keep_sums(m, k, 5 - k, sub, soff, off, dbuf)
                 D = dbuf
                 if counts:
@@ -1118,10 +1418,17 @@ def _best_two(
                 for i in range(nt):
                     for j in range(_NL):
                         hit[i, j] = 0
-            if not _two(
-                kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg if counts else no_tg, acc,
-                hit if counts else nohit, cut, False, by_value, D, dcbuf,
-            ):  # fmt: skip
+            if flushed and 5 - k >= SUITLESS_RANKED:
+                reached = _flushed_walk(
+                    hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg if counts else no_tg,
+                    hit if counts else nohit, rx, rsoff, roff, acc, cut,
+                )  # fmt: skip
+            else:
+                reached = _two(
+                    kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg if counts else no_tg, acc,
+                    hit if counts else nohit, cut, False, by_value, D, dcbuf, fx0,
+                )  # fmt: skip
+            if not reached:
                 if counts:
                     carried = -1  # given up: the best is walked again for the targets
                 continue
@@ -1137,15 +1444,39 @@ def _best_two(
             for i in range(nt):
                 for j in range(_NL):
                     hit[i, j] = 0
-            D = dbuf[:0]
-            if by_sums and c < 5:
-                _keep_sums(best, c, 5 - c, sub, soff, off, dbuf)
-                D = dbuf
-                _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, best, c, by_value, dcbuf)
-            _two(
-                kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value,
-                D, dcbuf,
-            )  # fmt: skip
+            if flushed and 5 - c >= SUITLESS_RANKED:
+                _flushed_walk(
+                    hs,
+                    best,
+                    c,
+                    kept,
+                    nd,
+                    E2,
+                    ce,
+                    S,
+                    A,
+                    stamp,
+                    gen,
+                    Tk,
+                    num,
+                    tg,
+                    hit,
+                    rx,
+                    rsoff,
+                    roff,
+                    acc,
+                    -1.0,
+                )
+            else:
+                D = dbuf[:0]
+                if by_sums and c < 5:
+                    _keep_sums(best, c, 5 - c, sub, soff, off, dbuf)
+                    D = dbuf
+                    _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, best, c, by_value, dcbuf)
+                _two(
+                    kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value,
+                    D, dcbuf, fx0,
+                )  # fmt: skip
         f = _ten_over_five(5 - c, nd)
         for i in range(nt):
             _bmul(hit[i].copy(), f, hit[i])
@@ -1162,16 +1493,36 @@ def _suitless_walk(
     targets, from the tables ``rx`` of :func:`_second_tables`, the hand's subsets filled up to
     ``rfilled`` deck values).  Returns whether the bound reached ``cut`` and how far the subsets
     are filled now."""
-    AER, subr, dbufr, vdeck = rx
+    AER, subr, dbufr, vdeck = rx[0], rx[1], rx[2], rx[3]
     if 5 - k > rfilled:
         _subset_sums(hs, AER, subr, rsoff, rfilled + 1, 5 - k)
         rfilled = 5 - k
     _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
     reached = _two(
         kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, no_tg, acc, nohit, cut, False, True,
-        dbufr, dcbuf,
+        dbufr, dcbuf, (rx[7][:0], rx[8][:0], rx[9], rx[10]),
     )  # fmt: skip
     return reached, rfilled
+
+
+@njit(cache=True, inline="always")
+def _flushed_walk(hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg, hit, rx, rsoff, roff, acc, cut):
+    """:func:`_best_two`'s exact value of keeping the positions ``m`` (``k`` cards, ``kept``) of
+    ``hs`` in 2-7, by values: the walk of its suitless bound (:func:`_suitless_walk`, whose table
+    of the hand's subsets must be filled for it) with the flushes put back (:func:`_flush_fix`),
+    added to ``acc``; with targets (``tg`` not empty) their counts into ``hit`` the same way,
+    from the counts with flushes not counted (``rx[4]``).  The same integers as the walk by
+    cards; returns False as soon as the sum cannot reach ``cut``."""
+    subr, dbufr, vdeck, AERC, subrc, dcbufr = rx[1], rx[2], rx[3], rx[4], rx[5], rx[6]
+    _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
+    ind = tg[3]
+    for t in range(ind.shape[0]):
+        _subset_sums(hs, AERC[t], subrc, rsoff, 0, 5 - k)
+        _keep_sums(m, k, 5 - k, subrc, rsoff, roff, dcbufr[:, t])
+    return _two(
+        kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, tg, acc, hit, cut, False, True,
+        dbufr, dcbufr, (rx[7], rx[8], rx[9], rx[10]),
+    )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
@@ -1300,6 +1651,12 @@ def _after_first_draw(
             rest[c - 1 - j] = x
         if rx[0].size > 0:  # the walk order of the tables by values: K ... 2 (as rest), then the aces
             _walk_order(rest, c, rx[3])
+            dsuit, vsuit = rx[9], rx[10]  # the deck's values in each suit, and suits of each value
+            dsuit[:] = 0
+            vsuit[:] = 0
+            for j in range(c):
+                dsuit[rest[j] & 3] |= 1 << (rest[j] >> 2)
+                vsuit[rest[j] >> 2] |= 1 << (rest[j] & 3)
     _best_two(
         h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs, dbuf,
         dcbuf, rx,
@@ -1309,12 +1666,13 @@ def _after_first_draw(
 @njit(cache=True, parallel=True)
 def _first_draws(
     firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value,
-    AE, AEC, AER, bufs,
+    AE, AEC, sl, bufs,
 ):  # fmt: skip
     """:func:`_after_first_draw` of each of the first draws ``firsts[:nb]`` (positions in
     ``deck``) onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.
     The draws are shared out over ``memos.shape[0]`` threads, each with its own memos and tables
-    (:func:`_second_tables`), so every figure is the one a single thread gets."""
+    (:func:`_second_tables`, ``sl`` its tables of the suitless bound), so every figure is the one
+    a single thread gets."""
     threads = memos.shape[0]
     m = 5 - k
     for t in prange(threads):
@@ -1328,12 +1686,13 @@ def _first_draws(
             _after_first_draw(
                 firsts[i], m, h, k, deck, nd, rest, E, nE, S, memos[t, 0], memos[t, 1], gen, fam, Tk, num,
                 tg, vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][t], bufs[1][t], bufs[2][t],
-                (AER, bufs[3][t], bufs[4][t], bufs[5][t]),
+                (sl[0], bufs[3][t], bufs[4][t], bufs[5][t], sl[1], bufs[6][t], bufs[7][t], sl[2], sl[3],
+                 bufs[8][t], bufs[9][t]),
             )  # fmt: skip
 
 
 @njit(cache=True)
-def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk, VSR):
+def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk, sl):
     """The work space of the second hands after a first draw of ``m`` from ``nd`` cards with
     ``E[:nE]`` out, for ``threads`` threads (:func:`_first_draws`): per thread the memos of the
     rank sums (``memos``) and of the ``nt`` targets' counts (``cmemos``), with their stamps;
@@ -1341,11 +1700,15 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
     ``VC``, by values :func:`.value_sums._out_sums`, by cards :func:`.card_sums._card_out_sums`)
     and per thread the tables of :func:`_best_two` (``bufs``: a second hand's subsets, for the
     rank sums and with targets for one target's counts, a keep's rank sums and its target
-    counts).  With ``use`` by cards and ``VSR`` (not empty: the sums by
-    values of the ranks with flushes not counted, :func:`_suitless_value_sums`) also ``AER``, its
-    sums of the cards out, and per thread the tables of :func:`_best_two`'s suitless bound (a
-    second hand's subsets and a keep's sums, by values, and the deck in walk order; ``AER``
-    empty: no bound)."""
+    counts).  With ``use`` by cards and ``sl`` (:func:`_suitless_setting`; ``VSR = sl[0]`` not
+    empty: the sums by values of the ranks with flushes not counted, :func:`_suitless_value_sums`)
+    also ``AER``, its sums of the cards out, and per thread the tables of :func:`_best_two`'s
+    suitless bound (a second hand's subsets and a keep's sums, by values, and the deck in walk
+    order; ``AER`` empty: no bound); with ``sl[2]`` not empty (what flushes change,
+    :func:`_flush_tables`) also the sums of the targets' counts with flushes not counted of the
+    cards out (from ``sl[1]``) and per thread the tables and deck masks of
+    :func:`_flushed_walk`.  Returns the suitless tables as ``sl``: ``AER``, those sums, and
+    ``sl[2]``, ``sl[3]``."""
     memos = np.zeros((threads, 2, int(_OFF[5])), dtype=np.int64)
     cmemos = np.zeros((threads, 2, nt, int(_OFF[5])), dtype=np.int64)
     size = (VOFF[6] if by_value else _OFF[5]) if use else 0
@@ -1360,10 +1723,16 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
     soff = np.empty(33, dtype=np.int64)
     _layout(nd - m, by_value, off, soff)
     rows = _keep_rows(off) if use else 0
+    VSR, VCR, Zr, Zc = sl
     bound = use and not by_value and VSR.size > 0
+    flushed = bound and Zr.size > 0
     AER = np.empty(VOFF[6] if bound else 0, dtype=np.int64)
+    AERC = np.empty((nt, VOFF[6] if flushed else 0), dtype=np.int64)
     if bound:
         _out_sums(E, nE, VSR, AER)
+    if flushed:
+        for t in range(nt):
+            _out_sums(E, nE, VCR[t], AERC[t])
     roff = np.empty(6, dtype=np.int64)  # the suitless bound's tables: by values
     rsoff = np.empty(33, dtype=np.int64)
     _layout(nd - m, True, roff, rsoff)
@@ -1374,13 +1743,17 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
         np.empty((threads, rsoff[32] if bound else 0), dtype=np.int64),
         np.empty((threads, _keep_rows(roff) if bound else 0), dtype=np.int64),
         np.empty((threads, nd if bound else 0), dtype=np.int64),
+        np.empty((threads, rsoff[32] if flushed else 0), dtype=np.int64),
+        np.empty((threads, _keep_rows(roff) if flushed else 0, nt), dtype=np.int64),
+        np.zeros((threads, 4), dtype=np.int64),
+        np.zeros((threads, 13), dtype=np.int64),
     )
-    return memos, cmemos, AEs[0], AEs[1:], AER, bufs
+    return memos, cmemos, AEs[0], AEs[1:], (AER, AERC, Zr if flushed else Zr[:0], Zc), bufs
 
 
 @njit(cache=True, nogil=True)
 def _sampled_first_draws(
-    draws, kept, k, deck, nd, E, nE, S, fam, Tk, num, C, ind, bt, by_value, VS, VC, VSR, vout, hout
+    draws, kept, k, deck, nd, E, nE, S, fam, Tk, num, C, ind, bt, by_value, VS, VC, sl, vout, hout
 ):  # fmt: skip
     """:func:`_after_first_draw` of each first draw ``draws[i]`` (sorted positions in ``deck``)
     onto ``kept[:k]``, one after another on the calling thread: values into ``vout[i]``, target
@@ -1389,8 +1762,8 @@ def _sampled_first_draws(
     m = 5 - k
     nt = ind.shape[0]
     use = VS.size > 0
-    memos, cmemos, AE, AEC, AER, bufs = _second_tables(
-        E, nE, nd, m, nt, 1, use, by_value, VS, VC, num, ind, fam, Tk, VSR
+    memos, cmemos, AE, AEC, sl2, bufs = _second_tables(
+        E, nE, nd, m, nt, 1, use, by_value, VS, VC, num, ind, fam, Tk, sl
     )
     h = np.empty(5, dtype=np.int64)
     for j in range(k):
@@ -1402,7 +1775,8 @@ def _sampled_first_draws(
         _after_first_draw(
             draws[i], m, h, k, deck, nd, rest, E, nE, S, memos[0, 0], memos[0, 1], gen, fam, Tk, num, tg,
             vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][0], bufs[1][0], bufs[2][0],
-            (AER, bufs[3][0], bufs[4][0], bufs[5][0]),
+            (sl2[0], bufs[3][0], bufs[4][0], bufs[5][0], sl2[1], bufs[6][0], bufs[7][0], sl2[2], sl2[3],
+             bufs[8][0], bufs[9][0]),
         )  # fmt: skip
 
 
@@ -1446,7 +1820,7 @@ def _inner_weight(x, lo, pos, m, deck, per_value, wpre):
 
 @njit(cache=True, nogil=True)
 def _three(
-    kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC, VSR, done
+    kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC, sl, done
 ):  # fmt: skip
     """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
     first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
@@ -1487,8 +1861,8 @@ def _three(
     hout = np.zeros((block, nt, _NL), dtype=np.int64)
     tmp = np.zeros(_NL, dtype=np.int64)
     use = VS.size > 0 and n_all > 1  # one first draw (standing pat): not worth the tables
-    memos, cmemos, AE, AEC, AER, bufs = _second_tables(
-        E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk, VSR
+    memos, cmemos, AE, AEC, sl2, bufs = _second_tables(
+        E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk, sl
     )
     scale = 1.0  # (nd - m)_10: a second hand's value and bounds on the scale of acc
     for i in range(10):
@@ -1536,7 +1910,7 @@ def _three(
                 more = next_combination(idx, m, nd)
         _first_draws(
             firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout,
-            by_value, AE, AEC, AER, bufs,
+            by_value, AE, AEC, sl2, bufs,
         )  # fmt: skip
         for i in range(nb):
             done[0] += weight[i]
@@ -1624,6 +1998,24 @@ def _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt):
 
 _NO_SUMS = np.zeros(0, dtype=np.int64)
 _NO_COUNTS = np.zeros((0, 0), dtype=np.int64)
+#: :func:`_two`'s ``fx`` where no flushes are put back.
+_NO_FX = (_NO_SUMS, _NO_COUNTS, np.zeros(4, dtype=np.int64), np.zeros(13, dtype=np.int64))
+#: Put the flushes back into the values by values of 2-7's second keeps (:func:`_flushed_walk`);
+#: False: walk those keeps by cards (the same integers, slower; for tests and comparisons).
+FLUSHES_BY_VALUES = True
+
+
+def _suitless_setting(family: str, thr: np.ndarray, by_value: bool) -> tuple:
+    """The tables of :func:`_best_two`'s suitless bound and flushes for :func:`_three` (by
+    cards): the rank sums by values with flushes not counted, each target's counts the same
+    (:func:`_value_counts`) and what flushes change (:func:`_flush_tables`); empty by values
+    (A-5), and the last three where :data:`FLUSHES_BY_VALUES` is off."""
+    if by_value:
+        return (_NO_SUMS, _NO_COUNTS, _NO_SUMS, _NO_COUNTS)
+    if not FLUSHES_BY_VALUES:
+        return (_suitless_value_sums(family), np.zeros((thr.size, 0), dtype=np.int64), _NO_SUMS, _NO_COUNTS)
+    Z, ZC = _flush_tables(family, thr)
+    return (_suitless_value_sums(family), _value_counts(family, thr, suitless=True), Z, ZC)
 
 
 @cache
@@ -1669,20 +2061,66 @@ def _suitless_value_sums(family: str) -> np.ndarray:
     return _value_sums(family, suitless=True)
 
 
-def _value_counts(family: str, thr: np.ndarray) -> np.ndarray:
+def _value_counts(family: str, thr: np.ndarray, suitless: bool = False) -> np.ndarray:
     """Per target threshold of ``thr``, :func:`_value_sums` of its counts: how many hands
     containing one card of each value of a multiset of up to four make it, and whether each
-    five-value hand does (one row a target)."""
+    five-value hand does (one row a target); ``suitless``: with flushes not counted."""
     out = np.zeros((thr.size, int(VOFF[6])), dtype=np.int64)
     for t, x in enumerate(thr.tolist()):
-        out[t] = _value_count_row(family, int(x))
+        out[t] = _value_count_row(family, int(x), suitless)
     return out
 
 
 @cache
-def _value_count_row(family: str, threshold: int) -> np.ndarray:
+def _value_count_row(family: str, threshold: int, suitless: bool = False) -> np.ndarray:
     """One row of :func:`_value_counts`, from the target's count table (read-only)."""
-    return _by_values(family, _count_table(family, threshold), _target_indicator(family, threshold))
+    fam = _SUITLESS if suitless else None
+    return _by_values(
+        family, _count_table(family, threshold, suitless), _target_indicator(family, threshold), fam
+    )
+
+
+@njit(cache=True)
+def _flush_pass(fam, Tk, num, ind, Z, ZC):
+    """``Z[M]``: over the flushes whose values are a subset of the 13-bit mask ``M``, the sum of
+    what being a flush changes of their rank (the true rank less the rank with flushes not
+    counted, :data:`_SUITLESS`); ``ZC[t, M]`` the same of target ``t``'s indicator ``ind[t]``
+    (a subset-sum transform over the five-value masks, :func:`_flush_fix`)."""
+    nt = ind.shape[0]
+    idx = np.arange(5)
+    while True:
+        c = 4 * idx  # one suit
+        st = _eval(c[0], c[1], c[2], c[3], c[4], fam, Tk)
+        sl = _eval(c[0], c[1], c[2], c[3], c[4], _SUITLESS, Tk)
+        M = 0
+        for j in range(5):
+            M |= 1 << idx[j]
+        Z[M] = num[st] - num[sl]
+        for t in range(nt):
+            ZC[t, M] = ind[t, st] - ind[t, sl]
+        if not next_combination(idx, 5, 13):
+            break
+    for b in range(13):
+        bit = 1 << b
+        for M in range(8192):
+            if M & bit:
+                Z[M] += Z[M ^ bit]
+                for t in range(nt):
+                    ZC[t, M] += ZC[t, M ^ bit]
+
+
+def _flush_tables(family: str, thr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_flush_pass` of ``family``'s ranks and the targets ``thr``: what flushes change
+    of the sums with flushes not counted (:func:`_flush_fix`)."""
+    from .solver import rank_numerators
+
+    Z = np.zeros(8192, dtype=np.int64)
+    ZC = np.zeros((thr.size, 8192), dtype=np.int64)
+    ind = np.zeros((thr.size, rank_numerators(family).size), dtype=np.int64)
+    for t, x in enumerate(thr.tolist()):
+        ind[t] = _target_indicator(family, int(x))
+    _flush_pass(family_id(family), kernel_tables(family), rank_numerators(family), ind, Z, ZC)
+    return Z, ZC
 
 
 def _ff(n: int, k: int) -> int:
@@ -1794,6 +2232,7 @@ def _keep_value(
             by_value,
             _NO_SUMS,
             _NO_COUNTS,
+            _NO_FX,
         )
     else:
         # the bound tables' model ignores suits, so they bound the suitless ranks' targets too
@@ -1804,12 +2243,12 @@ def _keep_value(
             if by_value
             else (ctx.S, tg[0])
         )
-        VSR = _NO_SUMS if by_value else _suitless_value_sums(ctx.family)
+        sl = _suitless_setting(ctx.family, thr, by_value)
         count = np.zeros(1, dtype=np.int64) if counter is None else counter
         done = _counted(
             lambda: _three(
                 kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads,
-                by_value, VS, VC, VSR, count,
+                by_value, VS, VC, sl, count,
             ),
             count,
             comb(n, m),
