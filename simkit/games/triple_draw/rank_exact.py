@@ -58,13 +58,31 @@ serves every keep of the same values, such as either king of a pair): a walk of 
 sets of values where the keep's own is up to 850,668 draws by cards.  The bound
 misses a keep's value by what flushes cost it, thousandths, where the keeps a second hand
 rejects fall short by hundredths or tenths.  So a second hand's keeps that draw three cards or
-more (:data:`SUITLESS_RANKED`) are walked card by card greatest suitless value first, once
-every such value is known: the first is the best as a rule, and the others then fall short by
-their bound alone (with the order of the one-draw values, a junk hand walked several keeps of
-four or five cards drawn by cards, one after another better).  With targets that first walk
-counts them on the way, and the counts by cards skip the sets that hold a card no hand making
-the target holds (:func:`.card_sums._zero_cards`: for 7-low most of them; the rows of the
-hand's subsets that hold one are neither made nor read, :func:`.value_sums._keep_sums`).
+more (:data:`SUITLESS_RANKED`) are valued greatest suitless value first, once every such value
+is known: the first is the best as a rule, and the others then fall short by their bound alone
+(with the order of the one-draw values, a junk hand valued several keeps of four or five cards
+drawn, one after another better).  With targets that first walk counts them on the way.  The
+keeps that draw fewer are walked by cards, and their target counts skip the sets that hold a
+card no hand making the target holds (:func:`.card_sums._zero_cards`: for 7-low most of them;
+the rows of the hand's subsets that hold one are neither made nor read,
+:func:`.value_sums._keep_sums`).
+
+**2-7: the flushes put back.**  A keep that draws three or more is not walked card by card (up
+to a million second draws) but by values, as its bound is (at most 6,188 sets of values), and
+each draw of values has the flushes put back exactly (:func:`_flush_fix`): a flush only loses,
+and only a keep of one suit, or of no card, can make one, so where the best last keep with
+flushes not counted holds two suits (or a value twice, or could trade a card for another of its
+value and so hold two suits) it is the true best, of the same value.  Where it lies in one
+suit, the draws are counted by which of the other values drawn come in that suit: that fixes
+the suit's values left in the deck, and what its flushes change of the sum over its last draws
+is an inclusion-exclusion in a table over the 8,192 sets of values (:func:`_flush_tables`: for
+each set, what being a flush changes of the ranks of its five-value subsets, summed; the same
+of each target's counts, whose sums with flushes not counted come by values as the ranks' do).
+Only where the keep may then fall below one of other values, where it holds no card, or one
+card whose value the hand holds twice, or where keeps of other values tie with it, are those
+draws taken card by card (:func:`_flush_draws`, the keeps tried greatest suitless value first
+until none left can be better).  The same integers as the walk by cards
+(:data:`FLUSHES_BY_VALUES` off; the tests compare them, and second hands with a brute force).
 
 **A-5: by values.**  An A-5 hand's rank is that of its values (straights and flushes do not
 count), so any two cards of one value can trade places without changing a figure: a draw
@@ -136,12 +154,11 @@ took the worst values first) and 3.4 s for the five-card draw (6,188): about a m
 two-draw solve.  In 2-7 a keep of three cards has
 1,081 first draws, each a two-draw solve by cards, which the suitless bound makes quick where
 the second hands keep many cards: 0.6 s on two threads for 7-5-3 kept from 7-5-3-2-K with the
-four targets (23 s before the bound), 14 s for three high cards (K-Q-J with the four targets,
-8 s without; 16 s side by side before the count tables left out the rows of the subsets that
-hold a card no hand making the target holds, 28 s before its second hands walked their keeps
-greatest suitless value first and skipped the target counts that are 0), whose second hands'
-best keeps draw four or five and are valued by cards; a keep of two
-cards has 16,215 first draws (16 s for 9-8 with the four targets).  A whole three-draw :func:`best_rank_keep` is quick where
+four targets (23 s before the bound), 1.7 s for three high cards (K-Q-J with the four targets,
+whose second hands' best keeps draw four or five: 14.5 s side by side with those keeps walked by
+cards, 28 s before the second hands walked their keeps greatest suitless value first); a keep
+of two cards has 16,215 first draws (12 s for 9-8 with the four targets, 16 s with the walks by
+cards).  A whole three-draw :func:`best_rank_keep` is quick where
 the bounds rule out the keeps of few cards: in A-5, two threads, 0.6 s for 7-5-3-2-K and for
 T-7-4-3-2; elsewhere the keeps of one card or none are valued until the cut gives them up
 (their first draws taken heaviest first, so that the cut comes early): 3.8 s for 7-3-2-K-Q
@@ -222,8 +239,9 @@ SUITLESS_DRAWN = 2
 #: In 2-7 the first keeps of at most this many cards are bounded the same way, by a search
 #: (:func:`_best_first_keep`).
 SUITLESS_KEPT = 3
-#: A second keep (2-7, by cards) that draws at least this many cards is walked card by card only
-#: after the suitless value of every such keep is known, the greatest first (:func:`_best_two`).
+#: A second keep (2-7, by cards) that draws at least this many cards is valued only after the
+#: suitless value of every such keep is known, the greatest first (:func:`_best_two`), and by
+#: values with the flushes put back (:func:`_flushed_walk`).
 SUITLESS_RANKED = 3
 DENOM = 2 * (comb(N_CARDS, 5) - 1)
 
@@ -1292,10 +1310,12 @@ def _best_two(
     walk of at most 6,188 sets of values where the keep's own is up to 850,668 draws, and it
     misses the keep's value by what flushes cost, thousandths, where the small keeps a second
     hand rejects fall short by hundredths or tenths.  The keeps that draw at least
-    :data:`SUITLESS_RANKED` are walked by cards only once all their bounds are known (each cut at
+    :data:`SUITLESS_RANKED` are valued only once all their bounds are known (each cut at
     the best found by then), greatest first (:func:`_cheap_first`, :func:`_by_bound`): the
     first is the best as a rule, so the others fall short by their bound alone, and with
-    targets that first walk counts them, sparing the best keep its second walk."""
+    targets that first walk counts them, sparing the best keep its second walk.  Those keeps
+    are walked by values with the flushes put back (:func:`_flushed_walk`, with ``rx`` holding
+    its tables: :func:`_second_tables`), the others by cards."""
     sub, subc = subs[0], subs[subs.shape[0] - 1]  # the rank sums' and a target's (the same: none)
     hs = np.empty(5, dtype=np.int64)
     for i in range(5):
