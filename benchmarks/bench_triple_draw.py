@@ -410,6 +410,11 @@ RANK_QUERIES = [
         "3",
     ),
     (
+        "the same, the second keeps that draw three or more walked by cards (FLUSHES_BY_VALUES off), two threads",
+        'by_cards(lambda: rank_play("Ks Qh Jd 2c 3c", "Ks Qh Jd", 3, ["7", "8", "9", "10"]))',
+        "3",
+    ),
+    (
         "draw-odds --policy rank, 3 draws, --keep 9-8: estimate, 192 first draws sampled, exact play after, control variates, two threads",
         'draw_odds("9s 8h 3d Qc Kc", "9s 8h", 3, policy="rank")',
         "3",
@@ -463,6 +468,18 @@ RANK_QUERIES = [
 ]
 
 
+def _by_cards(query):
+    """``query()`` with 2-7's second keeps that draw three or more walked by cards (the flushes
+    not put back by values: :data:`.rank_exact.FLUSHES_BY_VALUES` off)."""
+    from simkit.games.triple_draw import rank_exact
+
+    rank_exact.FLUSHES_BY_VALUES = False
+    try:
+        return query()
+    finally:
+        rank_exact.FLUSHES_BY_VALUES = True
+
+
 def rank_section(repeats: int) -> list[str]:
     """The expected-rank queries' times (module doc)."""
     from simkit.games.triple_draw.rank_exact import best_rank_keep, rank_play, rank_value
@@ -477,6 +494,7 @@ def rank_section(repeats: int) -> list[str]:
         "discard_options": discard_options,
     }
     names["A5_TARGETS"] = A5_TARGETS
+    names["by_cards"] = _by_cards
     rank_value("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 2)  # load the kernels and tables
     rank_value("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 2, family="ace_to_five")
     rank_value("7s 5h 4d 3c 2s", "7s 5h 4d 3c 2s", 3)
@@ -517,11 +535,11 @@ def rank_section(repeats: int) -> list[str]:
         "value with flushes not counted, by values) rule out every keep of fewer (in 2-7 three cards, "
         "in A-5 none: the whole search). In 2-7 the suitless bound rules out most second keeps, so a "
         "low three-card draw such as 7-5-3 is exact in under a second, where it took 23 s; three high "
-        "cards still take about fourteen seconds with the four targets (16 s side by side before the "
-        "count tables left out the rows that hold a card no hand making the target holds; 28 s "
-        "before the second hands walked their keeps greatest suitless value first and skipped the "
-        "target counts that are 0), as their second "
-        "hands' best keeps draw four or five cards and are valued by cards. Otherwise, in 2-7, it "
+        "cards take under two seconds with the four targets: their second hands' best keeps draw four "
+        "or five cards, and are valued by values with the flushes put back exactly (the row after "
+        "them: the same query with those keeps walked by cards, as before; 28 s before the second hands "
+        "walked their keeps greatest suitless value first). A first keep of two cards or fewer has "
+        "16,215 first draws or more, each a two-draw solve. Otherwise, in 2-7, it "
         "estimates: "
         "the first draws sampled, each followed by the exact best play (rank_estimate; each "
         "sample costs one two-draw solve, as each first draw of the exact sum does; the mean is "
