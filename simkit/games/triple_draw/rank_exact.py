@@ -698,6 +698,19 @@ def _dense_hits(q, with_x, xv, shift, s5, DC, ol, tl, c0, ind, out):
             out[t] = c0[q, t] - out[t]
 
 
+@njit(cache=True, inline="always")
+def _greatest_first(order, g):
+    """Sort the 32 keeps ``order`` by ``g[keep]``, the greatest first (stable: keeps of the same
+    ``g`` stay in their order)."""
+    for i in range(1, 32):
+        m = order[i]
+        j = i - 1
+        while j >= 0 and g[order[j]] < g[m]:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = m
+
+
 _C4 = np.array([[comb(n, j) for j in range(5)] for n in range(5)], dtype=np.int64)
 
 
@@ -879,12 +892,8 @@ def _flush_fix(h, k, raw, sc, w, bm, got, fx, fw, fh, g2, xv, shift, s5, DC, ol,
             gp[ng] = p
             ng += 1
     for i in range(32):  # the keeps by their values with flushes not counted, the greatest first
-        m = _ORDER[i]
-        j = i - 1
-        while j >= 0 and uu[order[j]] < uu[m]:
-            order[j + 1] = order[j]
-            j -= 1
-        order[j + 1] = m
+        order[i] = _ORDER[i]
+    _greatest_first(order, uu)
     for t in range(nt):
         fh[t] = 0
     for g in range(ng):
@@ -1619,13 +1628,7 @@ def _guess_order(sub, soff, nd, order):
     in the tie order): a cheap guess of their value with two."""
     g = np.empty(32, dtype=np.int64)
     _last_keep_values(sub, soff, nd, g)
-    for i in range(1, 32):
-        m = order[i]
-        j = i - 1
-        while j >= 0 and g[order[j]] < g[m]:
-            order[j + 1] = order[j]
-            j -= 1
-        order[j + 1] = m
+    _greatest_first(order, g)
 
 
 @njit(cache=True, inline="always")
