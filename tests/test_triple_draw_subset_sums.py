@@ -144,9 +144,17 @@ def test_suitless_sums_are_the_sums_over_the_hands_with_no_flush(every_hand_27, 
         assert got[_index(values)] == int(suitless[bits == _mask(cards)][0]), values
 
 
+def _no_flushes() -> tuple:
+    """The rest of ``_best_two``'s suitless tables: the flushes not put back by values (the
+    keeps are walked by cards; ``rank_exact._flushed_walk``, tested in
+    ``test_triple_draw_rank_exact.py``)."""
+    e1, e2 = np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.int64)
+    return (e2, e1, e2, e1, e2, np.zeros(4, dtype=np.int64), np.zeros(13, dtype=np.int64))
+
+
 def _no_bound():
     """``_best_two``'s suitless bound, off (its sums of the cards out empty)."""
-    return tuple(np.zeros(0, dtype=np.int64) for _ in range(4))
+    return tuple(np.zeros(0, dtype=np.int64) for _ in range(4)) + _no_flushes()
 
 
 def _suitless_bound(h1, deck, E):
@@ -157,7 +165,7 @@ def _suitless_bound(h1, deck, E):
     _out_sums(E, E.size, _suitless_value_sums("deuce_to_seven"), AER)
     subs, dbuf, _ = _buffers(deck.size, True, 0)
     walk = np.array(sorted(deck.tolist(), key=lambda c: int(_walk_value(c))), dtype=np.int64)
-    return AER, subs[0], dbuf, walk
+    return (AER, subs[0], dbuf, walk, *_no_flushes())
 
 
 def _buffers(nd: int, by_value: bool, nt: int):
