@@ -751,6 +751,18 @@ def _flush_change(m, hr, Rs, Z):
     return total
 
 
+@njit(cache=True, inline="always")
+def _next_suits(c, j, avail, need, forbid):
+    """The next set of ``j`` suits after the 4-bit mask ``c`` (-1: the first) within ``avail``,
+    holding ``need`` and none of ``forbid``; -1 when there is none."""
+    c += 1
+    while c < 16:
+        if _POP[c] == j and not c & ~avail and c & need == need and not c & forbid:
+            return c
+        c += 1
+    return -1
+
+
 @njit(cache=True)
 def _flush_draws(
     h, k, raw, sc, fx, fw, ng, need, forbid, order, fh, xv, shift, s5, DC, ol, tl, c0, ind, rp, got
@@ -770,11 +782,7 @@ def _flush_draws(
         hr[p] = h[p]
     total = np.int64(0)
     for g in range(ng):  # each value's first choice of suits
-        gm[g] = -1
-        for c in range(16):
-            if _POP[c] == gj[g] and not c & ~vsuit[gr[g]] and c & need[g] == need[g] and not c & forbid[g]:
-                gm[g] = c
-                break
+        gm[g] = _next_suits(-1, gj[g], vsuit[gr[g]], need[g], forbid[g])
         if gm[g] < 0:
             return total
     while True:
@@ -805,23 +813,11 @@ def _flush_draws(
                 fh[t] += (got[t] + _flush_change(bb, hr, Rs, Zc[t])) * sc[_POP[bb]]
         g = ng - 1  # the next choice of suits, the last value's first
         while g >= 0:
-            c = gm[g] + 1
-            while c < 16 and (
-                _POP[c] != gj[g] or c & ~vsuit[gr[g]] or c & need[g] != need[g] or c & forbid[g]
-            ):  # fmt: skip
-                c += 1
-            if c < 16:
+            c = _next_suits(gm[g], gj[g], vsuit[gr[g]], need[g], forbid[g])
+            if c >= 0:
                 gm[g] = c
                 break
-            for c in range(16):
-                if (
-                    _POP[c] == gj[g]
-                    and not c & ~vsuit[gr[g]]
-                    and c & need[g] == need[g]
-                    and not c & forbid[g]
-                ):
-                    gm[g] = c
-                    break
+            gm[g] = _next_suits(-1, gj[g], vsuit[gr[g]], need[g], forbid[g])
             g -= 1
         if g < 0:
             return total
@@ -1544,10 +1540,7 @@ def _flushed_walk(hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg, hit
     cards; returns False as soon as the sum cannot reach ``cut``."""
     subr, dbufr, vdeck, AERC, subrc, dcbufr = rx[1], rx[2], rx[3], rx[4], rx[5], rx[6]
     _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
-    ind = tg[3]
-    for t in range(ind.shape[0]):
-        _subset_sums(hs, AERC[t], subrc, rsoff, 0, 5 - k)
-        _keep_sums(m, k, 5 - k, subrc, rsoff, roff, dcbufr[:, t])
+    _target_sums(hs, vdeck, nd, AERC, tg[3], _SUITLESS, Tk, subrc, rsoff, roff, m, k, True, dcbufr)
     return _two(
         kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, tg, acc, hit, cut, False, True,
         dbufr, dcbufr, (rx[7], rx[8], rx[9], rx[10]),
