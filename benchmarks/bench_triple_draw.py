@@ -390,6 +390,11 @@ RANK_QUERIES = [
         "3",
     ),
     (
+        "the same, the second keeps' walks given up by the best hand's rank (LAST_KEEP_BOUNDS off), two threads",
+        'no_bounds(lambda: rank_play("Ks Qh Jd Jc 9h", "", 3, A5_TARGETS, family="ace_to_five"))',
+        "3",
+    ),
+    (
         'draw-odds --policy rank, 3 draws, A-5, --keep "" of K-Q-J-J-9 (the five-card draw), 4 targets, two threads',
         'draw_odds("Ks Qh Jd Jc 9h", "", 3, targets=A5_TARGETS, policy="rank", family="ace_to_five")',
         "3",
@@ -480,6 +485,18 @@ def _by_cards(query):
         rank_exact.FLUSHES_BY_VALUES = True
 
 
+def _no_bounds(query):
+    """``query()`` with the walks of keeps by values given up by the best hand's rank, not by
+    the bounds of their last keeps (:data:`.rank_exact.LAST_KEEP_BOUNDS` off)."""
+    from simkit.games.triple_draw import rank_exact
+
+    rank_exact.LAST_KEEP_BOUNDS = False
+    try:
+        return query()
+    finally:
+        rank_exact.LAST_KEEP_BOUNDS = True
+
+
 def rank_section(repeats: int) -> list[str]:
     """The expected-rank queries' times (module doc)."""
     from simkit.games.triple_draw.rank_exact import best_rank_keep, rank_play, rank_value
@@ -495,6 +512,7 @@ def rank_section(repeats: int) -> list[str]:
     }
     names["A5_TARGETS"] = A5_TARGETS
     names["by_cards"] = _by_cards
+    names["no_bounds"] = _no_bounds
     rank_value("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 2)  # load the kernels and tables
     rank_value("7s 5h 3d 2c Kc", "7s 5h 3d 2c", 2, family="ace_to_five")
     rank_value("7s 5h 4d 3c 2s", "7s 5h 4d 3c 2s", 3)
@@ -547,7 +565,13 @@ def rank_section(repeats: int) -> list[str]:
         "known, which cut the variance of the expected rank about twentyfold and of the targets' "
         "chances threefold to tenfold, so 192 first draws give smaller standard errors than 400 "
         "plain ones), or with --exact always (exact=True) counts every first draw, however long "
-        "(for 9-8 the row above). A whole best_rank_keep with three draws takes seconds in A-5 where the "
+        "(for 9-8 the row above). A keep walked by values (A-5, and 2-7's keeps with flushes not "
+        "counted) is given up as soon as its draws left cannot lift it past the best found even if "
+        "each brought the greater of its own rank and a bound of every last keep that draws (the "
+        "mean of the best cards a last draw could find; last_bounds): for the five-card draw of "
+        "K-Q-J-J-9 in A-5 a jack-low's rank, where each draw was bounded by the wheel's (the row "
+        "after it: the same query with the wheel's rank). "
+        "A whole best_rank_keep with three draws takes seconds in A-5 where the "
         "small keeps are not bounded out (the last rows: every first draw of a keep of one card or "
         "none is a two-draw solve of about a millisecond, the second keeps' tables made by values), "
         "in 2-7 under a second to seconds where the keeps of two cards or fewer are ruled out by "

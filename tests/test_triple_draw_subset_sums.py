@@ -20,6 +20,7 @@ from simkit.games.triple_draw.card_sums import (
 )
 from simkit.games.triple_draw.rank_exact import (
     _NL,
+    _NO_UB,
     _best_two,
     _bint,
     _bound_tables,
@@ -201,7 +202,7 @@ def _second_keep(h1, deck, E, ctx, thr, by_sums):
     bt = _bound_tables(FAMILY, deck.size)
     best = _best_two(
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
-        hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(),
+        hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(), _NO_UB,
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 
@@ -322,6 +323,7 @@ def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family, suitless=False
     best = _best_two(
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
         hit, bt, False, AEs[0], AEs[1:], sub, dbuf, dcbuf, _suitless_bound(h1, deck, E) if suitless else _no_bound(),
+        _NO_UB,
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 

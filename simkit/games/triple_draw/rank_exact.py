@@ -24,13 +24,17 @@ their Möbius transform are done once per outer card, not once per draw.  Keeps 
 cards first (a second keep of three draws, from the tables of its hand's subsets: the
 greatest value with one draw left first, :func:`_guess_order`; a first keep with three draws
 in a search: the greatest value with two draws first, :func:`_likely_best_first`; ties always
-go by :data:`_ORDER`), and the valuing
-of a keep stops as soon as it cannot beat the best found even if every draw left gave the best
-hand (a later draw can throw any kept card, so no tighter bound
-is used inside a keep).  Whole keeps are skipped by :func:`rank_bound`, an upper bound of a
-keep's expected rank from the best-play chances of the targets (K-low … 7-low).  A second keep
-with three draws is skipped when its bound, each chance a table look-up of the refreshed model
-of :mod:`.exact` (:func:`_keep_bound`), is below the best found; a first keep when its bound is
+go by :data:`_ORDER`), and the valuing of a keep stops as soon as it cannot beat the best
+found even if every draw left gave the best it can: walked by values (A-5, and 2-7's walks
+with flushes not counted), the greater of the hand's own rank and a bound of every last keep
+that draws (:mod:`.last_bounds`: the mean of the best cards a last draw could find, from one
+table of the first deck for all the second hands of a first keep; for the five-card draw of
+K-Q-J-J-9 in A-5 a jack-low's rank), so that a keep that loses is given up much sooner; by
+cards the best hand's rank (and by values too with :data:`LAST_KEEP_BOUNDS` off).  Whole
+keeps are skipped by :func:`rank_bound`, an upper bound of a keep's expected rank from the
+best-play chances of the targets (K-low … 7-low).  A second keep with three draws is skipped
+when its bound, each chance a table look-up of the refreshed model of :mod:`.exact`
+(:func:`_keep_bound`), is below the best found; a first keep when its bound is
 at most the best found, each chance first from the table and, where that does not settle it,
 counted (the best-play chance with straights and flushes not counted, milliseconds a target:
 :class:`_KeepBounds`); with three draws every keep but standing pat when no bound passes the
@@ -205,6 +209,7 @@ from ...jit import lean, njit
 from ...runner.progress import progress_bar
 from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums, _sort, _zero_cards
 from .exact import _chance, _low_value, _refreshed_tables, prepare
+from .last_bounds import _keep_bound_sum, _last_keep_bounds
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
 from .value_sums import (
@@ -213,7 +218,9 @@ from .value_sums import (
     _keep_index,
     _keep_rows,
     _keep_sums,
+    _kept_values,
     _layout,
+    _merged_index,
     _out_sums,
     _subset_sums,
     _walk_value,
@@ -960,7 +967,7 @@ def _flush_fix(h, k, raw, sc, w, bm, got, fx, fw, fh, g2, xv, shift, s5, DC, ol,
 
 
 @njit(cache=True)
-def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx):
+def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx, ub):
     """:func:`_two` with ``k < 5``, fast: the sums every last draw needs (and the counts of each
     target, ``tg`` as in :func:`_two`) are worked out first into one dense table each
     (:func:`_dense_sums`), the draws are walked as nested loops (the subsets of the cards
@@ -973,8 +980,8 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     walked, each weighted by the draws of the same values it stands for
     (:func:`_value_weight`).  ``fx`` (its first entry not empty; by values, with flushes not
     counted): the flushes put back, each draw's best last keep the true one (2-7,
-    :func:`_flush_fix`), so that the sums are the true ranks'.  The walk itself is
-    :func:`_two_walk`."""
+    :func:`_flush_fix`), so that the sums are the true ranks'.  ``ub``: the bounds of the last
+    keeps by values (:mod:`.last_bounds`; empty: none).  The walk itself is :func:`_two_walk`."""
     C, _, _, ind = tg
     nt = ind.shape[0]
     m = 5 - k
@@ -1027,20 +1034,34 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
         np.zeros(nt, dtype=np.int64),
         np.zeros(nt, dtype=np.int64),
     )  # fmt: skip
+    U, T5 = ub
+    um = -1.0
+    rem = -1.0
+    if by_value and U.size > 0 and cut >= 0.0 and m >= 2:  # the draws' bounds (:mod:`.last_bounds`)
+        um = U[m]
+        kv = np.empty(5, dtype=np.int64)
+        nkv = _kept_values(kept, (1 << k) - 1, kv)
+        rem = _keep_bound_sum(_merged_index(kv, nkv, kv, 0), k, m, per_value, T5, um)
+        if _bfloat(acc) + rem * float(_scale(n3, 0)) < cut * (1.0 - 1e-9):
+            return False  # short of the cut even if every draw brought its bound
     return _two_walk(
         kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value,
-        offn, base, work, fx, flush,
+        offn, base, work, fx, flush, (um, rem),
     )  # fmt: skip
 
 
 @lean()
 def _two_walk(
     kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value, offn,
-    base, work, fx, flush,
+    base, work, fx, flush, ub,
 ):  # fmt: skip
     """The walk of :func:`_two_values` over the draws, from its dense tables and in the work
     space it allocates, without reference counting (the hand evaluator's tables, taken from
-    their tuple for every draw, were counted otherwise: 15 % of an A-5 second hand's time)."""
+    their tuple for every draw, were counted otherwise: 15 % of an A-5 second hand's time).
+    With ``ub = (u, rem)``, ``rem >= 0`` (by values, :func:`_two_values`), a draw still to come
+    brings at most the greater of its rank and ``u``, and ``rem`` is the sum of those bounds
+    over every draw: the keep is given up as soon as that sum less the draws valued cannot lift
+    it to ``cut``; else the best hand's rank bounds each draw."""
     c0, got, sc, G, CI, gm, cbx, h, t0, t1, tl, ol, pos, rp, hpart = work
     raw, fw, fh, g2 = flush
     flushes = by_value and fx[0].size > 0
@@ -1059,6 +1080,9 @@ def _two_walk(
         left = left * (nd - i) / (i + 1)
     basef = _bfloat(acc)
     done = 0.0
+    um, rem = ub  # the bound of a last keep and of the draws left, units of num (< 0: none)
+    bounded = rem >= 0.0
+    sc5 = float(_scale(n3, 0))
     for j in range(m - 1):
         pos[j] = j
         _fill(j, k, nk, j, deck, h, G, CI, D, base, offn, fam, Tk, num, by_value)
@@ -1127,6 +1151,8 @@ def _two_walk(
                 _badd(acc, net)
                 done += net
                 left -= w
+                if bounded:
+                    rem -= w * max(float(num[s5]), um)
                 continue
             if nt == 0:  # the best of each size of keep first: one product a size, not one a keep
                 for p in range(6):
@@ -1166,6 +1192,8 @@ def _two_walk(
                 _badd(acc, best * w)
                 done += best * w
                 left -= w
+                if bounded:
+                    rem -= w * max(float(num[s5]), um)
             else:
                 part += best
         if not by_value:
@@ -1174,7 +1202,7 @@ def _two_walk(
                 _badd(hit[t], hpart[t])
             done += part
             left -= nd - lo
-        if cut >= 0.0 and basef + done + left * top < cut * (1.0 - 1e-9):
+        if cut >= 0.0 and basef + done + (rem * sc5 if bounded else left * top) < cut * (1.0 - 1e-9):
             return False
         j = m - 2
         while True:  # the next outer cards (by values: the next that take the first cards)
@@ -1202,22 +1230,24 @@ def _two_walk(
 
 @njit(cache=True)
 def _two(
-    kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut, walk, by_value, D_in, DC_in, fx
+    kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut, walk, by_value, D_in, DC_in, fx,
+    ub,
 ):  # fmt: skip
     """Two draws left, keeping ``kept[:k]`` from the ``nd`` cards ``deck`` with ``E[:nE]`` out:
     ``acc`` += the best last keep's value (:func:`_last`, times ``(nd - 5 + k)_5``) over every
     draw; with targets (``tg`` = the count tables, memos, stamps and indicators of each,
     :class:`_Ctx`; none: empty) ``hit[t]`` += the chance of each with that keep on the same
     scale.  Uses a fresh memo stamp.  Returns False, ``acc`` unfinished, as soon as the sum
-    cannot reach ``cut`` (< 0: never) even if every draw left gave the best hand.  ``walk``: the
+    cannot reach ``cut`` (< 0: never) even if every draw left gave the best hand (by values with
+    ``ub``: the most it can, :mod:`.last_bounds`).  ``walk``: the
     memoised walk even when fewer than five are kept (else :func:`_two_values`, with
-    ``by_value``, ``fx`` and, where ``D_in`` is not empty, the dense tables ``D_in`` and
+    ``by_value``, ``fx``, ``ub`` and, where ``D_in`` is not empty, the dense tables ``D_in`` and
     ``DC_in``)."""
     C, CA, Cstamp, ind = tg
     nt = ind.shape[0]
     if k < 5 and not walk:
         return _two_values(
-            kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx
+            kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx, ub
         )
     gen[0] += 1
     gid = gen[0]
@@ -1287,7 +1317,7 @@ def _low_mask(h, m, top, ace_low):
 @njit(cache=True)
 def _best_two(
     h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs, dbuf, dcbuf,
-    rx,
+    rx, ub,
 ):  # fmt: skip
     """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
     keep's expected rank numerator times ``(nd)_10`` (limbs), ``hit[t]`` (with targets) the
@@ -1386,7 +1416,7 @@ def _best_two(
                     f = _ten_over_five(5 - kk, nd)
                     reached, rfilled = _suitless_walk(
                         hs, mm, kk, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff,
-                        roff, rfilled, acc, bestf / f if best >= 0 else -1.0,
+                        roff, rfilled, acc, bestf / f if best >= 0 else -1.0, ub,
                     )  # fmt: skip
                     if not reached:
                         dropped[mm] = True
@@ -1416,7 +1446,7 @@ def _best_two(
         if suitless and best >= 0 and SUITLESS_DRAWN <= 5 - k < SUITLESS_RANKED:
             reached, rfilled = _suitless_walk(
                 hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff,
-                rfilled, acc, cut,
+                rfilled, acc, cut, ub,
             )  # fmt: skip
             if not reached:
                 continue
@@ -1446,12 +1476,12 @@ def _best_two(
             if flushed and 5 - k >= SUITLESS_RANKED:
                 reached = _flushed_walk(
                     hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg if counts else no_tg,
-                    hit if counts else nohit, rx, rsoff, roff, acc, cut,
+                    hit if counts else nohit, rx, rsoff, roff, acc, cut, ub,
                 )  # fmt: skip
             else:
                 reached = _two(
                     kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg if counts else no_tg, acc,
-                    hit if counts else nohit, cut, False, by_value, D, dcbuf, fx0,
+                    hit if counts else nohit, cut, False, by_value, D, dcbuf, fx0, ub,
                 )  # fmt: skip
             if not reached:
                 if counts:
@@ -1491,6 +1521,7 @@ def _best_two(
                     roff,
                     acc,
                     -1.0,
+                    ub,
                 )
             else:
                 D = dbuf[:0]
@@ -1500,7 +1531,7 @@ def _best_two(
                     _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, best, c, by_value, dcbuf)
                 _two(
                     kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value,
-                    D, dcbuf, fx0,
+                    D, dcbuf, fx0, ub,
                 )  # fmt: skip
         f = _ten_over_five(5 - c, nd)
         for i in range(nt):
@@ -1511,7 +1542,7 @@ def _best_two(
 @njit(cache=True, inline="always")
 def _suitless_walk(
     hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff, rfilled, acc,
-    cut,
+    cut, ub,
 ):  # fmt: skip
     """:func:`_best_two`'s suitless bound of keeping the positions ``m`` (``k`` cards, ``kept``)
     of ``hs``: its value by values added to ``acc`` (:func:`_two` with :data:`_SUITLESS`, no
@@ -1525,13 +1556,15 @@ def _suitless_walk(
     _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
     reached = _two(
         kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, no_tg, acc, nohit, cut, False, True,
-        dbufr, dcbuf, (rx[7][:0], rx[8][:0], rx[9], rx[10]),
+        dbufr, dcbuf, (rx[7][:0], rx[8][:0], rx[9], rx[10]), ub,
     )  # fmt: skip
     return reached, rfilled
 
 
 @njit(cache=True, inline="always")
-def _flushed_walk(hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg, hit, rx, rsoff, roff, acc, cut):
+def _flushed_walk(
+    hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg, hit, rx, rsoff, roff, acc, cut, ub
+):
     """:func:`_best_two`'s exact value of keeping the positions ``m`` (``k`` cards, ``kept``) of
     ``hs`` in 2-7, by values: the walk of its suitless bound (:func:`_suitless_walk`, whose table
     of the hand's subsets must be filled for it) with the flushes put back (:func:`_flush_fix`),
@@ -1543,7 +1576,7 @@ def _flushed_walk(hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg, hit
     _target_sums(hs, vdeck, nd, AERC, tg[3], _SUITLESS, Tk, subrc, rsoff, roff, m, k, True, dcbufr)
     return _two(
         kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, tg, acc, hit, cut, False, True,
-        dbufr, dcbufr, (rx[7], rx[8], rx[9], rx[10]),
+        dbufr, dcbufr, (rx[7], rx[8], rx[9], rx[10]), ub,
     )  # fmt: skip
 
 
@@ -1648,14 +1681,15 @@ def _walk_order(cards, n, out):
 @njit(cache=True, inline="always")
 def _after_first_draw(
     draw, m, h, k, deck, nd, rest, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE,
-    AEC, subs, dbuf, dcbuf, rx,
+    AEC, subs, dbuf, dcbuf, rx, ub,
 ):  # fmt: skip
     """:func:`_best_two` of ``h[:k]`` and the first draw ``draw[:m]`` (sorted positions in
     ``deck``): its value into ``v`` and target chances into ``hit``.  The second hand's deck
     (``rest``) is walked worst cards first (the sums are the same in any order; a keep that
     cannot win is given up sooner): by cards in descending order, by values in the walk order
     of ``deck`` (:func:`_worst_first`, which the tables by values need).  ``rx``: the suitless
-    bound's tables (:func:`_second_tables`), its deck (``rx[3]``) filled here in walk order."""
+    bound's tables (:func:`_second_tables`), its deck (``rx[3]``) filled here in walk order;
+    ``ub`` the bounds of the last keeps (:func:`_second_bounds`)."""
     for j in range(m):
         h[k + j] = deck[draw[j]]
     c = _rest(deck, nd, draw, m, rest)  # by values in walk order, as deck (worst first)
@@ -1675,14 +1709,14 @@ def _after_first_draw(
                 vsuit[rest[j] >> 2] |= 1 << (rest[j] & 3)
     _best_two(
         h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs, dbuf,
-        dcbuf, rx,
+        dcbuf, rx, ub,
     )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _first_draws(
     firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value,
-    AE, AEC, sl, bufs,
+    AE, AEC, sl, bufs, ub,
 ):  # fmt: skip
     """:func:`_after_first_draw` of each of the first draws ``firsts[:nb]`` (positions in
     ``deck``) onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.
@@ -1703,7 +1737,7 @@ def _first_draws(
                 firsts[i], m, h, k, deck, nd, rest, E, nE, S, memos[t, 0], memos[t, 1], gen, fam, Tk, num,
                 tg, vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][t], bufs[1][t], bufs[2][t],
                 (sl[0], bufs[3][t], bufs[4][t], bufs[5][t], sl[1], bufs[6][t], bufs[7][t], sl[2], sl[3],
-                 bufs[8][t], bufs[9][t]),
+                 bufs[8][t], bufs[9][t]), ub,
             )  # fmt: skip
 
 
@@ -1767,6 +1801,23 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
     return memos, cmemos, AEs[0], AEs[1:], (AER, AERC, Zr if flushed else Zr[:0], Zc), bufs
 
 
+@njit(cache=True)
+def _second_bounds(deck, nd, m, R):
+    """The bounds of the last keeps (:mod:`.last_bounds`) of every second hand after a first
+    draw of ``m`` from ``deck[:nd]``: ``(U, T5)``, ``U[m2]`` for a second keep drawing ``m2``,
+    ``T5`` the ranks of the five-value hands of ``R``, the rank sums by values the walks by
+    values rank by (by values ``VS``, by cards the suitless bound's ``sl[0]``); both empty where
+    there are none (``R`` empty, or a deck too small)."""
+    if R.size == 0 or nd - m - 9 < 1:
+        return np.zeros(0, dtype=np.float64), R[:0]
+    cnt = np.zeros(13, dtype=np.int64)
+    for i in range(nd):
+        cnt[_walk_value(deck[i])] += 1
+    U = np.zeros(6, dtype=np.float64)
+    _last_keep_bounds(cnt, nd - m, R[VOFF[5] :], U)
+    return U, R[VOFF[5] :]
+
+
 @njit(cache=True, nogil=True)
 def _sampled_first_draws(
     draws, kept, k, deck, nd, E, nE, S, fam, Tk, num, C, ind, bt, by_value, VS, VC, sl, vout, hout
@@ -1781,6 +1832,7 @@ def _sampled_first_draws(
     memos, cmemos, AE, AEC, sl2, bufs = _second_tables(
         E, nE, nd, m, nt, 1, use, by_value, VS, VC, num, ind, fam, Tk, sl
     )
+    ub = _second_bounds(deck, nd, m, VS if by_value else sl[0])
     h = np.empty(5, dtype=np.int64)
     for j in range(k):
         h[j] = kept[j]
@@ -1792,7 +1844,7 @@ def _sampled_first_draws(
             draws[i], m, h, k, deck, nd, rest, E, nE, S, memos[0, 0], memos[0, 1], gen, fam, Tk, num, tg,
             vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][0], bufs[1][0], bufs[2][0],
             (sl2[0], bufs[3][0], bufs[4][0], bufs[5][0], sl2[1], bufs[6][0], bufs[7][0], sl2[2], sl2[3],
-             bufs[8][0], bufs[9][0]),
+             bufs[8][0], bufs[9][0]), ub,
         )  # fmt: skip
 
 
@@ -1836,7 +1888,8 @@ def _inner_weight(x, lo, pos, m, deck, per_value, wpre):
 
 @njit(cache=True, nogil=True)
 def _three(
-    kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC, sl, done
+    kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC, sl, done,
+    bounds,
 ):  # fmt: skip
     """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
     first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
@@ -1856,7 +1909,8 @@ def _three(
     :func:`.card_sums._card_out_sums`, the same for every first draw).  ``done[0]`` += the
     first draws valued, block by block (by values each counted with its weight, so that it
     reaches ``C(nd, 5 - k)`` with the last): it runs without the GIL, so that a progress bar can
-    read it (:func:`_counted`)."""
+    read it (:func:`_counted`).  ``bounds``: the second keeps' walks by values are given up by
+    the bounds of their last keeps (:func:`_second_bounds`)."""
     m = 5 - k
     C, _, _, ind = tg
     nt = ind.shape[0]
@@ -1880,6 +1934,7 @@ def _three(
     memos, cmemos, AE, AEC, sl2, bufs = _second_tables(
         E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk, sl
     )
+    ub = _second_bounds(deck, nd, m, (VS if by_value else sl[0]) if bounds else VS[:0])
     scale = 1.0  # (nd - m)_10: a second hand's value and bounds on the scale of acc
     for i in range(10):
         scale *= nd - m - i
@@ -1926,7 +1981,7 @@ def _three(
                 more = next_combination(idx, m, nd)
         _first_draws(
             firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout,
-            by_value, AE, AEC, sl2, bufs,
+            by_value, AE, AEC, sl2, bufs, ub,
         )  # fmt: skip
         for i in range(nb):
             done[0] += weight[i]
@@ -2016,6 +2071,12 @@ _NO_SUMS = np.zeros(0, dtype=np.int64)
 _NO_COUNTS = np.zeros((0, 0), dtype=np.int64)
 #: :func:`_two`'s ``fx`` where no flushes are put back.
 _NO_FX = (_NO_SUMS, _NO_COUNTS, np.zeros(4, dtype=np.int64), np.zeros(13, dtype=np.int64))
+#: No bounds of the last keeps (:func:`_second_bounds`).
+_NO_UB = (np.zeros(0, dtype=np.float64), _NO_SUMS)
+#: Give up the walks of keeps by values by the bounds of their last keeps (:mod:`.last_bounds`);
+#: False: by the best hand's rank, as before them (the same integers; for tests and the
+#: side-by-side benchmark row).
+LAST_KEEP_BOUNDS = True
 #: Put the flushes back into the values by values of 2-7's second keeps (:func:`_flushed_walk`);
 #: False: walk those keeps by cards (the same integers, slower; for tests and comparisons).
 FLUSHES_BY_VALUES = True
@@ -2228,6 +2289,9 @@ def _keep_value(
         by_value = ctx.family == "ace_to_five" or ctx.suitless
     worst_first = _worst_first(deck, "ace_to_five" if by_value else ctx.family)  # by values: walk order
     if draws == 2:
+        ub = _NO_UB
+        if by_value and LAST_KEEP_BOUNDS and cut >= 0.0:
+            ub = _second_bounds(worst_first, n, 0, _value_sums(ctx.family, ctx.suitless))
         done = _two(
             kept5,
             k,
@@ -2249,6 +2313,7 @@ def _keep_value(
             _NO_SUMS,
             _NO_COUNTS,
             _NO_FX,
+            ub,
         )
     else:
         # the bound tables' model ignores suits, so they bound the suitless ranks' targets too
@@ -2264,7 +2329,7 @@ def _keep_value(
         done = _counted(
             lambda: _three(
                 kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads,
-                by_value, VS, VC, sl, count,
+                by_value, VS, VC, sl, count, LAST_KEEP_BOUNDS,
             ),
             count,
             comb(n, m),

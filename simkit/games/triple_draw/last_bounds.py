@@ -1,0 +1,147 @@
+"""Upper bounds of a last keep's value by values: where a keep of two draws can be given up early.
+
+With two draws left, :mod:`.rank_exact` values a keep by walking its draws and adding, for
+each, the value of the best last keep of the hand it makes: the expected rank of the hand
+after the last draw.  The walk is given up as soon as even the best conceivable value for
+every draw still to come cannot lift the keep past the best found.  That best used to be the
+best hand's rank; this module gives a far smaller one, so that a keep that loses is given up
+much sooner (the five-card draw of K-Q-J-J-9 in A-5 with three draws: its second hands are
+valued in about half the time).
+
+**The bound.**  Let ``D0`` be a deck and ``D`` any ``n`` of its cards.  The value of holding
+the cards ``L`` (at most four) with one draw from ``D`` left is the mean rank of ``L`` and
+``5 - |L|`` cards of ``D``.  For four cards that mean is at most the mean of the ``n`` best of
+the ranks of ``L`` with each card of ``D0`` (``D`` is ``n`` of those cards).  For fewer, the
+mean over the draws is the mean over the first card ``y`` drawn of the value of holding ``L``
+and ``y`` with the other cards of ``D`` left (``n - 1`` of ``D0``), so the same step bounds it
+from the bounds with one card more (:func:`_last_keep_bounds`; ranks by values, so one
+entry per multiset of up to four values, :mod:`.value_sums`).  A draw's value is the best of
+standing pat (its own rank) and of the last keeps that draw, so it is at most the greater of
+its rank and the greatest bound ``U``: a keep's walk adds, draw by draw, that bound of the
+draws valued and compares the sum over the draws left (:func:`_keep_bound_sum`: one pass over
+its draws by values, a few additions each) with what they may still bring.  For the
+five-card draw of K-Q-J-J-9 in A-5, ``U`` is 0.82-0.86 of the wheel's rank (that of a jack-low
+hand, where every hand ten-low or better ranks above it); the deck of a second hand is the first deck ``D0`` less
+the first draw, so one table serves every second hand of a first keep.
+
+>>> import numpy as np
+>>> from simkit.games.triple_draw.rank_exact import _value_sums
+>>> from simkit.games.triple_draw.value_sums import VOFF
+>>> T5 = _value_sums("ace_to_five")[VOFF[5]:]
+>>> cnt = np.full(13, 4, dtype=np.int64)  # a full deck by walk values
+>>> U = np.zeros(6)
+>>> _last_keep_bounds(cnt, 47, T5, U)
+>>> bool(0.0 < U[1] < U[5] < T5.max())  # drawing five leaves fewer cards: a looser bound
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...jit import njit
+from .value_sums import ADD, VOFF
+
+#: How many deck sizes the bounds are kept for: the last deck ``n2 - m`` (``m`` = 1..5 drawn
+#: by the second keep) less up to four cards drawn before the last keep's own first card.
+_SIZES = 9
+
+
+@njit(cache=True, inline="always")
+def _by_value_desc(f, order):
+    """``order`` = the 13 values by ``f[v]``, the greatest first."""
+    for v in range(13):
+        order[v] = v
+    for i in range(1, 13):
+        x = order[i]
+        j = i - 1
+        while j >= 0 and f[order[j]] < f[x]:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = x
+
+
+@njit(cache=True, inline="always")
+def _top_mean(f, cnt, n, order):
+    """The mean of the ``n`` greatest of the values ``f[v]``, each ``cnt[v]`` times (``order``:
+    the values by ``f``, the greatest first, :func:`_by_value_desc`)."""
+    left = n
+    total = 0.0
+    for i in range(13):
+        v = order[i]
+        t = cnt[v] if cnt[v] < left else left
+        total += t * f[v]
+        left -= t
+        if left == 0:
+            break
+    return total / n
+
+
+@njit(cache=True)
+def _last_keep_bounds(cnt, n2, T5, out):
+    """``out[m]`` (``m`` = 1..5): an upper bound of the value (rank numerator, ``T5``'s units)
+    of any last keep of at most four cards, one draw left, after a keep that draws ``m`` from
+    ``n2`` cards of a deck whose cards by walk value (:func:`.value_sums._walk_value`) are
+    ``cnt`` (module doc; ``T5[i - VOFF[5]]``: the rank of the five-value multiset ``i``, 0 for
+    none).  ``out[0]`` is left alone.  Needs ``n2 - 9 >= 1``."""
+    lo = n2 - _SIZES  # B[., j]: the bound with n = lo + j cards left
+    B = np.zeros((VOFF[5], _SIZES), dtype=np.float64)
+    f = np.empty(13, dtype=np.float64)
+    order = np.empty(13, dtype=np.int64)
+    for L in range(VOFF[4], VOFF[5]):  # four values: the ranks with each card
+        for v in range(13):
+            f[v] = T5[ADD[L, v] - VOFF[5]]
+        _by_value_desc(f, order)
+        for j in range(_SIZES):
+            B[L, j] = _top_mean(f, cnt, lo + j, order)
+    for k in range(3, -1, -1):  # fewer: from the bounds with the first card drawn added
+        for L in range(VOFF[k], VOFF[k + 1]):
+            for j in range(4 - k, _SIZES):
+                for v in range(13):
+                    f[v] = B[ADD[L, v], j - 1]
+                _by_value_desc(f, order)
+                B[L, j] = _top_mean(f, cnt, lo + j, order)
+    for m in range(1, 6):
+        j = _SIZES - m  # n = n2 - m cards left for the last draw
+        u = 0.0
+        for L in range(VOFF[5]):
+            if B[L, j] > u:
+                u = B[L, j]
+        out[m] = u * (1.0 + 1e-9)  # above the floats' rounding
+
+
+@njit(cache=True, inline="always")
+def _keep_bound_sum(kx, k, m, per_value, T5, u):
+    """The sum over every draw of ``m`` by values (each weighted by the draws it stands for,
+    ``per_value``: the deck's cards of each walk value) onto the kept values ``kx`` (the index
+    of their multiset, ``k`` of them) of the greater of the hand's rank (``T5``) and ``u``: the
+    most the draws can bring (module doc)."""
+    x = np.zeros(5, dtype=np.int64)  # the values drawn, non-decreasing
+    ix = np.zeros(6, dtype=np.int64)  # ix[j]: the multiset of the kept values and x[:j]
+    w = np.ones(6, dtype=np.int64)  # w[j]: the draws x[:j] stands for
+    ix[0] = kx
+    total = 0.0
+    j = 0
+    v = 0
+    while True:
+        if v > 12:  # no value left at this place: back one place, and on
+            if j == 0:
+                return total
+            j -= 1
+            v = x[j] + 1
+            continue
+        run = 1
+        while run <= j and x[j - run] == v:
+            run += 1
+        if per_value[v] < run:  # the deck has no card more of v: the next value
+            v += 1
+            continue
+        x[j] = v
+        w[j + 1] = w[j] * (per_value[v] - run + 1) // run
+        ix[j + 1] = ADD[ix[j], v]
+        if j + 1 == m:
+            r = float(T5[ix[j + 1] - VOFF[5]])
+            total += w[j + 1] * (r if r > u else u)
+            v += 1
+        else:
+            j += 1

@@ -1,0 +1,141 @@
+"""The bounds of a last keep's value (:mod:`simkit.games.triple_draw.last_bounds`) against the
+mean rank over every last draw, and the three-draw figures they give up keeps by: the same
+integers as without them.
+
+The reference means are worked out card by card: every set of cards the last draw can bring,
+each hand ranked by the evaluator (A-5) or by the five-value ranks the walks use (2-7 with
+flushes not counted)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+
+from simkit.cards import format_cards, parse_cards
+from simkit.games.triple_draw import rank_exact
+from simkit.games.triple_draw.last_bounds import _keep_bound_sum, _last_keep_bounds
+from simkit.games.triple_draw.rank_exact import _value_sums, best_rank_keep, rank_play
+from simkit.games.triple_draw.solver import rank_numerators
+from simkit.games.triple_draw.value_sums import MULTISETS, VOFF, _walk_value
+from simkit.hands import evaluate
+
+#: The index of each multiset of five walk values in the five-value ranks.
+_INDEX = {tuple(MULTISETS[i].tolist()): i - int(VOFF[5]) for i in range(int(VOFF[5]), int(VOFF[6]))}
+
+
+def _ranks(hands: np.ndarray, family: str, T5: np.ndarray) -> np.ndarray:
+    """The rank numerator of each row of five cards: A-5 by the evaluator, 2-7 (flushes not
+    counted) by the five-value ranks."""
+    if family == "ace_to_five":
+        return rank_numerators(family)[evaluate(hands, family)].astype(np.float64)
+    values = np.sort(np.vectorize(lambda c: int(_walk_value(c)))(hands), axis=1)
+    return np.array([T5[_INDEX[tuple(v)]] for v in values.tolist()], dtype=np.float64)
+
+
+def _mean_last(kept: list[int], deck: list[int], family: str, T5: np.ndarray) -> float:
+    """The mean rank of ``kept`` and every draw of the rest from ``deck``."""
+    draws = np.array(list(combinations(deck, 5 - len(kept))), dtype=np.int64).reshape(-1, 5 - len(kept))
+    hands = np.hstack([np.tile(np.array(kept, dtype=np.int64), (draws.shape[0], 1)), draws])
+    return float(_ranks(hands, family, T5).mean())
+
+
+def _tables(family: str) -> np.ndarray:
+    return _value_sums(family, suitless=family == "deuce_to_seven")[int(VOFF[5]) :]
+
+
+def _counts(deck: list[int]) -> np.ndarray:
+    cnt = np.zeros(13, dtype=np.int64)
+    for c in deck:
+        cnt[int(_walk_value(c))] += 1
+    return cnt
+
+
+@pytest.mark.parametrize("family", ["ace_to_five", "deuce_to_seven"])
+def test_the_bounds_hold_for_every_last_keep_and_deck(family):
+    """For a deck ``D0`` of 24 cards and a second keep drawing ``m`` from ``n2`` of them, no last
+    keep of up to four cards has a greater mean over its last draws from any ``n2 - m`` cards
+    of ``D0`` than the bound ``U[m]``: the best four low cards with the cards that pair them
+    taken out of the deck first, and random keeps and decks."""
+    rng = np.random.default_rng(20261207)
+    T5 = _tables(family)
+    D0 = parse_cards("As Ah 2s 2d 3c 3h 4d 4s 5c 5h 6s 7d 7c 8h 9s 9d Tc Jh Qs Qd Kc Kh 6h 8c").tolist()
+    outside = [c for c in range(52) if c not in D0]
+    for n2 in (24, 19):
+        U = np.zeros(6)
+        _last_keep_bounds(_counts(D0), n2, T5, U)
+        assert np.all(U[1:] > 0) and np.all(U[1:] < rank_numerators(family)[-1])
+        for m in (2, 3, 5):
+            n3 = n2 - m
+            # the strongest four held, the deck stripped of the cards that pair them
+            kept = parse_cards("Ad 2h 3s 4c" if family == "ace_to_five" else "2c 3d 4h 5s").tolist()
+            assert not set(kept) & set(D0)
+            pairing = [c for c in D0 if any(c >> 2 == k >> 2 for k in kept)]
+            deck = [c for c in D0 if c not in pairing][:n3]
+            deck += [c for c in D0 if c not in deck][: n3 - len(deck)]
+            worst = _mean_last(kept, deck, family, T5)
+            assert worst <= U[m], (m, worst, U[m])
+            for _ in range(6):
+                deck = rng.choice(D0, n3, replace=False).tolist()
+                size = int(rng.integers(1, 5))
+                pool = [c for c in D0 + outside if c not in deck]
+                held = rng.choice(pool, size, replace=False).tolist()
+                assert _mean_last(held, deck, family, T5) <= U[m], (format_cards(held), m)
+
+
+def test_the_bounds_are_tighter_than_the_best_hand():
+    """The point of the bounds: for the five-card draw of K-Q-J-J-9 in A-5 they are below 0.9 of
+    the best hand's rank, where the walk used that rank for every draw."""
+    T5 = _tables("ace_to_five")
+    hand = parse_cards("Ks Qh Jd Jc 9h").tolist()
+    deck = [c for c in range(52) if c not in hand]
+    U = np.zeros(6)
+    _last_keep_bounds(_counts(deck), len(deck) - 5, T5, U)
+    top = rank_numerators("ace_to_five")[-1]
+    assert U[5] < 0.9 * top and U[1] < U[5]
+
+
+@pytest.mark.parametrize("kept", ["", "7s", "Ks Kd", "5h 4d 3c"])
+def test_the_bound_sum_counts_every_draw(kept):
+    """:func:`_keep_bound_sum` sums, over every draw of the cards left (each set of values once,
+    weighted by its draws), the greater of the hand's rank and the bound: the same as over
+    every draw of cards."""
+    family = "ace_to_five"
+    T5 = _tables(family)
+    held = parse_cards(kept).tolist() if kept else []
+    dead = parse_cards("As 2s 3s 4h 6c 7c 8d 9d Tc Jd Qh Kh 5s 6s 7h 8h 9c Th").tolist()
+    deck = [c for c in range(52) if c not in held and c not in dead]
+    m = 5 - len(held)
+    u = float(int(np.median(T5[T5 > 0])))  # whole: the sums are exact in any order
+    draws = np.array(list(combinations(deck, m)), dtype=np.int64)
+    hands = np.hstack([np.tile(np.array(held, dtype=np.int64), (draws.shape[0], 1)), draws])
+    ranks = _ranks(hands, family, T5)
+    brute = float(np.maximum(ranks, u).sum())
+    values = sorted(int(_walk_value(c)) for c in held)
+    kx = int(VOFF[len(values)]) + sum(comb(v + j, j + 1) for j, v in enumerate(values))
+    assert _keep_bound_sum(kx, len(held), m, _counts(deck), T5, u) == brute
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: rank_play("7s 3d 2c Kc Qh", "Kc Qh", 3, ["6", "8"], family="ace_to_five"),
+        lambda: rank_play("Ks Qh Jd 2c 3c", "Ks Qh Jd", 3, ["8"], dead="Ah 4h 5h 6h 9h Th Jh Qs As 2s 7c 8c"),
+        lambda: best_rank_keep("7s 5h 3d 2c Kc", 3),
+        lambda: best_rank_keep("Ks Qh Jd 9c 8s", 2, family="ace_to_five"),
+    ],
+    ids=["a5-three", "27-three", "27-search-three", "a5-search-two"],
+)
+def test_the_same_figures_without_the_bounds(monkeypatch, call):
+    """Three-draw values with their target chances (A-5, and 2-7 whose second keeps are walked
+    with flushes not counted and put back), a three-draw and a two-draw search: the same keep
+    and exact integers whether the walks of keeps by values are given up by the bounds of
+    their last keeps or by the best hand's rank (every second hand's keeps but its best are
+    walked against the best found)."""
+    rank_exact._SEARCHES.clear()
+    with_bounds = call()
+    monkeypatch.setattr(rank_exact, "LAST_KEEP_BOUNDS", False)
+    rank_exact._SEARCHES.clear()
+    assert call() == with_bounds
