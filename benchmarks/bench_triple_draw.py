@@ -110,6 +110,7 @@ def _fresh() -> None:
     rank_exact._SEARCHES.clear()
     rank_exact._value_sums.cache_clear()
     rank_exact._value_count_row.cache_clear()
+    rank_exact._bounds_table.cache_clear()
 
 
 def timed(call, repeats: int) -> tuple[float, float, float, object]:

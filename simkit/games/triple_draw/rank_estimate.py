@@ -56,6 +56,7 @@ from .rank_exact import (
     _hand_bound,
     _low_mask,
     _sampled_first_draws,
+    _second_bounds,
     _suitless_setting,
     _value_counts,
     _value_draws,
@@ -251,7 +252,7 @@ class RankPlayJob:
         hout = np.zeros((len(draws), thr.size, _NL), dtype=np.int64)
         _sampled_first_draws(
             draws, kept5, k, deck, n, E, E.size, ctx.S, ctx.fam, ctx.Tk, ctx.num, C, ind, bt, by_value, VS, VC,
-            sl, vout, hout,
+            sl, vout, hout, _second_bounds(self.family, deck, 5 - k, by_value),
         )  # fmt: skip
         return vout, hout
 

@@ -1801,38 +1801,20 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
     return memos, cmemos, AEs[0], AEs[1:], (AER, AERC, Zr if flushed else Zr[:0], Zc), bufs
 
 
-@njit(cache=True)
-def _second_bounds(deck, nd, m, R):
-    """The bounds of the last keeps (:mod:`.last_bounds`) of every second hand after a first
-    draw of ``m`` from ``deck[:nd]``: ``(U, T5)``, ``U[m2]`` for a second keep drawing ``m2``,
-    ``T5`` the ranks of the five-value hands of ``R``, the rank sums by values the walks by
-    values rank by (by values ``VS``, by cards the suitless bound's ``sl[0]``); both empty where
-    there are none (``R`` empty, or a deck too small)."""
-    if R.size == 0 or nd - m - 9 < 1:
-        return np.zeros(0, dtype=np.float64), R[:0]
-    cnt = np.zeros(13, dtype=np.int64)
-    for i in range(nd):
-        cnt[_walk_value(deck[i])] += 1
-    U = np.zeros(6, dtype=np.float64)
-    _last_keep_bounds(cnt, nd - m, R[VOFF[5] :], U)
-    return U, R[VOFF[5] :]
-
-
 @njit(cache=True, nogil=True)
 def _sampled_first_draws(
-    draws, kept, k, deck, nd, E, nE, S, fam, Tk, num, C, ind, bt, by_value, VS, VC, sl, vout, hout
+    draws, kept, k, deck, nd, E, nE, S, fam, Tk, num, C, ind, bt, by_value, VS, VC, sl, vout, hout, ub
 ):  # fmt: skip
     """:func:`_after_first_draw` of each first draw ``draws[i]`` (sorted positions in ``deck``)
     onto ``kept[:k]``, one after another on the calling thread: values into ``vout[i]``, target
     chances into ``hout[i]``, on the scales of :func:`_best_two` (for a Monte Carlo estimate
-    over the first draws; the tables as in :func:`_three`)."""
+    over the first draws; the tables as in :func:`_three`, ``ub`` :func:`_second_bounds`)."""
     m = 5 - k
     nt = ind.shape[0]
     use = VS.size > 0
     memos, cmemos, AE, AEC, sl2, bufs = _second_tables(
         E, nE, nd, m, nt, 1, use, by_value, VS, VC, num, ind, fam, Tk, sl
     )
-    ub = _second_bounds(deck, nd, m, VS if by_value else sl[0])
     h = np.empty(5, dtype=np.int64)
     for j in range(k):
         h[j] = kept[j]
@@ -1889,7 +1871,7 @@ def _inner_weight(x, lo, pos, m, deck, per_value, wpre):
 @njit(cache=True, nogil=True)
 def _three(
     kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC, sl, done,
-    bounds,
+    ub,
 ):  # fmt: skip
     """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
     first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
@@ -1909,8 +1891,8 @@ def _three(
     :func:`.card_sums._card_out_sums`, the same for every first draw).  ``done[0]`` += the
     first draws valued, block by block (by values each counted with its weight, so that it
     reaches ``C(nd, 5 - k)`` with the last): it runs without the GIL, so that a progress bar can
-    read it (:func:`_counted`).  ``bounds``: the second keeps' walks by values are given up by
-    the bounds of their last keeps (:func:`_second_bounds`)."""
+    read it (:func:`_counted`).  ``ub``: the bounds of the second hands' last keeps, by which
+    their keeps' walks by values are given up (:func:`_second_bounds`)."""
     m = 5 - k
     C, _, _, ind = tg
     nt = ind.shape[0]
@@ -1934,7 +1916,6 @@ def _three(
     memos, cmemos, AE, AEC, sl2, bufs = _second_tables(
         E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk, sl
     )
-    ub = _second_bounds(deck, nd, m, (VS if by_value else sl[0]) if bounds else VS[:0])
     scale = 1.0  # (nd - m)_10: a second hand's value and bounds on the scale of acc
     for i in range(10):
         scale *= nd - m - i
@@ -2077,6 +2058,33 @@ _NO_UB = (np.zeros(0, dtype=np.float64), _NO_SUMS)
 #: False: by the best hand's rank, as before them (the same integers; for tests and the
 #: side-by-side benchmark row).
 LAST_KEEP_BOUNDS = True
+
+
+def _second_bounds(family: str, deck: np.ndarray, m: int, by_value: bool, suitless: bool = False) -> tuple:
+    """The bounds of the last keeps (:mod:`.last_bounds`) of every hand held with two draws left
+    after a draw of ``m`` from ``deck`` (the first draw of three; 0: the hand itself): ``(U,
+    T5)``, ``U[m2]`` for a keep drawing ``m2``, ``T5`` the ranks of the five-value hands the
+    walks by values rank by (by values the family's, ``suitless``: with flushes not counted; by
+    cards the suitless bound's, :func:`_suitless_setting`).  :data:`_NO_UB` where
+    :data:`LAST_KEEP_BOUNDS` is off or the deck is too small."""
+    if not LAST_KEEP_BOUNDS or deck.size - m - 9 < 1:
+        return _NO_UB
+    v = deck >> 2
+    counts = tuple(np.bincount(np.where(v == 12, 12, 11 - v), minlength=13).tolist())  # by walk value
+    suitless = suitless or not by_value
+    return _bounds_table(family, suitless, counts, deck.size - m), _value_sums(family, suitless)[VOFF[5] :]
+
+
+@cache
+def _bounds_table(family: str, suitless: bool, counts: tuple[int, ...], n2: int) -> np.ndarray:
+    """:func:`.last_bounds._last_keep_bounds` of a deck with ``counts`` cards of each walk value
+    and ``n2`` cards before the keep (read-only; searches ask for the same again)."""
+    U = np.zeros(6, dtype=np.float64)
+    _last_keep_bounds(np.array(counts, dtype=np.int64), n2, _value_sums(family, suitless)[VOFF[5] :], U)
+    U.setflags(write=False)
+    return U
+
+
 #: Put the flushes back into the values by values of 2-7's second keeps (:func:`_flushed_walk`);
 #: False: walk those keeps by cards (the same integers, slower; for tests and comparisons).
 FLUSHES_BY_VALUES = True
@@ -2289,9 +2297,7 @@ def _keep_value(
         by_value = ctx.family == "ace_to_five" or ctx.suitless
     worst_first = _worst_first(deck, "ace_to_five" if by_value else ctx.family)  # by values: walk order
     if draws == 2:
-        ub = _NO_UB
-        if by_value and LAST_KEEP_BOUNDS and cut >= 0.0:
-            ub = _second_bounds(worst_first, n, 0, _value_sums(ctx.family, ctx.suitless))
+        ub = _second_bounds(ctx.family, deck, 0, True, ctx.suitless) if by_value and cut >= 0.0 else _NO_UB
         done = _two(
             kept5,
             k,
@@ -2329,7 +2335,7 @@ def _keep_value(
         done = _counted(
             lambda: _three(
                 kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads,
-                by_value, VS, VC, sl, count, LAST_KEEP_BOUNDS,
+                by_value, VS, VC, sl, count, _second_bounds(ctx.family, deck, m, by_value, ctx.suitless),
             ),
             count,
             comb(n, m),
