@@ -49,6 +49,19 @@ def _sort(b, k):
 
 
 @njit(cache=True, inline="always")
+def _greatest_first(order, g, n):
+    """Sort ``order[:n]`` by ``g[entry]``, the greatest first (an insertion sort, stable: entries
+    of the same ``g`` keep their order; the 32 keeps of a hand, the 13 values)."""
+    for i in range(1, n):
+        m = order[i]
+        j = i - 1
+        while j >= 0 and g[order[j]] < g[m]:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = m
+
+
+@njit(cache=True, inline="always")
 def _card_index(c, n):
     """The index of the set of the ``n`` cards ``c[:n]`` (sorted in place; ``n <= 4``)."""
     _sort(c, n)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...jit import njit
+from .card_sums import _greatest_first
 from .value_sums import ADD, VOFF
 
 #: How many deck sizes the bounds are kept for: the last deck ``n2 - m`` (``m`` = 1..5 drawn
@@ -52,13 +53,7 @@ def _by_value_desc(f, order):
     """``order`` = the 13 values by ``f[v]``, the greatest first."""
     for v in range(13):
         order[v] = v
-    for i in range(1, 13):
-        x = order[i]
-        j = i - 1
-        while j >= 0 and f[order[j]] < f[x]:
-            order[j + 1] = order[j]
-            j -= 1
-        order[j + 1] = x
+    _greatest_first(order, f, 13)
 
 
 @njit(cache=True, inline="always")

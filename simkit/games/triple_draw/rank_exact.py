@@ -207,7 +207,7 @@ from ...hands.enumeration import all_hands
 from ...hands.kernels import card_key5, eval5_from_keys
 from ...jit import lean, njit
 from ...runner.progress import progress_bar
-from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums, _sort, _zero_cards
+from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums, _greatest_first, _sort, _zero_cards
 from .exact import _chance, _low_value, _refreshed_tables, prepare
 from .last_bounds import _keep_bound_sum, _last_keep_bounds
 from .rules import _eval, _value, family_id, target_threshold, target_value
@@ -705,19 +705,6 @@ def _dense_hits(q, with_x, xv, shift, s5, DC, ol, tl, c0, ind, out):
             out[t] = c0[q, t] - out[t]
 
 
-@njit(cache=True, inline="always")
-def _greatest_first(order, g):
-    """Sort the 32 keeps ``order`` by ``g[keep]``, the greatest first (stable: keeps of the same
-    ``g`` stay in their order)."""
-    for i in range(1, 32):
-        m = order[i]
-        j = i - 1
-        while j >= 0 and g[order[j]] < g[m]:
-            order[j + 1] = order[j]
-            j -= 1
-        order[j + 1] = m
-
-
 _C4 = np.array([[comb(n, j) for j in range(5)] for n in range(5)], dtype=np.int64)
 
 
@@ -896,7 +883,7 @@ def _flush_fix(h, k, raw, sc, w, bm, got, fx, fw, fh, g2, xv, shift, s5, DC, ol,
             ng += 1
     for i in range(32):  # the keeps by their values with flushes not counted, the greatest first
         order[i] = _ORDER[i]
-    _greatest_first(order, uu)
+    _greatest_first(order, uu, 32)
     for t in range(nt):
         fh[t] = 0
     for g in range(ng):
@@ -1654,7 +1641,7 @@ def _guess_order(sub, soff, nd, order):
     in the tie order): a cheap guess of their value with two."""
     g = np.empty(32, dtype=np.int64)
     _last_keep_values(sub, soff, nd, g)
-    _greatest_first(order, g)
+    _greatest_first(order, g, 32)
 
 
 @njit(cache=True, inline="always")
