@@ -218,9 +218,7 @@ from .value_sums import (
     _keep_index,
     _keep_rows,
     _keep_sums,
-    _kept_values,
     _layout,
-    _merged_index,
     _out_sums,
     _subset_sums,
     _walk_value,
@@ -1026,9 +1024,7 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
     rem = -1.0
     if by_value and U.size > 0 and cut >= 0.0 and m >= 2:  # the draws' bounds (:mod:`.last_bounds`)
         um = U[m]
-        kv = np.empty(5, dtype=np.int64)
-        nkv = _kept_values(kept, (1 << k) - 1, kv)
-        rem = _keep_bound_sum(_merged_index(kv, nkv, kv, 0), k, m, per_value, T5, um)
+        rem = _keep_bound_sum(_keep_index(kept, (1 << k) - 1), k, m, per_value, T5, um)
         if _bfloat(acc) + rem * float(_scale(n3, 0)) < cut * (1.0 - 1e-9):
             return False  # short of the cut even if every draw brought its bound
     return _two_walk(
@@ -2056,8 +2052,7 @@ def _second_bounds(family: str, deck: np.ndarray, m: int, by_value: bool, suitle
     :data:`LAST_KEEP_BOUNDS` is off or the deck is too small."""
     if not LAST_KEEP_BOUNDS or deck.size - m - 9 < 1:
         return _NO_UB
-    v = deck >> 2
-    counts = tuple(np.bincount(np.where(v == 12, 12, 11 - v), minlength=13).tolist())  # by walk value
+    counts = tuple(np.bincount([_walk_value(c) for c in deck.tolist()], minlength=13).tolist())
     suitless = suitless or not by_value
     return _bounds_table(family, suitless, counts, deck.size - m), _value_sums(family, suitless)[VOFF[5] :]
 
