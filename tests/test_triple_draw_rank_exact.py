@@ -287,6 +287,34 @@ def test_three_draws_by_values_are_given_up_only_below_the_figure_to_beat(family
         assert _keep_value(ctx, cards, kept, deck, dead_cards, 3, _NO_THR, above, threads=threads) is None
 
 
+@pytest.mark.parametrize(
+    "family, hand, dead",
+    [
+        ("deuce_to_seven", "8s 6h 3d 2c Kc", None),
+        ("deuce_to_seven", "7s 5h 4d Kc Kd", "7h 5s 4c 3s"),
+        ("ace_to_five", "Ks Qh Jd Jc 9h", "As 2h"),
+        ("ace_to_five", "7s 5h 3d 2c Kc", None),
+    ],
+)
+def test_standing_pat_with_three_draws_is_the_two_draw_search(family, hand, dead):
+    """Standing pat with three draws left draws nothing: its value and its targets' chances,
+    found by the two-draw search of the same hand, are the three-draw kernel's integers (its one
+    first draw, the hand itself, valued without skipping a second keep); below a figure to beat
+    it is given up, at it not."""
+    cards, kept, deck, dead_cards = _checked(hand, hand, 3, dead, family)
+    kept = kept.astype(np.int64)
+    ctx = _Ctx(family)
+    thr = np.array([target_threshold(t, family) for t in ("8", "9")], dtype=np.int32)
+    counter = np.zeros(1, dtype=np.int64)
+    quick = _keep_value(ctx, cards, kept, deck, dead_cards, 3, thr, counter=counter)
+    kernel = _keep_value(ctx, cards, kept, deck, dead_cards, 3, thr, prune=False)
+    assert quick is not None and quick == kernel
+    assert int(counter[0]) == 1
+    value = quick[0]
+    assert _keep_value(ctx, cards, kept, deck, dead_cards, 3, _NO_THR, value)[0] == value
+    assert _keep_value(ctx, cards, kept, deck, dead_cards, 3, _NO_THR, value + Fraction(1, 10**9)) is None
+
+
 def test_the_likely_best_first_keep_comes_first():
     """The order of the three-draw search: every keep once, the keep of the greatest two-draw
     value first (each valued only until it cannot beat the greatest before it)."""

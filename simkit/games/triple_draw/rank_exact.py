@@ -2272,6 +2272,11 @@ def _keep_value(
         _one_draw(kept, deck, m, ctx.fam, ctx.Tk, thr, ctx.num, counts, sums)
         total = comb(n, m)
         return Fraction(int(sums[0]), total * DENOM), [Fraction(int(c), total) for c in counts]
+    if draws == 3 and k == 5 and prune and not walk and by_value is None and not ctx.suitless:
+        if counter is not None:
+            counter[0] += 1  # its one first draw: none
+        got = _pat_value_three(ctx, cards, deck, dead, thr)
+        return None if beat is not None and got[0] < beat else got
     den = comb(n, m) * _ff(n - m, 5 if draws == 2 else 10)
     cut = -1.0 if beat is None else float(beat * den * DENOM)
     tg = ctx.targets(thr)
@@ -2327,6 +2332,26 @@ def _keep_value(
     if not done:
         return None
     return Fraction(_bint(acc), den * DENOM), [Fraction(_bint(hit[t]), den) for t in range(nt)]
+
+
+def _pat_value_three(
+    ctx: _Ctx, cards: np.ndarray, deck: np.ndarray, dead: np.ndarray, thr: np.ndarray
+) -> tuple[Fraction, list[Fraction]]:
+    """:func:`_keep_value` of standing pat with three draws left: that draws nothing, so it
+    leaves the same hand and deck with two draws left, whose best keep the two-draw search
+    finds (:func:`_best_first_keep`, tables made for one hand; the three-draw kernel makes
+    them for every first draw, ten times slower for a hand such as 8-6-3-2-K).  Ties go to the
+    same keep either way (more cards, then :data:`_ORDER`), so the targets' chances are those of
+    the same play."""
+    best = _best_first_keep(ctx, cards, deck, dead, 2, thr=thr)
+    assert best is not None
+    value, mask, chances = best
+    if chances is None:  # the search counted the targets of another keep: count the best's
+        kept = cards[[i for i in range(5) if (mask >> i) & 1]]
+        got = _keep_value(ctx, cards, kept, deck, dead, 2, thr)
+        assert got is not None
+        chances = got[1]
+    return value, chances
 
 
 def _counted(work: Callable[[], bool], done: np.ndarray, total: int, name: str, quiet: bool) -> bool:
