@@ -16,7 +16,7 @@ import pytest
 
 from simkit.cards import format_cards, parse_cards
 from simkit.games.triple_draw import rank_exact
-from simkit.games.triple_draw.last_bounds import _keep_bound_sum, _last_keep_bounds
+from simkit.games.triple_draw.last_bounds import _bound_sum, _by_rank, _keep_bound_sum, _last_keep_bounds
 from simkit.games.triple_draw.rank_exact import _value_sums, best_rank_keep, rank_play
 from simkit.games.triple_draw.solver import rank_numerators
 from simkit.games.triple_draw.value_sums import MULTISETS, VOFF, _walk_value
@@ -116,6 +116,30 @@ def test_the_bound_sum_counts_every_draw(kept):
     values = sorted(int(_walk_value(c)) for c in held)
     kx = int(VOFF[len(values)]) + sum(comb(v + j, j + 1) for j, v in enumerate(values))
     assert _keep_bound_sum(kx, len(held), m, _counts(deck), T5, u) == brute
+    assert _bound_sum(kx, len(held), m, _counts(deck), T5, _by_rank(T5), u) == brute
+
+
+@pytest.mark.parametrize("family", ["ace_to_five", "deuce_to_seven"])
+@pytest.mark.parametrize("kept", ["", "Ks", "2c", "Ah", "9d 9c", "Qs 9h 3d"])
+def test_the_sum_by_the_hands_above_the_bound_is_the_odometer_sum(family, kept):
+    """:func:`_bound_sum` by the hands that rank above the bound (a keep drawing four or five)
+    equals the odometer's pass over every draw by values, on a full deck less the keep and a deck
+    short of some values, for bounds from below the median rank to above every hand; a kept
+    value the deck has no card more of included."""
+    T5 = _value_sums(family, family == "deuce_to_seven")[VOFF[5] :]
+    top = _by_rank(T5)
+    held = parse_cards(kept).tolist() if kept else []
+    values = sorted(int(_walk_value(c)) for c in held)
+    kx = int(VOFF[len(values)]) + sum(comb(v + j, j + 1) for j, v in enumerate(values))
+    m = 5 - len(held)
+    for dead in ("", "Kd Kh Kc 7s 7d 7h 7c 4s 2s 2h 2d Ac Ad"):
+        out = set(held) | set(parse_cards(dead).tolist() if dead else [])
+        counts = _counts([c for c in range(52) if c not in out])
+        for q in (0.3, 0.5, 0.9, 0.99, 1.0):
+            u = float(np.quantile(T5[T5 > 0], q) // 1)  # whole: the sums are exact in any order
+            assert _bound_sum(kx, len(held), m, counts, T5, top, u) == _keep_bound_sum(
+                kx, len(held), m, counts, T5, u
+            )
 
 
 @pytest.mark.parametrize(

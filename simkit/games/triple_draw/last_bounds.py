@@ -19,7 +19,9 @@ entry per multiset of up to four values, :mod:`.value_sums`).  A draw's value is
 standing pat (its own rank) and of the last keeps that draw, so it is at most the greater of
 its rank and the greatest bound ``U``: a keep's walk adds, draw by draw, that bound of the
 draws valued and compares the sum over the draws left (:func:`_keep_bound_sum`: one pass over
-its draws by values, a few additions each) with what they may still bring.  For the
+its draws by values, a few additions each; for a keep drawing four or five,
+:func:`_excess_bound_sum`: ``U`` for every draw plus the excess of the few hundred hands that
+rank above it) with what they may still bring.  For the
 five-card draw of K-Q-J-J-9 in A-5, ``U`` is 0.82-0.86 of the wheel's rank (that of a jack-low
 hand, where every hand ten-low or better ranks above it); the deck of a second hand is the first deck ``D0`` less
 the first draw, so one table serves every second hand of a first keep.
@@ -41,7 +43,7 @@ import numpy as np
 
 from ...jit import njit
 from .card_sums import _greatest_first
-from .value_sums import ADD, VOFF
+from .value_sums import ADD, MULTISETS, VOFF
 
 #: How many deck sizes the bounds are kept for: the last deck ``n2 - m`` (``m`` = 1..5 drawn
 #: by the second keep) less up to four cards drawn before the last keep's own first card.
@@ -140,3 +142,62 @@ def _keep_bound_sum(kx, k, m, per_value, T5, u):
             v += 1
         else:
             j += 1
+
+
+@njit(cache=True, inline="always")
+def _excess_bound_sum(kx, k, m, per_value, T5, top, u):
+    """:func:`_keep_bound_sum` by the hands that rank above ``u``: every draw brings at least
+    ``u`` (``C(n, m)`` draws of the deck's ``n`` cards), and a draw whose hand ranks above it
+    brings its rank's excess as well, weighted by its draws.  Those hands are the first of
+    ``top`` (the five-value multisets by rank, the greatest first, :func:`_by_rank`), a few
+    hundred of 6,188 for the bounds of :func:`_last_keep_bounds`, so that a keep drawing four or
+    five is summed in a fraction of the odometer's passes (the same sum: exact where ``u`` is
+    whole)."""
+    n = 0
+    for v in range(13):
+        n += per_value[v]
+    draws = 1
+    for i in range(m):
+        draws = draws * (n - i) // (i + 1)
+    total = u * draws
+    x = np.zeros(13, dtype=np.int64)  # the hand's values less the kept values
+    for j in range(k):
+        x[MULTISETS[kx, j]] -= 1
+    for i in range(top.shape[0]):
+        r = float(T5[top[i]])
+        if r <= u:
+            break
+        vals = MULTISETS[VOFF[5] + top[i]]
+        for j in range(5):
+            x[vals[j]] += 1
+        w = 1
+        for j in range(k):  # the hand holds every kept value
+            if x[MULTISETS[kx, j]] < 0:
+                w = 0
+        for j in range(5):
+            v = vals[j]
+            if w == 0 or (j > 0 and vals[j - 1] == v):
+                continue  # each value once
+            for c in range(x[v]):
+                w = w * (per_value[v] - c) // (c + 1)
+        for j in range(5):
+            x[vals[j]] -= 1
+        total += w * (r - u)
+    return total
+
+
+@njit(cache=True, inline="always")
+def _bound_sum(kx, k, m, per_value, T5, top, u):
+    """The sum of :func:`_keep_bound_sum`, by the odometer over the draws for a keep drawing
+    three or fewer (at most 455 sets of values) and by the hands above ``u``
+    (:func:`_excess_bound_sum`) for one drawing more (1,820 or 6,188)."""
+    if m >= 4:
+        return _excess_bound_sum(kx, k, m, per_value, T5, top, u)
+    return _keep_bound_sum(kx, k, m, per_value, T5, u)
+
+
+def _by_rank(T5: np.ndarray) -> np.ndarray:
+    """The indices of ``T5`` (five-value hands' ranks) by rank, the greatest first."""
+    top = np.argsort(-T5, kind="stable").astype(np.int64)
+    top.setflags(write=False)
+    return top

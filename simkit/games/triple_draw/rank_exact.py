@@ -209,7 +209,7 @@ from ...jit import lean, njit
 from ...runner.progress import progress_bar
 from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums, _greatest_first, _sort, _zero_cards
 from .exact import _chance, _low_value, _refreshed_tables, prepare
-from .last_bounds import _keep_bound_sum, _last_keep_bounds
+from .last_bounds import _bound_sum, _by_rank, _last_keep_bounds
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
 from .value_sums import (
@@ -1019,12 +1019,12 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
         np.zeros(nt, dtype=np.int64),
         np.zeros(nt, dtype=np.int64),
     )  # fmt: skip
-    U, T5 = ub
+    U, T5, top = ub
     um = -1.0
     rem = -1.0
     if by_value and U.size > 0 and cut >= 0.0 and m >= 2:  # the draws' bounds (:mod:`.last_bounds`)
         um = U[m]
-        rem = _keep_bound_sum(_keep_index(kept, (1 << k) - 1), k, m, per_value, T5, um)
+        rem = _bound_sum(_keep_index(kept, (1 << k) - 1), k, m, per_value, T5, top, um)
         if _bfloat(acc) + rem * float(_scale(n3, 0)) < cut * (1.0 - 1e-9):
             return False  # short of the cut even if every draw brought its bound
     return _two_walk(
@@ -2036,7 +2036,7 @@ _NO_COUNTS = np.zeros((0, 0), dtype=np.int64)
 #: :func:`_two`'s ``fx`` where no flushes are put back.
 _NO_FX = (_NO_SUMS, _NO_COUNTS, np.zeros(4, dtype=np.int64), np.zeros(13, dtype=np.int64))
 #: No bounds of the last keeps (:func:`_second_bounds`).
-_NO_UB = (np.zeros(0, dtype=np.float64), _NO_SUMS)
+_NO_UB = (np.zeros(0, dtype=np.float64), _NO_SUMS, _NO_SUMS)
 #: Give up the walks of keeps by values by the bounds of their last keeps (:mod:`.last_bounds`);
 #: False: by the best hand's rank, as before them (the same integers; for tests and the
 #: side-by-side benchmark row).
@@ -2046,15 +2046,24 @@ LAST_KEEP_BOUNDS = True
 def _second_bounds(family: str, deck: np.ndarray, m: int, by_value: bool, suitless: bool = False) -> tuple:
     """The bounds of the last keeps (:mod:`.last_bounds`) of every hand held with two draws left
     after a draw of ``m`` from ``deck`` (the first draw of three; 0: the hand itself): ``(U,
-    T5)``, ``U[m2]`` for a keep drawing ``m2``, ``T5`` the ranks of the five-value hands the
+    T5, top)``, ``U[m2]`` for a keep drawing ``m2``, ``T5`` the ranks of the five-value hands the
     walks by values rank by (by values the family's, ``suitless``: with flushes not counted; by
-    cards the suitless bound's, :func:`_suitless_setting`).  :data:`_NO_UB` where
+    cards the suitless bound's, :func:`_suitless_setting`) and ``top`` those hands by rank, the
+    greatest first (:func:`_five_ranks`).  :data:`_NO_UB` where
     :data:`LAST_KEEP_BOUNDS` is off or the deck is too small."""
     if not LAST_KEEP_BOUNDS or deck.size - m - 9 < 1:
         return _NO_UB
     counts = tuple(np.bincount([_walk_value(c) for c in deck.tolist()], minlength=13).tolist())
     suitless = suitless or not by_value
-    return _bounds_table(family, suitless, counts, deck.size - m), _value_sums(family, suitless)[VOFF[5] :]
+    return _bounds_table(family, suitless, counts, deck.size - m), *_five_ranks(family, suitless)
+
+
+@cache
+def _five_ranks(family: str, suitless: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The ranks of the five-value hands (:func:`_value_sums` from :data:`.value_sums.VOFF` [5])
+    and their indices by rank, the greatest first (:func:`.last_bounds._by_rank`)."""
+    T5 = _value_sums(family, suitless)[VOFF[5] :]
+    return T5, _by_rank(T5)
 
 
 @cache
