@@ -307,7 +307,7 @@ RANK_QUERIES = [
         "2",
     ),
     (
-        "draw-odds --policy rank, 3 draws, --keep (stand pat 7-5-3-2-K), 4 targets",
+        "draw-odds --policy rank, 3 draws, --keep (stand pat 7-5-3-2-K: the two-draw search), 4 targets",
         'draw_odds("7s 5h 3d 2c Kc", "7s 5h 3d 2c Kc", 3, policy="rank")',
         "3",
     ),
@@ -571,7 +571,9 @@ def rank_section(repeats: int) -> list[str]:
         "each brought the greater of its own rank and a bound of every last keep that draws (the "
         "mean of the best cards a last draw could find; last_bounds): for the five-card draw of "
         "K-Q-J-J-9 in A-5 a jack-low's rank, where each draw was bounded by the wheel's (the row "
-        "after it: the same query with the wheel's rank). "
+        "after it: the same query with the wheel's rank); that bound summed over a keep's draws "
+        "before its walk counts, for a keep drawing four or five, only the few hundred hands ranked "
+        "above it. Standing pat with three draws is the two-draw search of the same hand. "
         "A whole best_rank_keep with three draws takes seconds in A-5 where the "
         "small keeps are not bounded out (the last rows: every first draw of a keep of one card or "
         "none is a two-draw solve of about a millisecond, the second keeps' tables made by values), "

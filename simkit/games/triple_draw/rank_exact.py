@@ -47,7 +47,10 @@ valued times what each falls short of its bound, and each costs one two-draw sol
 weighs (the five-card draw of 7-5-4-K-K, flushes not counted: given up after about 2,060 of its
 6,049 sets of values, 3,440 in walk order).  The bound tables' model ignores suits, so they
 bound the ranks with flushes not counted (below) as well, and serve their three-draw values
-too.  Skipping changes no figure; it only saves work.  The counted bound is what makes many
+too.  Skipping changes no figure; it only saves work.  Standing pat with three draws draws
+nothing: it is the hand's best keep with two draws, found by the two-draw search
+(:func:`_pat_value_three`; the three-draw kernel made its tables for one first draw, ten times
+slower).  The counted bound is what makes many
 three-draw searches quick: for 7-5-3-2-K in A-5 it puts every keep of two cards or fewer below
 7-5-3-2's value, so no small keep is valued.
 
