@@ -49,7 +49,7 @@ weighs (the five-card draw of 7-5-4-K-K, flushes not counted: given up after abo
 bound the ranks with flushes not counted (below) as well, and serve their three-draw values
 too.  Skipping changes no figure; it only saves work.  Standing pat with three draws draws
 nothing: it is the hand's best keep with two draws, found by the two-draw search
-(:func:`_pat_value_three`; the three-draw kernel made its tables for one first draw, ten times
+(:func:`_best_play`; the three-draw kernel made its tables for one first draw, ten times
 slower).  The counted bound is what makes many
 three-draw searches quick: for 7-5-3-2-K in A-5 it puts every keep of two cards or fewer below
 7-5-3-2's value, so no small keep is valued.
@@ -2287,8 +2287,8 @@ def _keep_value(
     if draws == 3 and k == 5 and prune and not walk and by_value is None and not ctx.suitless:
         if counter is not None:
             counter[0] += 1  # its one first draw: none
-        got = _pat_value_three(ctx, cards, deck, dead, thr)
-        return None if beat is not None and got[0] < beat else got
+        value, _, chances = _best_play(ctx, cards, deck, dead, 2, thr)
+        return None if beat is not None and value < beat else (value, chances)
     den = comb(n, m) * _ff(n - m, 5 if draws == 2 else 10)
     cut = -1.0 if beat is None else float(beat * den * DENOM)
     tg = ctx.targets(thr)
@@ -2346,24 +2346,32 @@ def _keep_value(
     return Fraction(_bint(acc), den * DENOM), [Fraction(_bint(hit[t]), den) for t in range(nt)]
 
 
-def _pat_value_three(
-    ctx: _Ctx, cards: np.ndarray, deck: np.ndarray, dead: np.ndarray, thr: np.ndarray
-) -> tuple[Fraction, list[Fraction]]:
-    """:func:`_keep_value` of standing pat with three draws left: that draws nothing, so it
-    leaves the same hand and deck with two draws left, whose best keep the two-draw search
-    finds (:func:`_best_first_keep`, tables made for one hand; the three-draw kernel makes
-    them for every first draw, ten times slower for a hand such as 8-6-3-2-K).  Ties go to the
-    same keep either way (more cards, then :data:`_ORDER`), so the targets' chances are those of
-    the same play."""
-    best = _best_first_keep(ctx, cards, deck, dead, 2, thr=thr)
+def _best_play(
+    ctx: _Ctx,
+    cards: np.ndarray,
+    deck: np.ndarray,
+    dead: np.ndarray,
+    draws: int,
+    thr: np.ndarray,
+    quiet: bool = True,
+) -> tuple[Fraction, np.ndarray, list[Fraction]]:
+    """The best first keep of ``cards`` with ``draws`` draws left (:func:`_best_first_keep`): its
+    expected rank, its cards and the chances of the target thresholds ``thr`` under best play,
+    counted again for it where the search counted another keep's.  :func:`rank_play` with no
+    keep given, and standing pat with three draws (:func:`_keep_value`): that draws nothing, so
+    it is the best keep with two draws of the same hand and deck, found by the two-draw search
+    (tables made for one hand; the three-draw kernel makes them for every first draw, ten times
+    slower for a hand such as 8-6-3-2-K).  Ties go to the same keep either way (more cards, then
+    :data:`_ORDER`), so the targets' chances are those of the same play."""
+    best = _best_first_keep(ctx, cards, deck, dead, draws, thr=thr, quiet=quiet)
     assert best is not None
     value, mask, chances = best
+    kept = cards[[i for i in range(5) if (mask >> i) & 1]]
     if chances is None:  # the search counted the targets of another keep: count the best's
-        kept = cards[[i for i in range(5) if (mask >> i) & 1]]
-        got = _keep_value(ctx, cards, kept, deck, dead, 2, thr)
+        got = _keep_value(ctx, cards, kept, deck, dead, draws, thr, quiet=quiet)
         assert got is not None
         chances = got[1]
-    return value, chances
+    return value, kept, chances
 
 
 def _counted(work: Callable[[], bool], done: np.ndarray, total: int, name: str, quiet: bool) -> bool:
@@ -2868,15 +2876,8 @@ def rank_play(
         got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, thr, quiet=quiet)
         assert got is not None
         return RankPlay(format_cards(kept), *got)
-    best = _best_first_keep(ctx, cards, deck, dead_cards, draws, thr=thr, quiet=quiet)
-    assert best is not None
-    kept = cards[[i for i in range(5) if (best[1] >> i) & 1]]
-    chances = best[2]
-    if chances is None:  # the search counted the targets of another keep: count the best's
-        got = _keep_value(ctx, cards, kept, deck, dead_cards, draws, thr, quiet=quiet)
-        assert got is not None
-        chances = got[1]
-    return RankPlay(format_cards(kept), best[0], chances)
+    value, kept, chances = _best_play(ctx, cards, deck, dead_cards, draws, thr, quiet)
+    return RankPlay(format_cards(kept), value, chances)
 
 
 def best_rank_keep(
