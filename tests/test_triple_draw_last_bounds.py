@@ -8,7 +8,7 @@ flushes not counted)."""
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import comb
 
 import numpy as np
@@ -16,7 +16,13 @@ import pytest
 
 from simkit.cards import format_cards, parse_cards
 from simkit.games.triple_draw import rank_exact
-from simkit.games.triple_draw.last_bounds import _bound_sum, _by_rank, _keep_bound_sum, _last_keep_bounds
+from simkit.games.triple_draw.last_bounds import (
+    _bound_sum,
+    _by_rank,
+    _hand_bound_by_draws,
+    _keep_bound_sum,
+    _last_keep_bounds,
+)
 from simkit.games.triple_draw.rank_exact import _value_sums, best_rank_keep, rank_play
 from simkit.games.triple_draw.solver import rank_numerators
 from simkit.games.triple_draw.value_sums import MULTISETS, VOFF, _walk_value
@@ -140,6 +146,92 @@ def test_the_sum_by_the_hands_above_the_bound_is_the_odometer_sum(family, kept):
             assert _bound_sum(kx, len(held), m, counts, T5, top, u) == _keep_bound_sum(
                 kx, len(held), m, counts, T5, u
             )
+
+
+def _naive_hand_bound(h2: list[int], deck2: list[int], U: np.ndarray, T5: np.ndarray) -> float:
+    """The greatest over the keeps of ``h2`` of the mean over every draw from ``deck2`` (by
+    values, each weighted by its draws of cards) of the greater of the hand's rank and ``U`` of
+    the keep's draw; standing pat the greater of its rank and ``U[1]``."""
+    pv = _counts(deck2)
+    best = 0.0
+    for mask in range(32):
+        kept = sorted(int(_walk_value(h2[i])) for i in range(5) if (mask >> i) & 1)
+        m = 5 - len(kept)
+        if m == 0:
+            best = max(best, float(T5[_INDEX[tuple(kept)]]), U[1])
+            continue
+        total = 0.0
+        for drawn in combinations_with_replacement(range(13), m):
+            w = 1
+            for v in set(drawn):
+                w *= comb(int(pv[v]), drawn.count(v))
+            if w:
+                total += w * max(float(T5[_INDEX[tuple(sorted(kept + list(drawn)))]]), U[m])
+        best = max(best, total / comb(len(deck2), m))
+    return best
+
+
+@pytest.mark.parametrize(
+    ("family", "hand", "kept"),
+    [
+        ("ace_to_five", "Ks Qh Jd Jc 9h", "Ks"),
+        ("ace_to_five", "7s 3d 2c Kc Qh", ""),
+        ("ace_to_five", "7s 3d 2c Kc Qh", "3d 2c"),
+        ("deuce_to_seven", "7s 5h 4d Kc Kd", "7s"),
+        ("deuce_to_seven", "Ks Qh Jd 2c 3c", "Ks Qh Jd"),
+    ],
+)
+def test_the_bound_of_a_second_hand_is_its_keeps_greatest_bound_sum(family, hand, kept):
+    """:func:`_hand_bound_by_draws` (a second hand after a sampled first draw, its memo shared
+    by the hands of one first keep) is the greatest over the hand's keeps of the mean bound of
+    their draws from the deck left, worked out by every draw of values, and at least the hand's
+    exact expected rank with best play over two draws (2-7: with flushes, which the bound's
+    ranks do not count)."""
+    rng = np.random.default_rng(7)
+    cards = parse_cards(hand).tolist()
+    held = parse_cards(kept).tolist() if kept else []
+    discards = [c for c in cards if c not in held]
+    D0 = [c for c in range(52) if c not in cards]
+    by_value = family == "ace_to_five"
+    m1 = 5 - len(held)
+    U, T5, top = rank_exact._second_bounds(family, np.array(D0, dtype=np.int64), m1, by_value)
+    assert U.size == 6
+    memo = np.full(int(VOFF[5]), -1.0)
+    work = np.zeros(64, dtype=np.int64)
+    for _ in range(4):
+        drawn = rng.choice(D0, m1, replace=False).tolist()
+        h2 = held + drawn
+        deck2 = [c for c in D0 if c not in drawn]
+        got = _hand_bound_by_draws(
+            np.array(h2, dtype=np.int64), len(held), _counts(D0), U, T5, top, memo, work
+        )
+        want = _naive_hand_bound(h2, deck2, U, T5)
+        assert want <= got <= want * (1 + 1e-8), (h2, got, want)
+        value, _ = best_rank_keep(
+            format_cards(np.array(h2)), 2, dead=format_cards(np.array(discards)), family=family
+        )
+        assert value * rank_exact.DENOM <= got
+
+
+def test_the_bound_of_a_second_hand_is_tighter_than_the_targets_bound():
+    """The point of :func:`_hand_bound_by_draws`: for the second hands of keeping the king of
+    K-Q-J-J-9 in A-5 with three draws it is below 0.9 of the best hand's rank, where the bound
+    by the targets' chances is above 0.95, so that a first keep that loses is given up sooner."""
+    family = "ace_to_five"
+    cards = parse_cards("Ks Qh Jd Jc 9h").tolist()
+    D0 = np.array([c for c in range(52) if c not in cards], dtype=np.int64)
+    U, T5, top = rank_exact._second_bounds(family, D0, 4, True)
+    bt = rank_exact._bound_tables(family, D0.size - 4)
+    memo = np.full(int(VOFF[5]), -1.0)
+    work = np.zeros(64, dtype=np.int64)
+    rng = np.random.default_rng(8)
+    ours, targets = [], []
+    for _ in range(50):
+        h2 = np.array([cards[0], *rng.choice(D0, 4, replace=False).tolist()], dtype=np.int64)
+        ours.append(_hand_bound_by_draws(h2, 1, _counts(D0.tolist()), U, T5, top, memo, work))
+        targets.append(rank_exact._hand_bound(h2, bt))
+    top_rank = float(rank_numerators(family)[-1])
+    assert np.mean(ours) < 0.9 * top_rank < 0.95 * top_rank < np.mean(targets)
 
 
 @pytest.mark.parametrize(

@@ -43,7 +43,7 @@ import numpy as np
 
 from ...jit import njit
 from .card_sums import _greatest_first
-from .value_sums import ADD, MULTISETS, VOFF
+from .value_sums import ADD, MULTISETS, VOFF, _keep_index, _walk_value
 
 #: How many deck sizes the bounds are kept for: the last deck ``n2 - m`` (``m`` = 1..5 drawn
 #: by the second keep) less up to four cards drawn before the last keep's own first card.
@@ -194,6 +194,80 @@ def _bound_sum(kx, k, m, per_value, T5, top, u):
     if m >= 4:
         return _excess_bound_sum(kx, k, m, per_value, T5, top, u)
     return _keep_bound_sum(kx, k, m, per_value, T5, u)
+
+
+@njit(cache=True)
+def _hand_bound_by_draws(h, k, per_value, U, T5, top, memo, work):
+    """An upper bound of the value (rank numerator, ``T5``'s units) of holding ``h`` with two
+    draws left, after a first draw of ``h[k:]`` from the deck ``D0`` whose cards by walk value
+    are ``per_value`` (``U``: :func:`_last_keep_bounds` of ``D0`` and that draw's size): the
+    greatest over its keeps of what :func:`_bound_sum` allows each on the deck left (the mean
+    over its draws of the greater of the hand's rank and ``U``), standing pat the greater of its
+    own rank and ``U[1]`` (the bound with one card less in the deck, never below the bound with
+    the whole deck).  For the second hands of the first keeps of K-Q-J-J-9 in A-5 with three
+    draws about 0.88 of the wheel's rank where their values are 0.83 and the targets' chances
+    (:func:`.rank_exact._hand_bound`) give 0.97, so that a first keep that loses is given up
+    after far fewer of its first draws, or at once.
+
+    Each keep is first bounded by the same sum over ``D0`` itself (every draw's ways counted
+    with all of ``D0``'s cards of each value, at least as many as the deck left holds, over the
+    draws of the deck left): the same for every second hand of the first keep, so kept in
+    ``memo`` (by the index of the kept values; negative: not yet summed), a look-up each.  Only
+    the keeps whose look-up passes the greatest bound found are summed on the deck left, the
+    greatest look-up first: one or two a hand.  ``work``: 13 + 64 int64 of scratch."""
+    n0 = 0
+    for v in range(13):
+        n0 += per_value[v]
+    m1 = 5 - k
+    pv = work[:13]
+    for v in range(13):
+        pv[v] = per_value[v]
+    for j in range(k, 5):
+        pv[_walk_value(h[j])] -= 1
+    kxs = work[13:45]
+    b0 = np.empty(32, dtype=np.float64)
+    best = 0.0
+    for mask in range(32):
+        kk = 0
+        for i in range(5):
+            kk += (mask >> i) & 1
+        m = 5 - kk
+        kx = _keep_index(h, mask)
+        kxs[mask] = kx
+        if m == 0:
+            b = float(T5[kx - VOFF[5]])
+            best = b if b > U[1] else U[1]
+            b0[mask] = -1.0
+            continue
+        if memo[kx] < 0.0:
+            memo[kx] = _bound_sum(kx, kk, m, per_value, T5, top, U[m]) - U[m] * _choose(n0, m)
+        b0[mask] = U[m] + memo[kx] / _choose(n0 - m1, m)
+    while True:
+        i = 0
+        for mask in range(1, 32):
+            if b0[mask] > b0[i]:
+                i = mask
+        if b0[i] <= best:
+            return best * (1.0 + 1e-9)  # above the rounding of the sums and divisions
+        kk = 0
+        for j in range(5):
+            kk += (i >> j) & 1
+        m = 5 - kk
+        b = _bound_sum(kxs[i], kk, m, pv, T5, top, U[m]) / _choose(n0 - m1, m)
+        if b > best:
+            best = b
+        for mask in range(32):  # the keeps of the same values: the same sum
+            if kxs[mask] == kxs[i]:
+                b0[mask] = -1.0
+
+
+@njit(cache=True, inline="always")
+def _choose(n, m):
+    """C(n, m) as a float (``m`` at most 5)."""
+    c = 1.0
+    for i in range(m):
+        c = c * (n - i) / (i + 1)
+    return c
 
 
 def _by_rank(T5: np.ndarray) -> np.ndarray:

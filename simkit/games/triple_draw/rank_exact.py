@@ -212,7 +212,7 @@ from ...jit import lean, njit
 from ...runner.progress import progress_bar
 from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums, _greatest_first, _sort, _zero_cards
 from .exact import _chance, _low_value, _refreshed_tables, prepare
-from .last_bounds import _bound_sum, _by_rank, _last_keep_bounds
+from .last_bounds import _bound_sum, _by_rank, _hand_bound_by_draws, _last_keep_bounds
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
 from .value_sums import (
@@ -1911,17 +1911,24 @@ def _three(
         h[j] = kept[j]
     bounded = cut >= 0.0 and bt[1].shape[0] > 0
     top = float(num[num.shape[0] - 1]) * scale  # the most one first draw can add
-    # what the first draws not yet valued can add at most: by each second hand's bound
-    # (:func:`_hand_bound`), else the best hand's rank for each
-    left = float(n_all) * top
-    if bounded:
-        left = _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt) * scale
-        if _bfloat(acc) + left < cut * (1.0 - 1e-9):
-            return False
     # by values with a cut: every first draw at once, the heaviest first (module doc)
     heavy = by_value and cut >= 0.0
     drawn, dweight = _heaviest_first(m, deck, nd, per_value) if heavy else (firsts[:0], weight[:0])
+    # what the first draws not yet valued can add at most: by each second hand's bound
+    # (:func:`_draw_bound`, one per first draw in the order they are taken), else the best
+    # hand's rank for each
+    left = float(n_all) * top
+    hb = np.zeros(0, dtype=np.float64)
+    if bounded:
+        hb = _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn)
+        left = 0.0
+        for i in range(hb.shape[0]):
+            left += (dweight[i] if heavy else 1.0) * hb[i]
+        left *= scale
+        if _bfloat(acc) + left < cut * (1.0 - 1e-9):
+            return False
     at = 0
+    pos = 0  # the first draws taken, in walk order (where ``hb`` has a bound for each)
     for j in range(m):
         idx[j] = j
     more = True
@@ -1942,9 +1949,10 @@ def _three(
                     firsts[nb, j] = idx[j]
                     h[k + j] = deck[idx[j]]
                 weight[nb] = w
-                taken += w * (_hand_bound(h, bt) * scale if bounded else top)
+                taken += w * (hb[at - 1 if heavy else pos] * scale if bounded else top)
                 nb += 1
             if not heavy:
+                pos += 1
                 more = next_combination(idx, m, nd)
         _first_draws(
             firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout,
@@ -2014,21 +2022,53 @@ def _hand_bound(h, bt):
     return u
 
 
+@njit(cache=True, inline="always")
+def _draw_bound(h, k, bt, per_value, ub, memo, work):
+    """An upper bound of the expected rank numerator of holding ``h`` with two draws left after
+    the first draw ``h[k:]`` from a deck with ``per_value`` cards of each walk value: the lesser
+    of :func:`_hand_bound` (the targets' chances) and, with the bounds of the last keeps ``ub``
+    (:func:`_second_bounds`), :func:`.last_bounds._hand_bound_by_draws` (far tighter for a
+    second hand with little to keep; ``memo`` and ``work`` its own)."""
+    b = _hand_bound(h, bt)
+    U, T5, top = ub
+    if U.shape[0] > 0:
+        e = _hand_bound_by_draws(h, k, per_value, U, T5, top, memo, work)
+        if e < b:
+            b = e
+    return b
+
+
 @njit(cache=True)
-def _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt):
-    """The sum over every first draw of ``m`` from ``deck[:nd]`` onto ``h[:k]`` (by values:
-    weighted, :func:`_value_weight`) of :func:`_hand_bound` of the hand it makes."""
-    total = 0.0
+def _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn):
+    """:func:`_draw_bound` of the hand each first draw of ``m`` from ``deck[:nd]`` makes onto
+    ``h[:k]``: of every row of ``drawn`` (the draws by values, :func:`_heaviest_first`) where it
+    has any, else of every draw in walk order (by values 0 where :func:`_value_weight` is 0: the
+    draw stands for none)."""
+    memo = np.full(VOFF[5], -1.0)
+    work = np.zeros(64, dtype=np.int64)
+    if drawn.shape[0] > 0:
+        out = np.zeros(drawn.shape[0], dtype=np.float64)
+        for i in range(drawn.shape[0]):
+            for j in range(m):
+                h[k + j] = deck[drawn[i, j]]
+            out[i] = _draw_bound(h, k, bt, per_value, ub, memo, work)
+        return out
+    n_all = 1
+    for i in range(m):
+        n_all = n_all * (nd - i) // (i + 1)
+    out = np.zeros(n_all, dtype=np.float64)
     for j in range(m):
         idx[j] = j
+    i = 0
     while True:
         w = _value_weight(idx, m, deck, per_value) if by_value else 1
         if w > 0:
             for j in range(m):
                 h[k + j] = deck[idx[j]]
-            total += w * _hand_bound(h, bt)
+            out[i] = _draw_bound(h, k, bt, per_value, ub, memo, work)
+        i += 1
         if not next_combination(idx, m, nd):
-            return total
+            return out
 
 
 # --- the Python side ----------------------------------------------------------------------
