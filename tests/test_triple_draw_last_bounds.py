@@ -148,17 +148,18 @@ def test_the_sum_by_the_hands_above_the_bound_is_the_odometer_sum(family, kept):
             )
 
 
-def _naive_hand_bound(h2: list[int], deck2: list[int], U: np.ndarray, T5: np.ndarray) -> float:
+def _naive_hand_bound(h2: list[int], deck2: list[int], F: np.ndarray) -> float:
     """The greatest over the keeps of ``h2`` of the mean over every draw from ``deck2`` (by
-    values, each weighted by its draws of cards) of the greater of the hand's rank and ``U`` of
-    the keep's draw; standing pat the greater of its rank and ``U[1]``."""
+    values, each weighted by its draws of cards) of ``F`` of the hand it makes; standing pat
+    ``F[1]`` of the hand."""
     pv = _counts(deck2)
     best = 0.0
+    five = int(VOFF[5])
     for mask in range(32):
         kept = sorted(int(_walk_value(h2[i])) for i in range(5) if (mask >> i) & 1)
         m = 5 - len(kept)
         if m == 0:
-            best = max(best, float(T5[_INDEX[tuple(kept)]]), U[1])
+            best = max(best, F[1, five + _INDEX[tuple(kept)]])
             continue
         total = 0.0
         for drawn in combinations_with_replacement(range(13), m):
@@ -166,50 +167,70 @@ def _naive_hand_bound(h2: list[int], deck2: list[int], U: np.ndarray, T5: np.nda
             for v in set(drawn):
                 w *= comb(int(pv[v]), drawn.count(v))
             if w:
-                total += w * max(float(T5[_INDEX[tuple(sorted(kept + list(drawn)))]]), U[m])
+                total += w * F[m, five + _INDEX[tuple(sorted(kept + list(drawn)))]]
         best = max(best, total / comb(len(deck2), m))
     return best
 
 
-@pytest.mark.parametrize(
-    ("family", "hand", "kept"),
-    [
-        ("ace_to_five", "Ks Qh Jd Jc 9h", "Ks"),
-        ("ace_to_five", "7s 3d 2c Kc Qh", ""),
-        ("ace_to_five", "7s 3d 2c Kc Qh", "3d 2c"),
-        ("deuce_to_seven", "7s 5h 4d Kc Kd", "7s"),
-        ("deuce_to_seven", "Ks Qh Jd 2c 3c", "Ks Qh Jd"),
-    ],
-)
-def test_the_bound_of_a_second_hand_is_its_keeps_greatest_bound_sum(family, hand, kept):
-    """:func:`_hand_bound_by_draws` (a second hand after a sampled first draw, its memo shared
-    by the hands of one first keep) is the greatest over the hand's keeps of the mean bound of
-    their draws from the deck left, worked out by every draw of values, and at least the hand's
-    exact expected rank with best play over two draws (2-7: with flushes, which the bound's
-    ranks do not count)."""
-    rng = np.random.default_rng(7)
+def _first_keep(family: str, hand: str, kept: str) -> tuple:
     cards = parse_cards(hand).tolist()
     held = parse_cards(kept).tolist() if kept else []
-    discards = [c for c in cards if c not in held]
     D0 = [c for c in range(52) if c not in cards]
     by_value = family == "ace_to_five"
-    m1 = 5 - len(held)
-    U, T5, top = rank_exact._second_bounds(family, np.array(D0, dtype=np.int64), m1, by_value)
-    assert U.size == 6
+    bounds = rank_exact._second_bounds(family, np.array(D0, dtype=np.int64), 5 - len(held), by_value)
+    return cards, held, D0, bounds
+
+
+_SECOND_HANDS = [
+    ("ace_to_five", "Ks Qh Jd Jc 9h", "Ks"),
+    ("ace_to_five", "7s 3d 2c Kc Qh", ""),
+    ("ace_to_five", "7s 3d 2c Kc Qh", "3d 2c"),
+    ("deuce_to_seven", "7s 5h 4d Kc Kd", "7s"),
+    ("deuce_to_seven", "Ks Qh Jd 2c 3c", "Ks Qh Jd"),
+]
+
+
+@pytest.mark.parametrize(("family", "hand", "kept"), _SECOND_HANDS)
+def test_the_bound_of_a_third_hand_holds(family, hand, kept):
+    """:func:`_hand_value_bounds`: after the first draw (sampled) and a second keep and draw
+    (sampled, every size), the exact value of the hand with one draw left (its best last keep)
+    is at most its ``F``, which is at most the greater of its rank and ``U``."""
+    rng = np.random.default_rng(9)
+    cards, held, D0, (U, T5, _, F) = _first_keep(family, hand, kept)
+    discards = [c for c in cards if c not in held]
+    for m2 in range(1, 6):
+        first = rng.choice(D0, 5 - len(held), replace=False).tolist()
+        h2 = held + first
+        second = rng.choice([c for c in D0 if c not in first], m2, replace=False).tolist()
+        h3 = h2[: 5 - m2] + second
+        dead = discards + h2[5 - m2 :]
+        value, _ = best_rank_keep(
+            format_cards(np.array(h3)), 1, dead=format_cards(np.array(dead)), family=family
+        )
+        i = int(VOFF[5]) + _INDEX[tuple(sorted(int(_walk_value(c)) for c in h3))]
+        assert value * rank_exact.DENOM <= F[m2, i] <= max(float(T5[i - int(VOFF[5])]), U[m2]) * (1 + 1e-8)
+
+
+@pytest.mark.parametrize(("family", "hand", "kept"), _SECOND_HANDS)
+def test_the_bound_of_a_second_hand_is_its_keeps_greatest_bound_sum(family, hand, kept):
+    """:func:`_hand_bound_by_draws` (a second hand after a sampled first draw, its memo shared
+    by the hands of one first keep) is, summed on the deck left, the greatest over the hand's
+    keeps of the mean ``F`` of their draws, worked out by every draw of values, and at least
+    the hand's exact expected rank with best play over two draws (2-7: with flushes, which the
+    bound's ranks do not count); by the look-ups alone at least that."""
+    rng = np.random.default_rng(7)
+    cards, held, D0, (_, _, _, F) = _first_keep(family, hand, kept)
+    discards = [c for c in cards if c not in held]
     memo = np.full(int(VOFF[5]), -1.0)
     work = np.zeros(64, dtype=np.int64)
     for _ in range(4):
-        drawn = rng.choice(D0, m1, replace=False).tolist()
-        h2 = held + drawn
-        deck2 = [c for c in D0 if c not in drawn]
-        got = _hand_bound_by_draws(
-            np.array(h2, dtype=np.int64), len(held), _counts(D0), U, T5, top, memo, work
-        )
-        want = _naive_hand_bound(h2, deck2, U, T5)
-        assert want <= got <= want * (1 + 1e-8), (h2, got, want)
-        value, _ = best_rank_keep(
-            format_cards(np.array(h2)), 2, dead=format_cards(np.array(discards)), family=family
-        )
+        drawn = rng.choice(D0, 5 - len(held), replace=False).tolist()
+        h2 = np.array(held + drawn, dtype=np.int64)
+        got = _hand_bound_by_draws(h2, len(held), _counts(D0), F, memo, work, True)
+        looked_up = _hand_bound_by_draws(h2, len(held), _counts(D0), F, memo, work, False)
+        want = _naive_hand_bound(h2.tolist(), [c for c in D0 if c not in drawn], F)
+        assert want <= got <= want * (1 + 1e-8) and got <= looked_up * (1 + 1e-12), (h2, got, want)
+        value, _ = best_rank_keep(format_cards(h2), 2, dead=format_cards(np.array(discards)), family=family)
         assert value * rank_exact.DENOM <= got
 
 
@@ -218,17 +239,15 @@ def test_the_bound_of_a_second_hand_is_tighter_than_the_targets_bound():
     K-Q-J-J-9 in A-5 with three draws it is below 0.9 of the best hand's rank, where the bound
     by the targets' chances is above 0.95, so that a first keep that loses is given up sooner."""
     family = "ace_to_five"
-    cards = parse_cards("Ks Qh Jd Jc 9h").tolist()
-    D0 = np.array([c for c in range(52) if c not in cards], dtype=np.int64)
-    U, T5, top = rank_exact._second_bounds(family, D0, 4, True)
-    bt = rank_exact._bound_tables(family, D0.size - 4)
+    cards, held, D0, (_, _, _, F) = _first_keep(family, "Ks Qh Jd Jc 9h", "Ks")
+    bt = rank_exact._bound_tables(family, len(D0) - 4)
     memo = np.full(int(VOFF[5]), -1.0)
     work = np.zeros(64, dtype=np.int64)
     rng = np.random.default_rng(8)
     ours, targets = [], []
     for _ in range(50):
-        h2 = np.array([cards[0], *rng.choice(D0, 4, replace=False).tolist()], dtype=np.int64)
-        ours.append(_hand_bound_by_draws(h2, 1, _counts(D0.tolist()), U, T5, top, memo, work))
+        h2 = np.array([*held, *rng.choice(D0, 4, replace=False).tolist()], dtype=np.int64)
+        ours.append(_hand_bound_by_draws(h2, 1, _counts(D0), F, memo, work, True))
         targets.append(rank_exact._hand_bound(h2, bt))
     top_rank = float(rank_numerators(family)[-1])
     assert np.mean(ours) < 0.9 * top_rank < 0.95 * top_rank < np.mean(targets)

@@ -26,6 +26,15 @@ five-card draw of K-Q-J-J-9 in A-5, ``U`` is 0.82-0.86 of the wheel's rank (that
 hand, where every hand ten-low or better ranks above it); the deck of a second hand is the first deck ``D0`` less
 the first draw, so one table serves every second hand of a first keep.
 
+**A second hand's bound.**  The same tables bound the value of a whole second hand, by which
+a first keep of three draws is given up (:func:`.rank_exact._three`).  The value with one draw
+left of a third hand is at most the greater of its own rank and the bounds ``B`` of its keeps
+(:func:`_keep_bounds`, of which ``U`` is the greatest over every keep):
+:func:`_hand_value_bounds`, one entry per multiset of five values, a few thousand operations
+per first keep.  A second hand's value is then at most the greatest over its keeps of the
+mean of that bound over their draws (:func:`_hand_bound_by_draws`): about 0.88 of the wheel's
+rank for the second hands of K-Q-J-J-9's one-card keeps, whose values are 0.83.
+
 >>> import numpy as np
 >>> from simkit.games.triple_draw.rank_exact import _value_sums
 >>> from simkit.games.triple_draw.value_sums import VOFF
@@ -75,12 +84,12 @@ def _top_mean(f, cnt, n, order):
 
 
 @njit(cache=True)
-def _last_keep_bounds(cnt, n2, T5, out):
-    """``out[m]`` (``m`` = 1..5): an upper bound of the value (rank numerator, ``T5``'s units)
-    of any last keep of at most four cards, one draw left, after a keep that draws ``m`` from
-    ``n2`` cards of a deck whose cards by walk value (:func:`.value_sums._walk_value`) are
-    ``cnt`` (module doc; ``T5[i - VOFF[5]]``: the rank of the five-value multiset ``i``, 0 for
-    none).  ``out[0]`` is left alone.  Needs ``n2 - 9 >= 1``."""
+def _keep_bounds(cnt, n2, T5):
+    """``B[L, j]``: an upper bound of the value (rank numerator, ``T5``'s units) of holding the
+    values ``L`` (a multiset of at most four, :mod:`.value_sums`'s index) with one draw left
+    from any ``n2 - 9 + j`` cards of a deck whose cards by walk value are ``cnt`` (module doc):
+    for four values the mean of the best ranks with one card each, for fewer the same step over
+    the first card drawn from the bounds with it added."""
     lo = n2 - _SIZES  # B[., j]: the bound with n = lo + j cards left
     B = np.zeros((VOFF[5], _SIZES), dtype=np.float64)
     f = np.empty(13, dtype=np.float64)
@@ -98,6 +107,17 @@ def _last_keep_bounds(cnt, n2, T5, out):
                     f[v] = B[ADD[L, v], j - 1]
                 _by_value_desc(f, order)
                 B[L, j] = _top_mean(f, cnt, lo + j, order)
+    return B
+
+
+@njit(cache=True)
+def _last_keep_bounds(cnt, n2, T5, out):
+    """``out[m]`` (``m`` = 1..5): an upper bound of the value (rank numerator, ``T5``'s units)
+    of any last keep of at most four cards, one draw left, after a keep that draws ``m`` from
+    ``n2`` cards of a deck whose cards by walk value (:func:`.value_sums._walk_value`) are
+    ``cnt`` (module doc; ``T5[i - VOFF[5]]``: the rank of the five-value multiset ``i``, 0 for
+    none).  ``out[0]`` is left alone.  Needs ``n2 - 9 >= 1``."""
+    B = _keep_bounds(cnt, n2, T5)
     for m in range(1, 6):
         j = _SIZES - m  # n = n2 - m cards left for the last draw
         u = 0.0
@@ -105,6 +125,36 @@ def _last_keep_bounds(cnt, n2, T5, out):
             if B[L, j] > u:
                 u = B[L, j]
         out[m] = u * (1.0 + 1e-9)  # above the floats' rounding
+
+
+@njit(cache=True)
+def _hand_value_bounds(B, T5, F):
+    """``F[m, i]`` (``m`` = 1..5, after a second keep that drew ``m``; ``B``: :func:`_keep_bounds`)
+    by the index ``i`` of a multiset of values (:mod:`.value_sums`): for five values an upper
+    bound of the hand's value with one draw left, the greater of its own rank and the bounds of
+    its keeps of at most four (``B`` at the deck that draw leaves); for fewer the greatest
+    bound of their sub-multisets, below ``F`` of every hand that holds them.  Tighter than
+    :func:`_last_keep_bounds`, which bounds any last keep of any hand: a hand with little to
+    keep is bounded by its own."""
+    for m in range(1, 6):
+        j = _SIZES - m
+        for L in range(VOFF[5]):
+            F[m, L] = B[L, j]
+        for k in range(4):  # the greatest B of the sub-multisets
+            for L in range(VOFF[k], VOFF[k + 1]):
+                for v in range(13):
+                    a = ADD[L, v]
+                    if F[m, L] > F[m, a]:
+                        F[m, a] = F[m, L]
+        for i in range(VOFF[5], VOFF[6]):
+            F[m, i] = float(T5[i - VOFF[5]])
+        for L in range(VOFF[4], VOFF[5]):
+            for v in range(13):
+                a = ADD[L, v]
+                if F[m, L] > F[m, a]:
+                    F[m, a] = F[m, L]
+        for i in range(VOFF[6]):
+            F[m, i] *= 1.0 + 1e-9  # above the floats' rounding
 
 
 @njit(cache=True, inline="always")
@@ -197,24 +247,26 @@ def _bound_sum(kx, k, m, per_value, T5, top, u):
 
 
 @njit(cache=True)
-def _hand_bound_by_draws(h, k, per_value, U, T5, top, memo, work):
+def _hand_bound_by_draws(h, k, per_value, F, memo, work, refine):
     """An upper bound of the value (rank numerator, ``T5``'s units) of holding ``h`` with two
     draws left, after a first draw of ``h[k:]`` from the deck ``D0`` whose cards by walk value
-    are ``per_value`` (``U``: :func:`_last_keep_bounds` of ``D0`` and that draw's size): the
-    greatest over its keeps of what :func:`_bound_sum` allows each on the deck left (the mean
-    over its draws of the greater of the hand's rank and ``U``), standing pat the greater of its
-    own rank and ``U[1]`` (the bound with one card less in the deck, never below the bound with
-    the whole deck).  For the second hands of the first keeps of K-Q-J-J-9 in A-5 with three
-    draws about 0.88 of the wheel's rank where their values are 0.83 and the targets' chances
-    (:func:`.rank_exact._hand_bound`) give 0.97, so that a first keep that loses is given up
-    after far fewer of its first draws, or at once.
+    are ``per_value`` (``F``: :func:`_hand_value_bounds` of ``D0`` and that draw's size): the
+    greatest over its keeps of the mean over their draws from the deck left of ``F`` of the
+    hand each makes, standing pat ``F[1]`` of the hand (the bound with one card less in the
+    deck, never below the bound with the whole deck).  For the second hands of the five-card
+    draw of K-Q-J-T-8 in A-5 with three draws about 0.876 of the wheel's rank where their values
+    are 0.856 and the targets' chances (:func:`.rank_exact._hand_bound`) give 0.97, so that a
+    first keep that loses is given up after far fewer of its first draws, or at once.
 
-    Each keep is first bounded by the same sum over ``D0`` itself (every draw's ways counted
-    with all of ``D0``'s cards of each value, at least as many as the deck left holds, over the
-    draws of the deck left): the same for every second hand of the first keep, so kept in
-    ``memo`` (by the index of the kept values; negative: not yet summed), a look-up each.  Only
-    the keeps whose look-up passes the greatest bound found are summed on the deck left, the
-    greatest look-up first: one or two a hand.  ``work``: 13 + 64 int64 of scratch."""
+    Each keep is first bounded by the same sum over ``D0`` itself: every draw's ways counted
+    with all of ``D0``'s cards of each value (at least as many as the deck left holds), less
+    the least ``F`` of the hands that hold the keep (``F`` of the keep's values) for each, over
+    the draws of the deck left, plus that least ``F``.  That is the same for every second hand of the first keep, so kept in ``memo`` (by
+    the index of the kept values; negative: not yet summed), a look-up each.  Only the keeps
+    whose look-up passes the greatest bound found are summed on the deck left, the greatest
+    look-up first, and only with ``refine`` (about 40 microseconds a hand where the look-ups
+    take 1.5; False: the greatest look-up, about 0.01 of the wheel's rank looser).  ``work``: 64
+    int64 of scratch."""
     n0 = 0
     for v in range(13):
         n0 += per_value[v]
@@ -235,25 +287,28 @@ def _hand_bound_by_draws(h, k, per_value, U, T5, top, memo, work):
         kx = _keep_index(h, mask)
         kxs[mask] = kx
         if m == 0:
-            b = float(T5[kx - VOFF[5]])
-            best = b if b > U[1] else U[1]
+            best = F[1, kx]
             b0[mask] = -1.0
             continue
-        if memo[kx] < 0.0:
-            memo[kx] = _bound_sum(kx, kk, m, per_value, T5, top, U[m]) - U[m] * _choose(n0, m)
-        b0[mask] = U[m] + memo[kx] / _choose(n0 - m1, m)
+        if memo[kx] < 0.0:  # the excess over the keep's least F, counted on D0
+            memo[kx] = _keep_bound_sum(kx, kk, m, per_value, F[m, VOFF[5] :], 0.0) - F[m, kx] * _choose(n0, m)
+            if memo[kx] < 0.0:
+                memo[kx] = 0.0
+        b0[mask] = F[m, kx] + memo[kx] / _choose(n0 - m1, m)
     while True:
         i = 0
         for mask in range(1, 32):
             if b0[mask] > b0[i]:
                 i = mask
-        if b0[i] <= best:
+        if b0[i] <= best or not refine:
+            if b0[i] > best:
+                best = b0[i]
             return best * (1.0 + 1e-9)  # above the rounding of the sums and divisions
         kk = 0
         for j in range(5):
             kk += (i >> j) & 1
         m = 5 - kk
-        b = _bound_sum(kxs[i], kk, m, pv, T5, top, U[m]) / _choose(n0 - m1, m)
+        b = _keep_bound_sum(kxs[i], kk, m, pv, F[m, VOFF[5] :], 0.0) / _choose(n0 - m1, m)
         if b > best:
             best = b
         for mask in range(32):  # the keeps of the same values: the same sum

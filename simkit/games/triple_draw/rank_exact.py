@@ -40,12 +40,20 @@ counted (the best-play chance with straights and flushes not counted, millisecon
 :class:`_KeepBounds`); with three draws every keep but standing pat when no bound passes the
 hand's own rank (a made hand: :func:`_pat_is_best`).  A first keep with three draws that is
 valued is given up as soon as its sum so far plus the bounds of the second hands still to
-come (:func:`_hand_bound`: each one's best keep bound, summed over every first draw at the
-start, :func:`_first_bounds`) cannot beat the best found; by values its first draws are then
-valued heaviest first (:func:`_heaviest_first`): what brings the cut is the weight of the draws
-valued times what each falls short of its bound, and each costs one two-draw solve whatever it
-weighs (the five-card draw of 7-5-4-K-K, flushes not counted: given up after about 2,060 of its
-6,049 sets of values, 3,440 in walk order).  The bound tables' model ignores suits, so they
+come cannot beat the best found (:func:`_draw_bound`, summed over every first draw at the
+start, :func:`_first_bounds`; skipped at once where that sum is short).  A second hand's bound
+is the lesser of its best keep bound (:func:`_hand_bound`) and, far tighter for a hand with
+little to keep, :func:`.last_bounds._hand_bound_by_draws`: the greatest over its keeps of the
+mean over their draws of a bound of each third hand's value, the greater of its own rank and
+the last-keep bounds of its keeps (:func:`.last_bounds._hand_value_bounds`), first by look-ups
+the same for every second hand of the first keep, then, where those do not settle it, summed
+on each second hand's own deck.  For the keeps of K-Q-J-J-9 in A-5 the second hands' bounds
+are about 0.88 of the wheel's rank where their values are 0.83 and the targets' chances give
+0.97, so that every keep of 7-3-2-K-Q in A-5 smaller than its best, 7-3-2, and every keep of
+7-5-4-K-K in 2-7 smaller than 7-5-4 is now skipped without a first draw valued.  By values the
+first draws are valued heaviest first (:func:`_heaviest_first`): what brings the cut is the
+weight of the draws valued times what each falls short of its bound, and each costs one
+two-draw solve whatever it weighs.  The bound tables' model ignores suits, so they
 bound the ranks with flushes not counted (below) as well, and serve their three-draw values
 too.  Skipping changes no figure; it only saves work.  Standing pat with three draws draws
 nothing: it is the hand's best keep with two draws, found by the two-draw search
@@ -212,7 +220,14 @@ from ...jit import lean, njit
 from ...runner.progress import progress_bar
 from .card_sums import _CB, _OFF, _card_out_sums, _card_subset_sums, _greatest_first, _sort, _zero_cards
 from .exact import _chance, _low_value, _refreshed_tables, prepare
-from .last_bounds import _bound_sum, _by_rank, _hand_bound_by_draws, _last_keep_bounds
+from .last_bounds import (
+    _bound_sum,
+    _by_rank,
+    _hand_bound_by_draws,
+    _hand_value_bounds,
+    _keep_bounds,
+    _last_keep_bounds,
+)
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
 from .value_sums import (
@@ -1022,7 +1037,7 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
         np.zeros(nt, dtype=np.int64),
         np.zeros(nt, dtype=np.int64),
     )  # fmt: skip
-    U, T5, top = ub
+    U, T5, top, _ = ub
     um = -1.0
     rem = -1.0
     if by_value and U.size > 0 and cut >= 0.0 and m >= 2:  # the draws' bounds (:mod:`.last_bounds`)
@@ -1919,14 +1934,17 @@ def _three(
     # hand's rank for each
     left = float(n_all) * top
     hb = np.zeros(0, dtype=np.float64)
-    if bounded:
-        hb = _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn)
-        left = 0.0
-        for i in range(hb.shape[0]):
-            left += (dweight[i] if heavy else 1.0) * hb[i]
-        left *= scale
-        if _bfloat(acc) + left < cut * (1.0 - 1e-9):
-            return False
+    if bounded:  # the second hands' bounds by look-ups first, summed on their decks only if need be
+        for refine in (False, True):
+            hb = _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn, refine)
+            left = 0.0
+            for i in range(hb.shape[0]):
+                left += (dweight[i] if heavy else 1.0) * hb[i]
+            left *= scale
+            if _bfloat(acc) + left < cut * (1.0 - 1e-9):
+                return False
+            if ub[3].shape[0] == 0:
+                break
     at = 0
     pos = 0  # the first draws taken, in walk order (where ``hb`` has a bound for each)
     for j in range(m):
@@ -2023,23 +2041,23 @@ def _hand_bound(h, bt):
 
 
 @njit(cache=True, inline="always")
-def _draw_bound(h, k, bt, per_value, ub, memo, work):
+def _draw_bound(h, k, bt, per_value, ub, memo, work, refine):
     """An upper bound of the expected rank numerator of holding ``h`` with two draws left after
     the first draw ``h[k:]`` from a deck with ``per_value`` cards of each walk value: the lesser
     of :func:`_hand_bound` (the targets' chances) and, with the bounds of the last keeps ``ub``
     (:func:`_second_bounds`), :func:`.last_bounds._hand_bound_by_draws` (far tighter for a
     second hand with little to keep; ``memo`` and ``work`` its own)."""
     b = _hand_bound(h, bt)
-    U, T5, top = ub
-    if U.shape[0] > 0:
-        e = _hand_bound_by_draws(h, k, per_value, U, T5, top, memo, work)
+    F = ub[3]
+    if F.shape[0] > 0:
+        e = _hand_bound_by_draws(h, k, per_value, F, memo, work, refine)
         if e < b:
             b = e
     return b
 
 
 @njit(cache=True)
-def _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn):
+def _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn, refine):
     """:func:`_draw_bound` of the hand each first draw of ``m`` from ``deck[:nd]`` makes onto
     ``h[:k]``: of every row of ``drawn`` (the draws by values, :func:`_heaviest_first`) where it
     has any, else of every draw in walk order (by values 0 where :func:`_value_weight` is 0: the
@@ -2051,7 +2069,7 @@ def _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn):
         for i in range(drawn.shape[0]):
             for j in range(m):
                 h[k + j] = deck[drawn[i, j]]
-            out[i] = _draw_bound(h, k, bt, per_value, ub, memo, work)
+            out[i] = _draw_bound(h, k, bt, per_value, ub, memo, work, refine)
         return out
     n_all = 1
     for i in range(m):
@@ -2065,7 +2083,7 @@ def _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn):
         if w > 0:
             for j in range(m):
                 h[k + j] = deck[idx[j]]
-            out[i] = _draw_bound(h, k, bt, per_value, ub, memo, work)
+            out[i] = _draw_bound(h, k, bt, per_value, ub, memo, work, refine)
         i += 1
         if not next_combination(idx, m, nd):
             return out
@@ -2079,7 +2097,7 @@ _NO_COUNTS = np.zeros((0, 0), dtype=np.int64)
 #: :func:`_two`'s ``fx`` where no flushes are put back.
 _NO_FX = (_NO_SUMS, _NO_COUNTS, np.zeros(4, dtype=np.int64), np.zeros(13, dtype=np.int64))
 #: No bounds of the last keeps (:func:`_second_bounds`).
-_NO_UB = (np.zeros(0, dtype=np.float64), _NO_SUMS, _NO_SUMS)
+_NO_UB = (np.zeros(0, dtype=np.float64), _NO_SUMS, _NO_SUMS, np.zeros((0, 0), dtype=np.float64))
 #: Give up the walks of keeps by values by the bounds of their last keeps (:mod:`.last_bounds`);
 #: False: by the best hand's rank, as before them (the same integers; for tests and the
 #: side-by-side benchmark row).
@@ -2089,16 +2107,18 @@ LAST_KEEP_BOUNDS = True
 def _second_bounds(family: str, deck: np.ndarray, m: int, by_value: bool, suitless: bool = False) -> tuple:
     """The bounds of the last keeps (:mod:`.last_bounds`) of every hand held with two draws left
     after a draw of ``m`` from ``deck`` (the first draw of three; 0: the hand itself): ``(U,
-    T5, top)``, ``U[m2]`` for a keep drawing ``m2``, ``T5`` the ranks of the five-value hands the
+    T5, top, F)``, ``U[m2]`` for a keep drawing ``m2``, ``T5`` the ranks of the five-value hands the
     walks by values rank by (by values the family's, ``suitless``: with flushes not counted; by
-    cards the suitless bound's, :func:`_suitless_setting`) and ``top`` those hands by rank, the
-    greatest first (:func:`_five_ranks`).  :data:`_NO_UB` where
+    cards the suitless bound's, :func:`_suitless_setting`), ``top`` those hands by rank, the
+    greatest first (:func:`_five_ranks`), and ``F`` the bounds of each hand's value with one
+    draw left (:func:`.last_bounds._hand_value_bounds`).  :data:`_NO_UB` where
     :data:`LAST_KEEP_BOUNDS` is off or the deck is too small."""
     if not LAST_KEEP_BOUNDS or deck.size - m - 9 < 1:
         return _NO_UB
     counts = tuple(np.bincount([_walk_value(c) for c in deck.tolist()], minlength=13).tolist())
     suitless = suitless or not by_value
-    return _bounds_table(family, suitless, counts, deck.size - m), *_five_ranks(family, suitless)
+    U, F = _bounds_table(family, suitless, counts, deck.size - m)
+    return U, *_five_ranks(family, suitless), F
 
 
 @cache
@@ -2110,13 +2130,21 @@ def _five_ranks(family: str, suitless: bool) -> tuple[np.ndarray, np.ndarray]:
 
 
 @cache
-def _bounds_table(family: str, suitless: bool, counts: tuple[int, ...], n2: int) -> np.ndarray:
-    """:func:`.last_bounds._last_keep_bounds` of a deck with ``counts`` cards of each walk value
-    and ``n2`` cards before the keep (read-only; searches ask for the same again)."""
+def _bounds_table(
+    family: str, suitless: bool, counts: tuple[int, ...], n2: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`.last_bounds._last_keep_bounds` and :func:`.last_bounds._hand_value_bounds` of a
+    deck with ``counts`` cards of each walk value and ``n2`` cards before the keep (read-only;
+    searches ask for the same again)."""
+    T5 = _value_sums(family, suitless)[VOFF[5] :]
+    cnt = np.array(counts, dtype=np.int64)
     U = np.zeros(6, dtype=np.float64)
-    _last_keep_bounds(np.array(counts, dtype=np.int64), n2, _value_sums(family, suitless)[VOFF[5] :], U)
+    _last_keep_bounds(cnt, n2, T5, U)
+    F = np.zeros((6, int(VOFF[6])), dtype=np.float64)
+    _hand_value_bounds(_keep_bounds(cnt, n2, T5), T5, F)
     U.setflags(write=False)
-    return U
+    F.setflags(write=False)
+    return U, F
 
 
 #: Put the flushes back into the values by values of 2-7's second keeps (:func:`_flushed_walk`);
