@@ -578,7 +578,7 @@ def rank_section(repeats: int) -> list[str]:
         "ruled out: each first keep is skipped at once when the bounds of its second hands sum below "
         "the best found, each second hand bounded by the greatest over its keeps of the mean over "
         "their draws of a bound of each third hand's value (last_bounds._hand_bound_by_draws: about "
-        "0.88 of the wheel's rank for K-Q-J-J-9's second hands, whose values are 0.83, where the "
+        "0.86 of the wheel's rank for K-Q-J-J-9's second hands, whose values are 0.83, where the "
         "targets' chances gave 0.97), so that 7-3-2-K-Q in A-5 and 7-5-4-K-K in 2-7 value no first "
         "draw of their smaller keeps. It takes seconds where the best keep itself is small (K-Q-J-J-9 "
         "in A-5: the five-card draw, 6,188 two-draw solves of about a millisecond) or a small keep "

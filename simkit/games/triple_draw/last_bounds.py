@@ -32,7 +32,7 @@ left of a third hand is at most the greater of its own rank and the bounds ``B``
 (:func:`_keep_bounds`, of which ``U`` is the greatest over every keep):
 :func:`_hand_value_bounds`, one entry per multiset of five values, a few thousand operations
 per first keep.  A second hand's value is then at most the greatest over its keeps of the
-mean of that bound over their draws (:func:`_hand_bound_by_draws`): about 0.88 of the wheel's
+mean of that bound over their draws (:func:`_hand_bound_by_draws`): about 0.86 of the wheel's
 rank for the second hands of K-Q-J-J-9's one-card keeps, whose values are 0.83.
 
 >>> import numpy as np
@@ -248,25 +248,25 @@ def _bound_sum(kx, k, m, per_value, T5, top, u):
 
 @njit(cache=True)
 def _hand_bound_by_draws(h, k, per_value, F, memo, work, refine):
-    """An upper bound of the value (rank numerator, ``T5``'s units) of holding ``h`` with two
-    draws left, after a first draw of ``h[k:]`` from the deck ``D0`` whose cards by walk value
-    are ``per_value`` (``F``: :func:`_hand_value_bounds` of ``D0`` and that draw's size): the
-    greatest over its keeps of the mean over their draws from the deck left of ``F`` of the
-    hand each makes, standing pat ``F[1]`` of the hand (the bound with one card less in the
-    deck, never below the bound with the whole deck).  For the second hands of the five-card
-    draw of K-Q-J-T-8 in A-5 with three draws about 0.876 of the wheel's rank where their values
-    are 0.856 and the targets' chances (:func:`.rank_exact._hand_bound`) give 0.97, so that a
-    first keep that loses is given up after far fewer of its first draws, or at once.
+    """An upper bound of the value (rank numerator) of holding ``h`` with two draws left, after
+    a first draw of ``h[k:]`` from the deck ``D0`` whose cards by walk value are ``per_value``
+    (``F``: :func:`_hand_value_bounds` of ``D0`` and that draw's size): the greatest over its
+    keeps of the mean over their draws from the deck left of ``F`` of the hand each makes,
+    standing pat ``F[1]`` of the hand (the bound with one card less in the deck, never below
+    the bound with the whole deck).  For the second hands of keeping the king of K-Q-J-J-9
+    in A-5 with three draws about 0.86 of the wheel's rank where their values are 0.83 and the
+    targets' chances (:func:`.rank_exact._hand_bound`) give 0.97, so that a first keep that
+    loses is given up after far fewer of its first draws, or at once.
 
-    Each keep is first bounded by the same sum over ``D0`` itself: every draw's ways counted
-    with all of ``D0``'s cards of each value (at least as many as the deck left holds), less
-    the least ``F`` of the hands that hold the keep (``F`` of the keep's values) for each, over
-    the draws of the deck left, plus that least ``F``.  That is the same for every second hand of the first keep, so kept in ``memo`` (by
-    the index of the kept values; negative: not yet summed), a look-up each.  Only the keeps
-    whose look-up passes the greatest bound found are summed on the deck left, the greatest
-    look-up first, and only with ``refine`` (about 40 microseconds a hand where the look-ups
-    take 1.5; False: the greatest look-up, about 0.01 of the wheel's rank looser).  ``work``: 64
-    int64 of scratch."""
+    Each keep is first bounded by a sum over ``D0`` itself: ``F`` of the keep's values (the
+    least ``F`` of the hands that hold them) plus the excess over it of every draw, its ways
+    counted with all of ``D0``'s cards of each value (at least as many as the deck left holds)
+    and divided by the draws of the deck left.  That is the same for every second hand of the
+    first keep, so kept in ``memo`` (by the index of the kept values; negative: not yet
+    summed), a look-up each.  With ``refine`` the keeps whose look-up passes the greatest bound
+    found are then summed on the deck left, the greatest look-up first (about 40 microseconds
+    a hand where the look-ups take 1.5); without, the greatest look-up is the bound (about 0.01
+    of the wheel's rank looser).  ``work``: 64 int64 of scratch."""
     n0 = 0
     for v in range(13):
         n0 += per_value[v]

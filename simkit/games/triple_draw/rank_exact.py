@@ -48,7 +48,7 @@ mean over their draws of a bound of each third hand's value, the greater of its 
 the last-keep bounds of its keeps (:func:`.last_bounds._hand_value_bounds`), first by look-ups
 the same for every second hand of the first keep, then, where those do not settle it, summed
 on each second hand's own deck.  For the keeps of K-Q-J-J-9 in A-5 the second hands' bounds
-are about 0.88 of the wheel's rank where their values are 0.83 and the targets' chances give
+are about 0.86 of the wheel's rank where their values are 0.83 and the targets' chances give
 0.97, so that every keep of 7-3-2-K-Q in A-5 smaller than its best, 7-3-2, and every keep of
 7-5-4-K-K in 2-7 smaller than 7-5-4 is now skipped without a first draw valued.  By values the
 first draws are valued heaviest first (:func:`_heaviest_first`): what brings the cut is the
