@@ -51,8 +51,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...jit import njit
-from .card_sums import _greatest_first
-from .value_sums import ADD, MULTISETS, VOFF, _keep_index, _walk_value
+from .card_sums import _CB, _greatest_first
+from .value_sums import _POP, ADD, MULTISETS, VOFF, _walk_value
 
 #: How many deck sizes the bounds are kept for: the last deck ``n2 - m`` (``m`` = 1..5 drawn
 #: by the second keep) less up to four cards drawn before the last keep's own first card.
@@ -276,25 +276,26 @@ def _hand_bound_by_draws(h, k, per_value, F, memo, work, refine):
         pv[v] = per_value[v]
     for j in range(k, 5):
         pv[_walk_value(h[j])] -= 1
-    kxs = work[13:45]
+    kxs = work[13:45]  # the index of each keep's values, from the keep without its lowest card
+    kxs[0] = 0
+    for mask in range(1, 32):
+        low = mask & -mask
+        kxs[mask] = ADD[kxs[mask ^ low], _walk_value(h[_POP[low - 1]])]
     b0 = np.empty(32, dtype=np.float64)
-    best = 0.0
-    for mask in range(32):
-        kk = 0
-        for i in range(5):
-            kk += (mask >> i) & 1
-        m = 5 - kk
-        kx = _keep_index(h, mask)
-        kxs[mask] = kx
-        if m == 0:
-            best = F[1, kx]
-            b0[mask] = -1.0
-            continue
+    n2 = n0 - m1
+    best = F[1, kxs[31]]  # standing pat
+    b0[31] = -1.0
+    for mask in range(31):
+        m = 5 - _POP[mask]
+        kx = kxs[mask]
         if memo[kx] < 0.0:  # the excess over the keep's least F, counted on D0
-            memo[kx] = _keep_bound_sum(kx, kk, m, per_value, F[m, VOFF[5] :], 0.0) - F[m, kx] * _choose(n0, m)
+            memo[kx] = (
+                _keep_bound_sum(kx, _POP[mask], m, per_value, F[m, VOFF[5] :], 0.0)
+                - F[m, kx] * _CB[m - 1, n0]
+            )
             if memo[kx] < 0.0:
                 memo[kx] = 0.0
-        b0[mask] = F[m, kx] + memo[kx] / _choose(n0 - m1, m)
+        b0[mask] = F[m, kx] + memo[kx] / _CB[m - 1, n2]
     while True:
         i = 0
         for mask in range(1, 32):
@@ -304,25 +305,13 @@ def _hand_bound_by_draws(h, k, per_value, F, memo, work, refine):
             if b0[i] > best:
                 best = b0[i]
             return best * (1.0 + 1e-9)  # above the rounding of the sums and divisions
-        kk = 0
-        for j in range(5):
-            kk += (i >> j) & 1
-        m = 5 - kk
-        b = _keep_bound_sum(kxs[i], kk, m, pv, F[m, VOFF[5] :], 0.0) / _choose(n0 - m1, m)
+        m = 5 - _POP[i]
+        b = _keep_bound_sum(kxs[i], _POP[i], m, pv, F[m, VOFF[5] :], 0.0) / _CB[m - 1, n2]
         if b > best:
             best = b
         for mask in range(32):  # the keeps of the same values: the same sum
             if kxs[mask] == kxs[i]:
                 b0[mask] = -1.0
-
-
-@njit(cache=True, inline="always")
-def _choose(n, m):
-    """C(n, m) as a float (``m`` at most 5)."""
-    c = 1.0
-    for i in range(m):
-        c = c * (n - i) / (i + 1)
-    return c
 
 
 def _by_rank(T5: np.ndarray) -> np.ndarray:
