@@ -26,6 +26,7 @@ from simkit.games.triple_draw.rank_exact import (
     _bound_tables,
     _count_table,
     _Ctx,
+    _discards_table,
     _suitless_value_sums,
     _value_count_row,
     _value_counts,
@@ -34,7 +35,17 @@ from simkit.games.triple_draw.rank_exact import (
 )
 from simkit.games.triple_draw.rules import target_threshold, target_value
 from simkit.games.triple_draw.solver import rank_numerators
-from simkit.games.triple_draw.value_sums import VOFF, _keep_rows, _keep_sums, _layout, _out_sums, _walk_value
+from simkit.games.triple_draw.value_sums import (
+    VOFF,
+    _discard_sums,
+    _keep_rows,
+    _keep_sums,
+    _keep_sums_by_discards,
+    _layout,
+    _out_sums,
+    _subset_sums,
+    _walk_value,
+)
 from simkit.hands import evaluate
 from simkit.hands.enumeration import all_hands
 
@@ -183,9 +194,10 @@ def _buffers(nd: int, by_value: bool, nt: int):
     )
 
 
-def _second_keep(h1, deck, E, ctx, thr, by_sums):
+def _second_keep(h1, deck, E, ctx, thr, by_sums, by_discards=False):
     """``_best_two`` holding ``h1`` (two draws left): its value, keep and target chances, the
-    keeps' tables made by values from the sums of the cards out (``by_sums``) or by
+    keeps' tables made by values from the sums of the cards out (``by_sums``; ``by_discards``:
+    each a gather from the table of every set of discards, ``_discard_sums``) or by
     inclusion-exclusion over every card out."""
     nt = thr.size
     AE = np.zeros(int(VOFF[6]) if by_sums else 0, dtype=np.int64)
@@ -202,7 +214,7 @@ def _second_keep(h1, deck, E, ctx, thr, by_sums):
     bt = _bound_tables(FAMILY, deck.size)
     best = _best_two(
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
-        hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(), _NO_UB,
+        hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(), _NO_UB, _discards_table(AE, True, by_discards),
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 
@@ -230,6 +242,43 @@ def test_second_keep_by_value_sums_matches_inclusion_exclusion(dead):
         fast = _second_keep(h1, deck, E, ctx, thr, True)
         slow = _second_keep(h1, deck, E, ctx, thr, False)
         assert fast == slow, h1.tolist()
+        assert _second_keep(h1, deck, E, ctx, thr, True, by_discards=True) == slow, h1.tolist()
+
+
+_NO_QR = np.zeros((0, 0), dtype=np.int64)
+
+
+@pytest.mark.parametrize("out", ["", "Kc Qh Jd Jc 9h", "As 2s 3s 3c 9d Th Jh Qs Kd"])
+def test_keep_tables_by_discards_are_the_inclusion_exclusion(out):
+    """Every keep's table gathered from the table of every set of discards (``_discard_sums``,
+    each row its parent's less the parent's sums with one value more) is the same integers as
+    the inclusion-exclusion over the keep's discards of the hand's subsets' table
+    (``_keep_sums``), the five-card draw included, for hands with pairs and trips among their
+    discards; the discards' table at no discard is the sums of the cards out themselves."""
+    rng = np.random.default_rng(20261207)
+    E = parse_cards(out).astype(np.int64) if out else np.zeros(0, dtype=np.int64)
+    AE = np.zeros(int(VOFF[6]), dtype=np.int64)
+    _out_sums(E, E.size, _value_sums(FAMILY), AE)
+    Q = np.empty((int(VOFF[5]), int(VOFF[5])), dtype=np.int64)
+    _discard_sums(AE, Q)
+    np.testing.assert_array_equal(Q[0], AE[: int(VOFF[5])])
+    live = np.array([c for c in range(52) if c not in E.tolist()], dtype=np.int64)
+    off = np.empty(6, dtype=np.int64)
+    soff = np.empty(33, dtype=np.int64)
+    _layout(live.size - 5, True, off, soff)
+    sub = np.zeros(int(soff[32]), dtype=np.int64)
+    rows = _keep_rows(off)
+    hands = [rng.choice(live, 5, replace=False) for _ in range(8)]
+    hands += [parse_cards("4h 4c 4d 7s 7c"), parse_cards("8d 8h 6c 6d 2s")]
+    for hs in hands:
+        hs = np.asarray(hs, dtype=np.int64)
+        _subset_sums(hs, AE, sub, soff, 0, 4)
+        for mask in range(31):
+            k = bin(mask).count("1")
+            want, got = (np.full(rows, -7, dtype=np.int64) for _ in range(2))
+            _keep_sums(mask, k, 5 - k, sub, soff, off, want)
+            _keep_sums_by_discards(hs, mask, k, 5 - k, Q, AE, got)
+            np.testing.assert_array_equal(got, want, err_msg=f"{hs.tolist()} keep {mask}")
 
 
 SETS = ["", "7s", "2c 3c", "As Kd", "4h 5h 6h", "2d 3d 4d 5d", "8c 9c Tc Jc"]
@@ -323,7 +372,7 @@ def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family, suitless=False
     best = _best_two(
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
         hit, bt, False, AEs[0], AEs[1:], sub, dbuf, dcbuf, _suitless_bound(h1, deck, E) if suitless else _no_bound(),
-        _NO_UB,
+        _NO_UB, _NO_QR,
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 

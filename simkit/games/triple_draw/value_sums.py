@@ -35,6 +35,13 @@ win falls short, and is given up, sooner.
   (same integers: ``tests/test_triple_draw_subset_sums.py`` compares them with a count over
   every hand and with the tables by inclusion-exclusion).
 
+* :func:`_discard_sums` and :func:`_keep_sums_by_discards`: that sum over the subsets of the
+  discards depends on the discards' values alone, so with many second hands to value (the
+  first draws of three) one table holds it for every multiset of at most four discards, each
+  row its parent's less the parent's sums with one value more, and a keep's table is a gather
+  from its discards' row (the five-card draw's, five discards, one subtraction an entry): the
+  same integers, several times quicker.
+
 :func:`_keep_sums` and the layout of these tables (:func:`_layout`, :func:`_row_starts`,
 :func:`_keep_rows`) serve the tables by cards of :mod:`.card_sums` as well: only the length
 of the sums of ``t`` deck values or cards in a row differs.
@@ -46,6 +53,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 import numpy as np
+from numba import prange
 
 from ...jit import njit
 from .card_sums import _sort
@@ -322,3 +330,66 @@ def _keep_sums(mask, k, m, sub, soff, off, D, zero=0):
                 break
             s = (s - 1) & rest
         o += off[top + 1]
+
+
+@njit(cache=True, parallel=True)
+def _discard_sums(AE, Q):
+    """``Q[r, j]`` (``r``, ``j``: multisets of at most four values, 2,380 each) = the sums ``AE``
+    (:func:`_out_sums`) for the hands that also miss one set of discards with the values ``r``:
+    ``sum over S in the discards of (-1)^|S| AE[j + S]`` as far as ``|j| + |S| <= 5``, the sum
+    :func:`_keep_sums` makes of the subsets' table, which depends on the discards' values alone.
+    Each row is its parent's (``r`` less its greatest value ``v``) less the parent's sums with
+    ``v`` added (a hand that misses a card is every hand less those that hold it), 2,380
+    subtractions a row, where :func:`_keep_sums` adds up to ``2^|r|`` rows for every keep."""
+    n4 = VOFF[5]
+    for j in range(n4):
+        Q[0, j] = AE[j]
+    for s in range(1, 5):  # each size from the one before: its rows shared out over the threads
+        for r in prange(VOFF[s], VOFF[s + 1]):
+            v = MULTISETS[r, s - 1]
+            p = 0  # the parent: r less its last (greatest) value
+            for i in range(s - 1):
+                p = ADD[p, MULTISETS[r, i]]
+            for j in range(VOFF[4]):
+                Q[r, j] = Q[p, j] - Q[p, ADD[j, v]]
+            for j in range(VOFF[4], n4):  # five values: the hand's rank, whatever is out
+                Q[r, j] = Q[p, j] - AE[ADD[j, v]]
+
+
+@njit(cache=True)
+def _keep_sums_by_discards(hs, mask, k, m, Q, AE, D):
+    """:func:`_keep_sums` of keeping the positions ``mask`` (``k`` cards) of ``hs`` and drawing
+    ``m``, by values, from the discards' table ``Q`` (:func:`_discard_sums`): the row of each
+    subset ``L`` of the keep is ``Q`` of the discards' values at ``L``'s values plus each
+    multiset of deck values (the same integers).  Standing on no card (five discards, not a
+    row of ``Q``) is the row of four of them less its sums with the fifth added."""
+    a = np.empty(5, dtype=np.int64)
+    if k == 0:
+        r = _keep_index(hs, 15)
+        v = _walk_value(hs[4])
+        for j in range(VOFF[4]):
+            D[j] = Q[r, j] - Q[r, ADD[j, v]]
+        for j in range(VOFF[4], VOFF[5]):
+            D[j] = Q[r, j] - AE[ADD[j, v]]
+        return
+    r = _keep_index(hs, 31 ^ mask)
+    pos = np.empty(5, dtype=np.int64)
+    c = 0
+    for i in range(5):
+        if (mask >> i) & 1:
+            pos[c] = i
+            c += 1
+    o = 0
+    for L in range(1 << k):
+        lh = 0
+        for p in range(k):
+            if (L >> p) & 1:
+                lh |= 1 << pos[p]
+        la = _kept_values(hs, lh, a)
+        top = min(m, 4 - la)
+        for ix in range(VOFF[top + 1]):
+            j = ix
+            for u in range(la):
+                j = ADD[j, a[u]]
+            D[o + ix] = Q[r, j]
+        o += VOFF[top + 1]
