@@ -979,49 +979,12 @@ def _flush_fix(h, k, raw, sc, w, bm, got, fx, fw, fh, g2, xv, shift, s5, DC, ol,
 
 
 @njit(cache=True)
-def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx, ub):
-    """:func:`_two` with ``k < 5``, fast: the sums every last draw needs (and the counts of each
-    target, ``tg`` as in :func:`_two`) are worked out first into one dense table each
-    (:func:`_dense_sums`), the draws are walked as nested loops (the subsets of the cards
-    already drawn are looked up once per outer card) and the Möbius transform of the subsets
-    without the innermost card is done once per inner loop.  With targets the best last keep
-    is taken in the tie order of :data:`_ORDER` and its hits counted by inclusion-exclusion
-    over its discards.  Same integers as the memoised walk of :func:`_two`.  ``by_value``
-    (A-5; ``deck`` in walk order, :func:`_worst_first`): the tables are by values
-    (:func:`_dense_sums`) and only the draws that take the first cards of each value are
-    walked, each weighted by the draws of the same values it stands for
-    (:func:`_value_weight`).  ``fx`` (its first entry not empty; by values, with flushes not
-    counted): the flushes put back, each draw's best last keep the true one (2-7,
-    :func:`_flush_fix`), so that the sums are the true ranks'.  ``ub``: the bounds of the last
-    keeps by values (:mod:`.last_bounds`; empty: none).  The walk itself is :func:`_two_walk`, by
-    values with no targets and no flushes :func:`_value_walk` (the five-card draw of K-Q-J-J-9
-    in A-5 with three draws: 1.3 s to 1.14 s)."""
-    C, _, _, ind = tg
-    nt = ind.shape[0]
-    m = 5 - k
-    n3 = nd - m
-    nk = 1 << k
-    first = np.zeros(13, dtype=np.int64)
-    per_value = np.zeros(13, dtype=np.int64)
-    if by_value:
-        _value_runs(deck, nd, first, per_value)
-    offn = np.zeros(6, dtype=np.int64)  # where the sums of t drawn cards start
-    offn[1] = 1
-    for t in range(1, 5):  # C(nd, t) sets of positions, or C(12 + t, t) of values
-        offn[t + 1] = offn[t] + (_CB[t - 1, 12 + t] if by_value else _CB[t - 1, nd])
-    base = np.zeros(nk + 1, dtype=np.int64)
-    for L in range(nk):
-        base[L + 1] = base[L] + offn[min(m, 4 - _POP[L]) + 1]
-    if D_in.size > 0:  # worked out by the caller (:func:`.value_sums._keep_sums`), targets too
-        D = D_in
-        DC = DC_in
-    else:
-        D = _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base, by_value, per_value, first)
-        DC = np.empty((base[nk], nt), dtype=np.int64)
-        for t in range(nt):
-            DC[:, t] = _dense_sums(
-                kept, k, deck, nd, m, E, nE, C[t], fam, Tk, ind[t], offn, base, by_value, per_value, first
-            )
+def _walk_space(nt):
+    """The work space of :func:`_two_values` (and its walks) for ``nt`` targets, made once per
+    second hand (:func:`_best_two`) and not once per keep: its work arrays, those of
+    :func:`_flush_fix`, and the deck's first card and number of cards of each value, where the
+    sums of each number of cards drawn start, and where each subset's row of the dense table
+    starts."""
     work = (
         np.empty((16, nt), dtype=np.int64),  # c0
         np.empty(nt, dtype=np.int64),  # got
@@ -1048,6 +1011,70 @@ def _two_values(kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by
         np.zeros(nt, dtype=np.int64),
         np.zeros(nt, dtype=np.int64),
     )  # fmt: skip
+    return (
+        work,
+        flush,
+        np.zeros(13, dtype=np.int64),
+        np.zeros(13, dtype=np.int64),
+        np.zeros(6, dtype=np.int64),
+        np.zeros(33, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def _two_values(
+    kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx, ub, ws
+):
+    """:func:`_two` with ``k < 5``, fast: the sums every last draw needs (and the counts of each
+    target, ``tg`` as in :func:`_two`) are worked out first into one dense table each
+    (:func:`_dense_sums`), the draws are walked as nested loops (the subsets of the cards
+    already drawn are looked up once per outer card) and the Möbius transform of the subsets
+    without the innermost card is done once per inner loop.  With targets the best last keep
+    is taken in the tie order of :data:`_ORDER` and its hits counted by inclusion-exclusion
+    over its discards.  Same integers as the memoised walk of :func:`_two`.  ``by_value``
+    (A-5; ``deck`` in walk order, :func:`_worst_first`): the tables are by values
+    (:func:`_dense_sums`) and only the draws that take the first cards of each value are
+    walked, each weighted by the draws of the same values it stands for
+    (:func:`_value_weight`).  ``fx`` (its first entry not empty; by values, with flushes not
+    counted): the flushes put back, each draw's best last keep the true one (2-7,
+    :func:`_flush_fix`), so that the sums are the true ranks'.  ``ub``: the bounds of the last
+    keeps by values (:mod:`.last_bounds`; empty: none).  The walk itself is :func:`_two_walk`, by
+    values with no targets and no flushes :func:`_value_walk` (the five-card draw of K-Q-J-J-9
+    in A-5 with three draws: 1.3 s to 1.14 s)."""
+    C, _, _, ind = tg
+    nt = ind.shape[0]
+    m = 5 - k
+    n3 = nd - m
+    nk = 1 << k
+    wk, fl, first, per_value, offn, base = ws  # made for at least nt targets: cut to nt
+    work = (
+        wk[0][:, :nt], wk[1][:nt], wk[2], wk[3], wk[4], wk[5], wk[6], wk[7], wk[8], wk[9], wk[10], wk[11], wk[12],
+        wk[13], wk[14][:nt],
+    )  # fmt: skip
+    flush = (fl[0], fl[1], fl[2][:nt], fl[3][:nt])
+    if by_value:
+        _value_runs(deck, nd, first, per_value)
+    else:
+        first[:] = 0
+        per_value[:] = 0
+    offn[1] = 1
+    for t in range(1, 5):  # C(nd, t) sets of positions, or C(12 + t, t) of values
+        offn[t + 1] = offn[t] + (_CB[t - 1, 12 + t] if by_value else _CB[t - 1, nd])
+    for L in range(nk):
+        base[L + 1] = base[L] + offn[min(m, 4 - _POP[L]) + 1]
+    if D_in.size > 0:  # worked out by the caller (:func:`.value_sums._keep_sums`), targets too
+        D = D_in
+        DC = DC_in
+    else:
+        D = _dense_sums(kept, k, deck, nd, m, E, nE, S, fam, Tk, num, offn, base, by_value, per_value, first)
+        DC = np.empty((base[nk], nt), dtype=np.int64)
+        for t in range(nt):
+            DC[:, t] = _dense_sums(
+                kept, k, deck, nd, m, E, nE, C[t], fam, Tk, ind[t], offn, base, by_value, per_value, first
+            )
+    flush[2][:] = 0
+    flush[3][:] = 0
+    work[4][:] = 0  # CI: the kept cards' subsets draw nothing (another keep's walk wrote there)
     U, T5, top, _ = ub
     um = -1.0
     rem = -1.0
@@ -1367,7 +1394,7 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
 @njit(cache=True)
 def _two(
     kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut, walk, by_value, D_in, DC_in, fx,
-    ub,
+    ub, ws,
 ):  # fmt: skip
     """Two draws left, keeping ``kept[:k]`` from the ``nd`` cards ``deck`` with ``E[:nE]`` out:
     ``acc`` += the best last keep's value (:func:`_last`, times ``(nd - 5 + k)_5``) over every
@@ -1383,7 +1410,7 @@ def _two(
     nt = ind.shape[0]
     if k < 5 and not walk:
         return _two_values(
-            kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx, ub
+            kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx, ub, ws
         )
     gen[0] += 1
     gid = gen[0]
@@ -1502,6 +1529,7 @@ def _best_two(
     nt = ind.shape[0]
     no_tg = (C[:0], CA[:0], Cstamp[:0], ind[:0])
     by_sums = AE.size > 0
+    ws = _walk_space(nt)  # the keeps' walks' work space, made once
     byq = by_sums and by_value and QR.shape[0] > 0  # each keep's table from its discards' (QR)
     off = np.empty(6, dtype=np.int64)  # where the sums of t deck values (or cards) start in a row
     soff = np.empty(33, dtype=np.int64)
@@ -1553,7 +1581,7 @@ def _best_two(
                     f = _ten_over_five(5 - kk, nd)
                     reached, rfilled = _suitless_walk(
                         hs, mm, kk, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff,
-                        roff, rfilled, acc, bestf / f if best >= 0 else -1.0, ub,
+                        roff, rfilled, acc, bestf / f if best >= 0 else -1.0, ub, ws,
                     )  # fmt: skip
                     if not reached:
                         dropped[mm] = True
@@ -1583,7 +1611,7 @@ def _best_two(
         if suitless and best >= 0 and SUITLESS_DRAWN <= 5 - k < SUITLESS_RANKED:
             reached, rfilled = _suitless_walk(
                 hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff,
-                rfilled, acc, cut, ub,
+                rfilled, acc, cut, ub, ws,
             )  # fmt: skip
             if not reached:
                 continue
@@ -1616,12 +1644,12 @@ def _best_two(
             if flushed and 5 - k >= SUITLESS_RANKED:
                 reached = _flushed_walk(
                     hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg if counts else no_tg,
-                    hit if counts else nohit, rx, rsoff, roff, acc, cut, ub,
+                    hit if counts else nohit, rx, rsoff, roff, acc, cut, ub, ws,
                 )  # fmt: skip
             else:
                 reached = _two(
                     kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg if counts else no_tg, acc,
-                    hit if counts else nohit, cut, False, by_value, D, dcbuf, fx0, ub,
+                    hit if counts else nohit, cut, False, by_value, D, dcbuf, fx0, ub, ws,
                 )  # fmt: skip
             if not reached:
                 if counts:
@@ -1662,6 +1690,7 @@ def _best_two(
                     acc,
                     -1.0,
                     ub,
+                    ws,
                 )
             else:
                 D = dbuf[:0]
@@ -1674,7 +1703,7 @@ def _best_two(
                     _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, best, c, by_value, dcbuf)
                 _two(
                     kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value,
-                    D, dcbuf, fx0, ub,
+                    D, dcbuf, fx0, ub, ws,
                 )  # fmt: skip
         f = _ten_over_five(5 - c, nd)
         for i in range(nt):
@@ -1685,7 +1714,7 @@ def _best_two(
 @njit(cache=True, inline="always")
 def _suitless_walk(
     hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff, rfilled, acc,
-    cut, ub,
+    cut, ub, ws,
 ):  # fmt: skip
     """:func:`_best_two`'s suitless bound of keeping the positions ``m`` (``k`` cards, ``kept``)
     of ``hs``: its value by values added to ``acc`` (:func:`_two` with :data:`_SUITLESS`, no
@@ -1699,14 +1728,14 @@ def _suitless_walk(
     _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
     reached = _two(
         kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, no_tg, acc, nohit, cut, False, True,
-        dbufr, dcbuf, (rx[7][:0], rx[8][:0], rx[9], rx[10]), ub,
+        dbufr, dcbuf, (rx[7][:0], rx[8][:0], rx[9], rx[10]), ub, ws,
     )  # fmt: skip
     return reached, rfilled
 
 
 @njit(cache=True, inline="always")
 def _flushed_walk(
-    hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg, hit, rx, rsoff, roff, acc, cut, ub
+    hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg, hit, rx, rsoff, roff, acc, cut, ub, ws
 ):
     """:func:`_best_two`'s exact value of keeping the positions ``m`` (``k`` cards, ``kept``) of
     ``hs`` in 2-7, by values: the walk of its suitless bound (:func:`_suitless_walk`, whose table
@@ -1719,7 +1748,7 @@ def _flushed_walk(
     _target_sums(hs, vdeck, nd, AERC, tg[3], _SUITLESS, Tk, subrc, rsoff, roff, m, k, True, dcbufr)
     return _two(
         kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, tg, acc, hit, cut, False, True,
-        dbufr, dcbufr, (rx[7], rx[8], rx[9], rx[10]), ub,
+        dbufr, dcbufr, (rx[7], rx[8], rx[9], rx[10]), ub, ws,
     )  # fmt: skip
 
 
@@ -2546,6 +2575,7 @@ def _keep_value(
             _NO_COUNTS,
             _NO_FX,
             ub,
+            _walk_space(tg[3].shape[0]),
         )
     else:
         # the bound tables' model ignores suits, so they bound the suitless ranks' targets too
