@@ -214,7 +214,7 @@ def _second_keep(h1, deck, E, ctx, thr, by_sums, by_discards=False):
     bt = _bound_tables(FAMILY, deck.size)
     best = _best_two(
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
-        hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(), _NO_UB, _discards_table(AE, True, by_discards),
+        hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(), _NO_UB, _discards_table(AE, AEC, True, by_discards),
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 
@@ -245,7 +245,7 @@ def test_second_keep_by_value_sums_matches_inclusion_exclusion(dead):
         assert _second_keep(h1, deck, E, ctx, thr, True, by_discards=True) == slow, h1.tolist()
 
 
-_NO_QR = np.zeros((0, 0), dtype=np.int64)
+_NO_QR = (np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0, 0), dtype=np.int32))
 
 
 @pytest.mark.parametrize("out", ["", "Kc Qh Jd Jc 9h", "As 2s 3s 3c 9d Th Jh Qs Kd"])
@@ -254,14 +254,10 @@ def test_keep_tables_by_discards_are_the_inclusion_exclusion(out):
     each row its parent's less the parent's sums with one value more) is the same integers as
     the inclusion-exclusion over the keep's discards of the hand's subsets' table
     (``_keep_sums``), the five-card draw included, for hands with pairs and trips among their
-    discards; the discards' table at no discard is the sums of the cards out themselves."""
+    discards, for the rank sums and for a target's counts kept in 32 bits; the discards' table
+    at no discard is the sums of the cards out themselves."""
     rng = np.random.default_rng(20261207)
     E = parse_cards(out).astype(np.int64) if out else np.zeros(0, dtype=np.int64)
-    AE = np.zeros(int(VOFF[6]), dtype=np.int64)
-    _out_sums(E, E.size, _value_sums(FAMILY), AE)
-    Q = np.empty((int(VOFF[5]), int(VOFF[5])), dtype=np.int64)
-    _discard_sums(AE, Q)
-    np.testing.assert_array_equal(Q[0], AE[: int(VOFF[5])])
     live = np.array([c for c in range(52) if c not in E.tolist()], dtype=np.int64)
     off = np.empty(6, dtype=np.int64)
     soff = np.empty(33, dtype=np.int64)
@@ -270,15 +266,25 @@ def test_keep_tables_by_discards_are_the_inclusion_exclusion(out):
     rows = _keep_rows(off)
     hands = [rng.choice(live, 5, replace=False) for _ in range(8)]
     hands += [parse_cards("4h 4c 4d 7s 7c"), parse_cards("8d 8h 6c 6d 2s")]
-    for hs in hands:
-        hs = np.asarray(hs, dtype=np.int64)
-        _subset_sums(hs, AE, sub, soff, 0, 4)
-        for mask in range(31):
-            k = bin(mask).count("1")
-            want, got = (np.full(rows, -7, dtype=np.int64) for _ in range(2))
-            _keep_sums(mask, k, 5 - k, sub, soff, off, want)
-            _keep_sums_by_discards(hs, mask, k, 5 - k, Q, AE, got)
-            np.testing.assert_array_equal(got, want, err_msg=f"{hs.tolist()} keep {mask}")
+    # the rank sums, and a target's counts in 32 bits (as the targets' tables are kept)
+    for sums, dtype in (
+        (_value_sums(FAMILY), np.int64),
+        (_value_count_row(FAMILY, target_threshold("8", FAMILY)), np.int32),
+    ):
+        AE = np.zeros(int(VOFF[6]), dtype=np.int64)
+        _out_sums(E, E.size, sums, AE)
+        Q = np.empty((int(VOFF[5]), int(VOFF[5])), dtype=dtype)
+        _discard_sums(AE, Q)
+        np.testing.assert_array_equal(Q[0], AE[: int(VOFF[5])])
+        for hs in hands:
+            hs = np.asarray(hs, dtype=np.int64)
+            _subset_sums(hs, AE, sub, soff, 0, 4)
+            for mask in range(31):
+                k = bin(mask).count("1")
+                want, got = (np.full(rows, -7, dtype=np.int64) for _ in range(2))
+                _keep_sums(mask, k, 5 - k, sub, soff, off, want)
+                _keep_sums_by_discards(hs, mask, k, 5 - k, Q, AE, got)
+                np.testing.assert_array_equal(got, want, err_msg=f"{hs.tolist()} keep {mask}")
 
 
 SETS = ["", "7s", "2c 3c", "As Kd", "4h 5h 6h", "2d 3d 4d 5d", "8c 9c Tc Jc"]

@@ -121,7 +121,8 @@ multiset by a table, :data:`.value_sums.ADD`).  Where two cards or more are draw
 first draws or more) even that is done once: that sum depends on the discards' values alone,
 so a table of it for every set of at most four discards (:func:`.value_sums._discard_sums`,
 2,380 rows, each its parent's less the parent's sums with one value more: milliseconds per
-first keep) makes each keep's table a gather (:func:`.value_sums._keep_sums_by_discards`; the
+first keep; one more per target, of its counts, in 32 bits: 23 MB) makes each keep's table a
+gather (:func:`.value_sums._keep_sums_by_discards`; the
 five-card draw one subtraction a multiset), 2 to 8 times quicker, and the hand's subsets'
 table is not needed past its own cards (the five-card draw of K-Q-J-J-9 in A-5: 1.75 s to
 1.3 s on two threads).  A keep with the same values as one tried
@@ -1480,7 +1481,7 @@ def _low_mask(h, m, top, ace_low):
 @njit(cache=True)
 def _best_two(
     h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs, dbuf, dcbuf,
-    rx, ub, QR,
+    rx, ub, dq,
 ):  # fmt: skip
     """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
     keep's expected rank numerator times ``(nd)_10`` (limbs), ``hit[t]`` (with targets) the
@@ -1530,6 +1531,7 @@ def _best_two(
     no_tg = (C[:0], CA[:0], Cstamp[:0], ind[:0])
     by_sums = AE.size > 0
     ws = _walk_space(nt)  # the keeps' walks' work space, made once
+    QR, QC = dq
     byq = by_sums and by_value and QR.shape[0] > 0  # each keep's table from its discards' (QR)
     off = np.empty(6, dtype=np.int64)  # where the sums of t deck values (or cards) start in a row
     soff = np.empty(33, dtype=np.int64)
@@ -1634,7 +1636,7 @@ def _best_two(
                     _keep_sums(m, k, 5 - k, sub, soff, off, dbuf)
                 D = dbuf
                 if counts:
-                    _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, m, k, by_value, dcbuf)
+                    _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, m, k, by_value, dcbuf, QC)
             if counts:
                 carry = False
                 carried = m
@@ -1700,7 +1702,9 @@ def _best_two(
                     else:
                         _keep_sums(best, c, 5 - c, sub, soff, off, dbuf)
                     D = dbuf
-                    _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, best, c, by_value, dcbuf)
+                    _target_sums(
+                        hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, best, c, by_value, dcbuf, QC
+                    )
                 _two(
                     kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value,
                     D, dcbuf, fx0, ub, ws,
@@ -1745,7 +1749,10 @@ def _flushed_walk(
     cards; returns False as soon as the sum cannot reach ``cut``."""
     subr, dbufr, vdeck, AERC, subrc, dcbufr = rx[1], rx[2], rx[3], rx[4], rx[5], rx[6]
     _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
-    _target_sums(hs, vdeck, nd, AERC, tg[3], _SUITLESS, Tk, subrc, rsoff, roff, m, k, True, dcbufr)
+    _target_sums(
+        hs, vdeck, nd, AERC, tg[3], _SUITLESS, Tk, subrc, rsoff, roff, m, k, True, dcbufr,
+        np.zeros((0, 0, 0), dtype=np.int32),
+    )  # fmt: skip
     return _two(
         kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, tg, acc, hit, cut, False, True,
         dbufr, dcbufr, (rx[7], rx[8], rx[9], rx[10]), ub, ws,
@@ -1781,10 +1788,15 @@ def _by_bound(order, t, sv, dropped):
 
 
 @njit(cache=True, inline="always")
-def _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, mask, k, by_value, dcbuf):
+def _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, mask, k, by_value, dcbuf, QC):
     """``dcbuf[:, t]``: the dense table of target ``t``'s counts for keeping the positions
     ``mask`` (``k`` cards) of ``hs``, from the count sums ``AEC[t]`` of the cards out (by way of
-    ``subc``, the table of the hand's subsets: :func:`_sub_sums`)."""
+    ``subc``, the table of the hand's subsets: :func:`_sub_sums`; by values with ``QC`` not
+    empty, a gather from its discards' table, :func:`.value_sums._keep_sums_by_discards`)."""
+    if by_value and QC.shape[0] > 0:
+        for t in range(ind.shape[0]):
+            _keep_sums_by_discards(hs, mask, k, 5 - k, QC[t], AEC[t], dcbuf[:, t])
+        return
     for t in range(ind.shape[0]):
         lo, zero = (0, 0) if by_value else _zero_cards(hs, deck, nd, AEC[t])
         _sub_sums(hs, deck, nd, AEC[t], ind[t], fam, Tk, subc, soff, off, 0, 5 - k, by_value, lo, zero)
@@ -1853,7 +1865,7 @@ def _walk_order(cards, n, out):
 @njit(cache=True, inline="always")
 def _after_first_draw(
     draw, m, h, k, deck, nd, rest, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE,
-    AEC, subs, dbuf, dcbuf, rx, ub, QR,
+    AEC, subs, dbuf, dcbuf, rx, ub, dq,
 ):  # fmt: skip
     """:func:`_best_two` of ``h[:k]`` and the first draw ``draw[:m]`` (sorted positions in
     ``deck``): its value into ``v`` and target chances into ``hit``.  The second hand's deck
@@ -1881,14 +1893,14 @@ def _after_first_draw(
                 vsuit[rest[j] >> 2] |= 1 << (rest[j] & 3)
     _best_two(
         h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs, dbuf,
-        dcbuf, rx, ub, QR,
+        dcbuf, rx, ub, dq,
     )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _first_draws(
     firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value,
-    AE, AEC, sl, bufs, ub, QR,
+    AE, AEC, sl, bufs, ub, dq,
 ):  # fmt: skip
     """:func:`_after_first_draw` of each of the first draws ``firsts[:nb]`` (positions in
     ``deck``) onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.
@@ -1909,7 +1921,7 @@ def _first_draws(
                 firsts[i], m, h, k, deck, nd, rest, E, nE, S, memos[t, 0], memos[t, 1], gen, fam, Tk, num,
                 tg, vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][t], bufs[1][t], bufs[2][t],
                 (sl[0], bufs[3][t], bufs[4][t], bufs[5][t], sl[1], bufs[6][t], bufs[7][t], sl[2], sl[3],
-                 bufs[8][t], bufs[9][t]), ub, QR,
+                 bufs[8][t], bufs[9][t]), ub, dq,
             )  # fmt: skip
 
 
@@ -1974,16 +1986,21 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
 
 
 @njit(cache=True)
-def _discards_table(AE, by_value, worth):
-    """The table of :func:`.value_sums._discard_sums` of the sums ``AE`` of the cards out (by
-    values), from which each second keep's table is a gather (:func:`_best_two`); where not
-    ``worth`` it (few first draws) or not by values, an empty one: each keep's table is then
-    the inclusion-exclusion over its discards of the hand's subsets' table."""
+def _discards_table(AE, AEC, by_value, worth):
+    """The tables of :func:`.value_sums._discard_sums` of the sums ``AE`` of the cards out (by
+    values) and of each target's counts ``AEC[t]`` (32-bit: counts of hands), from which each
+    second keep's tables are gathers (:func:`_best_two`, :func:`_target_sums`); where not
+    ``worth`` it (few first draws) or not by values, empty ones: each keep's table is then the
+    inclusion-exclusion over its discards of the hand's subsets' table."""
+    nt = AEC.shape[0]
     if not (by_value and worth and AE.size > 0):
-        return np.zeros((0, 0), dtype=np.int64)
+        return np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0, 0), dtype=np.int32)
     QR = np.empty((VOFF[5], VOFF[5]), dtype=np.int64)
     _discard_sums(AE, QR)
-    return QR
+    QC = np.empty((nt, VOFF[5], VOFF[5]), dtype=np.int32)
+    for t in range(nt):
+        _discard_sums(AEC[t], QC[t])
+    return QR, QC
 
 
 @njit(cache=True, nogil=True)
@@ -2006,13 +2023,13 @@ def _sampled_first_draws(
     rest = np.empty(nd, dtype=np.int64)
     gen = np.zeros(1, dtype=np.int64)
     tg = (C, cmemos[0, 0], cmemos[0, 1], ind)
-    QR = _discards_table(AE, by_value, draws.shape[0] >= 64)
+    dq = _discards_table(AE, AEC, by_value, draws.shape[0] >= 64)
     for i in range(draws.shape[0]):
         _after_first_draw(
             draws[i], m, h, k, deck, nd, rest, E, nE, S, memos[0, 0], memos[0, 1], gen, fam, Tk, num, tg,
             vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][0], bufs[1][0], bufs[2][0],
             (sl2[0], bufs[3][0], bufs[4][0], bufs[5][0], sl2[1], bufs[6][0], bufs[7][0], sl2[2], sl2[3],
-             bufs[8][0], bufs[9][0]), ub, QR,
+             bufs[8][0], bufs[9][0]), ub, dq,
         )  # fmt: skip
 
 
@@ -2132,7 +2149,7 @@ def _three(
                 break
     # by values with two cards or more drawn first (91 first draws or more): the keeps' tables
     # from the discards' (:func:`.value_sums._discard_sums`, milliseconds, once)
-    QR = _discards_table(AE, by_value, m >= 2)
+    dq = _discards_table(AE, AEC, by_value, m >= 2)
     at = 0
     pos = 0  # the first draws taken, in walk order (where ``hb`` has a bound for each)
     for j in range(m):
@@ -2162,7 +2179,7 @@ def _three(
                 more = next_combination(idx, m, nd)
         _first_draws(
             firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout,
-            by_value, AE, AEC, sl2, bufs, ub, QR,
+            by_value, AE, AEC, sl2, bufs, ub, dq,
         )  # fmt: skip
         for i in range(nb):
             done[0] += weight[i]
