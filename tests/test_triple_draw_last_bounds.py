@@ -148,6 +148,44 @@ def test_the_sum_by_the_hands_above_the_bound_is_the_odometer_sum(family, kept):
             )
 
 
+@pytest.mark.parametrize("out", ["Ks Qh Jd Jc 9h", "7s 3d 2c Kc Qh 4h 4d 9s"])
+def test_the_bound_sums_by_look_ups_are_the_odometer_sums(out):
+    """:func:`.rank_exact._keep_excess`: for every keep of a second hand that draws two or more
+    (hands with pairs and trips among them), the sum over its draws of the greater of each
+    hand's rank and the whole bound ``ceil(U[m])``, by look-ups in the excess sums of the cards
+    out (:func:`.value_sums._excess_value_sums` by way of ``_discards_table``), is the same
+    number as :func:`_bound_sum`'s pass over the draws."""
+    family = "ace_to_five"
+    E = parse_cards(out).astype(np.int64)
+    D0 = np.array([c for c in range(52) if c not in E.tolist()], dtype=np.int64)
+    ub = rank_exact._second_bounds(family, D0, 5, True)
+    U, T5, top = ub[0], ub[1], ub[2]
+    AE = np.zeros(int(VOFF[6]), dtype=np.int64)
+    AEC = np.zeros((0, int(VOFF[6])), dtype=np.int64)
+    AEX = rank_exact._discards_table(AE, AEC, True, True, E, E.size, ub)[2]
+    rng = np.random.default_rng(20261207)
+    hands = [rng.choice(D0, 5, replace=False) for _ in range(6)]
+    hands += [
+        np.array([c for c in D0.tolist() if c >> 2 == r][:3] + [c for c in D0.tolist() if c >> 2 == 5][:2])
+        for r in (0, 12)
+    ]
+    for h1 in hands:
+        h1 = np.asarray(h1, dtype=np.int64)
+        deck = [c for c in D0.tolist() if c not in h1.tolist()]
+        got = np.full(32, -1.0)
+        rank_exact._keep_excess(h1, AEX, len(deck), U, got)
+        for mask in range(32):
+            k = bin(mask).count("1")
+            if 5 - k < 2:
+                assert got[mask] == -1.0
+                continue
+            values = sorted(int(_walk_value(h1[i])) for i in range(5) if (mask >> i) & 1)
+            kx = int(VOFF[k]) + sum(comb(v + j, j + 1) for j, v in enumerate(values))
+            u = float(np.ceil(U[5 - k]))
+            want = _bound_sum(kx, k, 5 - k, _counts(deck), T5, top, u)
+            assert got[mask] == want, (h1.tolist(), mask)
+
+
 def _naive_hand_bound(h2: list[int], deck2: list[int], F: np.ndarray) -> float:
     """The greatest over the keeps of ``h2`` of the mean over every draw from ``deck2`` (by
     values, each weighted by its draws of cards) of ``F`` of the hand it makes; standing pat

@@ -214,7 +214,7 @@ def _second_keep(h1, deck, E, ctx, thr, by_sums, by_discards=False):
     bt = _bound_tables(FAMILY, deck.size)
     best = _best_two(
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
-        hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(), _NO_UB, _discards_table(AE, AEC, True, by_discards),
+        hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(), _NO_UB, _discards_table(AE, AEC, True, by_discards, E, E.size, _NO_UB),
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 
@@ -245,7 +245,11 @@ def test_second_keep_by_value_sums_matches_inclusion_exclusion(dead):
         assert _second_keep(h1, deck, E, ctx, thr, True, by_discards=True) == slow, h1.tolist()
 
 
-_NO_QR = (np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0, 0), dtype=np.int32))
+_NO_QR = (
+    np.zeros((0, 0), dtype=np.int64),
+    np.zeros((0, 0, 0), dtype=np.int32),
+    np.zeros((0, 0), dtype=np.int64),
+)
 
 
 @pytest.mark.parametrize("out", ["", "Kc Qh Jd Jc 9h", "As 2s 3s 3c 9d Th Jh Qs Kd"])

@@ -125,7 +125,13 @@ first keep; one more per target, of its counts, in 32 bits: 23 MB) makes each ke
 gather (:func:`.value_sums._keep_sums_by_discards`; the
 five-card draw one subtraction a multiset), 2 to 8 times quicker, and the hand's subsets'
 table is not needed past its own cards (the five-card draw of K-Q-J-J-9 in A-5: 1.75 s to
-1.3 s on two threads).  A keep with the same values as one tried
+1.3 s on two threads).  The same tables of the hands' excess over each last-keep bound give
+every keep's bound sum over its draws (:func:`_keep_excess`: 32 look-ups and a Möbius
+transform per number drawn, where an odometer over each keep's draws took microseconds); the
+walks take the hand's rank from its values (:mod:`.last_bounds`' ``T5``) and not from its
+cards, and hold the sums of its subsets in registers (:func:`_moebius16_held`,
+:func:`_best_last_keep`): with its four targets that five-card draw takes 1.0 s where it took
+1.75 s, 0.74 s without them.  A keep with the same values as one tried
 before is not valued again (its value is the same; ties go to the first), first keeps in a
 search included.
 
@@ -239,8 +245,10 @@ from .last_bounds import (
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
 from .value_sums import (
+    ADD,
     VOFF,
     _discard_sums,
+    _excess_value_sums,
     _fill_value_sums,
     _keep_index,
     _keep_rows,
@@ -1024,7 +1032,7 @@ def _walk_space(nt):
 
 @njit(cache=True)
 def _two_values(
-    kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx, ub, ws
+    kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx, ub, ws, rem0
 ):
     """:func:`_two` with ``k < 5``, fast: the sums every last draw needs (and the counts of each
     target, ``tg`` as in :func:`_two`) are worked out first into one dense table each
@@ -1080,13 +1088,32 @@ def _two_values(
     um = -1.0
     rem = -1.0
     if by_value and U.size > 0 and cut >= 0.0 and m >= 2:  # the draws' bounds (:mod:`.last_bounds`)
-        um = U[m]
-        rem = _bound_sum(_keep_index(kept, (1 << k) - 1), k, m, per_value, T5, top, um)
+        um = np.ceil(U[m])  # whole, as the look-ups' sums of :func:`_keep_excess` take it
+        rem = (
+            rem0 if rem0 >= 0.0 else _bound_sum(_keep_index(kept, (1 << k) - 1), k, m, per_value, T5, top, um)
+        )
         if _bfloat(acc) + rem * float(_scale(n3, 0)) < cut * (1.0 - 1e-9):
             return False  # short of the cut even if every draw brought its bound
     if by_value and nt == 0 and fx[0].size == 0:  # the walk of every keep valued against a cut
         return _value_walk(
-            kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_value, offn, base, work, (um, rem)
+            kept,
+            k,
+            deck,
+            fam,
+            Tk,
+            num,
+            acc,
+            cut,
+            D,
+            m,
+            n3,
+            nk,
+            first,
+            per_value,
+            offn,
+            base,
+            work,
+            (um, rem, T5),
         )
     return _two_walk(
         kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value,
@@ -1272,6 +1299,73 @@ def _two_walk(
     return True
 
 
+@njit(cache=True, inline="always")
+def _moebius16_held(a):
+    """:func:`_moebius16` of 16 values held in a tuple (registers, not memory), unrolled."""
+    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15 = a
+    a0, a2, a4, a6, a8, a10, a12, a14 = (
+        a0 - a1,
+        a2 - a3,
+        a4 - a5,
+        a6 - a7,
+        a8 - a9,
+        a10 - a11,
+        a12 - a13,
+        a14 - a15,
+    )
+    a0, a1, a4, a5, a8, a9, a12, a13 = (
+        a0 - a2,
+        a1 - a3,
+        a4 - a6,
+        a5 - a7,
+        a8 - a10,
+        a9 - a11,
+        a12 - a14,
+        a13 - a15,
+    )
+    a0, a1, a2, a3, a8, a9, a10, a11 = (
+        a0 - a4,
+        a1 - a5,
+        a2 - a6,
+        a3 - a7,
+        a8 - a12,
+        a9 - a13,
+        a10 - a14,
+        a11 - a15,
+    )
+    a0, a1, a2, a3, a4, a5, a6, a7 = (
+        a0 - a8,
+        a1 - a9,
+        a2 - a10,
+        a3 - a11,
+        a4 - a12,
+        a5 - a13,
+        a6 - a14,
+        a7 - a15,
+    )
+    return a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15
+
+
+@njit(cache=True, inline="always")
+def _best_last_keep(c, b, sc):
+    """The best last keep's sum on the common scale of a hand of five positions: ``c`` the
+    Möbius transform of the sums over the subsets of its first four, ``b`` that of the subsets
+    with the fifth (:func:`_moebius16_held`), so that keeping the subset ``q`` of the first
+    four sums ``c[q] - b[q]`` and with the fifth ``b[q]``; the best of each size first, then
+    times its scale ``sc`` (the same as every keep's product compared)."""
+    z = np.int64(0)
+    g0 = max(z, c[0] - b[0])
+    g1 = max(z, c[1] - b[1], c[2] - b[2], c[4] - b[4], c[8] - b[8], b[0])
+    g2 = max(z, c[3] - b[3], c[5] - b[5], c[6] - b[6], c[9] - b[9], c[10] - b[10], c[12] - b[12])
+    g2 = max(g2, b[1], b[2], b[4], b[8])
+    g3 = max(
+        z, c[7] - b[7], c[11] - b[11], c[13] - b[13], c[14] - b[14], b[3], b[5], b[6], b[9], b[10], b[12]
+    )
+    g4 = max(z, c[15] - b[15], b[7], b[11], b[13], b[14])
+    g5 = max(z, b[15])
+    return max(z, g0 * sc[0], g1 * sc[1], g2 * sc[2], g3 * sc[3], g4 * sc[4], g5 * sc[5])
+
+
 @lean(inline=True)
 def _value_place(j, lo, o, per_value):
     """The least value from ``lo`` on (walk order) that still has a card for place ``j`` of a
@@ -1295,7 +1389,7 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
     draws as an odometer over sets of values, not over the deck's cards, so that no card that
     another of its value stands for is visited (three in four by the cards' walk); the same
     draws in the same order with the same weights, so the same integers and the same cut."""
-    _, _, sc, G, CI, gm, _, h, t0, t1, tl, ol, o, wo, _ = work
+    _, _, sc, G, CI, _, cbv, h, t0, _, tl, ol, o, wo, _ = work
     for c in range(6):
         sc[c] = _scale(n3, 5 - c)
     suited = fam == 2  # the families whose rank sees suits (:func:`.rules._eval`)
@@ -1312,8 +1406,9 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
         left = left * (nd - i) / (i + 1)
     basef = _bfloat(acc)
     done = 0.0
-    um, rem = ub
+    um, rem, T5 = ub
     bounded = rem >= 0.0
+    by_t5 = T5.size > 0  # the hand's rank from its values' (else by its cards)
     sc5 = float(_scale(n3, 0))
     mo = m - 1  # the outer places; the innermost is the hand's last card
     wo[0] = 1  # wo[j]: the draws the values o[:j] stand for
@@ -1336,11 +1431,19 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
                 tl[q] = tq
                 ol[q] = base[q & (nk - 1)] + offn[tq + 1] + CI[q]
             _moebius16(t0)
+            c = (
+                t0[0], t0[1], t0[2], t0[3], t0[4], t0[5], t0[6], t0[7], t0[8], t0[9], t0[10], t0[11], t0[12],
+                t0[13], t0[14], t0[15],
+            )  # fmt: skip
             okey = np.int64(0)
             oranks = np.int64(0)
+            o4 = 0  # the multiset of the four outer cards' values
             for p in range(4):
-                okey += card_key5(h[p], suited, Tk)
-                oranks |= np.int64(1) << (h[p] >> 2)
+                if by_t5:
+                    o4 = ADD[o4, _walk_value(h[p])]
+                else:
+                    okey += card_key5(h[p], suited, Tk)
+                    oranks |= np.int64(1) << (h[p] >> 2)
             wpre = wo[mo]
             vlo = o[mo - 1] if mo > 0 else 0
             for v in range(vlo, 13):
@@ -1351,37 +1454,36 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
                     i -= 1
                 if per_value[v] < run:
                     continue
-                w = wpre * (per_value[v] - run + 1) // run
-                card = deck[first[v] + run - 1]
-                h[4] = card
-                for q in range(15):
-                    t = tl[q]
-                    t1[q] = D[ol[q] + _CB[t, v + t]]
-                s5 = eval5_from_keys(
-                    okey + card_key5(card, suited, Tk), oranks | (np.int64(1) << (card >> 2)), suited, Tk
-                )
-                t1[15] = num[s5]
-                _moebius16(t1)
-                for p in range(6):  # the best of each size of keep first: one product a size
-                    gm[p] = 0
-                for q in range(16):
-                    p = _POP[q]
-                    x = t0[q] - t1[q]
-                    if x > gm[p]:
-                        gm[p] = x
-                    x = t1[q]
-                    if x > gm[p + 1]:
-                        gm[p + 1] = x
-                best = np.int64(0)
-                for p in range(6):
-                    x = gm[p] * sc[p]
-                    if x > best:
-                        best = x
+                w = wpre * per_value[v] if run == 1 else wpre * (per_value[v] - run + 1) // run
+                for t in range(4):
+                    cbv[t] = _CB[t, v + t]
+                if by_t5:
+                    r5 = T5[ADD[o4, v] - VOFF[5]]
+                else:
+                    card = deck[first[v] + run - 1]
+                    r5 = num[
+                        eval5_from_keys(
+                            okey + card_key5(card, suited, Tk),
+                            oranks | (np.int64(1) << (card >> 2)),
+                            suited,
+                            Tk,
+                        )
+                    ]
+                b = _moebius16_held(
+                    (
+                        D[ol[0] + cbv[tl[0]]], D[ol[1] + cbv[tl[1]]], D[ol[2] + cbv[tl[2]]], D[ol[3] + cbv[tl[3]]],
+                        D[ol[4] + cbv[tl[4]]], D[ol[5] + cbv[tl[5]]], D[ol[6] + cbv[tl[6]]], D[ol[7] + cbv[tl[7]]],
+                        D[ol[8] + cbv[tl[8]]], D[ol[9] + cbv[tl[9]]], D[ol[10] + cbv[tl[10]]],
+                        D[ol[11] + cbv[tl[11]]], D[ol[12] + cbv[tl[12]]], D[ol[13] + cbv[tl[13]]],
+                        D[ol[14] + cbv[tl[14]]], r5,
+                    )
+                )  # fmt: skip
+                best = _best_last_keep(c, b, sc)
                 _badd(acc, best * w)
                 done += best * w
                 left -= w
                 if bounded:
-                    rem -= w * max(float(num[s5]), um)
+                    rem -= w * max(float(r5), um)
             if cut >= 0.0 and basef + done + (rem * sc5 if bounded else left * top) < cut * (1.0 - 1e-9):
                 return False
             j = mo - 1
@@ -1395,7 +1497,7 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
 @njit(cache=True)
 def _two(
     kept, k, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, cut, walk, by_value, D_in, DC_in, fx,
-    ub, ws,
+    ub, ws, rem0=-1.0,
 ):  # fmt: skip
     """Two draws left, keeping ``kept[:k]`` from the ``nd`` cards ``deck`` with ``E[:nE]`` out:
     ``acc`` += the best last keep's value (:func:`_last`, times ``(nd - 5 + k)_5``) over every
@@ -1411,7 +1513,27 @@ def _two(
     nt = ind.shape[0]
     if k < 5 and not walk:
         return _two_values(
-            kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, by_value, D_in, DC_in, fx, ub, ws
+            kept,
+            k,
+            deck,
+            nd,
+            E,
+            nE,
+            S,
+            fam,
+            Tk,
+            num,
+            tg,
+            acc,
+            hit,
+            cut,
+            by_value,
+            D_in,
+            DC_in,
+            fx,
+            ub,
+            ws,
+            rem0,
         )
     gen[0] += 1
     gid = gen[0]
@@ -1531,7 +1653,10 @@ def _best_two(
     no_tg = (C[:0], CA[:0], Cstamp[:0], ind[:0])
     by_sums = AE.size > 0
     ws = _walk_space(nt)  # the keeps' walks' work space, made once
-    QR, QC = dq
+    QR, QC, AEX = dq
+    exc = np.full(32, -1.0)  # each keep's sum of its draws' bounds (< 0: summed by its walk)
+    if AEX.shape[0] > 0:
+        _keep_excess(hs, AEX, nd, ub[0], exc)
     byq = by_sums and by_value and QR.shape[0] > 0  # each keep's table from its discards' (QR)
     off = np.empty(6, dtype=np.int64)  # where the sums of t deck values (or cards) start in a row
     soff = np.empty(33, dtype=np.int64)
@@ -1651,7 +1776,7 @@ def _best_two(
             else:
                 reached = _two(
                     kept, k, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg if counts else no_tg, acc,
-                    hit if counts else nohit, cut, False, by_value, D, dcbuf, fx0, ub, ws,
+                    hit if counts else nohit, cut, False, by_value, D, dcbuf, fx0, ub, ws, exc[m],
                 )  # fmt: skip
             if not reached:
                 if counts:
@@ -1713,6 +1838,35 @@ def _best_two(
         for i in range(nt):
             _bmul(hit[i].copy(), f, hit[i])
     return best
+
+
+@njit(cache=True)
+def _keep_excess(hs, AEX, nd, U, out):
+    """``out[K]``, for every keep ``K`` (a mask over the positions of ``hs``) that draws two or
+    more from the ``nd`` cards left: :func:`.last_bounds._bound_sum` of it, the sum over its
+    draws of the greater of each hand's rank and ``u = ceil(U[m])`` (``m`` drawn), as ``u``
+    times the draws plus the sum of their excess over ``u``, a superset Möbius transform over
+    the subsets of ``hs`` of the excess sums of the cards out (``AEX[m]``,
+    :func:`_discards_table`): 32 look-ups per number drawn, where each odometer over a keep's
+    draws took microseconds."""
+    kxs = np.empty(32, dtype=np.int64)  # the multiset of the values at each set of positions
+    kxs[0] = 0
+    for mask in range(1, 32):
+        low = mask & -mask
+        kxs[mask] = ADD[kxs[mask ^ low], _walk_value(hs[_TOP[low]])]
+    g = np.empty(32, dtype=np.int64)
+    for m in range(2, 6):
+        for L in range(32):
+            g[L] = AEX[m, kxs[L]]
+        for bit in range(5):
+            b = 1 << bit
+            for L in range(32):
+                if not L & b:
+                    g[L] -= g[L | b]
+        u = np.ceil(U[m])
+        for K in range(32):
+            if 5 - _POP[K] == m:
+                out[K] = u * _CB[m - 1, nd] + g[K]
 
 
 @njit(cache=True, inline="always")
@@ -1986,21 +2140,36 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
 
 
 @njit(cache=True)
-def _discards_table(AE, AEC, by_value, worth):
+def _discards_table(AE, AEC, by_value, worth, E, nE, ub):
     """The tables of :func:`.value_sums._discard_sums` of the sums ``AE`` of the cards out (by
     values) and of each target's counts ``AEC[t]`` (32-bit: counts of hands), from which each
-    second keep's tables are gathers (:func:`_best_two`, :func:`_target_sums`); where not
-    ``worth`` it (few first draws) or not by values, empty ones: each keep's table is then the
-    inclusion-exclusion over its discards of the hand's subsets' table."""
+    second keep's tables are gathers (:func:`_best_two`, :func:`_target_sums`), and with the
+    last keeps' bounds ``ub`` (:func:`_second_bounds`) the sums of the cards ``E[:nE]`` out of
+    the hands' excess over ``ceil(U[m])`` for each number ``m`` drawn
+    (:func:`.value_sums._excess_value_sums`, for :func:`_keep_excess`).  Where not ``worth``
+    it (few first draws) or not by values, empty ones: each keep's table is then the
+    inclusion-exclusion over its discards of the hand's subsets' table, and its bound summed
+    over its draws."""
     nt = AEC.shape[0]
     if not (by_value and worth and AE.size > 0):
-        return np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0, 0), dtype=np.int32)
+        return (
+            np.zeros((0, 0), dtype=np.int64),
+            np.zeros((0, 0, 0), dtype=np.int32),
+            np.zeros((0, 0), dtype=np.int64),
+        )
     QR = np.empty((VOFF[5], VOFF[5]), dtype=np.int64)
     _discard_sums(AE, QR)
     QC = np.empty((nt, VOFF[5], VOFF[5]), dtype=np.int32)
     for t in range(nt):
         _discard_sums(AEC[t], QC[t])
-    return QR, QC
+    U, T5 = ub[0], ub[1]
+    AEX = np.zeros((6 if U.size > 0 else 0, VOFF[6]), dtype=np.int64)
+    if U.size > 0:
+        EX = np.empty(VOFF[6], dtype=np.int64)
+        for m in range(2, 6):
+            _excess_value_sums(T5, np.int64(np.ceil(U[m])), EX)
+            _out_sums(E, nE, EX, AEX[m])
+    return QR, QC, AEX
 
 
 @njit(cache=True, nogil=True)
@@ -2023,7 +2192,7 @@ def _sampled_first_draws(
     rest = np.empty(nd, dtype=np.int64)
     gen = np.zeros(1, dtype=np.int64)
     tg = (C, cmemos[0, 0], cmemos[0, 1], ind)
-    dq = _discards_table(AE, AEC, by_value, draws.shape[0] >= 64)
+    dq = _discards_table(AE, AEC, by_value, draws.shape[0] >= 64, E, nE, ub)
     for i in range(draws.shape[0]):
         _after_first_draw(
             draws[i], m, h, k, deck, nd, rest, E, nE, S, memos[0, 0], memos[0, 1], gen, fam, Tk, num, tg,
@@ -2149,7 +2318,7 @@ def _three(
                 break
     # by values with two cards or more drawn first (91 first draws or more): the keeps' tables
     # from the discards' (:func:`.value_sums._discard_sums`, milliseconds, once)
-    dq = _discards_table(AE, AEC, by_value, m >= 2)
+    dq = _discards_table(AE, AEC, by_value, m >= 2, E, nE, ub)
     at = 0
     pos = 0  # the first draws taken, in walk order (where ``hb`` has a bound for each)
     for j in range(m):

@@ -393,3 +393,49 @@ def _keep_sums_by_discards(hs, mask, k, m, Q, AE, D):
                 j = ADD[j, a[u]]
             D[o + ix] = Q[r, j]
         o += VOFF[top + 1]
+
+
+#: ``_C4[a, b] = C(a, b)`` for ``a`` up to 4 (0 where ``b > a``).
+_C4 = np.array([[comb(a, b) for b in range(6)] for a in range(5)], dtype=np.int64)
+
+
+@njit(cache=True)
+def _excess_value_sums(T5, u, out):
+    """``out`` (8,568): as :func:`_fill_value_sums` with each five-value hand's rank ``T5`` (by
+    the index less ``VOFF[5]``) replaced by how far it passes ``u``, ``max(0, rank - u)``: for a
+    multiset of up to four values the sum over the hands that hold one card of each value, for
+    five the excess itself.  Only the few hundred hands ranked above ``u`` add to it, each to
+    every sub-multiset of its values, weighted by the ways to take its other cards of each
+    value.  With :func:`_out_sums` and a hand's subsets it gives, for every keep at once, the
+    sum over its draws of their excess: :func:`.last_bounds._bound_sum` by look-ups."""
+    out[:] = 0
+    cnt = np.zeros(13, dtype=np.int64)
+    take = np.zeros(13, dtype=np.int64)
+    for i in range(VOFF[5], VOFF[6]):
+        e = T5[i - VOFF[5]] - u
+        if e <= 0:
+            continue
+        out[i] = e
+        cnt[:] = 0
+        for j in range(5):
+            cnt[MULTISETS[i, j]] += 1
+        take[:] = 0
+        while True:  # every proper sub-multiset (take[x] of each value x), an odometer
+            size = 0
+            w = 1
+            ix = 0
+            for x in range(13):
+                w *= _C4[4 - take[x], cnt[x] - take[x]]
+                for _ in range(take[x]):
+                    if size < 4:
+                        ix = ADD[ix, x]
+                    size += 1
+            if size < 5:
+                out[ix] += e * w
+            v = 0
+            while v < 13 and take[v] == cnt[v]:
+                take[v] = 0
+                v += 1
+            if v == 13:
+                break
+            take[v] += 1
