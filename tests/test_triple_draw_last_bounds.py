@@ -148,21 +148,24 @@ def test_the_sum_by_the_hands_above_the_bound_is_the_odometer_sum(family, kept):
             )
 
 
+@pytest.mark.parametrize("family", ["ace_to_five", "deuce_to_seven"])
 @pytest.mark.parametrize("out", ["Ks Qh Jd Jc 9h", "7s 3d 2c Kc Qh 4h 4d 9s"])
-def test_the_bound_sums_by_look_ups_are_the_odometer_sums(out):
+def test_the_bound_sums_by_look_ups_are_the_odometer_sums(family, out):
     """:func:`.rank_exact._keep_excess`: for every keep of a second hand that draws two or more
     (hands with pairs and trips among them), the sum over its draws of the greater of each
     hand's rank and the whole bound ``ceil(U[m])``, by look-ups in the excess sums of the cards
     out (:func:`.value_sums._excess_value_sums` by way of ``_discards_table``), is the same
-    number as :func:`_bound_sum`'s pass over the draws."""
-    family = "ace_to_five"
+    number as :func:`_bound_sum`'s pass over the draws: in A-5, and in 2-7 with flushes not
+    counted (the suitless bound's walks)."""
     E = parse_cards(out).astype(np.int64)
     D0 = np.array([c for c in range(52) if c not in E.tolist()], dtype=np.int64)
-    ub = rank_exact._second_bounds(family, D0, 5, True)
+    ub = rank_exact._second_bounds(family, D0, 5, family == "ace_to_five")
     U, T5, top = ub[0], ub[1], ub[2]
     AE = np.zeros(int(VOFF[6]), dtype=np.int64)
     AEC = np.zeros((0, int(VOFF[6])), dtype=np.int64)
-    AEX = rank_exact._discards_table(AE, AEC, True, True, E, E.size, ub)[2]
+    by_value = family == "ace_to_five"
+    AEX = rank_exact._discards_table(AE, AEC, by_value, True, E, E.size, ub, not by_value)[2]
+    assert AEX.shape[0] == 6
     rng = np.random.default_rng(20261207)
     hands = [rng.choice(D0, 5, replace=False) for _ in range(6)]
     hands += [

@@ -1708,7 +1708,7 @@ def _best_two(
                     f = _ten_over_five(5 - kk, nd)
                     reached, rfilled = _suitless_walk(
                         hs, mm, kk, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff,
-                        roff, rfilled, acc, bestf / f if best >= 0 else -1.0, ub, ws,
+                        roff, rfilled, acc, bestf / f if best >= 0 else -1.0, ub, ws, exc[mm],
                     )  # fmt: skip
                     if not reached:
                         dropped[mm] = True
@@ -1738,7 +1738,7 @@ def _best_two(
         if suitless and best >= 0 and SUITLESS_DRAWN <= 5 - k < SUITLESS_RANKED:
             reached, rfilled = _suitless_walk(
                 hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff,
-                rfilled, acc, cut, ub, ws,
+                rfilled, acc, cut, ub, ws, exc[m],
             )  # fmt: skip
             if not reached:
                 continue
@@ -1872,7 +1872,7 @@ def _keep_excess(hs, AEX, nd, U, out):
 @njit(cache=True, inline="always")
 def _suitless_walk(
     hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff, rfilled, acc,
-    cut, ub, ws,
+    cut, ub, ws, rem0,
 ):  # fmt: skip
     """:func:`_best_two`'s suitless bound of keeping the positions ``m`` (``k`` cards, ``kept``)
     of ``hs``: its value by values added to ``acc`` (:func:`_two` with :data:`_SUITLESS`, no
@@ -1886,7 +1886,7 @@ def _suitless_walk(
     _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
     reached = _two(
         kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, no_tg, acc, nohit, cut, False, True,
-        dbufr, dcbuf, (rx[7][:0], rx[8][:0], rx[9], rx[10]), ub, ws,
+        dbufr, dcbuf, (rx[7][:0], rx[8][:0], rx[9], rx[10]), ub, ws, rem0,
     )  # fmt: skip
     return reached, rfilled
 
@@ -2140,7 +2140,7 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
 
 
 @njit(cache=True)
-def _discards_table(AE, AEC, by_value, worth, E, nE, ub):
+def _discards_table(AE, AEC, by_value, worth, E, nE, ub, suitless=False):
     """The tables of :func:`.value_sums._discard_sums` of the sums ``AE`` of the cards out (by
     values) and of each target's counts ``AEC[t]`` (32-bit: counts of hands), from which each
     second keep's tables are gathers (:func:`_best_two`, :func:`_target_sums`), and with the
@@ -2151,20 +2151,16 @@ def _discards_table(AE, AEC, by_value, worth, E, nE, ub):
     inclusion-exclusion over its discards of the hand's subsets' table, and its bound summed
     over its draws."""
     nt = AEC.shape[0]
-    if not (by_value and worth and AE.size > 0):
-        return (
-            np.zeros((0, 0), dtype=np.int64),
-            np.zeros((0, 0, 0), dtype=np.int32),
-            np.zeros((0, 0), dtype=np.int64),
-        )
-    QR = np.empty((VOFF[5], VOFF[5]), dtype=np.int64)
-    _discard_sums(AE, QR)
-    QC = np.empty((nt, VOFF[5], VOFF[5]), dtype=np.int32)
-    for t in range(nt):
-        _discard_sums(AEC[t], QC[t])
+    use = by_value and worth and AE.size > 0
+    QR = np.empty((VOFF[5] if use else 0, VOFF[5] if use else 0), dtype=np.int64)
+    QC = np.empty((nt if use else 0, VOFF[5], VOFF[5]), dtype=np.int32)
+    if use:
+        _discard_sums(AE, QR)
+        for t in range(nt):
+            _discard_sums(AEC[t], QC[t])
     U, T5 = ub[0], ub[1]
-    AEX = np.zeros((6 if U.size > 0 else 0, VOFF[6]), dtype=np.int64)
-    if U.size > 0:
+    AEX = np.zeros((6 if U.size > 0 and worth and (use or suitless) else 0, VOFF[6]), dtype=np.int64)
+    if AEX.shape[0] > 0:
         EX = np.empty(VOFF[6], dtype=np.int64)
         for m in range(2, 6):
             _excess_value_sums(T5, np.int64(np.ceil(U[m])), EX)
@@ -2192,7 +2188,7 @@ def _sampled_first_draws(
     rest = np.empty(nd, dtype=np.int64)
     gen = np.zeros(1, dtype=np.int64)
     tg = (C, cmemos[0, 0], cmemos[0, 1], ind)
-    dq = _discards_table(AE, AEC, by_value, draws.shape[0] >= 64, E, nE, ub)
+    dq = _discards_table(AE, AEC, by_value, draws.shape[0] >= 64, E, nE, ub, not by_value and sl2[0].size > 0)
     for i in range(draws.shape[0]):
         _after_first_draw(
             draws[i], m, h, k, deck, nd, rest, E, nE, S, memos[0, 0], memos[0, 1], gen, fam, Tk, num, tg,
@@ -2318,7 +2314,7 @@ def _three(
                 break
     # by values with two cards or more drawn first (91 first draws or more): the keeps' tables
     # from the discards' (:func:`.value_sums._discard_sums`, milliseconds, once)
-    dq = _discards_table(AE, AEC, by_value, m >= 2, E, nE, ub)
+    dq = _discards_table(AE, AEC, by_value, m >= 2, E, nE, ub, not by_value and sl2[0].size > 0)
     at = 0
     pos = 0  # the first draws taken, in walk order (where ``hb`` has a bound for each)
     for j in range(m):
