@@ -1121,6 +1121,37 @@ def _two_values(
     )  # fmt: skip
 
 
+@lean(inline=True)
+def _walk_start(kept, k, nk, m, nd, n3, num, D, base, sc, h, G):
+    """The start of a walk of keeping ``kept[:k]`` and drawing ``m`` of ``nd`` cards (``n3``
+    left for the last draw): each keep size's scale ``sc``, the kept cards into the hand ``h``
+    and the sums ``G`` of their subsets (the first entry of each row of ``D``).  Returns the
+    most a draw can add (the best hand's rank) and the number of draws."""
+    for c in range(6):
+        sc[c] = _scale(n3, 5 - c)
+    for p in range(k):
+        h[p] = kept[p]
+    for L in range(nk):
+        G[L] = D[base[L]]
+    left = 1.0
+    for i in range(m):
+        left = left * (nd - i) / (i + 1)
+    return float(num[num.shape[0] - 1]) * _scale(n3, 0), left
+
+
+@lean(inline=True)
+def _outer_rows(k, nk, G, CI, base, offn, t0, tl, ol):
+    """For the outer cards of a walk in place (the hand's first four positions): ``t0`` the
+    Möbius transform of their subsets' sums ``G``, and for each subset how many drawn cards it
+    holds (``tl``) and where its row with one card more starts in the dense table (``ol``)."""
+    for q in range(16):
+        t0[q] = G[q]
+        tq = _POP[q >> k]
+        tl[q] = tq
+        ol[q] = base[q & (nk - 1)] + offn[tq + 1] + CI[q]
+    _moebius16(t0)
+
+
 @lean()
 def _two_walk(
     kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value, offn,
@@ -1138,17 +1169,8 @@ def _two_walk(
     flushes = by_value and fx[0].size > 0
     nt = ind.shape[0]
     shift = 1 if by_value else 0
-    for c in range(6):
-        sc[c] = _scale(n3, 5 - c)
     suited = fam == 2  # the families whose rank sees suits (:func:`.rules._eval`)
-    for p in range(k):
-        h[p] = kept[p]
-    for L in range(nk):
-        G[L] = D[base[L]]
-    top = float(num[num.shape[0] - 1]) * _scale(n3, 0)
-    left = 1.0
-    for i in range(m):
-        left = left * (nd - i) / (i + 1)
+    top, left = _walk_start(kept, k, nk, m, nd, n3, num, D, base, sc, h, G)
     basef = _bfloat(acc)
     done = 0.0
     um, rem = ub  # the bound of a last keep and of the draws left, units of num (< 0: none)
@@ -1160,14 +1182,10 @@ def _two_walk(
     while True:
         lo = pos[m - 2] + 1 if m > 1 else 0
         wpre = _value_weight(pos, m - 1, deck, per_value) if by_value else 1  # > 0: see the advance
+        _outer_rows(k, nk, G, CI, base, offn, t0, tl, ol)
         for q in range(16):
-            t0[q] = G[q]
-            tq = _POP[q >> k]
-            tl[q] = tq
-            ol[q] = base[q & (nk - 1)] + offn[tq + 1] + CI[q]
             for t in range(nt):  # the counts of the outer subsets: at their own table index
-                c0[q, t] = DC[ol[q] - offn[tq + 1] + offn[tq], t]
-        _moebius16(t0)
+                c0[q, t] = DC[ol[q] - offn[tl[q] + 1] + offn[tl[q]], t]
         for t in range(nt):
             _moebius16(c0[:, t])
         okey = np.int64(0)  # the outer cards' keys and ranks: each hand's strength adds one card's
@@ -1367,16 +1385,24 @@ def _best_last_keep(c, b, sc):
 
 
 @lean(inline=True)
+def _run(o, j, v):
+    """How many cards of value ``v`` a draw by values takes with one more at place ``j``: one
+    more than the places before it (``o[:j]``, non-decreasing) that end with ``v``."""
+    run = 1
+    i = j - 1
+    while i >= 0 and o[i] == v:
+        run += 1
+        i -= 1
+    return run
+
+
+@lean(inline=True)
 def _value_place(j, lo, o, per_value):
     """The least value from ``lo`` on (walk order) that still has a card for place ``j`` of a
     draw by values whose places before it hold ``o[:j]`` (values non-decreasing), and how many
     of its cards the draw then takes; ``(13, 0)``: none."""
     for v in range(lo, 13):
-        run = 1
-        i = j - 1
-        while i >= 0 and o[i] == v:
-            run += 1
-            i -= 1
+        run = _run(o, j, v)
         if per_value[v] >= run:
             return v, run
     return 13, 0
@@ -1390,20 +1416,11 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
     another of its value stands for is visited (three in four by the cards' walk); the same
     draws in the same order with the same weights, so the same integers and the same cut."""
     _, _, sc, G, CI, _, cbv, h, t0, _, tl, ol, o, wo, _ = work
-    for c in range(6):
-        sc[c] = _scale(n3, 5 - c)
     suited = fam == 2  # the families whose rank sees suits (:func:`.rules._eval`)
-    for p in range(k):
-        h[p] = kept[p]
-    for L in range(nk):
-        G[L] = D[base[L]]
     nd = 0
     for v in range(13):
         nd += per_value[v]
-    top = float(num[num.shape[0] - 1]) * _scale(n3, 0)
-    left = 1.0
-    for i in range(m):
-        left = left * (nd - i) / (i + 1)
+    top, left = _walk_start(kept, k, nk, m, nd, n3, num, D, base, sc, h, G)
     basef = _bfloat(acc)
     done = 0.0
     um, rem, T5 = ub
@@ -1425,12 +1442,7 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
             lo = v
             j += 1
         if j == mo:  # every outer place holds a value: the inner draws
-            for q in range(16):
-                t0[q] = G[q]
-                tq = _POP[q >> k]
-                tl[q] = tq
-                ol[q] = base[q & (nk - 1)] + offn[tq + 1] + CI[q]
-            _moebius16(t0)
+            _outer_rows(k, nk, G, CI, base, offn, t0, tl, ol)
             c = (
                 t0[0], t0[1], t0[2], t0[3], t0[4], t0[5], t0[6], t0[7], t0[8], t0[9], t0[10], t0[11], t0[12],
                 t0[13], t0[14], t0[15],
@@ -1447,11 +1459,7 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
             wpre = wo[mo]
             vlo = o[mo - 1] if mo > 0 else 0
             for v in range(vlo, 13):
-                run = 1
-                i = mo - 1
-                while i >= 0 and o[i] == v:
-                    run += 1
-                    i -= 1
+                run = _run(o, mo, v)
                 if per_value[v] < run:
                     continue
                 w = wpre * per_value[v] if run == 1 else wpre * (per_value[v] - run + 1) // run

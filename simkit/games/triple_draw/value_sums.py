@@ -286,6 +286,27 @@ def _keep_rows(off):
     return most
 
 
+@njit(cache=True, inline="always")
+def _spread(L, k, pos):
+    """The subset ``L`` of a keep of ``k`` cards (a mask over the keep) as a mask over the
+    hand's positions, the keep's cards at ``pos[:k]`` (:func:`_positions`)."""
+    lh = 0
+    for p in range(k):
+        if (L >> p) & 1:
+            lh |= 1 << pos[p]
+    return lh
+
+
+@njit(cache=True, inline="always")
+def _positions(mask, pos):
+    """The positions (0-4) of the bits of ``mask``, in order, into ``pos``."""
+    c = 0
+    for i in range(5):
+        if (mask >> i) & 1:
+            pos[c] = i
+            c += 1
+
+
 @njit(cache=True)
 def _keep_sums(mask, k, m, sub, soff, off, D, zero=0):
     """The dense table of keeping the positions ``mask`` (``k`` cards) and drawing ``m`` with
@@ -298,18 +319,11 @@ def _keep_sums(mask, k, m, sub, soff, off, D, zero=0):
     the positions whose rows sum to 0 (a target's counts: cards no hand making it holds,
     :func:`.card_sums._zero_cards`), neither read nor added: a row of ``L`` holding one is 0."""
     pos = np.empty(5, dtype=np.int64)
-    c = 0
-    for i in range(5):
-        if (mask >> i) & 1:
-            pos[c] = i
-            c += 1
+    _positions(mask, pos)
     rest = 31 ^ mask
     o = 0
     for L in range(1 << k):
-        lh = 0
-        for p in range(k):
-            if (L >> p) & 1:
-                lh |= 1 << pos[p]
+        lh = _spread(L, k, pos)
         la = _POP[lh]
         top = min(m, 4 - la)
         for i in range(off[top + 1]):
@@ -374,17 +388,10 @@ def _keep_sums_by_discards(hs, mask, k, m, Q, AE, D):
         return
     r = _keep_index(hs, 31 ^ mask)
     pos = np.empty(5, dtype=np.int64)
-    c = 0
-    for i in range(5):
-        if (mask >> i) & 1:
-            pos[c] = i
-            c += 1
+    _positions(mask, pos)
     o = 0
     for L in range(1 << k):
-        lh = 0
-        for p in range(k):
-            if (L >> p) & 1:
-                lh |= 1 << pos[p]
+        lh = _spread(L, k, pos)
         la = _kept_values(hs, lh, a)
         top = min(m, 4 - la)
         for ix in range(VOFF[top + 1]):
