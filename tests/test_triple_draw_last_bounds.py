@@ -25,7 +25,7 @@ from simkit.games.triple_draw.last_bounds import (
 )
 from simkit.games.triple_draw.rank_exact import _value_sums, best_rank_keep, rank_play
 from simkit.games.triple_draw.solver import rank_numerators
-from simkit.games.triple_draw.value_sums import MULTISETS, VOFF, _walk_value
+from simkit.games.triple_draw.value_sums import MULTISETS, VOFF, _keep_index, _value_indices, _walk_value
 from simkit.hands import evaluate
 
 #: The index of each multiset of five walk values in the five-value ranks.
@@ -152,19 +152,19 @@ def test_the_sum_by_the_hands_above_the_bound_is_the_odometer_sum(family, kept):
 @pytest.mark.parametrize("out", ["Ks Qh Jd Jc 9h", "7s 3d 2c Kc Qh 4h 4d 9s"])
 def test_the_bound_sums_by_look_ups_are_the_odometer_sums(family, out):
     """:func:`.rank_exact._keep_excess`: for every keep of a second hand that draws two or more
-    (hands with pairs and trips among them), the sum over its draws of the greater of each
-    hand's rank and the whole bound ``ceil(U[m])``, by look-ups in the excess sums of the cards
-    out (:func:`.value_sums._excess_value_sums` by way of ``_discards_table``), is the same
-    number as :func:`_bound_sum`'s pass over the draws: in A-5, and in 2-7 with flushes not
-    counted (the suitless bound's walks)."""
+    (hands with pairs and trips among them), the sum over its draws of each hand's whole bound
+    ``W[m]`` (:func:`_whole_hand_bounds`), by look-ups in the excess sums of the cards out over
+    the least of them (:func:`.value_sums._excess_value_sums` by way of ``_discards_table``),
+    is the same number as :func:`_keep_bound_sum`'s pass over the draws: in A-5, and in 2-7
+    with flushes not counted (the suitless bound's walks)."""
     E = parse_cards(out).astype(np.int64)
     D0 = np.array([c for c in range(52) if c not in E.tolist()], dtype=np.int64)
     ub = rank_exact._second_bounds(family, D0, 5, family == "ace_to_five")
-    U, T5, top = ub[0], ub[1], ub[2]
+    W = ub[4]
     AE = np.zeros(int(VOFF[6]), dtype=np.int64)
     AEC = np.zeros((0, int(VOFF[6])), dtype=np.int64)
     by_value = family == "ace_to_five"
-    AEX = rank_exact._discards_table(AE, AEC, by_value, True, E, E.size, ub, not by_value)[2]
+    _, _, AEX, AXF = rank_exact._discards_table(AE, AEC, by_value, True, E, E.size, ub, not by_value)
     assert AEX.shape[0] == 6
     rng = np.random.default_rng(20261207)
     hands = [rng.choice(D0, 5, replace=False) for _ in range(6)]
@@ -176,16 +176,18 @@ def test_the_bound_sums_by_look_ups_are_the_odometer_sums(family, out):
         h1 = np.asarray(h1, dtype=np.int64)
         deck = [c for c in D0.tolist() if c not in h1.tolist()]
         got = np.full(32, -1.0)
-        rank_exact._keep_excess(h1, AEX, len(deck), U, got)
+        kxs = np.empty(32, dtype=np.int64)
+        _value_indices(h1, kxs)
+        rank_exact._keep_excess(kxs, AEX, AXF, len(deck), got)
         for mask in range(32):
             k = bin(mask).count("1")
+            values = sorted(int(_walk_value(h1[i])) for i in range(5) if (mask >> i) & 1)
+            kx = int(VOFF[k]) + sum(comb(v + j, j + 1) for j, v in enumerate(values))
+            assert kxs[mask] == kx == _keep_index(h1, mask)  # the kept values' index, two ways
             if 5 - k < 2:
                 assert got[mask] == -1.0
                 continue
-            values = sorted(int(_walk_value(h1[i])) for i in range(5) if (mask >> i) & 1)
-            kx = int(VOFF[k]) + sum(comb(v + j, j + 1) for j, v in enumerate(values))
-            u = float(np.ceil(U[5 - k]))
-            want = _bound_sum(kx, k, 5 - k, _counts(deck), T5, top, u)
+            want = _keep_bound_sum(kx, k, 5 - k, _counts(deck), W[5 - k], 0.0)
             assert got[mask] == want, (h1.tolist(), mask)
 
 
@@ -235,9 +237,11 @@ _SECOND_HANDS = [
 def test_the_bound_of_a_third_hand_holds(family, hand, kept):
     """:func:`_hand_value_bounds`: after the first draw (sampled) and a second keep and draw
     (sampled, every size), the exact value of the hand with one draw left (its best last keep)
-    is at most its ``F``, which is at most the greater of its rank and ``U``."""
+    is at most its ``F``, which is at most the greater of its rank and ``U``; and (two cards
+    drawn or more) at most its whole bound ``W`` (:func:`_whole_hand_bounds`), a whole number
+    from its rank to the greater of its rank and ``ceil(U)``."""
     rng = np.random.default_rng(9)
-    cards, held, D0, (U, T5, _, F) = _first_keep(family, hand, kept)
+    cards, held, D0, (U, T5, _, F, W) = _first_keep(family, hand, kept)
     discards = [c for c in cards if c not in held]
     for m2 in range(1, 6):
         first = rng.choice(D0, 5 - len(held), replace=False).tolist()
@@ -250,6 +254,10 @@ def test_the_bound_of_a_third_hand_holds(family, hand, kept):
         )
         i = int(VOFF[5]) + _INDEX[tuple(sorted(int(_walk_value(c)) for c in h3))]
         assert value * rank_exact.DENOM <= F[m2, i] <= max(float(T5[i - int(VOFF[5])]), U[m2]) * (1 + 1e-8)
+        if m2 >= 2:
+            rank, whole = int(T5[i - int(VOFF[5])]), int(W[m2, i - int(VOFF[5])])
+            assert value * rank_exact.DENOM <= whole
+            assert rank <= whole <= max(rank, int(np.ceil(U[m2])))
 
 
 @pytest.mark.parametrize(("family", "hand", "kept"), _SECOND_HANDS)
@@ -260,7 +268,7 @@ def test_the_bound_of_a_second_hand_is_its_keeps_greatest_bound_sum(family, hand
     the hand's exact expected rank with best play over two draws (2-7: with flushes, which the
     bound's ranks do not count); by the look-ups alone at least that."""
     rng = np.random.default_rng(7)
-    cards, held, D0, (_, _, _, F) = _first_keep(family, hand, kept)
+    cards, held, D0, (_, _, _, F, _) = _first_keep(family, hand, kept)
     discards = [c for c in cards if c not in held]
     memo = np.full(int(VOFF[5]), -1.0)
     work = np.zeros(64, dtype=np.int64)
@@ -280,7 +288,7 @@ def test_the_bound_of_a_second_hand_is_tighter_than_the_targets_bound():
     K-Q-J-J-9 in A-5 with three draws it is below 0.9 of the best hand's rank, where the bound
     by the targets' chances is above 0.95, so that a first keep that loses is given up sooner."""
     family = "ace_to_five"
-    cards, held, D0, (_, _, _, F) = _first_keep(family, "Ks Qh Jd Jc 9h", "Ks")
+    cards, held, D0, (_, _, _, F, _) = _first_keep(family, "Ks Qh Jd Jc 9h", "Ks")
     bt = rank_exact._bound_tables(family, len(D0) - 4)
     memo = np.full(int(VOFF[5]), -1.0)
     work = np.zeros(64, dtype=np.int64)

@@ -249,6 +249,7 @@ _NO_QR = (
     np.zeros((0, 0), dtype=np.int64),
     np.zeros((0, 0, 0), dtype=np.int32),
     np.zeros((0, 0), dtype=np.int64),
+    np.zeros(6, dtype=np.float64),
 )
 
 

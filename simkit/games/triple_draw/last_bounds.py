@@ -53,7 +53,7 @@ import numpy as np
 
 from ...jit import njit
 from .card_sums import _CB, _greatest_first
-from .value_sums import _POP, ADD, MULTISETS, VOFF, _walk_value
+from .value_sums import _POP, ADD, MULTISETS, VOFF, _value_indices, _walk_value
 
 #: How many deck sizes the bounds are kept for: the last deck ``n2 - m`` (``m`` = 1..5 drawn
 #: by the second keep) less up to four cards drawn before the last keep's own first card.
@@ -156,6 +156,25 @@ def _hand_value_bounds(B, T5, F):
                     F[m, a] = F[m, L]
         for i in range(VOFF[6]):
             F[m, i] *= 1.0 + 1e-9  # above the floats' rounding
+
+
+@njit(cache=True)
+def _whole_hand_bounds(F, T5, out):
+    """``out[m, i]`` (``m`` = 2..5, ``i`` a five-value multiset less :data:`VOFF` [5]): the bound
+    of :func:`_hand_value_bounds` of the hand's value with one draw left, a whole rank: the
+    greater of its own rank ``T5[i]`` and the greatest bound of its keeps of four values or
+    fewer rounded up.  A draw of a keep's walk brings at most this, so that sums of it are
+    exact in floats (:func:`.rank_exact._keep_excess`); a hand with little to keep is bounded by
+    its own keeps, far below :func:`_last_keep_bounds`' ``U`` of any keep."""
+    for m in range(2, 6):
+        for i in range(VOFF[5], VOFF[6]):
+            out[m, i - VOFF[5]] = T5[i - VOFF[5]]
+        for L in range(VOFF[4], VOFF[5]):  # F of four values: the greatest B of its sub-multisets
+            b = np.int64(np.ceil(F[m, L]))
+            for v in range(13):
+                a = ADD[L, v] - VOFF[5]
+                if b > out[m, a]:
+                    out[m, a] = b
 
 
 @njit(cache=True, inline="always")
@@ -277,11 +296,8 @@ def _hand_bound_by_draws(h, k, per_value, F, memo, work, refine):
         pv[v] = per_value[v]
     for j in range(k, 5):
         pv[_walk_value(h[j])] -= 1
-    kxs = work[13:45]  # the index of each keep's values, from the keep without its lowest card
-    kxs[0] = 0
-    for mask in range(1, 32):
-        low = mask & -mask
-        kxs[mask] = ADD[kxs[mask ^ low], _walk_value(h[_POP[low - 1]])]
+    kxs = work[13:45]  # the index of each keep's values
+    _value_indices(h, kxs)
     b0 = np.empty(32, dtype=np.float64)
     n2 = n0 - m1
     best = F[1, kxs[31]]  # standing pat

@@ -241,6 +241,7 @@ from .last_bounds import (
     _hand_value_bounds,
     _keep_bounds,
     _last_keep_bounds,
+    _whole_hand_bounds,
 )
 from .rules import _eval, _value, family_id, target_threshold, target_value
 from .solver import _one_draw
@@ -257,6 +258,7 @@ from .value_sums import (
     _layout,
     _out_sums,
     _subset_sums,
+    _value_indices,
     _walk_value,
 )
 
@@ -1084,17 +1086,17 @@ def _two_values(
     flush[2][:] = 0
     flush[3][:] = 0
     work[4][:] = 0  # CI: the kept cards' subsets draw nothing (another keep's walk wrote there)
-    U, T5, top, _ = ub
+    U, T5, top, _, W = ub
     um = -1.0
     rem = -1.0
+    lean_walk = by_value and nt == 0 and fx[0].size == 0  # :func:`_value_walk`
+    own = lean_walk and rem0 >= 0.0  # each draw bounded by its hand's own bound (W[m])
     if by_value and U.size > 0 and cut >= 0.0 and m >= 2:  # the draws' bounds (:mod:`.last_bounds`)
-        um = np.ceil(U[m])  # whole, as the look-ups' sums of :func:`_keep_excess` take it
-        rem = (
-            rem0 if rem0 >= 0.0 else _bound_sum(_keep_index(kept, (1 << k) - 1), k, m, per_value, T5, top, um)
-        )
+        um = np.ceil(U[m])
+        rem = rem0 if own else _bound_sum(_keep_index(kept, (1 << k) - 1), k, m, per_value, T5, top, um)
         if _bfloat(acc) + rem * float(_scale(n3, 0)) < cut * (1.0 - 1e-9):
             return False  # short of the cut even if every draw brought its bound
-    if by_value and nt == 0 and fx[0].size == 0:  # the walk of every keep valued against a cut
+    if lean_walk:  # the walk of every keep valued against a cut
         return _value_walk(
             kept,
             k,
@@ -1113,7 +1115,7 @@ def _two_values(
             offn,
             base,
             work,
-            (um, rem, T5),
+            (um, rem, T5, W[m] if own else W[0, :0]),
         )
     return _two_walk(
         kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value,
@@ -1423,9 +1425,10 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
     top, left = _walk_start(kept, k, nk, m, nd, n3, num, D, base, sc, h, G)
     basef = _bfloat(acc)
     done = 0.0
-    um, rem, T5 = ub
+    um, rem, T5, W = ub
     bounded = rem >= 0.0
     by_t5 = T5.size > 0  # the hand's rank from its values' (else by its cards)
+    own = W.size > 0  # each draw bounded by its own hand's bound (by_t5), else by um
     sc5 = float(_scale(n3, 0))
     mo = m - 1  # the outer places; the innermost is the hand's last card
     wo[0] = 1  # wo[j]: the draws the values o[:j] stand for
@@ -1491,7 +1494,7 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
                 done += best * w
                 left -= w
                 if bounded:
-                    rem -= w * max(float(r5), um)
+                    rem -= w * (float(W[ADD[o4, v] - VOFF[5]]) if own else max(float(r5), um))
             if cut >= 0.0 and basef + done + (rem * sc5 if bounded else left * top) < cut * (1.0 - 1e-9):
                 return False
             j = mo - 1
@@ -1661,10 +1664,12 @@ def _best_two(
     no_tg = (C[:0], CA[:0], Cstamp[:0], ind[:0])
     by_sums = AE.size > 0
     ws = _walk_space(nt)  # the keeps' walks' work space, made once
-    QR, QC, AEX = dq
+    QR, QC, AEX, AXF = dq
     exc = np.full(32, -1.0)  # each keep's sum of its draws' bounds (< 0: summed by its walk)
+    kxs = np.empty(32, dtype=np.int64)  # the index of the values kept by each keep
+    _value_indices(hs, kxs)
     if AEX.shape[0] > 0:
-        _keep_excess(hs, AEX, nd, ub[0], exc)
+        _keep_excess(kxs, AEX, AXF, nd, exc)
     byq = by_sums and by_value and QR.shape[0] > 0  # each keep's table from its discards' (QR)
     off = np.empty(6, dtype=np.int64)  # where the sums of t deck values (or cards) start in a row
     soff = np.empty(33, dtype=np.int64)
@@ -1727,7 +1732,7 @@ def _best_two(
             if dropped[m] or (best >= 0 and _bgt(v, sv[m])):  # worth less than the best even so
                 continue
         if by_value:  # one keep per multiset of values
-            sig = _keep_index(hs, m)
+            sig = kxs[m]
             seen = False
             for i in range(ntried):
                 if tried[i] == sig:
@@ -1849,19 +1854,15 @@ def _best_two(
 
 
 @njit(cache=True)
-def _keep_excess(hs, AEX, nd, U, out):
-    """``out[K]``, for every keep ``K`` (a mask over the positions of ``hs``) that draws two or
-    more from the ``nd`` cards left: :func:`.last_bounds._bound_sum` of it, the sum over its
-    draws of the greater of each hand's rank and ``u = ceil(U[m])`` (``m`` drawn), as ``u``
-    times the draws plus the sum of their excess over ``u``, a superset Möbius transform over
-    the subsets of ``hs`` of the excess sums of the cards out (``AEX[m]``,
-    :func:`_discards_table`): 32 look-ups per number drawn, where each odometer over a keep's
-    draws took microseconds."""
-    kxs = np.empty(32, dtype=np.int64)  # the multiset of the values at each set of positions
-    kxs[0] = 0
-    for mask in range(1, 32):
-        low = mask & -mask
-        kxs[mask] = ADD[kxs[mask ^ low], _walk_value(hs[_TOP[low]])]
+def _keep_excess(kxs, AEX, AXF, nd, out):
+    """``out[K]``, for every keep ``K`` (a mask over the positions of a hand whose values' index
+    at each is ``kxs[K]``, :func:`.value_sums._value_indices`) that draws two or more from the
+    ``nd`` cards left: the sum over its draws of each hand's whole bound ``W[m]`` (``m`` drawn,
+    :func:`.last_bounds._whole_hand_bounds`, at least the hand's rank), as the least of those
+    bounds ``AXF[m]`` times the draws plus the sum of their excess over it, a superset Möbius
+    transform over the subsets of the hand of the excess sums of the cards out (``AEX[m]``,
+    :func:`_discards_table`): 32 look-ups per number drawn, where an odometer over a keep's
+    draws takes microseconds."""
     g = np.empty(32, dtype=np.int64)
     for m in range(2, 6):
         for L in range(32):
@@ -1871,10 +1872,9 @@ def _keep_excess(hs, AEX, nd, U, out):
             for L in range(32):
                 if not L & b:
                     g[L] -= g[L | b]
-        u = np.ceil(U[m])
         for K in range(32):
             if 5 - _POP[K] == m:
-                out[K] = u * _CB[m - 1, nd] + g[K]
+                out[K] = AXF[m] * _CB[m - 1, nd] + g[K]
 
 
 @njit(cache=True, inline="always")
@@ -2152,12 +2152,13 @@ def _discards_table(AE, AEC, by_value, worth, E, nE, ub, suitless=False):
     """The tables of :func:`.value_sums._discard_sums` of the sums ``AE`` of the cards out (by
     values) and of each target's counts ``AEC[t]`` (32-bit: counts of hands), from which each
     second keep's tables are gathers (:func:`_best_two`, :func:`_target_sums`), and with the
-    last keeps' bounds ``ub`` (:func:`_second_bounds`) the sums of the cards ``E[:nE]`` out of
-    the hands' excess over ``ceil(U[m])`` for each number ``m`` drawn
+    last keeps' bounds ``ub`` (:func:`_second_bounds`) for each number ``m`` drawn the least
+    whole bound of a hand ``AXF[m]`` (``W[m]``, :func:`.last_bounds._whole_hand_bounds`) and
+    the sums of the cards ``E[:nE]`` out of the hands' excess over it
     (:func:`.value_sums._excess_value_sums`, for :func:`_keep_excess`).  Where not ``worth``
     it (few first draws) or not by values, empty ones: each keep's table is then the
     inclusion-exclusion over its discards of the hand's subsets' table, and its bound summed
-    over its draws."""
+    over its draws (by :func:`.last_bounds._last_keep_bounds`' ``U``)."""
     nt = AEC.shape[0]
     use = by_value and worth and AE.size > 0
     QR = np.empty((VOFF[5] if use else 0, VOFF[5] if use else 0), dtype=np.int64)
@@ -2166,14 +2167,17 @@ def _discards_table(AE, AEC, by_value, worth, E, nE, ub, suitless=False):
         _discard_sums(AE, QR)
         for t in range(nt):
             _discard_sums(AEC[t], QC[t])
-    U, T5 = ub[0], ub[1]
+    U, W = ub[0], ub[4]
     AEX = np.zeros((6 if U.size > 0 and worth and (use or suitless) else 0, VOFF[6]), dtype=np.int64)
+    AXF = np.zeros(6, dtype=np.float64)
     if AEX.shape[0] > 0:
         EX = np.empty(VOFF[6], dtype=np.int64)
         for m in range(2, 6):
-            _excess_value_sums(T5, np.int64(np.ceil(U[m])), EX)
+            least = W[m].min()
+            AXF[m] = least
+            _excess_value_sums(W[m], least, EX)
             _out_sums(E, nE, EX, AEX[m])
-    return QR, QC, AEX
+    return QR, QC, AEX, AXF
 
 
 @njit(cache=True, nogil=True)
@@ -2475,7 +2479,7 @@ _NO_COUNTS = np.zeros((0, 0), dtype=np.int64)
 #: :func:`_two`'s ``fx`` where no flushes are put back.
 _NO_FX = (_NO_SUMS, _NO_COUNTS, np.zeros(4, dtype=np.int64), np.zeros(13, dtype=np.int64))
 #: No bounds of the last keeps (:func:`_second_bounds`).
-_NO_UB = (np.zeros(0, dtype=np.float64), _NO_SUMS, _NO_SUMS, np.zeros((0, 0), dtype=np.float64))
+_NO_UB = (np.zeros(0, dtype=np.float64), _NO_SUMS, _NO_SUMS, np.zeros((0, 0), dtype=np.float64), _NO_COUNTS)
 #: Give up the walks of keeps by values by the bounds of their last keeps (:mod:`.last_bounds`);
 #: False: by the best hand's rank, as before them (the same integers; for tests and the
 #: side-by-side benchmark row).
@@ -2485,18 +2489,18 @@ LAST_KEEP_BOUNDS = True
 def _second_bounds(family: str, deck: np.ndarray, m: int, by_value: bool, suitless: bool = False) -> tuple:
     """The bounds of the last keeps (:mod:`.last_bounds`) of every hand held with two draws left
     after a draw of ``m`` from ``deck`` (the first draw of three; 0: the hand itself): ``(U,
-    T5, top, F)``, ``U[m2]`` for a keep drawing ``m2``, ``T5`` the ranks of the five-value hands the
+    T5, top, F, W)``, ``U[m2]`` for a keep drawing ``m2``, ``T5`` the ranks of the five-value hands the
     walks by values rank by (by values the family's, ``suitless``: with flushes not counted; by
     cards the suitless bound's, :func:`_suitless_setting`), ``top`` those hands by rank, the
-    greatest first (:func:`_five_ranks`), and ``F`` the bounds of each hand's value with one
-    draw left (:func:`.last_bounds._hand_value_bounds`).  :data:`_NO_UB` where
+    greatest first (:func:`_five_ranks`), ``F`` the bounds of each hand's value with one
+    draw left (:func:`.last_bounds._hand_value_bounds`) and ``W`` those of the five-value hands
+    as whole ranks (:func:`.last_bounds._whole_hand_bounds`).  :data:`_NO_UB` where
     :data:`LAST_KEEP_BOUNDS` is off or the deck is too small."""
     if not LAST_KEEP_BOUNDS or deck.size - m - 9 < 1:
         return _NO_UB
     counts = tuple(np.bincount([_walk_value(c) for c in deck.tolist()], minlength=13).tolist())
     suitless = suitless or not by_value
-    U, F = _bounds_table(family, suitless, counts, deck.size - m)
-    return U, *_five_ranks(family, suitless), F
+    return _bounds_table(family, suitless, counts, deck.size - m)
 
 
 @cache
@@ -2508,21 +2512,22 @@ def _five_ranks(family: str, suitless: bool) -> tuple[np.ndarray, np.ndarray]:
 
 
 @cache
-def _bounds_table(
-    family: str, suitless: bool, counts: tuple[int, ...], n2: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`.last_bounds._last_keep_bounds` and :func:`.last_bounds._hand_value_bounds` of a
-    deck with ``counts`` cards of each walk value and ``n2`` cards before the keep (read-only;
-    searches ask for the same again)."""
-    T5 = _value_sums(family, suitless)[VOFF[5] :]
+def _bounds_table(family: str, suitless: bool, counts: tuple[int, ...], n2: int) -> tuple:
+    """:func:`_second_bounds` of a deck with ``counts`` cards of each walk value and ``n2`` cards
+    before the keep: :func:`.last_bounds._last_keep_bounds`, the ranks, :func:`.last_bounds.
+    _hand_value_bounds` and :func:`.last_bounds._whole_hand_bounds` (read-only; searches ask for
+    the same again)."""
+    T5, top = _five_ranks(family, suitless)
     cnt = np.array(counts, dtype=np.int64)
     U = np.zeros(6, dtype=np.float64)
     _last_keep_bounds(cnt, n2, T5, U)
     F = np.zeros((6, int(VOFF[6])), dtype=np.float64)
     _hand_value_bounds(_keep_bounds(cnt, n2, T5), T5, F)
-    U.setflags(write=False)
-    F.setflags(write=False)
-    return U, F
+    W = np.zeros((6, T5.size), dtype=np.int64)
+    _whole_hand_bounds(F, T5, W)
+    for a in (U, F, W):
+        a.setflags(write=False)
+    return U, T5, top, F, W
 
 
 #: Put the flushes back into the values by values of 2-7's second keeps (:func:`_flushed_walk`);

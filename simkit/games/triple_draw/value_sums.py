@@ -137,6 +137,17 @@ def _keep_index(hs, mask):
 
 
 @njit(cache=True, inline="always")
+def _value_indices(h, out):
+    """``out[mask]``, for each of the 32 sets of positions ``mask`` of the five cards ``h``: the
+    index (:data:`VOFF` included) of the multiset of their values, as :func:`_keep_index` gives
+    it, each from the set less its lowest position."""
+    out[0] = 0
+    for mask in range(1, 32):
+        low = mask & -mask
+        out[mask] = ADD[out[mask ^ low], _walk_value(h[_POP[low - 1]])]
+
+
+@njit(cache=True, inline="always")
 def _merged_index(a, la, b, lb):
     """The index (:data:`VOFF` included) of the multiset union of the sorted values ``a[:la]``
     and ``b[:lb]``."""
@@ -375,7 +386,7 @@ def _keep_sums_by_discards(hs, mask, k, m, Q, AE, D):
     """:func:`_keep_sums` of keeping the positions ``mask`` (``k`` cards) of ``hs`` and drawing
     ``m``, by values, from the discards' table ``Q`` (:func:`_discard_sums`): the row of each
     subset ``L`` of the keep is ``Q`` of the discards' values at ``L``'s values plus each
-    multiset of deck values (the same integers).  Standing on no card (five discards, not a
+    multiset of deck values (the same integers).  Keeping no card (five discards, not a
     row of ``Q``) is the row of four of them less its sums with the fifth added."""
     a = np.empty(5, dtype=np.int64)
     if k == 0:
@@ -408,13 +419,14 @@ _C4 = np.array([[comb(a, b) for b in range(6)] for a in range(5)], dtype=np.int6
 
 @njit(cache=True)
 def _excess_value_sums(T5, u, out):
-    """``out`` (8,568): as :func:`_fill_value_sums` with each five-value hand's rank ``T5`` (by
-    the index less ``VOFF[5]``) replaced by how far it passes ``u``, ``max(0, rank - u)``: for a
-    multiset of up to four values the sum over the hands that hold one card of each value, for
-    five the excess itself.  Only the few hundred hands ranked above ``u`` add to it, each to
-    every sub-multiset of its values, weighted by the ways to take its other cards of each
-    value.  With :func:`_out_sums` and a hand's subsets it gives, for every keep at once, the
-    sum over its draws of their excess: :func:`.last_bounds._bound_sum` by look-ups."""
+    """``out`` (8,568): as :func:`_fill_value_sums` with each five-value hand's number ``T5`` (a
+    rank or a bound, by the index less ``VOFF[5]``) replaced by how far it passes ``u``,
+    ``max(0, T5 - u)``: for a multiset of up to four values the sum over the hands that hold
+    one card of each value, for five the excess itself.  Only the hands above ``u`` add to it
+    (a few hundred of the ranks above a bound of every hand), each to every sub-multiset of its
+    values, weighted by the ways to take its other cards of each value.  With :func:`_out_sums`
+    and a hand's subsets it gives, for every keep at once, the sum over its draws of their
+    excess (:func:`.rank_exact._keep_excess`)."""
     out[:] = 0
     cnt = np.zeros(13, dtype=np.int64)
     take = np.zeros(13, dtype=np.int64)
