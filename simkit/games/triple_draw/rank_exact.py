@@ -1748,6 +1748,13 @@ def _best_two(
             acc[i] = 0
         f = _ten_over_five(5 - k, nd)
         cut = bestf / f if best >= 0 else -1.0
+        if (
+            by_value
+            and best >= 0
+            and 0.0 <= exc[m]
+            and exc[m] * float(_scale(nd - 5 + k, 0)) < cut * (1.0 - 1e-9)
+        ):
+            continue  # short even if each draw brought its bound (as :func:`_two_values` would find)
         if suitless and best >= 0 and SUITLESS_DRAWN <= 5 - k < SUITLESS_RANKED:
             reached, rfilled = _suitless_walk(
                 hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff,
