@@ -1895,6 +1895,8 @@ def _suitless_walk(
     ``rfilled`` deck values).  Returns whether the bound reached ``cut`` and how far the subsets
     are filled now."""
     AER, subr, dbufr, vdeck = rx[0], rx[1], rx[2], rx[3]
+    if 0.0 <= cut and 0.0 <= rem0 and rem0 * float(_scale(nd - 5 + k, 0)) < cut * (1.0 - 1e-9):
+        return False, rfilled  # short even if each draw brought its bound: no tables needed
     if 5 - k > rfilled:
         _subset_sums(hs, AER, subr, rsoff, rfilled + 1, 5 - k)
         rfilled = 5 - k
