@@ -21,9 +21,12 @@ its rank and the greatest bound ``U``: a keep's walk adds, draw by draw, that bo
 draws valued and compares the sum over the draws left (:func:`_keep_bound_sum`: one pass over
 its draws by values, a few additions each; for a keep drawing four or five,
 :func:`_excess_bound_sum`: ``U`` for every draw plus the excess of the few hundred hands that
-rank above it; with many second hands to value, by look-ups for every keep of a hand at once,
-:func:`.rank_exact._keep_excess`, ``U`` rounded up to a whole rank) with what they may still
-bring.  For the five-card draw of K-Q-J-J-9 in A-5, ``U`` is 0.82-0.86 of the wheel's rank (that of a jack-low
+rank above it) with what they may still bring.  With many second hands to value the sums are
+look-ups for every keep of a hand at once (:func:`.rank_exact._keep_excess`), and then each
+draw is bounded by its own hand: the greater of its rank and the bounds of its own keeps
+rounded up to a whole rank (:func:`_whole_hand_bounds`, below ``U`` for every hand with
+little to keep: for the five-card draw of K-Q-J-J-9 a mean of 0.86 of the wheel's rank over
+its draws where ``U`` gives 0.88).  For the five-card draw of K-Q-J-J-9 in A-5, ``U`` is 0.82-0.86 of the wheel's rank (that of a jack-low
 hand, where every hand ten-low or better ranks above it); the deck of a second hand is the first deck ``D0`` less
 the first draw, so one table serves every second hand of a first keep.
 

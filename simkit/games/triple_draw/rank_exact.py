@@ -29,8 +29,11 @@ found even if every draw left gave the best it can: walked by values (A-5, and 2
 with flushes not counted), the greater of the hand's own rank and a bound of every last keep
 that draws (:mod:`.last_bounds`: the mean of the best cards a last draw could find, from one
 table of the first deck for all the second hands of a first keep; for the five-card draw of
-K-Q-J-J-9 in A-5 a jack-low's rank), so that a keep that loses is given up much sooner; by
-cards the best hand's rank (and by values too with :data:`LAST_KEEP_BOUNDS` off).  Whole
+K-Q-J-J-9 in A-5 a jack-low's rank), or where the keeps' bound sums are look-ups (below) the
+greater of its rank and the bounds of its own keeps, a whole rank
+(:func:`.last_bounds._whole_hand_bounds`, far lower for a hand with little to keep), so that
+a keep that loses is given up much sooner, or skipped before its tables are made; by cards
+the best hand's rank (and by values too with :data:`LAST_KEEP_BOUNDS` off).  Whole
 keeps are skipped by :func:`rank_bound`, an upper bound of a keep's expected rank from the
 best-play chances of the targets (K-low … 7-low).  A second keep with three draws is skipped
 when its bound, each chance a table look-up of the refreshed model of :mod:`.exact`
@@ -125,13 +128,14 @@ first keep; one more per target, of its counts, in 32 bits: 23 MB) makes each ke
 gather (:func:`.value_sums._keep_sums_by_discards`; the
 five-card draw one subtraction a multiset), 2 to 8 times quicker, and the hand's subsets'
 table is not needed past its own cards (the five-card draw of K-Q-J-J-9 in A-5: 1.75 s to
-1.3 s on two threads).  The same tables of the hands' excess over each last-keep bound give
-every keep's bound sum over its draws (:func:`_keep_excess`: 32 look-ups and a Möbius
+1.3 s on two threads).  The same tables of the hands' whole bounds' excess over the least of
+them give every keep's bound sum over its draws (:func:`_keep_excess`: 32 look-ups and a Möbius
 transform per number drawn, where an odometer over each keep's draws took microseconds); the
 walks take the hand's rank from its values (:mod:`.last_bounds`' ``T5``) and not from its
 cards, and hold the sums of its subsets in registers (:func:`_moebius16_held`,
 :func:`_best_last_keep`): with its four targets that five-card draw takes 1.0 s where it took
-1.75 s, 0.74 s without them.  A keep with the same values as one tried
+1.75 s, 0.74 s without them; 0.75 s with each draw bounded by its own hand's bound, a keep
+short by its bound sum skipped before its table is gathered.  A keep with the same values as one tried
 before is not valued again (its value is the same; ties go to the first), first keeps in a
 search included.
 
@@ -1049,7 +1053,10 @@ def _two_values(
     (:func:`_value_weight`).  ``fx`` (its first entry not empty; by values, with flushes not
     counted): the flushes put back, each draw's best last keep the true one (2-7,
     :func:`_flush_fix`), so that the sums are the true ranks'.  ``ub``: the bounds of the last
-    keeps by values (:mod:`.last_bounds`; empty: none).  The walk itself is :func:`_two_walk`, by
+    keeps by values (:mod:`.last_bounds`; empty: none); ``rem0`` (< 0: none) the sum over the
+    draws of their own hands' whole bounds (``W[m]``, :func:`_keep_excess`), by which the walk
+    of :func:`_value_walk` is given up, where the others sum the greater of each hand's rank and
+    ``ceil(U[m])``.  The walk itself is :func:`_two_walk`, by
     values with no targets and no flushes :func:`_value_walk` (the five-card draw of K-Q-J-J-9
     in A-5 with three draws: 1.3 s to 1.14 s)."""
     C, _, _, ind = tg
@@ -1416,7 +1423,9 @@ def _value_walk(kept, k, deck, fam, Tk, num, acc, cut, D, m, n3, nk, first, per_
     second hand values against the best found, A-5's and 2-7's with flushes not counted): the
     draws as an odometer over sets of values, not over the deck's cards, so that no card that
     another of its value stands for is visited (three in four by the cards' walk); the same
-    draws in the same order with the same weights, so the same integers and the same cut."""
+    draws in the same order with the same weights, so the same integers.  ``ub = (um, rem, T5,
+    W)``: each draw bounded by its own hand's whole bound ``W`` (a row of
+    :func:`.last_bounds._whole_hand_bounds`; empty: the greater of its rank and ``um``)."""
     _, _, sc, G, CI, _, cbv, h, t0, _, tl, ol, o, wo, _ = work
     suited = fam == 2  # the families whose rank sees suits (:func:`.rules._eval`)
     nd = 0
