@@ -585,12 +585,15 @@ def rank_section(repeats: int) -> list[str]:
         "comes within thousandths of the best (K-Q-J-T-8: the five-card draw, given up after most of "
         "its first draws); a small keep that is valued is given up against the best found, its first "
         "draws by values taken heaviest first (module doc of rank_exact). A two-draw solve after a "
-        "first draw of two cards or more takes about a quarter of a millisecond of CPU in A-5 (the "
+        "first draw of two cards or more takes about a sixth of a millisecond of CPU in A-5 (the "
         "five-card draw of K-Q-J-J-9 with no targets): each second keep's tables "
         "(rank sums and each target's counts) are gathers from tables of every set of discards made "
         "once per first keep (value_sums._discard_sums), each keep's bound sum over its draws is 32 "
-        "look-ups in sums of the hands' excess over the bound (rank_exact._keep_excess; 2-7's "
-        "suitless walks too), and the walks by values step over sets of values with the hand's rank "
+        "look-ups in sums of the hands' excess over the least of their bounds (rank_exact._keep_excess; "
+        "2-7's suitless walks too), each draw bounded by its own hand's bound, the greater of its rank "
+        "and the bounds of its own keeps (last_bounds._whole_hand_bounds; the bound of every last keep "
+        "is looser for a hand with little to keep), a keep short by that sum is skipped before its "
+        "tables are gathered, and the walks by values step over sets of values with the hand's rank "
         "from its values (rank_exact._value_walk).",
     ]
     return lines
