@@ -260,6 +260,36 @@ def test_the_first_draws_by_values_come_heaviest_first(m):
     assert (np.diff(weight) <= 0).all()
 
 
+def test_the_second_hands_bounds_are_the_same_on_any_number_of_threads():
+    """The bounds of the second hands of a first keep (by values, heaviest first), from which a
+    keep is given up before its first draws are valued, are shared out over threads, each with
+    its own hand and memo: one and three threads give the same numbers, by look-ups and summed
+    on each hand's own deck (the latter never above the former, but for the floats' rounding)."""
+    family = "ace_to_five"
+    cards, kept, deck, _ = _checked("Ks Qh Jd Jc 9h", "Ks", 3, None, family)
+    k, m, n = 1, 4, deck.size
+    walk = _worst_first(deck, family)
+    first, per_value = np.zeros(13, dtype=np.int64), np.zeros(13, dtype=np.int64)
+    _value_runs(walk, n, first, per_value)
+    drawn, _ = _heaviest_first(m, walk, n, per_value)
+    bt = rank_exact._bound_tables(family, n - m)
+    ub = rank_exact._second_bounds(family, deck, m, True)
+    h = np.zeros(5, dtype=np.int64)
+    h[0] = kept[0]
+    idx = np.zeros(5, dtype=np.int64)
+    got = {
+        (refine, threads): rank_exact._first_bounds(
+            idx, h, k, m, walk, n, per_value, True, bt, ub, drawn, refine, threads
+        )
+        for refine in (False, True)
+        for threads in (1, 3)
+    }
+    for refine in (False, True):
+        assert got[refine, 1].shape == (drawn.shape[0],)
+        assert np.array_equal(got[refine, 1], got[refine, 3])
+    assert (got[True, 1] <= got[False, 1] * (1 + 1e-12)).all() and (got[True, 1] > 0).all()
+
+
 @pytest.mark.parametrize(
     "family, suitless, hand, keep",
     [

@@ -44,7 +44,8 @@ counted (the best-play chance with straights and flushes not counted, millisecon
 hand's own rank (a made hand: :func:`_pat_is_best`).  A first keep with three draws that is
 valued is given up as soon as its sum so far plus the bounds of the second hands still to
 come cannot beat the best found (:func:`_draw_bound`, summed over every first draw at the
-start, :func:`_first_bounds`; skipped at once where that sum is short).  A second hand's bound
+start, :func:`_first_bounds`, shared out over the threads; skipped at once where that sum is
+short).  A second hand's bound
 is the lesser of its best keep bound (:func:`_hand_bound`) and, far tighter for a hand with
 little to keep, :func:`.last_bounds._hand_bound_by_draws`: the greatest over its keeps of the
 mean over their draws of a bound of each third hand's value, the greater of its own rank and
@@ -2333,7 +2334,7 @@ def _three(
     hb = np.zeros(0, dtype=np.float64)
     if bounded:  # the second hands' bounds by look-ups first, summed on their decks only if need be
         for refine in (False, True):
-            hb = _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn, refine)
+            hb = _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn, refine, threads)
             left = 0.0
             for i in range(hb.shape[0]):
                 left += (dweight[i] if heavy else 1.0) * hb[i]
@@ -2456,21 +2457,33 @@ def _draw_bound(h, k, bt, per_value, ub, memo, work, refine):
     return b
 
 
+@njit(cache=True, parallel=True)
+def _drawn_bounds(h, k, m, deck, per_value, bt, ub, drawn, refine, threads, out):
+    """``out[i]``: :func:`_draw_bound` of the hand the first draw ``drawn[i]`` makes onto
+    ``h[:k]``, the draws shared out over ``threads`` threads, each with its own hand and memo
+    (a memo holds sums that are the same whoever fills it: every figure is a single thread's)."""
+    for t in prange(threads):
+        hc = h.copy()
+        memo = np.full(VOFF[5], -1.0)
+        work = np.zeros(64, dtype=np.int64)
+        for i in range(t, drawn.shape[0], threads):
+            for j in range(m):
+                hc[k + j] = deck[drawn[i, j]]
+            out[i] = _draw_bound(hc, k, bt, per_value, ub, memo, work, refine)
+
+
 @njit(cache=True)
-def _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn, refine):
+def _first_bounds(idx, h, k, m, deck, nd, per_value, by_value, bt, ub, drawn, refine, threads):
     """:func:`_draw_bound` of the hand each first draw of ``m`` from ``deck[:nd]`` makes onto
     ``h[:k]``: of every row of ``drawn`` (the draws by values, :func:`_heaviest_first`) where it
-    has any, else of every draw in walk order (by values 0 where :func:`_value_weight` is 0: the
-    draw stands for none)."""
-    memo = np.full(VOFF[5], -1.0)
-    work = np.zeros(64, dtype=np.int64)
+    has any (over ``threads`` threads, :func:`_drawn_bounds`), else of every draw in walk order
+    (by values 0 where :func:`_value_weight` is 0: the draw stands for none)."""
     if drawn.shape[0] > 0:
         out = np.zeros(drawn.shape[0], dtype=np.float64)
-        for i in range(drawn.shape[0]):
-            for j in range(m):
-                h[k + j] = deck[drawn[i, j]]
-            out[i] = _draw_bound(h, k, bt, per_value, ub, memo, work, refine)
+        _drawn_bounds(h, k, m, deck, per_value, bt, ub, drawn, refine, min(threads, drawn.shape[0]), out)
         return out
+    memo = np.full(VOFF[5], -1.0)
+    work = np.zeros(64, dtype=np.int64)
     n_all = 1
     for i in range(m):
         n_all = n_all * (nd - i) // (i + 1)
