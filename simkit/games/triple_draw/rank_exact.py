@@ -1102,7 +1102,7 @@ def _two_values(
     if by_value and U.size > 0 and cut >= 0.0 and m >= 2:  # the draws' bounds (:mod:`.last_bounds`)
         um = np.ceil(U[m])
         rem = rem0 if own else _bound_sum(_keep_index(kept, (1 << k) - 1), k, m, per_value, T5, top, um)
-        if _bfloat(acc) + rem * float(_scale(n3, 0)) < cut * (1.0 - 1e-9):
+        if _short_by_bounds(_bfloat(acc), rem, n3, cut):
             return False  # short of the cut even if every draw brought its bound
     if lean_walk:  # the walk of every keep valued against a cut
         return _value_walk(
@@ -1758,12 +1758,7 @@ def _best_two(
             acc[i] = 0
         f = _ten_over_five(5 - k, nd)
         cut = bestf / f if best >= 0 else -1.0
-        if (
-            by_value
-            and best >= 0
-            and 0.0 <= exc[m]
-            and exc[m] * float(_scale(nd - 5 + k, 0)) < cut * (1.0 - 1e-9)
-        ):
+        if by_value and _short_by_bounds(0.0, exc[m], nd - 5 + k, cut):
             continue  # short even if each draw brought its bound (as :func:`_two_values` would find)
         if suitless and best >= 0 and SUITLESS_DRAWN <= 5 - k < SUITLESS_RANKED:
             reached, rfilled = _suitless_walk(
@@ -1870,6 +1865,15 @@ def _best_two(
     return best
 
 
+@njit(cache=True, inline="always")
+def _short_by_bounds(base, rem, n3, cut):
+    """Whether a keep's value so far ``base`` plus ``rem``, the sum of its draws' bounds (units
+    of the ranks; < 0: none), on the scale of the values (:func:`_scale`, ``n3`` cards left for
+    the last draw) falls short of ``cut`` (< 0: none): the keep cannot reach it, whatever its
+    draws bring."""
+    return 0.0 <= cut and 0.0 <= rem and base + rem * float(_scale(n3, 0)) < cut * (1.0 - 1e-9)
+
+
 @njit(cache=True)
 def _keep_excess(kxs, AEX, AXF, nd, out):
     """``out[K]``, for every keep ``K`` (a mask over the positions of a hand whose values' index
@@ -1905,7 +1909,7 @@ def _suitless_walk(
     ``rfilled`` deck values).  Returns whether the bound reached ``cut`` and how far the subsets
     are filled now."""
     AER, subr, dbufr, vdeck = rx[0], rx[1], rx[2], rx[3]
-    if 0.0 <= cut and 0.0 <= rem0 and rem0 * float(_scale(nd - 5 + k, 0)) < cut * (1.0 - 1e-9):
+    if _short_by_bounds(0.0, rem0, nd - 5 + k, cut):
         return False, rfilled  # short even if each draw brought its bound: no tables needed
     if 5 - k > rfilled:
         _subset_sums(hs, AER, subr, rsoff, rfilled + 1, 5 - k)
