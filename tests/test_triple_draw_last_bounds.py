@@ -25,7 +25,14 @@ from simkit.games.triple_draw.last_bounds import (
 )
 from simkit.games.triple_draw.rank_exact import _value_sums, best_rank_keep, rank_play
 from simkit.games.triple_draw.solver import rank_numerators
-from simkit.games.triple_draw.value_sums import MULTISETS, VOFF, _keep_index, _value_indices, _walk_value
+from simkit.games.triple_draw.value_sums import (
+    MULTISETS,
+    VOFF,
+    _excess_value_sums,
+    _keep_index,
+    _value_indices,
+    _walk_value,
+)
 from simkit.hands import evaluate
 
 #: The index of each multiset of five walk values in the five-value ranks.
@@ -189,6 +196,29 @@ def test_the_bound_sums_by_look_ups_are_the_odometer_sums(family, out):
                 continue
             want = _keep_bound_sum(kx, k, 5 - k, _counts(deck), W[5 - k], 0.0)
             assert got[mask] == want, (h1.tolist(), mask)
+
+
+def test_the_excess_sums_count_every_hand_that_holds_the_cards():
+    """:func:`.value_sums._excess_value_sums` (a recurrence from the multisets one value larger)
+    against the count written out: for a multiset ``s`` of up to four values, the excess over
+    ``u`` of every five-value hand ``H`` that contains it, times the ways to take ``H``'s other
+    cards from the ``4 - c_v`` cards of each value ``v`` that ``s``'s cards leave."""
+    rng = np.random.default_rng(20261207)
+    T5 = np.floor(rng.random(int(VOFF[6] - VOFF[5])) * 60.0)
+    u = 17.0
+    out = np.full(int(VOFF[6]), -1, dtype=np.int64)
+    _excess_value_sums(T5, u, out)
+    hands = [np.bincount(MULTISETS[i], minlength=13) for i in range(int(VOFF[5]), int(VOFF[6]))]
+    np.testing.assert_array_equal(out[int(VOFF[5]) :], np.maximum(T5 - u, 0.0))
+    picks = [0, *rng.choice(np.arange(1, int(VOFF[5])), 40, replace=False).tolist()]
+    for ix in picks:
+        t = next(t for t in range(5) if VOFF[t] <= ix < VOFF[t + 1])
+        c = np.bincount(MULTISETS[ix, :t], minlength=13)
+        want = 0
+        for H, e in zip(hands, T5 - u):
+            if e > 0 and (H >= c).all():
+                want += int(e) * int(np.prod([comb(4 - int(a), int(b - a)) for a, b in zip(c, H)]))
+        assert out[ix] == want, MULTISETS[ix, :t].tolist()
 
 
 def _naive_hand_bound(h2: list[int], deck2: list[int], F: np.ndarray) -> float:

@@ -44,6 +44,7 @@ from simkit.games.triple_draw.value_sums import (
     _layout,
     _out_sums,
     _subset_sums,
+    _value_indices,
     _walk_value,
 )
 from simkit.hands import evaluate
@@ -284,11 +285,13 @@ def test_keep_tables_by_discards_are_the_inclusion_exclusion(out):
         for hs in hands:
             hs = np.asarray(hs, dtype=np.int64)
             _subset_sums(hs, AE, sub, soff, 0, 4)
+            kxs = np.empty(32, dtype=np.int64)
+            _value_indices(hs, kxs)
             for mask in range(31):
                 k = bin(mask).count("1")
                 want, got = (np.full(rows, -7, dtype=np.int64) for _ in range(2))
                 _keep_sums(mask, k, 5 - k, sub, soff, off, want)
-                _keep_sums_by_discards(hs, mask, k, 5 - k, Q, AE, got)
+                _keep_sums_by_discards(hs, kxs, mask, k, 5 - k, Q, AE, got)
                 np.testing.assert_array_equal(got, want, err_msg=f"{hs.tolist()} keep {mask}")
 
 

@@ -1100,8 +1100,11 @@ def _two_values(
     lean_walk = by_value and nt == 0 and fx[0].size == 0  # :func:`_value_walk`
     own = lean_walk and rem0 >= 0.0  # each draw bounded by its hand's own bound (W[m])
     if by_value and U.size > 0 and cut >= 0.0 and m >= 2:  # the draws' bounds (:mod:`.last_bounds`)
-        um = np.ceil(U[m])
-        rem = rem0 if own else _bound_sum(_keep_index(kept, (1 << k) - 1), k, m, per_value, T5, top, um)
+        if own:
+            rem = rem0
+        else:
+            um = np.ceil(U[m])
+            rem = _bound_sum(_keep_index(kept, (1 << k) - 1), k, m, per_value, T5, top, um)
         if _short_by_bounds(_bfloat(acc), rem, n3, cut):
             return False  # short of the cut even if every draw brought its bound
     if lean_walk:  # the walk of every keep valued against a cut
@@ -1781,12 +1784,14 @@ def _best_two(
             D = dbuf[:0]
             if by_sums and not (flushed and 5 - k >= SUITLESS_RANKED):
                 if byq:
-                    _keep_sums_by_discards(hs, m, k, 5 - k, QR, AE, dbuf)
+                    _keep_sums_by_discards(hs, kxs, m, k, 5 - k, QR, AE, dbuf)
                 else:
                     _keep_sums(m, k, 5 - k, sub, soff, off, dbuf)
                 D = dbuf
                 if counts:
-                    _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, m, k, by_value, dcbuf, QC)
+                    _target_sums(
+                        hs, kxs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, m, k, by_value, dcbuf, QC
+                    )
             if counts:
                 carry = False
                 carried = m
@@ -1795,7 +1800,7 @@ def _best_two(
                         hit[i, j] = 0
             if flushed and 5 - k >= SUITLESS_RANKED:
                 reached = _flushed_walk(
-                    hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg if counts else no_tg,
+                    hs, kxs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg if counts else no_tg,
                     hit if counts else nohit, rx, rsoff, roff, acc, cut, ub, ws,
                 )  # fmt: skip
             else:
@@ -1822,6 +1827,7 @@ def _best_two(
             if flushed and 5 - c >= SUITLESS_RANKED:
                 _flushed_walk(
                     hs,
+                    kxs,
                     best,
                     c,
                     kept,
@@ -1848,12 +1854,12 @@ def _best_two(
                 D = dbuf[:0]
                 if by_sums and c < 5:
                     if byq:
-                        _keep_sums_by_discards(hs, best, c, 5 - c, QR, AE, dbuf)
+                        _keep_sums_by_discards(hs, kxs, best, c, 5 - c, QR, AE, dbuf)
                     else:
                         _keep_sums(best, c, 5 - c, sub, soff, off, dbuf)
                     D = dbuf
                     _target_sums(
-                        hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, best, c, by_value, dcbuf, QC
+                        hs, kxs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, best, c, by_value, dcbuf, QC
                     )
                 _two(
                     kept, c, deck, nd, E2, ce, S, A, stamp, gen, fam, Tk, num, tg, acc, hit, -1.0, False, by_value,
@@ -1924,10 +1930,10 @@ def _suitless_walk(
 
 @njit(cache=True, inline="always")
 def _flushed_walk(
-    hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg, hit, rx, rsoff, roff, acc, cut, ub, ws
+    hs, kxs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg, hit, rx, rsoff, roff, acc, cut, ub, ws
 ):
     """:func:`_best_two`'s exact value of keeping the positions ``m`` (``k`` cards, ``kept``) of
-    ``hs`` in 2-7, by values: the walk of its suitless bound (:func:`_suitless_walk`, whose table
+    ``hs`` (``kxs``: :func:`.value_sums._value_indices`) in 2-7, by values: the walk of its suitless bound (:func:`_suitless_walk`, whose table
     of the hand's subsets must be filled for it) with the flushes put back (:func:`_flush_fix`),
     added to ``acc``; with targets (``tg`` not empty) their counts into ``hit`` the same way,
     from the counts with flushes not counted (``rx[4]``).  The same integers as the walk by
@@ -1935,7 +1941,7 @@ def _flushed_walk(
     subr, dbufr, vdeck, AERC, subrc, dcbufr = rx[1], rx[2], rx[3], rx[4], rx[5], rx[6]
     _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
     _target_sums(
-        hs, vdeck, nd, AERC, tg[3], _SUITLESS, Tk, subrc, rsoff, roff, m, k, True, dcbufr,
+        hs, kxs, vdeck, nd, AERC, tg[3], _SUITLESS, Tk, subrc, rsoff, roff, m, k, True, dcbufr,
         np.zeros((0, 0, 0), dtype=np.int32),
     )  # fmt: skip
     return _two(
@@ -1973,14 +1979,15 @@ def _by_bound(order, t, sv, dropped):
 
 
 @njit(cache=True, inline="always")
-def _target_sums(hs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, mask, k, by_value, dcbuf, QC):
+def _target_sums(hs, kxs, deck, nd, AEC, ind, fam, Tk, subc, soff, off, mask, k, by_value, dcbuf, QC):
     """``dcbuf[:, t]``: the dense table of target ``t``'s counts for keeping the positions
-    ``mask`` (``k`` cards) of ``hs``, from the count sums ``AEC[t]`` of the cards out (by way of
+    ``mask`` (``k`` cards) of ``hs`` (the index of the values at each set of its positions:
+    ``kxs``), from the count sums ``AEC[t]`` of the cards out (by way of
     ``subc``, the table of the hand's subsets: :func:`_sub_sums`; by values with ``QC`` not
     empty, a gather from its discards' table, :func:`.value_sums._keep_sums_by_discards`)."""
     if by_value and QC.shape[0] > 0:
         for t in range(ind.shape[0]):
-            _keep_sums_by_discards(hs, mask, k, 5 - k, QC[t], AEC[t], dcbuf[:, t])
+            _keep_sums_by_discards(hs, kxs, mask, k, 5 - k, QC[t], AEC[t], dcbuf[:, t])
         return
     for t in range(ind.shape[0]):
         lo, zero = (0, 0) if by_value else _zero_cards(hs, deck, nd, AEC[t])

@@ -382,22 +382,23 @@ def _discard_sums(AE, Q):
 
 
 @njit(cache=True)
-def _keep_sums_by_discards(hs, mask, k, m, Q, AE, D):
+def _keep_sums_by_discards(hs, kxs, mask, k, m, Q, AE, D):
     """:func:`_keep_sums` of keeping the positions ``mask`` (``k`` cards) of ``hs`` and drawing
     ``m``, by values, from the discards' table ``Q`` (:func:`_discard_sums`): the row of each
     subset ``L`` of the keep is ``Q`` of the discards' values at ``L``'s values plus each
-    multiset of deck values (the same integers).  Keeping no card (five discards, not a
+    multiset of deck values (the same integers).  ``kxs``: the index of the values at each set
+    of positions of ``hs`` (:func:`_value_indices`).  Keeping no card (five discards, not a
     row of ``Q``) is the row of four of them less its sums with the fifth added."""
     a = np.empty(5, dtype=np.int64)
     if k == 0:
-        r = _keep_index(hs, 15)
+        r = kxs[15]
         v = _walk_value(hs[4])
         for j in range(VOFF[4]):
             D[j] = Q[r, j] - Q[r, ADD[j, v]]
         for j in range(VOFF[4], VOFF[5]):
             D[j] = Q[r, j] - AE[ADD[j, v]]
         return
-    r = _keep_index(hs, 31 ^ mask)
+    r = kxs[31 ^ mask]
     pos = np.empty(5, dtype=np.int64)
     _positions(mask, pos)
     o = 0
@@ -413,48 +414,30 @@ def _keep_sums_by_discards(hs, mask, k, m, Q, AE, D):
         o += VOFF[top + 1]
 
 
-#: ``_C4[a, b] = C(a, b)`` for ``a`` up to 4 (0 where ``b > a``).
-_C4 = np.array([[comb(a, b) for b in range(6)] for a in range(5)], dtype=np.int64)
-
-
 @njit(cache=True)
 def _excess_value_sums(T5, u, out):
     """``out`` (8,568): as :func:`_fill_value_sums` with each five-value hand's number ``T5`` (a
     rank or a bound, by the index less ``VOFF[5]``) replaced by how far it passes ``u``,
     ``max(0, T5 - u)``: for a multiset of up to four values the sum over the hands that hold
-    one card of each value, for five the excess itself.  Only the hands above ``u`` add to it
-    (a few hundred of the ranks above a bound of every hand), each to every sub-multiset of its
-    values, weighted by the ways to take its other cards of each value.  With :func:`_out_sums`
-    and a hand's subsets it gives, for every keep at once, the sum over its draws of their
-    excess (:func:`.rank_exact._keep_excess`)."""
-    out[:] = 0
-    cnt = np.zeros(13, dtype=np.int64)
-    take = np.zeros(13, dtype=np.int64)
+    one card of each value, for five the excess itself.  With :func:`_out_sums` and a hand's
+    subsets it gives, for every keep at once, the sum over its draws of their excess
+    (:func:`.rank_exact._keep_excess`).
+
+    Each size from the one above, down from five: the hands that hold ``t`` given cards are,
+    each counted ``5 - t`` times, those that hold one more card, of any value ``v`` with
+    ``4 - c_v`` cards left (``c_v``: the times ``v`` is in the multiset), so the sum of a
+    multiset is ``sum over v of (4 - c_v) * out[multiset + v] / (5 - t)``, exact in integers."""
     for i in range(VOFF[5], VOFF[6]):
         e = T5[i - VOFF[5]] - u
-        if e <= 0:
-            continue
-        out[i] = e
-        cnt[:] = 0
-        for j in range(5):
-            cnt[MULTISETS[i, j]] += 1
-        take[:] = 0
-        while True:  # every proper sub-multiset (take[x] of each value x), an odometer
-            size = 0
-            w = 1
-            ix = 0
-            for x in range(13):
-                w *= _C4[4 - take[x], cnt[x] - take[x]]
-                for _ in range(take[x]):
-                    if size < 4:
-                        ix = ADD[ix, x]
-                    size += 1
-            if size < 5:
-                out[ix] += e * w
-            v = 0
-            while v < 13 and take[v] == cnt[v]:
-                take[v] = 0
-                v += 1
-            if v == 13:
-                break
-            take[v] += 1
+        out[i] = e if e > 0 else 0
+    cnt = np.zeros(13, dtype=np.int64)
+    for t in range(4, -1, -1):
+        for ix in range(VOFF[t], VOFF[t + 1]):
+            cnt[:] = 0
+            for j in range(t):
+                cnt[MULTISETS[ix, j]] += 1
+            total = np.int64(0)
+            for v in range(13):
+                if cnt[v] < 4:
+                    total += (4 - cnt[v]) * out[ADD[ix, v]]
+            out[ix] = total // (5 - t)
