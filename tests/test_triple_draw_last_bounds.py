@@ -171,7 +171,9 @@ def test_the_bound_sums_by_look_ups_are_the_odometer_sums(family, out):
     AE = np.zeros(int(VOFF[6]), dtype=np.int64)
     AEC = np.zeros((0, int(VOFF[6])), dtype=np.int64)
     by_value = family == "ace_to_five"
-    _, _, AEX, AXF = rank_exact._discards_table(AE, AEC, by_value, True, E, E.size, ub, not by_value)
+    _, _, AEX, AXF = rank_exact._discards_table(
+        AE, AEC, by_value, True, E, E.size, ub, not by_value, rank_exact._new_space(1, 0, by_value)
+    )
     assert AEX.shape[0] == 6
     rng = np.random.default_rng(20261207)
     hands = [rng.choice(D0, 5, replace=False) for _ in range(6)]

@@ -27,6 +27,7 @@ from simkit.games.triple_draw.rank_exact import (
     _count_table,
     _Ctx,
     _discards_table,
+    _new_space,
     _suitless_value_sums,
     _value_count_row,
     _value_counts,
@@ -215,7 +216,9 @@ def _second_keep(h1, deck, E, ctx, thr, by_sums, by_discards=False):
     bt = _bound_tables(FAMILY, deck.size)
     best = _best_two(
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
-        hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(), _NO_UB, _discards_table(AE, AEC, True, by_discards, E, E.size, _NO_UB),
+        hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(), _NO_UB, _discards_table(
+            AE, AEC, True, by_discards, E, E.size, _NO_UB, False, _new_space(1, nt, True)
+        ),
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 

@@ -2118,11 +2118,11 @@ def _first_draws(
 
 
 @njit(cache=True)
-def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk, sl):
+def _second_tables(E, nE, nd, m, nt, use, by_value, VS, VC, num, ind, fam, Tk, sl, space):
     """The work space of the second hands after a first draw of ``m`` from ``nd`` cards with
-    ``E[:nE]`` out, for ``threads`` threads (:func:`_first_draws`): per thread the memos of the
-    rank sums (``memos``) and of the ``nt`` targets' counts (``cmemos``), with their stamps;
-    with ``use`` the sums of the cards out (``AE``, and per target ``AEC``: from ``VS`` and
+    ``E[:nE]`` out, for the threads of ``space`` (:func:`_new_space`, :func:`_first_draws`):
+    per thread the memos of the rank sums (``memos``) and of the ``nt`` targets' counts
+    (``cmemos``), with their stamps, from ``space``; with ``use`` the sums of the cards out (``AE``, and per target ``AEC``: from ``VS`` and
     ``VC``, by values :func:`.value_sums._out_sums`, by cards :func:`.card_sums._card_out_sums`)
     and per thread the tables of :func:`_best_two` (``bufs``: a second hand's subsets, for the
     rank sums and with targets for one target's counts, a keep's rank sums and its target
@@ -2135,8 +2135,8 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
     cards out (from ``sl[1]``) and per thread the tables and deck masks of
     :func:`_flushed_walk`.  Returns the suitless tables as ``sl``: ``AER``, those sums, and
     ``sl[2]``, ``sl[3]``."""
-    memos = np.zeros((threads, 2, int(_OFF[5])), dtype=np.int64)
-    cmemos = np.zeros((threads, 2, nt, int(_OFF[5])), dtype=np.int64)
+    memos, cmemos = space[0], space[1]
+    threads = memos.shape[0]
     size = (VOFF[6] if by_value else _OFF[5]) if use else 0
     AEs = np.empty((nt + 1, size), dtype=np.int64)  # the rank sums, then each target's counts
     if use and by_value:
@@ -2178,7 +2178,24 @@ def _second_tables(E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, f
 
 
 @njit(cache=True)
-def _discards_table(AE, AEC, by_value, worth, E, nE, ub, suitless=False):
+def _new_space(threads, nt, by_value):
+    """The large work space of :func:`_three` (the first draws of one keep), to be used again
+    by the next keep (:meth:`_Ctx.space`): fresh pages of memory cost about 0.4 ms a megabyte
+    here, and a keep by values with targets takes over 100 MB.  Per each of ``threads``
+    threads the memos of the rank sums and of the ``nt`` targets' counts with their stamps
+    (0: none filled; :func:`_second_tables`), and by values the tables of every set of
+    discards (:func:`_discards_table`): the rank sums' (64-bit) and each target's (32-bit)."""
+    n = VOFF[5] if by_value else 0
+    return (
+        np.zeros((threads, 2, _OFF[5]), dtype=np.int64),
+        np.zeros((threads, 2, nt, _OFF[5]), dtype=np.int64),
+        np.empty((n, VOFF[5]), dtype=np.int64),
+        np.empty((nt if by_value else 0, VOFF[5], VOFF[5]), dtype=np.int32),
+    )
+
+
+@njit(cache=True)
+def _discards_table(AE, AEC, by_value, worth, E, nE, ub, suitless, space):
     """The tables of :func:`.value_sums._discard_sums` of the sums ``AE`` of the cards out (by
     values) and of each target's counts ``AEC[t]`` (32-bit: counts of hands), from which each
     second keep's tables are gathers (:func:`_best_two`, :func:`_target_sums`), and with the
@@ -2188,11 +2205,12 @@ def _discards_table(AE, AEC, by_value, worth, E, nE, ub, suitless=False):
     (:func:`.value_sums._excess_value_sums`, for :func:`_keep_excess`).  Where not ``worth``
     it (few first draws) or not by values, empty ones: each keep's table is then the
     inclusion-exclusion over its discards of the hand's subsets' table, and its bound summed
-    over its draws (by :func:`.last_bounds._last_keep_bounds`' ``U``)."""
+    over its draws (by :func:`.last_bounds._last_keep_bounds`' ``U``).  The tables are written
+    into those of ``space`` (:func:`_new_space`, by values)."""
     nt = AEC.shape[0]
     use = by_value and worth and AE.size > 0
-    QR = np.empty((VOFF[5] if use else 0, VOFF[5] if use else 0), dtype=np.int64)
-    QC = np.empty((nt if use else 0, VOFF[5], VOFF[5]), dtype=np.int32)
+    QR = space[2][: VOFF[5] if use else 0]
+    QC = space[3][: nt if use else 0]
     if use:
         _discard_sums(AE, QR)
         for t in range(nt):
@@ -2221,8 +2239,9 @@ def _sampled_first_draws(
     m = 5 - k
     nt = ind.shape[0]
     use = VS.size > 0
+    space = _new_space(1, nt, by_value)
     memos, cmemos, AE, AEC, sl2, bufs = _second_tables(
-        E, nE, nd, m, nt, 1, use, by_value, VS, VC, num, ind, fam, Tk, sl
+        E, nE, nd, m, nt, use, by_value, VS, VC, num, ind, fam, Tk, sl, space
     )
     h = np.empty(5, dtype=np.int64)
     for j in range(k):
@@ -2230,7 +2249,9 @@ def _sampled_first_draws(
     rest = np.empty(nd, dtype=np.int64)
     gen = np.zeros(1, dtype=np.int64)
     tg = (C, cmemos[0, 0], cmemos[0, 1], ind)
-    dq = _discards_table(AE, AEC, by_value, draws.shape[0] >= 64, E, nE, ub, not by_value and sl2[0].size > 0)
+    dq = _discards_table(
+        AE, AEC, by_value, draws.shape[0] >= 64, E, nE, ub, not by_value and sl2[0].size > 0, space
+    )
     for i in range(draws.shape[0]):
         _after_first_draw(
             draws[i], m, h, k, deck, nd, rest, E, nE, S, memos[0, 0], memos[0, 1], gen, fam, Tk, num, tg,
@@ -2281,7 +2302,7 @@ def _inner_weight(x, lo, pos, m, deck, per_value, wpre):
 @njit(cache=True, nogil=True)
 def _three(
     kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC, sl, done,
-    ub,
+    ub, space,
 ):  # fmt: skip
     """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
     first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
@@ -2302,7 +2323,8 @@ def _three(
     first draws valued, block by block (by values each counted with its weight, so that it
     reaches ``C(nd, 5 - k)`` with the last): it runs without the GIL, so that a progress bar can
     read it (:func:`_counted`).  ``ub``: the bounds of the second hands' last keeps, by which
-    their keeps' walks by values are given up (:func:`_second_bounds`)."""
+    their keeps' walks by values are given up (:func:`_second_bounds`); ``space``: the work
+    space (:func:`_new_space`) for ``threads`` threads."""
     m = 5 - k
     C, _, _, ind = tg
     nt = ind.shape[0]
@@ -2324,7 +2346,7 @@ def _three(
     tmp = np.zeros(_NL, dtype=np.int64)
     use = VS.size > 0 and n_all > 1  # one first draw (standing pat): not worth the tables
     memos, cmemos, AE, AEC, sl2, bufs = _second_tables(
-        E, nE, nd, m, nt, threads, use, by_value, VS, VC, num, ind, fam, Tk, sl
+        E, nE, nd, m, nt, use, by_value, VS, VC, num, ind, fam, Tk, sl, space
     )
     scale = 1.0  # (nd - m)_10: a second hand's value and bounds on the scale of acc
     for i in range(10):
@@ -2356,7 +2378,7 @@ def _three(
                 break
     # by values with two cards or more drawn first (91 first draws or more): the keeps' tables
     # from the discards' (:func:`.value_sums._discard_sums`, milliseconds, once)
-    dq = _discards_table(AE, AEC, by_value, m >= 2, E, nE, ub, not by_value and sl2[0].size > 0)
+    dq = _discards_table(AE, AEC, by_value, m >= 2, E, nE, ub, not by_value and sl2[0].size > 0, space)
     at = 0
     pos = 0  # the first draws taken, in walk order (where ``hb`` has a bound for each)
     for j in range(m):
@@ -2718,6 +2740,22 @@ class _Ctx:
         self.A = np.zeros(int(_OFF[5]), dtype=np.int64)
         self.stamp = np.zeros(int(_OFF[5]), dtype=np.int64)
         self.gen = np.zeros(1, dtype=np.int64)
+        self._space: tuple[np.ndarray, ...] = ()
+        self._space_key: tuple[int, int, bool] | None = None
+
+    def space(self, threads: int, nt: int, by_value: bool) -> tuple[np.ndarray, ...]:
+        """The work space of :func:`_three` (:func:`_new_space`), made once and handed to every
+        keep valued with the same ``threads``, number of targets ``nt`` and ``by_value``, its
+        memos' stamps cleared."""
+        key = (threads, nt, by_value)
+        if key != self._space_key:
+            self._space = ()  # let the old one go before the new one is made
+            self._space = _new_space(threads, nt, by_value)
+            self._space_key = key
+        else:
+            self._space[0][:, 1] = 0
+            self._space[1][:, 1] = 0
+        return self._space
 
     def targets(self, thr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Per target threshold of ``thr``: its count table (:func:`_count_table`), a memo and
@@ -2829,6 +2867,7 @@ def _keep_value(
             lambda: _three(
                 kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads,
                 by_value, VS, VC, sl, count, _second_bounds(ctx.family, deck, m, by_value, ctx.suitless),
+                ctx.space(threads, tg[3].shape[0], by_value),
             ),
             count,
             comb(n, m),
