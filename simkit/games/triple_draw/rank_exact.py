@@ -125,7 +125,8 @@ multiset by a table, :data:`.value_sums.ADD`).  Where two cards or more are draw
 first draws or more) even that is done once: that sum depends on the discards' values alone,
 so a table of it for every set of at most four discards (:func:`.value_sums._discard_sums`,
 2,380 rows, each its parent's less the parent's sums with one value more: milliseconds per
-first keep; one more per target, of its counts, in 32 bits: 23 MB) makes each keep's table a
+first keep, into memory the query makes once, :func:`_new_space`; one more per target, of its
+counts, in 32 bits: 23 MB) makes each keep's table a
 gather (:func:`.value_sums._keep_sums_by_discards`; the
 five-card draw one subtraction a multiset), 2 to 8 times quicker, and the hand's subsets'
 table is not needed past its own cards (the five-card draw of K-Q-J-J-9 in A-5: 1.75 s to
