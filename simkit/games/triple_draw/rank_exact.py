@@ -268,7 +268,7 @@ from .value_sums import (
     _walk_value,
 )
 
-__all__ = ["RankPlay", "best_rank_keep", "rank_bound", "rank_play", "rank_value"]
+__all__ = ["RankPlay", "best_rank_keep", "rank_bound", "rank_play", "rank_value", "rank_values"]
 
 _POP = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 _TOP = np.array([m.bit_length() - 1 for m in range(32)], dtype=np.int64)
@@ -3003,13 +3003,35 @@ def rank_value(
     """
     if keep is None:
         raise ValueError("rank_value values a given keep, got None; best_rank_keep finds the best one")
-    cards, kept, deck, dead_cards = _checked(hand, keep, draws, dead, family)
-    assert kept is not None
-    got = _keep_value(
-        _Ctx(family), cards, kept.astype(np.int64), deck, dead_cards, draws, _NO_THR, quiet=quiet
-    )
-    assert got is not None
-    return got[0]
+    return rank_values(hand, [keep], draws, dead=dead, family=family, quiet=quiet)[0]
+
+
+def rank_values(
+    hand, keeps, draws: int = 2, *, dead=None, family: str = "deuce_to_seven", quiet: bool = True
+) -> list[Fraction]:
+    """:func:`rank_value` of each keep of ``keeps``, in order: the same fractions, with the
+    tables and the work space of a query made once for them all (for every keep of a hand
+    with three draws, a fifth of the time or more).
+
+    >>> a, b = rank_values("9s 5h 3d 2c 2h", ["9s 5h 3d 2c", "5h 3d 2c"], 1)
+    >>> a == rank_value("9s 5h 3d 2c 2h", "9s 5h 3d 2c", 1), a > b
+    (True, True)
+    >>> rank_values("9s 5h 3d 2c 2h", ["9s 5h", None], 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: rank_values values given keeps, got None; best_rank_keep finds the best one
+    """
+    if any(keep is None for keep in keeps):
+        raise ValueError("rank_values values given keeps, got None; best_rank_keep finds the best one")
+    ctx = _Ctx(family)
+    out = []
+    for keep in keeps:
+        cards, kept, deck, dead_cards = _checked(hand, keep, draws, dead, family)
+        assert kept is not None
+        got = _keep_value(ctx, cards, kept.astype(np.int64), deck, dead_cards, draws, _NO_THR, quiet=quiet)
+        assert got is not None
+        out.append(got[0])
+    return out
 
 
 _NO_THR = np.zeros(0, dtype=np.int32)

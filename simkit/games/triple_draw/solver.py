@@ -655,6 +655,23 @@ def discard_options(
         estimates = keep_estimates(
             _estimate_keeps(cards, deck, masks, draws, objective, family, trials, seed, run_options)
         )
+    if rank_exactly:  # every keep's value, one per set of values in A-5 (R-T5), in one query
+        from .rank_exact import out_of_play, rank_values
+
+        keeps = {_value_key(cards, mask, family): cards[_positions(mask)] for mask in masks}
+        valued = dict(
+            zip(
+                keeps,
+                rank_values(
+                    cards,
+                    list(keeps.values()),
+                    draws,
+                    dead=out_of_play(cards, deck),
+                    family=family,
+                    quiet=bool(run_options.get("quiet", False)),
+                ),
+            )
+        )
     rows = []
     for i, mask in enumerate(masks):
         if estimates is not None:
@@ -666,20 +683,7 @@ def discard_options(
             )
             frac = None
         elif rank_exactly:
-            from .rank_exact import out_of_play, rank_value
-
-            kept = cards[_positions(mask)]
-            values = (
-                tuple(sorted(_exact._low_value(kept, family).tolist()))
-                if family == "ace_to_five"
-                else (mask,)
-            )
-            if values not in valued:
-                valued[values] = rank_value(
-                    cards, kept, draws, dead=out_of_play(cards, deck), family=family,
-                    quiet=bool(run_options.get("quiet", False)),
-                )  # fmt: skip
-            p = valued[values]
+            p = valued[_value_key(cards, mask, family)]
             value, se, is_exact, frac = float(p), 0.0, True, _fraction(p)
             method = "exact best play: every later keep the one with the greatest expected rank"
         elif target_exactly:
@@ -921,6 +925,14 @@ def odds_rows(
 
 def _positions(mask: int) -> list[int]:
     return [i for i in range(5) if (mask >> i) & 1]
+
+
+def _value_key(cards: np.ndarray, mask: int, family: str) -> tuple[int, ...]:
+    """What a keep's expected rank depends on: in A-5 its values alone (R-T5: every card of a
+    value as good as another), in 2-7 its cards (``mask``)."""
+    if family == "ace_to_five":
+        return tuple(sorted(_exact._low_value(cards[_positions(mask)], family).tolist()))
+    return (mask,)
 
 
 def rank_numerators(family: str = "deuce_to_seven") -> np.ndarray:
