@@ -596,7 +596,8 @@ def rank_section(repeats: int) -> list[str]:
         "tables are gathered, and the walks by values step over sets of values with the hand's rank "
         "from its values (rank_exact._value_walk). Those tables take over 100 MB by values with four "
         "targets; they are made once per query and written again by each first keep "
-        "(rank_exact._new_space), as fresh pages of memory cost about 0.4 ms a megabyte here.",
+        "(rank_exact._new_space; best-discard values all its keeps in one query, rank_exact.rank_values), "
+        "as fresh pages of memory cost about 0.4 ms a megabyte here.",
     ]
     return lines
 
