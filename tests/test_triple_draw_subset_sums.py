@@ -20,6 +20,7 @@ from simkit.games.triple_draw.card_sums import (
 )
 from simkit.games.triple_draw.rank_exact import (
     _NL,
+    _NO_THR,
     _NO_UB,
     _best_two,
     _bint,
@@ -196,11 +197,12 @@ def _buffers(nd: int, by_value: bool, nt: int):
     )
 
 
-def _second_keep(h1, deck, E, ctx, thr, by_sums, by_discards=False):
+def _second_keep(h1, deck, E, ctx, thr, by_sums, by_discards=False, part=0, held=0, v0=None):
     """``_best_two`` holding ``h1`` (two draws left): its value, keep and target chances, the
     keeps' tables made by values from the sums of the cards out (``by_sums``; ``by_discards``:
     each a gather from the table of every set of discards, ``_discard_sums``) or by
-    inclusion-exclusion over every card out."""
+    inclusion-exclusion over every card out; ``part``, ``held`` and ``v0`` as ``_best_two``'s
+    (no targets with ``part``)."""
     nt = thr.size
     AE = np.zeros(int(VOFF[6]) if by_sums else 0, dtype=np.int64)
     AEC = np.zeros((nt, int(VOFF[6]) if by_sums else 0), dtype=np.int64)
@@ -218,7 +220,7 @@ def _second_keep(h1, deck, E, ctx, thr, by_sums, by_discards=False):
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
         hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(), _NO_UB, _discards_table(
             AE, AEC, True, by_discards, E, E.size, _NO_UB, False, _new_space(1, nt, True)
-        ),
+        ), part, held, np.zeros(_NL, dtype=np.int64) if v0 is None else v0,
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 
@@ -247,6 +249,37 @@ def test_second_keep_by_value_sums_matches_inclusion_exclusion(dead):
         slow = _second_keep(h1, deck, E, ctx, thr, False)
         assert fast == slow, h1.tolist()
         assert _second_keep(h1, deck, E, ctx, thr, True, by_discards=True) == slow, h1.tolist()
+
+
+def test_second_keep_in_two_parts_is_the_best_keep():
+    """The best second keep found in two parts (``_after_first_draw`` sharing the keeps of
+    drawn cards between first keeps): the best keep of no position of ``held`` (part 1), then
+    the keeps of some position of ``held`` against it (part 2) give the value of the whole
+    search (part 0), whichever part holds the best keep."""
+    rng = np.random.default_rng(20261207)
+    ctx = _Ctx(FAMILY)
+    first = parse_cards("Kc Qh Jd Jc 9h").tolist()
+    E = np.array(first, dtype=np.int64)
+    live = np.array([c for c in range(52) if c not in first], dtype=np.int64)
+    hands = [rng.choice(live, 5, replace=False) for _ in range(4)]
+    hands += [parse_cards("Ah 2c 5d Ks 8c"), parse_cards("Kh Qc 4d 7s 7c"), parse_cards("Qd Td 3h 4c 5h")]
+    parts = set()
+    for h1 in hands:
+        h1 = h1.astype(np.int64)
+        deck = _worst_first(
+            np.array([c for c in live.tolist() if c not in h1.tolist()], dtype=np.int64), FAMILY
+        )
+        whole, keep, _ = _second_keep(h1, deck, E, ctx, _NO_THR, True, by_discards=True)
+        for held in (0b00001, 0b00011, 0b00111, 0b01111, 0b11000):
+            drawn, _, _ = _second_keep(h1, deck, E, ctx, _NO_THR, True, by_discards=True, part=1, held=held)
+            v0 = np.array([(drawn >> (32 * i)) & 0xFFFFFFFF for i in range(_NL)], dtype=np.int64)
+            both, _, _ = _second_keep(
+                h1, deck, E, ctx, _NO_THR, True, by_discards=True, part=2, held=held, v0=v0
+            )
+            assert drawn <= whole, (h1.tolist(), held)
+            assert both == whole, (h1.tolist(), held)
+            parts.add(bool(keep & held))
+    assert parts == {False, True}  # the best keep in either part
 
 
 _NO_QR = (
@@ -389,7 +422,7 @@ def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family, suitless=False
     best = _best_two(
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
         hit, bt, False, AEs[0], AEs[1:], sub, dbuf, dcbuf, _suitless_bound(h1, deck, E) if suitless else _no_bound(),
-        _NO_UB, _NO_QR,
+        _NO_UB, _NO_QR, 0, 0, v,
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 

@@ -37,7 +37,8 @@ the best hand's rank (and by values too with :data:`LAST_KEEP_BOUNDS` off).  Who
 keeps are skipped by :func:`rank_bound`, an upper bound of a keep's expected rank from the
 best-play chances of the targets (K-low … 7-low).  A second keep with three draws is skipped
 when its bound, each chance a table look-up of the refreshed model of :mod:`.exact`
-(:func:`_keep_bound`), is below the best found; a first keep when its bound is
+(:func:`_keep_bound`), is below the best found; a first keep with two draws (and in the quick
+search of three, :func:`_quick_first_keep`) when its bound is
 at most the best found, each chance first from the table and, where that does not settle it,
 counted (the best-play chance with straights and flushes not counted, milliseconds a target:
 :class:`_KeepBounds`); with three draws every keep but standing pat when no bound passes the
@@ -62,9 +63,10 @@ bound the ranks with flushes not counted (below) as well, and serve their three-
 too.  Skipping changes no figure; it only saves work.  Standing pat with three draws draws
 nothing: it is the hand's best keep with two draws, found by the two-draw search
 (:func:`_best_play`; the three-draw kernel made its tables for one first draw, ten times
-slower).  The counted bound is what makes many
-three-draw searches quick: for 7-5-3-2-K in A-5 it puts every keep of two cards or fewer below
-7-5-3-2's value, so no small keep is valued.
+slower).  The second hands' bounds are what make many three-draw searches quick: for
+7-5-3-2-K in A-5 they put every keep of two cards or fewer below 7-5-3-2's value, so no small
+keep is valued.  They settle as much as the counted bound did there, for less: the whole
+search no longer counts it (:func:`_best_first_keep`).
 
 **2-7: the suitless bound.**  In 2-7 a flush only loses: ranked as its cards would be with no
 flush, a hand's rank is at least its true one, and the same for every hand but a flush
@@ -139,7 +141,13 @@ cards, and hold the sums of its subsets in registers (:func:`_moebius16_held`,
 1.75 s, 0.74 s without them; 0.75 s with each draw bounded by its own hand's bound, a keep
 short by its bound sum skipped before its table is gathered.  A keep with the same values as one tried
 before is not valued again (its value is the same; ties go to the first), first keeps in a
-search included.
+search included.  Where several first keeps of one size are valued in full
+(:func:`rank_values`, best-discard's every keep), their second hands after the same values
+drawn share everything but the first keep's own cards: the deck left and the cards out are the
+same (the five first cards and the draw).  So the best second keep of drawn cards only is found
+once, by the first of them, and kept for each set of values drawn (:meth:`_Ctx.shared`); the
+others value only the second keeps that hold some of their own cards, against it
+(:func:`_after_first_draw`; every keep of K-Q-J-J-9 in A-5: 1.6 s to 1.0 s).
 
 **2-7: by cards.**  Where suits and runs count the same is done by cards (:mod:`.card_sums`):
 the sums over the hands that miss the cards out before the second keep, for every set of up
@@ -220,6 +228,7 @@ best play after it (:func:`_sampled_first_draws`, the same second-hand kernel as
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
@@ -279,6 +288,8 @@ _PLACE = np.argsort(_ORDER)
 _LIMB = 32
 _LMASK = (1 << _LIMB) - 1
 _NL = 4  # limbs of a big integer: up to 2^128
+#: No values shared between first keeps (:meth:`_Ctx.shared`).
+_NO_SHARE = (np.zeros((0, _NL), dtype=np.int64), np.zeros(0, dtype=np.int64))
 #: The evaluator family of :func:`.rules._eval` that does not see suits (A-5's): with 2-7's
 #: tables it ranks a hand as its cards would be with no flush (:func:`_suitless_value_sums`).
 _SUITLESS = family_id("ace_to_five")
@@ -1628,7 +1639,7 @@ def _low_mask(h, m, top, ace_low):
 @njit(cache=True)
 def _best_two(
     h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs, dbuf, dcbuf,
-    rx, ub, dq,
+    rx, ub, dq, part, held, v0,
 ):  # fmt: skip
     """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
     keep's expected rank numerator times ``(nd)_10`` (limbs), ``hit[t]`` (with targets) the
@@ -1661,7 +1672,13 @@ def _best_two(
     first is the best as a rule, so the others fall short by their bound alone, and with
     targets that first walk counts them, sparing the best keep its second walk.  Those keeps
     are walked by values with the flushes put back (:func:`_flushed_walk`, with ``rx`` holding
-    its tables: :func:`_second_tables`), the others by cards."""
+    its tables: :func:`_second_tables`), the others by cards.
+
+    ``part`` 1: only the keeps of no position of ``held`` (a mask of positions of ``h1``);
+    ``part`` 2: only the keeps of some position of ``held``, with ``v0`` the value of the best
+    of the others (found by ``part`` 1; :func:`_after_first_draw`); the best of both is the best
+    keep's value.  With no targets only (``hit`` is not counted), and the keep returned is then
+    0 where none of the keeps tried beats ``v0``."""
     sub, subc = subs[0], subs[subs.shape[0] - 1]  # the rank sums' and a target's (the same: none)
     hs = np.empty(5, dtype=np.int64)
     for i in range(5):
@@ -1708,6 +1725,21 @@ def _best_two(
     bestf = -1.0
     for i in range(_NL):
         v[i] = 0
+    if part == 2:  # the keeps of no held position are valued (v0): their values are not tried again
+        best = 0
+        for i in range(_NL):
+            v[i] = v0[i]
+        bestf = _bfloat(v)
+        if by_value:
+            for mm in range(32):
+                if mm & held == 0:
+                    seen = False
+                    for i in range(ntried):
+                        if tried[i] == kxs[mm]:
+                            seen = True
+                    if not seen:
+                        tried[ntried] = kxs[mm]
+                        ntried += 1
     scale = 1.0  # (nd)_10: the bound on v's scale
     for i in range(10):
         scale *= nd - i
@@ -1721,6 +1753,8 @@ def _best_two(
         _cheap_first(order)
     for t in range(32):
         m = order[t]
+        if (part == 1 and m & held != 0) or (part == 2 and m & held == 0):
+            continue
         if suitless and 5 - _POP[m] >= SUITLESS_RANKED:
             if not ranked:  # every keep left: its suitless value, cut at the best found
                 ranked = True
@@ -2059,7 +2093,7 @@ def _walk_order(cards, n, out):
 @njit(cache=True, inline="always")
 def _after_first_draw(
     draw, m, h, k, deck, nd, rest, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE,
-    AEC, subs, dbuf, dcbuf, rx, ub, dq,
+    AEC, subs, dbuf, dcbuf, rx, ub, dq, shared,
 ):  # fmt: skip
     """:func:`_best_two` of ``h[:k]`` and the first draw ``draw[:m]`` (sorted positions in
     ``deck``): its value into ``v`` and target chances into ``hit``.  The second hand's deck
@@ -2067,7 +2101,14 @@ def _after_first_draw(
     cannot win is given up sooner): by cards in descending order, by values in the walk order
     of ``deck`` (:func:`_worst_first`, which the tables by values need).  ``rx``: the suitless
     bound's tables (:func:`_second_tables`), its deck (``rx[3]``) filled here in walk order;
-    ``ub`` the bounds of the last keeps (:func:`_second_bounds`)."""
+    ``ub`` the bounds of the last keeps (:func:`_second_bounds`).
+
+    ``shared`` (:meth:`_Ctx.shared`; no rows: not used): by values with no targets, the value
+    of the best second keep of no card of ``h[:k]`` for each multiset of values drawn, kept
+    for the other first keeps of the hand that draw as many (row: the multiset's index, with a
+    stamp of 1 once filled).  The second hand's deck and cards out are the same for them all
+    (the five first cards and the draw), so that value is too: it is found once, and each
+    first keep values only its second keeps that hold some of its own cards."""
     for j in range(m):
         h[k + j] = deck[draw[j]]
     c = _rest(deck, nd, draw, m, rest)  # by values in walk order, as deck (worst first)
@@ -2085,16 +2126,33 @@ def _after_first_draw(
             for j in range(c):
                 dsuit[rest[j] & 3] |= 1 << (rest[j] >> 2)
                 vsuit[rest[j] >> 2] |= 1 << (rest[j] & 3)
+    B, Bst = shared
+    if B.shape[0] == 0 or k == 0:
+        _best_two(
+            h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs,
+            dbuf, dcbuf, rx, ub, dq, 0, 0, v,
+        )  # fmt: skip
+        return
+    held = (1 << k) - 1
+    r = _keep_index(h, 31 ^ held)  # the values drawn
+    if Bst[r] == 0:
+        _best_two(
+            h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs,
+            dbuf, dcbuf, rx, ub, dq, 1, held, v,
+        )  # fmt: skip
+        for i in range(_NL):
+            B[r, i] = v[i]
+        Bst[r] = 1
     _best_two(
         h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs, dbuf,
-        dcbuf, rx, ub, dq,
+        dcbuf, rx, ub, dq, 2, held, B[r],
     )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _first_draws(
     firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value,
-    AE, AEC, sl, bufs, ub, dq,
+    AE, AEC, sl, bufs, ub, dq, shared,
 ):  # fmt: skip
     """:func:`_after_first_draw` of each of the first draws ``firsts[:nb]`` (positions in
     ``deck``) onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.
@@ -2115,7 +2173,7 @@ def _first_draws(
                 firsts[i], m, h, k, deck, nd, rest, E, nE, S, memos[t, 0], memos[t, 1], gen, fam, Tk, num,
                 tg, vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][t], bufs[1][t], bufs[2][t],
                 (sl[0], bufs[3][t], bufs[4][t], bufs[5][t], sl[1], bufs[6][t], bufs[7][t], sl[2], sl[3],
-                 bufs[8][t], bufs[9][t]), ub, dq,
+                 bufs[8][t], bufs[9][t]), ub, dq, shared,
             )  # fmt: skip
 
 
@@ -2255,12 +2313,13 @@ def _sampled_first_draws(
     dq = _discards_table(
         AE, AEC, by_value, draws.shape[0] >= 64, E, nE, ub, not by_value and sl2[0].size > 0, space
     )
+    noshare = (np.zeros((0, _NL), dtype=np.int64), np.zeros(0, dtype=np.int64))
     for i in range(draws.shape[0]):
         _after_first_draw(
             draws[i], m, h, k, deck, nd, rest, E, nE, S, memos[0, 0], memos[0, 1], gen, fam, Tk, num, tg,
             vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][0], bufs[1][0], bufs[2][0],
             (sl2[0], bufs[3][0], bufs[4][0], bufs[5][0], sl2[1], bufs[6][0], bufs[7][0], sl2[2], sl2[3],
-             bufs[8][0], bufs[9][0]), ub, dq,
+             bufs[8][0], bufs[9][0]), ub, dq, noshare,
         )  # fmt: skip
 
 
@@ -2305,7 +2364,7 @@ def _inner_weight(x, lo, pos, m, deck, per_value, wpre):
 @njit(cache=True, nogil=True)
 def _three(
     kept, k, deck, nd, E, nE, S, fam, Tk, num, tg, acc, hit, cut, bt, threads, by_value, VS, VC, sl, done,
-    ub, space,
+    ub, space, shared,
 ):  # fmt: skip
     """Three draws left keeping ``kept[:k]``: ``acc`` += :func:`_best_two`'s value over every
     first draw (and ``hit`` its target chances), both times ``(nd - 5 + k)_10``; False as soon
@@ -2327,7 +2386,9 @@ def _three(
     reaches ``C(nd, 5 - k)`` with the last): it runs without the GIL, so that a progress bar can
     read it (:func:`_counted`).  ``ub``: the bounds of the second hands' last keeps, by which
     their keeps' walks by values are given up (:func:`_second_bounds`); ``space``: the work
-    space (:func:`_new_space`) for ``threads`` threads."""
+    space (:func:`_new_space`) for ``threads`` threads; ``shared``: the values of the second
+    keeps of drawn cards only, shared by the first keeps of the hand (:func:`_after_first_draw`;
+    no rows: not used)."""
     m = 5 - k
     C, _, _, ind = tg
     nt = ind.shape[0]
@@ -2411,7 +2472,7 @@ def _three(
                 more = next_combination(idx, m, nd)
         _first_draws(
             firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout,
-            by_value, AE, AEC, sl2, bufs, ub, dq,
+            by_value, AE, AEC, sl2, bufs, ub, dq, shared,
         )  # fmt: skip
         for i in range(nb):
             done[0] += weight[i]
@@ -2745,6 +2806,8 @@ class _Ctx:
         self.gen = np.zeros(1, dtype=np.int64)
         self._space: tuple[np.ndarray, ...] = ()
         self._space_key: tuple[int, int, bool] | None = None
+        self._shared: tuple[np.ndarray, np.ndarray] = _NO_SHARE
+        self._shared_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     def space(self, threads: int, nt: int, by_value: bool) -> tuple[np.ndarray, ...]:
         """The work space of :func:`_three` (:func:`_new_space`), made once and handed to every
@@ -2759,6 +2822,17 @@ class _Ctx:
             self._space[0][:, 1] = 0
             self._space[1][:, 1] = 0
         return self._space
+
+    def shared(self, cards: np.ndarray, dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The values of the second keeps of drawn cards only after each first draw of the
+        hand ``cards`` with ``dead`` out, by values and with no targets (:func:`_after_first_draw`),
+        kept for every keep of that hand valued with three draws: made empty for a new hand."""
+        key = (tuple(cards.tolist()), tuple(sorted(dead.tolist())))
+        if key != self._shared_key:
+            n = int(VOFF[6])
+            self._shared = (np.zeros((n, _NL), dtype=np.int64), np.zeros(n, dtype=np.int64))
+            self._shared_key = key
+        return self._shared
 
     def targets(self, thr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Per target threshold of ``thr``: its count table (:func:`_count_table`), a memo and
@@ -2787,6 +2861,7 @@ def _keep_value(
     by_value: bool | None = None,
     quiet: bool = True,
     counter: np.ndarray | None = None,
+    share: bool = False,
 ) -> tuple[Fraction, list[Fraction]] | None:
     """The exact expected rank of keeping ``kept`` with ``draws`` (1..3) draws left, and the
     chance of each target threshold ``thr`` with best play for the rank; None as soon as it is
@@ -2798,7 +2873,10 @@ def _keep_value(
     in A-5 and with ``ctx.suitless``, where it gives the same integers; no targets then);
     ``quiet=False``: with three draws a progress bar of the first draws valued
     (:func:`_counted`); ``counter``: an int64 array whose ``[0]`` the first draws valued are
-    added to."""
+    added to; ``share``: by values with three draws and no targets, the best second keeps of
+    drawn cards only are kept in ``ctx`` for the next keeps of the hand that draw as many, or
+    taken from it (:meth:`_Ctx.shared`; the same integers, less work where several keeps of one
+    size are valued in full)."""
     assert not (ctx.suitless and thr.size), "the suitless ranks bound the rank, not the targets"
     kept_l = kept.tolist()
     discards = np.array([c for c in cards.tolist() if c not in kept_l], dtype=np.int64)
@@ -2871,6 +2949,7 @@ def _keep_value(
                 kept5, k, worst_first, n, E, E.size, ctx.S, *args, tg, acc, hit, cut, bt, threads,
                 by_value, VS, VC, sl, count, _second_bounds(ctx.family, deck, m, by_value, ctx.suitless),
                 ctx.space(threads, tg[3].shape[0], by_value),
+                ctx.shared(cards, dead) if share and by_value and nt == 0 else _NO_SHARE,
             ),
             count,
             comb(n, m),
@@ -3032,11 +3111,15 @@ def rank_values(
     if any(keep is None for keep in keeps):
         raise ValueError("rank_values values given keeps, got None; best_rank_keep finds the best one")
     ctx = _Ctx(family)
+    checked = [_checked(hand, keep, draws, dead, family) for keep in keeps]
+    sizes = Counter(kept.size for _, kept, _, _ in checked if kept is not None)
     out = []
-    for keep in keeps:
-        cards, kept, deck, dead_cards = _checked(hand, keep, draws, dead, family)
+    for cards, kept, deck, dead_cards in checked:
         assert kept is not None
-        got = _keep_value(ctx, cards, kept.astype(np.int64), deck, dead_cards, draws, _NO_THR, quiet=quiet)
+        got = _keep_value(
+            ctx, cards, kept.astype(np.int64), deck, dead_cards, draws, _NO_THR, quiet=quiet,
+            share=sizes[kept.size] > 1,
+        )  # fmt: skip
         assert got is not None
         out.append(got[0])
     return out
@@ -3230,8 +3313,13 @@ def _best_first_keep(
     and ``least == 0`` the greatest value with two draws first (:func:`_likely_best_first`); one
     whose bound (:class:`_KeepBounds`; counted except in A-5 with two draws, where valuing a
     keep costs no more) is at most the best found is skipped, and the valuing of the others
-    stops as soon as they cannot beat it.  In A-5 a keep with the values of one before it in
-    :data:`_ORDER` is not valued (its value is the same, and ties go to the first).
+    stops as soon as they cannot beat it.  With three draws and ``least == 0`` those bounds
+    only tell whether standing pat is best (:func:`_pat_is_best`): each keep valued is first
+    bounded by its second hands (:func:`_three`, :func:`_first_bounds`), which rules out as
+    much for less (with the memos empty, K-Q-J-J-9 in A-5: 1.1 s to 0.95 s; 7-3-2-K-Q in A-5:
+    0.42 s to 0.21 s; 7-5-4-K-K in 2-7: 0.54 s to 0.42 s; the same keeps and values).  In A-5
+    a keep with the values of one before it in :data:`_ORDER` is not valued (its value is the
+    same, and ties go to the first).
 
     ``least``: give up (None) rather than value a keep of fewer cards, and already before the
     first keep of ``least`` cards when a keep of fewer cards is bounded above the best found:
@@ -3249,6 +3337,9 @@ def _best_first_keep(
     # counting a bound costs about what valuing an A-5 keep by values with two draws does
     count = draws == 3 or ctx.family != "ace_to_five"
     bounds = _KeepBounds(deck, ctx.family, draws, count) if draws >= 2 else None
+    # with three draws the search's first keeps are screened by their second hands' bounds
+    # (:func:`_three`), cheaper than these; the quick search keeps them to decide sooner
+    screen = None if draws == 3 and least == 0 else bounds
     keeps = {m: cards[[i for i in range(5) if (m >> i) & 1]] for m in masks}
     if ctx.family == "ace_to_five":  # one keep per multiset of values, the first in the tie order
         seen: set[tuple[int, ...]] = set()
@@ -3278,7 +3369,7 @@ def _best_first_keep(
         """Whether keep ``mask`` cannot beat the best found (a keep placed before it wins a tie,
         so it must be bounded below it): by the bounds, then by its suitless value."""
         assert best is not None
-        if bounds is not None and bounds.at_most(
+        if screen is not None and screen.at_most(
             keeps[mask], best[0], strict=bool(_PLACE[mask] < _PLACE[best[1]])
         ):
             return True
@@ -3301,7 +3392,7 @@ def _best_first_keep(
             continue
         if _POP[mask] < least:
             return None
-        if _POP[mask] == least and best is not None and bounds is not None and not checked:
+        if _POP[mask] == least and best is not None and screen is not None and not checked:
             if any(not ruled_out(m) for m in masks if _POP[m] < least):
                 return None
             checked = True  # the best found only grows
