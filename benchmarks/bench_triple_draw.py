@@ -604,7 +604,11 @@ def rank_section(repeats: int) -> list[str]:
         "The whole three-draw search screens its first keeps by their second hands' bounds alone: the "
         "counted rank_bound cost more there than it saved: 0.1-0.2 s of each search above, with the "
         "memos empty. It still decides whether standing pat is best, and the quick search of 2-7 "
-        "keeps it. The bound tables that it and the second keeps use are kept on disk.",
+        "keeps it. The bound tables that it and the second keeps use are kept on disk. In 2-7 by "
+        "cards the first draws of the same values have second hands of the same values, whose keeps' "
+        "suitless bounds are the same: each is walked once and kept by the values drawn, with the cut "
+        "where it was given up (rank_exact._suitless_known; 9-8 kept: 5.0 s to 3.75 s in the same run, "
+        "36 first draws by cards a set of values).",
     ]
     return lines
 

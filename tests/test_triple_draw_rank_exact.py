@@ -645,12 +645,16 @@ def test_flush_tables_sum_what_being_a_flush_changes():
         ("Ks Qh Jd 9c 8s", "Ks Qh Jd 9c", None),  # junk second hands: their keeps draw three or more
         ("Ks Qs Js 9s 8h", "Ks Qs Js 9s", None),  # one suit: the second keeps that can make a flush
         ("Ks Qh Jd 9c 8s", "Ks Qh Jd 9c", "2h 3h 4h 5h 6d"),  # a suit thinned by dead cards
+        # two cards drawn first (351 draws, 66 sets of values): the second keeps' suitless bounds
+        # kept by the values drawn and taken by the draws of the same values (_suitless_known)
+        ("Ks Qh Jd 9c 8s", "Ks Qh Jd", "2s 3s 4d 5d 6c 7c Ts Td Tc Th Js Jc Qs Qd Kh Kc As Ad 9h 8h"),
     ],
 )
 def test_flushes_put_back_by_values_give_the_integers_of_every_card(monkeypatch, hand, keep, dead):
     """2-7 with three draws: the second keeps that draw three cards or more are walked by
     values with flushes not counted and the flushes put back (:func:`.rank_exact._flush_fix`),
-    with the same value and target chances as walking every second draw card by card.  With
+    with the same value and target chances as walking every second draw card by card, also
+    where a second hand takes its keeps' suitless bounds from an earlier one of its values.  With
     the flush tables zeroed the same walk gives the figures with flushes not counted, greater:
     the flushes are put back there."""
     family = "deuce_to_seven"

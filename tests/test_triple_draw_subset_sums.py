@@ -220,7 +220,7 @@ def _second_keep(h1, deck, E, ctx, thr, by_sums, by_discards=False, part=0, held
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
         hit, bt, True, AE, AEC, sub, dbuf, dcbuf, _no_bound(), _NO_UB, _discards_table(
             AE, AEC, True, by_discards, E, E.size, _NO_UB, False, _new_space(1, nt, True)
-        ), part, held, np.zeros(_NL, dtype=np.int64) if v0 is None else v0,
+        ), part, held, np.zeros(_NL, dtype=np.int64) if v0 is None else v0, _unknown(),
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 
@@ -404,11 +404,22 @@ def test_target_counts_by_cards_skip_only_sets_that_count_zero(top):
             assert (want > 0).sum() > 1000
 
 
-def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family, suitless=False):
+def _unknown():
+    """No suitless bounds kept (``_best_two``'s ``known``)."""
+    return np.zeros((0, _NL), dtype=np.int64), np.zeros(0), np.zeros(0, dtype=np.int64), 0
+
+
+def _known_row(stamp=1):
+    """An empty row of suitless bounds kept (``_suitless_known``), for the stamp ``stamp``."""
+    return np.zeros((32, _NL), dtype=np.int64), np.zeros(32), np.zeros(32, dtype=np.int64), stamp
+
+
+def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family, suitless=False, known=None):
     """``_best_two`` by cards holding ``h1`` (two draws left): its value, keep and target
     chances, the keeps' tables made from the sums of the cards out (``by_sums``) or by
     inclusion-exclusion over every card out; ``suitless``: the keeps that draw two or more
-    bounded first with flushes not counted (2-7, by sums)."""
+    bounded first with flushes not counted (2-7, by sums), kept in and taken from ``known``
+    (``_suitless_known``; default: none kept)."""
     nt = thr.size
     tg = ctx.targets(thr)
     size = int(_OFF[5]) if by_sums else 0
@@ -422,7 +433,7 @@ def _second_keep_by_cards(h1, deck, E, ctx, thr, by_sums, family, suitless=False
     best = _best_two(
         h1, deck, deck.size, E, E.size, ctx.S, ctx.A, ctx.stamp, ctx.gen, ctx.fam, ctx.Tk, ctx.num, tg, v,
         hit, bt, False, AEs[0], AEs[1:], sub, dbuf, dcbuf, _suitless_bound(h1, deck, E) if suitless else _no_bound(),
-        _NO_UB, _NO_QR, 0, 0, v,
+        _NO_UB, _NO_QR, 0, 0, v, _unknown() if known is None else known,
     )  # fmt: skip
     return _bint(v), int(best), [_bint(hit[t]) for t in range(nt)]
 
@@ -448,6 +459,7 @@ def test_second_keep_by_card_sums_matches_inclusion_exclusion(family, first, dea
     live = np.array([c for c in range(52) if c not in E.tolist()], dtype=np.int64)
     hands = [rng.choice(live, 5, replace=False) for _ in range(2)]
     hands += [parse_cards("7h 7s 5d 3c 2c"), parse_cards("8d 7h 6s 5c 4d"), parse_cards("8h 5h 4h 3h 9c")]
+    walked = 0
     for i, h1 in enumerate(hands):
         if set(h1.tolist()) & set(E.tolist()):
             continue
@@ -461,3 +473,10 @@ def test_second_keep_by_card_sums_matches_inclusion_exclusion(family, first, dea
         if family == "deuce_to_seven":
             bounded = _second_keep_by_cards(h1, deck, E, ctx, thr, True, family, suitless=True)
             assert bounded == slow, h1.tolist()
+            # the suitless bounds kept for a second hand of the same values, then taken from there
+            known = _known_row()
+            for _ in range(2):
+                kept = _second_keep_by_cards(h1, deck, E, ctx, thr, True, family, suitless=True, known=known)
+                assert kept == slow, h1.tolist()
+            walked += int((known[2] >= 2).sum())  # bounds kept: walked in full (3) or given up (2)
+    assert walked > 0 or family != "deuce_to_seven"

@@ -86,7 +86,12 @@ drawn, one after another better).  With targets that first walk counts them on t
 keeps that draw fewer are walked by cards, and their target counts skip the sets that hold a
 card no hand making the target holds (:func:`.card_sums._zero_cards`: for 7-low most of them;
 the rows of the hand's subsets that hold one are neither made nor read,
-:func:`.value_sums._keep_sums`).
+:func:`.value_sums._keep_sums`).  With three draws the first draws of the same values (12 card
+draws a set of values for K-Q-J kept, 36 for 9-8) have second hands of the same values, whose
+decks and cards out are the same by values, so their keeps' suitless bounds are too: each is
+walked once and kept by the multiset of values drawn, or kept as short of the cut where its walk
+was given up, and walked again only for a lower cut (:func:`_suitless_known`; 9-8 kept, four
+targets: 5.0 s to 3.75 s on two threads).
 
 **2-7: the flushes put back.**  A keep that draws three or more is not walked card by card (up
 to a million second draws) but by values, as its bound is (at most 6,188 sets of values), and
@@ -1639,7 +1644,7 @@ def _low_mask(h, m, top, ace_low):
 @njit(cache=True)
 def _best_two(
     h1, deck, nd, E, nE, S, A, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs, dbuf, dcbuf,
-    rx, ub, dq, part, held, v0,
+    rx, ub, dq, part, held, v0, known,
 ):  # fmt: skip
     """Holding ``h1`` with two draws left from ``deck[:nd]`` (``E[:nE]`` out): ``v`` = the best
     keep's expected rank numerator times ``(nd)_10`` (limbs), ``hit[t]`` (with targets) the
@@ -1672,7 +1677,8 @@ def _best_two(
     first is the best as a rule, so the others fall short by their bound alone, and with
     targets that first walk counts them, sparing the best keep its second walk.  Those keeps
     are walked by values with the flushes put back (:func:`_flushed_walk`, with ``rx`` holding
-    its tables: :func:`_second_tables`), the others by cards.
+    its tables: :func:`_second_tables`), the others by cards.  ``known``: the suitless bounds
+    already walked for a hand of the same values (:func:`_suitless_known`).
 
     ``part`` 1: only the keeps of no position of ``held`` (a mask of positions of ``h1``);
     ``part`` 2: only the keeps of some position of ``held``, with ``v0`` the value of the best
@@ -1767,9 +1773,9 @@ def _best_two(
                     for j in range(_NL):
                         acc[j] = 0
                     f = _ten_over_five(5 - kk, nd)
-                    reached, rfilled = _suitless_walk(
-                        hs, mm, kk, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff,
-                        roff, rfilled, acc, bestf / f if best >= 0 else -1.0, ub, ws, exc[mm],
+                    reached, rfilled = _suitless_known(
+                        known, hs, mm, kk, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf,
+                        rx, rsoff, roff, rfilled, acc, bestf / f if best >= 0 else -1.0, ub, ws, exc[mm],
                     )  # fmt: skip
                     if not reached:
                         dropped[mm] = True
@@ -1799,9 +1805,9 @@ def _best_two(
         if by_value and _short_by_bounds(0.0, exc[m], nd - 5 + k, cut):
             continue  # short even if each draw brought its bound (as :func:`_two_values` would find)
         if suitless and best >= 0 and SUITLESS_DRAWN <= 5 - k < SUITLESS_RANKED:
-            reached, rfilled = _suitless_walk(
-                hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff,
-                rfilled, acc, cut, ub, ws, exc[m],
+            reached, rfilled = _suitless_known(
+                known, hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff,
+                roff, rfilled, acc, cut, ub, ws, exc[m],
             )  # fmt: skip
             if not reached:
                 continue
@@ -1834,6 +1840,7 @@ def _best_two(
                     for j in range(_NL):
                         hit[i, j] = 0
             if flushed and 5 - k >= SUITLESS_RANKED:
+                rfilled = _suitless_filled(hs, rx, rsoff, rfilled, 5 - k)
                 reached = _flushed_walk(
                     hs, kxs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg if counts else no_tg,
                     hit if counts else nohit, rx, rsoff, roff, acc, cut, ub, ws,
@@ -1860,6 +1867,7 @@ def _best_two(
                 for j in range(_NL):
                     hit[i, j] = 0
             if flushed and 5 - c >= SUITLESS_RANKED:
+                rfilled = _suitless_filled(hs, rx, rsoff, rfilled, 5 - c)
                 _flushed_walk(
                     hs,
                     kxs,
@@ -1949,17 +1957,60 @@ def _suitless_walk(
     targets, from the tables ``rx`` of :func:`_second_tables`, the hand's subsets filled up to
     ``rfilled`` deck values).  Returns whether the bound reached ``cut`` and how far the subsets
     are filled now."""
-    AER, subr, dbufr, vdeck = rx[0], rx[1], rx[2], rx[3]
+    subr, dbufr, vdeck = rx[1], rx[2], rx[3]
     if _short_by_bounds(0.0, rem0, nd - 5 + k, cut):
         return False, rfilled  # short even if each draw brought its bound: no tables needed
-    if 5 - k > rfilled:
-        _subset_sums(hs, AER, subr, rsoff, rfilled + 1, 5 - k)
-        rfilled = 5 - k
+    rfilled = _suitless_filled(hs, rx, rsoff, rfilled, 5 - k)
     _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
     reached = _two(
         kept, k, vdeck, nd, E2, ce, S, A, stamp, gen, _SUITLESS, Tk, num, no_tg, acc, nohit, cut, False, True,
         dbufr, dcbuf, (rx[7][:0], rx[8][:0], rx[9], rx[10]), ub, ws, rem0,
     )  # fmt: skip
+    return reached, rfilled
+
+
+@njit(cache=True, inline="always")
+def _suitless_filled(hs, rx, rsoff, rfilled, d):
+    """The suitless bound's table of the subsets of ``hs`` (``rx[1]``, by values, from ``rx[0]``:
+    :func:`_second_tables`), filled from ``rfilled + 1`` up to ``d`` deck values where it is
+    not yet; returns how far it is filled now."""
+    if d > rfilled:
+        _subset_sums(hs, rx[0], rx[1], rsoff, rfilled + 1, d)
+        return d
+    return rfilled
+
+
+@njit(cache=True, inline="always")
+def _suitless_known(
+    known, hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff,
+    rfilled, acc, cut, ub, ws, rem0,
+):  # fmt: skip
+    """:func:`_suitless_walk` (``acc`` zero), kept in ``known`` for the second hands of the same
+    values: ``(KV, KB, KS, g)``, rows for the 32 keeps of this hand's values (:func:`_three`;
+    ``KS`` empty: nothing kept).  ``KS[m] == 2 g + 1``: the bound is ``KV[m]``; ``KS[m] == 2 g``:
+    a walk was given up at the cut ``KB[m]``, so the bound is short of any cut as high.  By cards
+    the bound depends on values only (the second hand's, and those of its deck and of the cards
+    out), so the first draws of the same values (12 card draws a set of values for K-Q-J) find
+    it here, walked once, or once more for a lower cut.  A keep is given up only where its bound
+    falls short of ``cut``, as the walk would find."""
+    KV, KB, KS, g = known
+    on = KS.shape[0] > 0
+    if on and KS[m] == 2 * g + 1:
+        _baddb(acc, KV[m])
+        return not (0.0 <= cut and _bfloat(KV[m]) < cut * (1.0 - 1e-9)), rfilled
+    if on and KS[m] == 2 * g and cut >= KB[m]:
+        return False, rfilled
+    reached, rfilled = _suitless_walk(
+        hs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, no_tg, nohit, dcbuf, rx, rsoff, roff, rfilled,
+        acc, cut, ub, ws, rem0,
+    )  # fmt: skip
+    if on and reached:
+        for i in range(_NL):
+            KV[m, i] = acc[i]
+        KS[m] = 2 * g + 1
+    elif on:
+        KB[m] = min(KB[m], cut) if KS[m] == 2 * g else cut
+        KS[m] = 2 * g
     return reached, rfilled
 
 
@@ -1970,9 +2021,10 @@ def _flushed_walk(
     """:func:`_best_two`'s exact value of keeping the positions ``m`` (``k`` cards, ``kept``) of
     ``hs`` (``kxs``: :func:`.value_sums._value_indices`) in 2-7, by values: the walk of its
     suitless bound (:func:`_suitless_walk`, whose table of the hand's subsets must be filled
-    for it) with the flushes put back (:func:`_flush_fix`), added to ``acc``; with targets
-    (``tg`` not empty) their counts into ``hit`` the same way, from the counts with flushes not
-    counted (``rx[4]``).  The same integers as the walk by cards; returns False as soon as the
+    for it, :func:`_suitless_filled`: a bound taken from ``known`` fills nothing) with the
+    flushes put back (:func:`_flush_fix`), added to ``acc``; with targets (``tg`` not empty)
+    their counts into ``hit`` the same way, from the counts with flushes not counted
+    (``rx[4]``).  The same integers as the walk by cards; returns False as soon as the
     sum cannot reach ``cut``."""
     subr, dbufr, vdeck, AERC, subrc, dcbufr = rx[1], rx[2], rx[3], rx[4], rx[5], rx[6]
     _keep_sums(m, k, 5 - k, subr, rsoff, roff, dbufr)
@@ -2093,7 +2145,7 @@ def _walk_order(cards, n, out):
 @njit(cache=True, inline="always")
 def _after_first_draw(
     draw, m, h, k, deck, nd, rest, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE,
-    AEC, subs, dbuf, dcbuf, rx, ub, dq, shared,
+    AEC, subs, dbuf, dcbuf, rx, ub, dq, rows,
 ):  # fmt: skip
     """:func:`_best_two` of ``h[:k]`` and the first draw ``draw[:m]`` (sorted positions in
     ``deck``): its value into ``v`` and target chances into ``hit``.  The second hand's deck
@@ -2103,14 +2155,26 @@ def _after_first_draw(
     bound's tables (:func:`_second_tables`), its deck (``rx[3]``) filled here in walk order;
     ``ub`` the bounds of the last keeps (:func:`_second_bounds`).
 
-    ``shared`` (:meth:`_Ctx.shared`; no rows: not used): by values with no targets, the value
-    of the best second keep of no card of ``h[:k]`` for each multiset of values drawn, kept
-    for the other first keeps of the hand that draw as many (row: the multiset's index, with a
-    stamp of 1 once filled).  The second hand's deck and cards out are the same for them all
-    (the five first cards and the draw), so that value is too: it is found once, and each
-    first keep values only its second keeps that hold some of its own cards."""
+    ``rows``: ``(shared, known)``.  ``shared`` (:meth:`_Ctx.shared`; no rows: not used): by
+    values with no targets, the value of the best second keep of no card of ``h[:k]`` for each
+    multiset of values drawn, kept for the other first keeps of the hand that draw as many
+    (row: the multiset's index, with a stamp of 1 once filled).  The second hand's deck and
+    cards out are the same for them all (the five first cards and the draw), so that value is
+    too: it is found once, and each first keep values only its second keeps that hold some of
+    its own cards.
+
+    ``known`` (:func:`_three`; ``KS`` with no columns: not used): by cards, the second keeps'
+    suitless bounds for each multiset of values drawn (:func:`_suitless_known`; row: its index,
+    as for ``shared``).  The cards of one value lie together in ``deck``, so the first draws of
+    the same values put them at the same positions of ``h``."""
     for j in range(m):
         h[k + j] = deck[draw[j]]
+    shared, known = rows
+    KV, KB, KS, g = known
+    r = 0
+    if KS.shape[1] > 0:
+        r = _keep_index(h, 31 ^ ((1 << k) - 1))
+    kn = (KV[r], KB[r], KS[r], g)
     c = _rest(deck, nd, draw, m, rest)  # by values in walk order, as deck (worst first)
     if not by_value:  # by cards in order, the worst first
         _sort(rest, c)
@@ -2130,7 +2194,7 @@ def _after_first_draw(
     if B.shape[0] == 0 or k == 0:
         _best_two(
             h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs,
-            dbuf, dcbuf, rx, ub, dq, 0, 0, v,
+            dbuf, dcbuf, rx, ub, dq, 0, 0, v, kn,
         )  # fmt: skip
         return
     held = (1 << k) - 1
@@ -2138,29 +2202,31 @@ def _after_first_draw(
     if Bst[r] == 0:
         _best_two(
             h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs,
-            dbuf, dcbuf, rx, ub, dq, 1, held, v,
+            dbuf, dcbuf, rx, ub, dq, 1, held, v, kn,
         )  # fmt: skip
         for i in range(_NL):
             B[r, i] = v[i]
         Bst[r] = 1
     _best_two(
         h, rest, c, E, nE, S, memo, stamp, gen, fam, Tk, num, tg, v, hit, bt, by_value, AE, AEC, subs, dbuf,
-        dcbuf, rx, ub, dq, 2, held, B[r],
+        dcbuf, rx, ub, dq, 2, held, B[r], kn,
     )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _first_draws(
     firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout, by_value,
-    AE, AEC, sl, bufs, ub, dq, shared,
+    AE, AEC, sl, bufs, ub, dq, shared, known,
 ):  # fmt: skip
     """:func:`_after_first_draw` of each of the first draws ``firsts[:nb]`` (positions in
     ``deck``) onto ``kept[:k]``: its value into ``vout[i]`` and target chances into ``hout[i]``.
     The draws are shared out over ``memos.shape[0]`` threads, each with its own memos and tables
     (:func:`_second_tables`, ``sl`` its tables of the suitless bound), so every figure is the one
-    a single thread gets."""
+    a single thread gets (``known``: each thread its own rows of the suitless bounds,
+    :func:`_suitless_known`; those are exact, so any thread finds the same)."""
     threads = memos.shape[0]
     m = 5 - k
+    KV, KB, KS, g = known
     for t in prange(threads):
         h = np.empty(5, dtype=np.int64)
         for j in range(k):
@@ -2173,7 +2239,7 @@ def _first_draws(
                 firsts[i], m, h, k, deck, nd, rest, E, nE, S, memos[t, 0], memos[t, 1], gen, fam, Tk, num,
                 tg, vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][t], bufs[1][t], bufs[2][t],
                 (sl[0], bufs[3][t], bufs[4][t], bufs[5][t], sl[1], bufs[6][t], bufs[7][t], sl[2], sl[3],
-                 bufs[8][t], bufs[9][t]), ub, dq, shared,
+                 bufs[8][t], bufs[9][t]), ub, dq, (shared, (KV[t], KB[t], KS[t], g)),
             )  # fmt: skip
 
 
@@ -2255,6 +2321,20 @@ def _new_space(threads, nt, by_value):
     )
 
 
+def _known_space(threads: int, by_value: bool) -> tuple[np.ndarray, ...]:
+    """The rows of :func:`_suitless_known` for ``threads`` threads (by cards; by values none):
+    per thread, for each of the 8,568 multisets of values drawn and each of 32 keeps, a bound
+    (limbs), a cut and a stamp; then the last stamp given (:func:`_three`).  Zeros by NumPy,
+    whose large arrays take pages only where written: a keep drawing two touches 91 rows."""
+    rows, cols = (1, 0) if by_value else (int(VOFF[6]), 32)
+    return (
+        np.zeros((threads, rows, cols, _NL), dtype=np.int64),
+        np.zeros((threads, rows, cols)),
+        np.zeros((threads, rows, cols), dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )
+
+
 @njit(cache=True)
 def _discards_table(AE, AEC, by_value, worth, E, nE, ub, suitless, space):
     """The tables of :func:`.value_sums._discard_sums` of the sums ``AE`` of the cards out (by
@@ -2314,12 +2394,13 @@ def _sampled_first_draws(
         AE, AEC, by_value, draws.shape[0] >= 64, E, nE, ub, not by_value and sl2[0].size > 0, space
     )
     noshare = (np.zeros((0, _NL), dtype=np.int64), np.zeros(0, dtype=np.int64))
+    unknown = (np.zeros((1, 0, _NL), dtype=np.int64), np.zeros((1, 0)), np.zeros((1, 0), dtype=np.int64), 0)
     for i in range(draws.shape[0]):
         _after_first_draw(
             draws[i], m, h, k, deck, nd, rest, E, nE, S, memos[0, 0], memos[0, 1], gen, fam, Tk, num, tg,
             vout[i], hout[i], bt, by_value, AE, AEC, bufs[0][0], bufs[1][0], bufs[2][0],
             (sl2[0], bufs[3][0], bufs[4][0], bufs[5][0], sl2[1], bufs[6][0], bufs[7][0], sl2[2], sl2[3],
-             bufs[8][0], bufs[9][0]), ub, dq, noshare,
+             bufs[8][0], bufs[9][0]), ub, dq, (noshare, unknown),
         )  # fmt: skip
 
 
@@ -2386,9 +2467,9 @@ def _three(
     reaches ``C(nd, 5 - k)`` with the last): it runs without the GIL, so that a progress bar can
     read it (:func:`_counted`).  ``ub``: the bounds of the second hands' last keeps, by which
     their keeps' walks by values are given up (:func:`_second_bounds`); ``space``: the work
-    space (:func:`_new_space`) for ``threads`` threads; ``shared``: the values of the second
-    keeps of drawn cards only, shared by the first keeps of the hand (:func:`_after_first_draw`;
-    no rows: not used)."""
+    space (:func:`_new_space`, :func:`_known_space`) for ``threads`` threads; ``shared``: the
+    values of the second keeps of drawn cards only, shared by the first keeps of the hand
+    (:func:`_after_first_draw`; no rows: not used)."""
     m = 5 - k
     C, _, _, ind = tg
     nt = ind.shape[0]
@@ -2443,6 +2524,8 @@ def _three(
     # by values with two cards or more drawn first (91 first draws or more): the keeps' tables
     # from the discards' (:func:`.value_sums._discard_sums`, milliseconds, once)
     dq = _discards_table(AE, AEC, by_value, m >= 2, E, nE, ub, not by_value and sl2[0].size > 0, space)
+    space[7][0] += 1  # a new stamp: the suitless bounds kept are this keep's (_suitless_known)
+    known = (space[4], space[5], space[6], space[7][0])
     at = 0
     pos = 0  # the first draws taken, in walk order (where ``hb`` has a bound for each)
     for j in range(m):
@@ -2472,7 +2555,7 @@ def _three(
                 more = next_combination(idx, m, nd)
         _first_draws(
             firsts, nb, kept, k, deck, nd, E, nE, S, memos, fam, Tk, num, C, ind, cmemos, bt, vout, hout,
-            by_value, AE, AEC, sl2, bufs, ub, dq, shared,
+            by_value, AE, AEC, sl2, bufs, ub, dq, shared, known,
         )  # fmt: skip
         for i in range(nb):
             done[0] += weight[i]
@@ -2816,7 +2899,7 @@ class _Ctx:
         key = (threads, nt, by_value)
         if key != self._space_key:
             self._space = ()  # let the old one go before the new one is made
-            self._space = _new_space(threads, nt, by_value)
+            self._space = _new_space(threads, nt, by_value) + _known_space(threads, by_value)
             self._space_key = key
         else:
             self._space[0][:, 1] = 0
