@@ -7,7 +7,9 @@ live cards (Razz's community card, R-Z4; In-Between reshuffles; a stud hand deal
 from a nearly empty deck), the least and the largest stacks.  The script runs in a
 subprocess, because the setting is read when Numba starts; its kernels are cached in their
 own folder inside the usual one, so only the first run compiles them.  (The Diablo exact
-kernels have their own check in ``test_diablo_draw_equity.py``.)
+kernels have their own check in ``test_diablo_draw_equity.py``.)  The exact expected-rank
+kernels of triple draw (:mod:`simkit.games.triple_draw.rank_exact`) take minutes to compile,
+so their check is ``slow``: ``pytest -m slow tests/test_boundscheck.py``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 SCRIPT = """
 from simkit import deal, evaluate, format_cards, parse_cards
@@ -69,6 +73,48 @@ def test_game_kernels_stay_in_bounds(tmp_path):
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": cache, "MPLBACKEND": "Agg"}
     out = subprocess.run(
         [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=1200
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "in bounds" in out.stdout
+
+
+RANK_SCRIPT = """
+from simkit import format_cards, parse_cards
+from simkit.games.triple_draw.rank_exact import best_rank_keep, rank_play, rank_value, rank_values
+from simkit.games.triple_draw.solver import discard_options, draw_odds
+
+TARGETS = ("7", "8", "9", "10")
+hand = "7s 5h 3d 2c Kc"
+for family in ("deuce_to_seven", "ace_to_five"):
+    for keep in ("7s 5h 3d 2c", "7s 5h", ""):  # two draws: one, three and five cards drawn
+        rank_value(hand, keep, 2, family=family)
+    best_rank_keep("Ks Qh Jd 9c 8s", 2, family=family)
+    draw_odds("9s Tc 3s 6d Td", "", 2, policy="rank", family=family, targets=TARGETS)
+    rank_play(hand, "5h 3d 2c Kc", 3, TARGETS, family=family)  # three draws, one card drawn first
+    rank_play(hand, "7s 5h 3d", 3, family=family)
+    # the fewest live cards the draws can take: 7 for two draws of two, 12 for three
+    rest = [c for c in range(52) if c not in set(parse_cards(hand).tolist())]
+    rank_value(hand, "7s 5h 3d", 2, dead=format_cards(rest[7:]), family=family)
+    rank_play(hand, "7s 5h 3d", 3, dead=format_cards(rest[12:]), family=family)
+rank_play("Ks Qh Jd 2c 3c", "Ks Qh Jd", 3, TARGETS)  # 2-7: suitless and flushed walks
+draw_odds("9s 8h 3d Qc Kc", "9s 8h", 3, policy="rank", seed=1, quiet=True)  # sampled first draws
+draw_odds("7s 5h 3d 2c Kc", None, 3, policy="rank")  # the quick search of the first keep
+rank_values("Ks Qh Jd Jc 9h", ["Ks", "Ks Qh", "Ks Qh Jd"], 3, family="ace_to_five")  # shared rows
+discard_options("Ks Qh Jd Jc 9h", 3, "rank", family="ace_to_five")  # every keep, the five-card draw
+print("in bounds")
+"""
+
+
+@pytest.mark.slow
+def test_rank_kernels_stay_in_bounds(tmp_path):
+    """The exact expected-rank kernels of 2-7 and A-5 triple draw (two and three draws, by
+    cards and by values, the suitless and flushed walks, the fewest live cards), with Numba's
+    bounds checks on (slow: minutes of compiling)."""
+    base = os.environ.get("NUMBA_CACHE_DIR")
+    cache = str(Path(base) / "boundscheck") if base else str(tmp_path)
+    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": cache, "MPLBACKEND": "Agg"}
+    out = subprocess.run(
+        [sys.executable, "-c", RANK_SCRIPT], env=env, capture_output=True, text=True, timeout=3000
     )
     assert out.returncode == 0, out.stderr[-3000:]
     assert "in bounds" in out.stdout

@@ -1143,7 +1143,7 @@ def _two_values(
             offn,
             base,
             work,
-            (um, rem, T5, W[m] if own else W[0, :0]),
+            (um, rem, T5, W[m] if own else W[:0].ravel()),
         )
     return _two_walk(
         kept, k, deck, nd, fam, Tk, num, ind, acc, hit, cut, by_value, D, DC, m, n3, nk, first, per_value,
