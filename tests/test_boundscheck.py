@@ -66,16 +66,22 @@ print("in bounds")
 """
 
 
-def test_game_kernels_stay_in_bounds(tmp_path):
-    """The kernels of all four games at their edges, with Numba's bounds checks on."""
+def _in_bounds(script: str, tmp_path: Path, timeout: int) -> None:
+    """Run ``script`` in a subprocess with Numba's bounds checks on; it must end printing
+    ``in bounds``."""
     base = os.environ.get("NUMBA_CACHE_DIR")
     cache = str(Path(base) / "boundscheck") if base else str(tmp_path)
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": cache, "MPLBACKEND": "Agg"}
     out = subprocess.run(
-        [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=1200
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=timeout
     )
     assert out.returncode == 0, out.stderr[-3000:]
     assert "in bounds" in out.stdout
+
+
+def test_game_kernels_stay_in_bounds(tmp_path):
+    """The kernels of all four games at their edges, with Numba's bounds checks on."""
+    _in_bounds(SCRIPT, tmp_path, 1200)
 
 
 RANK_SCRIPT = """
@@ -92,7 +98,7 @@ for family in ("deuce_to_seven", "ace_to_five"):
     draw_odds("9s Tc 3s 6d Td", "", 2, policy="rank", family=family, targets=TARGETS)
     rank_play(hand, "5h 3d 2c Kc", 3, TARGETS, family=family)  # three draws, one card drawn first
     rank_play(hand, "7s 5h 3d", 3, family=family)
-    # the fewest live cards the draws can take: 7 for two draws of two, 12 for three
+    # the fewest live cards the draws can take keeping three: 2 + 5 with two draws, 2 + 5 + 5 with three
     rest = [c for c in range(52) if c not in set(parse_cards(hand).tolist())]
     rank_value(hand, "7s 5h 3d", 2, dead=format_cards(rest[7:]), family=family)
     rank_play(hand, "7s 5h 3d", 3, dead=format_cards(rest[12:]), family=family)
@@ -110,11 +116,4 @@ def test_rank_kernels_stay_in_bounds(tmp_path):
     """The exact expected-rank kernels of 2-7 and A-5 triple draw (two and three draws, by
     cards and by values, the suitless and flushed walks, the fewest live cards), with Numba's
     bounds checks on (slow: minutes of compiling)."""
-    base = os.environ.get("NUMBA_CACHE_DIR")
-    cache = str(Path(base) / "boundscheck") if base else str(tmp_path)
-    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": cache, "MPLBACKEND": "Agg"}
-    out = subprocess.run(
-        [sys.executable, "-c", RANK_SCRIPT], env=env, capture_output=True, text=True, timeout=3000
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    assert "in bounds" in out.stdout
+    _in_bounds(RANK_SCRIPT, tmp_path, 3000)
