@@ -14,12 +14,8 @@ so their check is ``slow``: ``pytest -m slow tests/test_boundscheck.py``.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from bounds_run import assert_in_bounds, boundscheck_cache
 
 SCRIPT = """
 from simkit import deal, evaluate, format_cards, parse_cards
@@ -66,22 +62,9 @@ print("in bounds")
 """
 
 
-def _in_bounds(script: str, tmp_path: Path, timeout: int) -> None:
-    """Run ``script`` in a subprocess with Numba's bounds checks on; it must end printing
-    ``in bounds``."""
-    base = os.environ.get("NUMBA_CACHE_DIR")
-    cache = str(Path(base) / "boundscheck") if base else str(tmp_path)
-    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": cache, "MPLBACKEND": "Agg"}
-    out = subprocess.run(
-        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=timeout
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    assert "in bounds" in out.stdout
-
-
 def test_game_kernels_stay_in_bounds(tmp_path):
     """The kernels of all four games at their edges, with Numba's bounds checks on."""
-    _in_bounds(SCRIPT, tmp_path, 1200)
+    assert_in_bounds(SCRIPT, boundscheck_cache(tmp_path), 1200)
 
 
 RANK_SCRIPT = """
@@ -116,4 +99,4 @@ def test_rank_kernels_stay_in_bounds(tmp_path):
     """The exact expected-rank kernels of 2-7 and A-5 triple draw (two and three draws, by
     cards and by values, the suitless and flushed walks, the fewest live cards), with Numba's
     bounds checks on (slow: minutes of compiling)."""
-    _in_bounds(RANK_SCRIPT, tmp_path, 3000)
+    assert_in_bounds(RANK_SCRIPT, boundscheck_cache(tmp_path), 3000)

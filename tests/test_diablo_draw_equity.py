@@ -11,6 +11,7 @@ from itertools import combinations
 import naive
 import numpy as np
 import pytest
+from bounds_run import assert_in_bounds
 
 from simkit.cards import format_cards, parse_cards
 from simkit.games.diablo.draw_equity import DrawEquityJob, draw_equity, prepare
@@ -229,13 +230,4 @@ print("in bounds")
 def test_kernels_stay_in_bounds_with_few_live_cards(tmp_path):
     """The exact kernels at the edge of the live deck, compiled with Numba's bounds checks
     (an index outside an array raises instead of reading past it)."""
-    import os
-    import subprocess
-    import sys
-
-    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(tmp_path)}
-    out = subprocess.run(
-        [sys.executable, "-c", BOUNDS_SCRIPT], env=env, capture_output=True, text=True, timeout=600
-    )
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert "in bounds" in out.stdout
+    assert_in_bounds(BOUNDS_SCRIPT, str(tmp_path), 600)
