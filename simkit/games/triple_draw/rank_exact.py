@@ -78,12 +78,15 @@ of at most three cards in a search (:data:`SUITLESS_KEPT`, :func:`_best_first_ke
 serves every keep of the same values, such as either king of a pair): a walk of at most 6,188
 sets of values where the keep's own is up to 850,668 draws by cards.  The bound
 misses a keep's value by what flushes cost it, thousandths, where the keeps a second hand
-rejects fall short by hundredths or tenths.  So a second hand's keeps that draw three cards or
+rejects fall short by hundredths or tenths.  So a second hand's keeps that draw two cards or
 more (:data:`SUITLESS_RANKED`) are valued greatest suitless value first, once every such value
 is known: the first is the best as a rule, and the others then fall short by their bound alone
 (with the order of the one-draw values, a junk hand valued several keeps of four or five cards
-drawn, one after another better).  With targets that first walk counts them on the way.  The
-keeps that draw fewer are walked by cards, and their target counts skip the sets that hold a
+drawn, one after another better; with the keeps that draw two valued before the others, a second
+hand of K-Q-J kept walked one of them by cards against the best of standing pat and the keeps of
+four: K-Q-J's four targets 1.36 s to 1.10 s on two threads).  With targets that first walk
+counts them on the way.  The keeps that draw three or more (:data:`FLUSHED_DRAWN`) are walked
+by values, below; those that draw fewer by cards, and their target counts skip the sets that hold a
 card no hand making the target holds (:func:`.card_sums._zero_cards`: for 7-low most of them;
 the rows of the hand's subsets that hold one are neither made nor read,
 :func:`.value_sums._keep_sums`).  With three draws the first draws of the same values (12 card
@@ -305,9 +308,11 @@ SUITLESS_DRAWN = 2
 #: (:func:`_best_first_keep`).
 SUITLESS_KEPT = 3
 #: A second keep (2-7, by cards) that draws at least this many cards is valued only after the
-#: suitless value of every such keep is known, the greatest first (:func:`_best_two`), and by
-#: values with the flushes put back (:func:`_flushed_walk`).
-SUITLESS_RANKED = 3
+#: suitless value of every such keep is known, the greatest first (:func:`_best_two`).
+SUITLESS_RANKED = 2
+#: A second keep (2-7, by cards) that draws at least this many cards is walked by values with the
+#: flushes put back (:func:`_flushed_walk`), the others by cards.
+FLUSHED_DRAWN = 3
 DENOM = 2 * (comb(N_CARDS, 5) - 1)
 
 
@@ -1675,9 +1680,10 @@ def _best_two(
     :data:`SUITLESS_RANKED` are valued only once all their bounds are known (each cut at
     the best found by then), greatest first (:func:`_cheap_first`, :func:`_by_bound`): the
     first is the best as a rule, so the others fall short by their bound alone, and with
-    targets that first walk counts them, sparing the best keep its second walk.  Those keeps
-    are walked by values with the flushes put back (:func:`_flushed_walk`, with ``rx`` holding
-    its tables: :func:`_second_tables`), the others by cards.  ``known``: the suitless bounds
+    targets that first walk counts them, sparing the best keep its second walk.  The keeps
+    that draw at least :data:`FLUSHED_DRAWN` are walked by values with the flushes put back
+    (:func:`_flushed_walk`, with ``rx`` holding its tables: :func:`_second_tables`), the
+    others by cards.  ``known``: the suitless bounds
     already walked for a hand of the same values (:func:`_suitless_known`).
 
     ``part`` 1: only the keeps of no position of ``held`` (a mask of positions of ``h1``);
@@ -1813,7 +1819,7 @@ def _best_two(
                 continue
             for i in range(_NL):
                 acc[i] = 0
-        if by_sums and 5 - k > filled and not (flushed and 5 - k >= SUITLESS_RANKED) and not byq:
+        if by_sums and 5 - k > filled and not (flushed and 5 - k >= FLUSHED_DRAWN) and not byq:
             _sub_sums(hs, deck, nd, AE, num, fam, Tk, sub, soff, off, filled + 1, 5 - k, by_value, 0, 0)
             filled = 5 - k
         if by_sums and k == 5:  # standing pat: the best last keep of h1, from its subsets' sums
@@ -1823,7 +1829,7 @@ def _best_two(
             # best as a rule: no second walk for them if it wins
             counts = carry and ranked
             D = dbuf[:0]
-            if by_sums and not (flushed and 5 - k >= SUITLESS_RANKED):
+            if by_sums and not (flushed and 5 - k >= FLUSHED_DRAWN):
                 if byq:
                     _keep_sums_by_discards(hs, kxs, m, k, 5 - k, QR, AE, dbuf)
                 else:
@@ -1839,7 +1845,7 @@ def _best_two(
                 for i in range(nt):
                     for j in range(_NL):
                         hit[i, j] = 0
-            if flushed and 5 - k >= SUITLESS_RANKED:
+            if flushed and 5 - k >= FLUSHED_DRAWN:
                 rfilled = _suitless_filled(hs, rx, rsoff, rfilled, 5 - k)
                 reached = _flushed_walk(
                     hs, kxs, m, k, kept, nd, E2, ce, S, A, stamp, gen, Tk, num, tg if counts else no_tg,
@@ -1866,7 +1872,7 @@ def _best_two(
             for i in range(nt):
                 for j in range(_NL):
                     hit[i, j] = 0
-            if flushed and 5 - c >= SUITLESS_RANKED:
+            if flushed and 5 - c >= FLUSHED_DRAWN:
                 rfilled = _suitless_filled(hs, rx, rsoff, rfilled, 5 - c)
                 _flushed_walk(
                     hs,
