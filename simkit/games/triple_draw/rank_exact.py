@@ -84,7 +84,7 @@ is known: the first is the best as a rule, and the others then fall short by the
 (with the order of the one-draw values, a junk hand valued several keeps of four or five cards
 drawn, one after another better; with the keeps that draw two valued before the others, a second
 hand of K-Q-J kept walked one of them by cards against the best of standing pat and the keeps of
-four: K-Q-J's four targets 1.36 s to 1.10 s on two threads).  With targets that first walk
+four: K-Q-J kept with four targets, 1.37 s to 1.05 s on two threads).  With targets that first walk
 counts them on the way.  The keeps that draw three or more (:data:`FLUSHED_DRAWN`) are walked
 by values, below; those that draw fewer by cards, and their target counts skip the sets that hold a
 card no hand making the target holds (:func:`.card_sums._zero_cards`: for 7-low most of them;
