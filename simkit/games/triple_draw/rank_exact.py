@@ -186,48 +186,23 @@ Examples
 >>> round(float(rank_value("9s 5h 3d 2c 2h", "9s 5h 3d 2c", 2)), 4)
 0.8993
 
-Speed (one core, tables on disk, CPU seconds on a shared 2-core machine; ``python
-benchmarks/bench_triple_draw.py --part rank``): with two draws a whole :func:`best_rank_keep`
-takes 0.12-0.20 s over the benchmark's hands (the worst a hand whose best keep is small, so
-that the five-card draw, about 0.09 s, and the one-card keeps, about 0.02 s each, must be
-valued in full; most of it is the inclusion-exclusion of each rank sum, :func:`_incl_excl`,
-compiled without reference counting); ``draw-odds --policy rank`` with its four targets adds
-the target counts of the best keep: 0.12 s for 7-5-3-2-K, 0.39 s for K-K-Q-Q-J (the five-card
-draw valued twice), 0.18 s for the five-card draw asked for (``--keep ""``), which took 7.6
-minutes when every last draw was enumerated; A-5, by values, 0.005 s for K-Q-J-9-8 (0.19 s card
-by card).  With three draws, standing pat takes 0.15 s and a keep of four cards 0.7 s on two
-threads, 1.3 s on one (7-5-3-2 from 7-5-3-2-K; 47 first draws, each a two-draw solve, shared
-out over the threads by :func:`_first_draws`; 1.4 s and 2.8 s with every second keep's table by
-inclusion-exclusion).  In A-5, by values, on two threads, with the targets of ``draw-odds``:
-0.05 s for 5-3-2-K drawing one, 0.08 s for a keep of three cards (91 sets of values drawn
-first), 0.23 s for a keep of two (455), 0.9 s for a keep of one (1,820; 1.0 s before the walks
-took the worst values first) and 3.4 s for the five-card draw (6,188): about a millisecond a
-two-draw solve.  In 2-7 a keep of three cards has
-1,081 first draws, each a two-draw solve by cards, which the suitless bound makes quick where
-the second hands keep many cards: 0.6 s on two threads for 7-5-3 kept from 7-5-3-2-K with the
-four targets (23 s before the bound), 1.7 s for three high cards (K-Q-J with the four targets,
-whose second hands' best keeps draw four or five: 14.5 s side by side with those keeps walked by
-cards, 28 s before the second hands walked their keeps greatest suitless value first); a keep
-of two cards has 16,215 first draws (12 s for 9-8 with the four targets, 16 s with the walks by
-cards).  A whole three-draw :func:`best_rank_keep` is quick where
-the bounds rule out the keeps of few cards: in A-5, two threads, 0.6 s for 7-5-3-2-K and for
-T-7-4-3-2; elsewhere the keeps of one card or none are valued until the cut gives them up
-(their first draws taken heaviest first, so that the cut comes early): 3.8 s for 7-3-2-K-Q
-(best 7-3-2, 0.910; the bounds of its small keeps 0.93-0.94; 4.9 s with the first draws in
-walk order), 6.9 s for K-Q-J-J-9 (best: the five-card draw, valued first by its two-draw value,
-so that every other keep falls short sooner; 12.4 s before, when each keep beat the one before
-it); in 2-7 0.57 s for 7-5-3-2-K (37 s before the suitless bound, 2 min 9 s before the tables by
-cards), 0.98 s for 8-6-3-2-K (1.5 s before the suitless values used the bound tables and the
-heaviest first draws) and 5.2 s for 7-5-4-K-K (best 7-5-4; 7.9 s before; the suitless values of
-its keeps of one card or none, half a second to one and a half each, are most of it).  A made
-hand is quickest:
-when every other keep's bound is at most the hand's own rank, standing pat is the best keep and
-one two-draw solve values it, whose other keeps the bound rules out too (for instance 2-7 made
-9-lows and A-5 made 8-lows; 0.01-0.14 s).  :func:`_quick_first_keep` is the search that
-``draw-odds --policy rank`` runs with three draws and no keep given: in 2-7 it gives up,
-falling back to Monte Carlo, as soon as a keep of fewer than :data:`QUICK_SEARCH` cards (three)
-would have to be valued, that is, passes its bounds and its suitless value; in A-5 it is the
-whole search.  Where a query is too
+Speed (wall seconds, best of three, two threads on a shared 2-core machine, tables on disk;
+``python benchmarks/bench_triple_draw.py --part rank``):
+with two draws a whole :func:`best_rank_keep` takes 0.01-0.22 s over the benchmark's hands
+(the worst a hand whose best keep is the five-card draw, K-K-Q-Q-J), ``draw-odds --policy
+rank`` with its four targets up to 0.48 s.  With three draws: standing pat 0.004-0.02 s; a
+keep of four cards 0.015 s (47 first draws); 7-5-3 kept with the four targets 0.24 s (1,081
+first draws), K-Q-J kept 1.05 s (second hands whose best keeps draw four or five), 9-8 kept
+3.1 s (16,215 first draws); A-5's five-card draw of K-Q-J-J-9 0.78 s (6,188 sets of values).
+A whole three-draw :func:`best_rank_keep` is quick where the bounds rule out the keeps of few
+cards: 0.11-0.12 s for 7-5-3-2-K and 7-3-2-K-Q in A-5, 0.26-0.40 s for 7-5-3-2-K, 8-6-3-2-K
+and 7-5-4-K-K in 2-7, 0.85 s for K-Q-J-J-9 in A-5 (best: the five-card draw).  A made hand is
+quickest: when every other keep's bound is at most the hand's own rank, standing pat is the
+best keep and one two-draw solve values it (2-7 made 9-lows, A-5 made 8-lows: under 0.01 s).
+:func:`_quick_first_keep` is the search that ``draw-odds --policy rank`` runs with three draws
+and no keep given: in 2-7 it gives up, falling back to Monte Carlo, as soon as a keep of fewer
+than :data:`QUICK_SEARCH` cards (three) would have to be valued, that is, passes its bounds
+and its suitless value; in A-5 it is the whole search.  Where a query is too
 long for the exact sum, :mod:`.rank_estimate` samples the first draws and gives each the exact
 best play after it (:func:`_sampled_first_draws`, the same second-hand kernel as
 :func:`_first_draws`).
@@ -3389,12 +3364,12 @@ def _pat_is_best(cards: np.ndarray, deck: np.ndarray, family: str, bounds: _Keep
 
 #: With three draws, the fewest cards a first keep may hold to be valued exactly: a given keep
 #: (one two-draw solve per first draw, in A-5 per set of values drawn: any keep, the five-card
-#: draw's 6,188 in about three seconds; in 2-7 three cards, 1,081 first draws: under a second for
-#: a low draw such as 7-5-3, about fourteen seconds for three high cards, whose second hands' best
+#: draw's 6,188 in under a second; in 2-7 three cards, 1,081 first draws: a quarter of a second
+#: for a low draw such as 7-5-3, about a second for three high cards, whose second hands' best
 #: keeps draw many cards), and a keep valued while searching for the best without a Monte Carlo
 #: fallback (:func:`_quick_first_keep`: in 2-7 keeps of three cards or more, the smaller ones
 #: ruled out by their bounds or their value with flushes not counted; in A-5 any, the whole
-#: search, under ten seconds for junk hands).
+#: search, about a second for junk hands).
 QUICK_KEEP = {"deuce_to_seven": 3, "ace_to_five": 0}
 QUICK_SEARCH = {"deuce_to_seven": 3, "ace_to_five": 0}
 
